@@ -1,0 +1,63 @@
+//! Identifiers: 24 lowercase hex characters, time-ordered (like a MongoDB ObjectId,
+//! which the storefront's `_id` fields were designed around).
+
+use super::time::now_ms;
+
+/// A new identifier: 8 hex digits of seconds, then 16 of randomness from the OS.
+pub fn new_id() -> String {
+    let mut random = [0u8; 8];
+    getrandom::fill(&mut random).expect("the operating system's random source is unavailable");
+    let secs = (now_ms() / 1000) as u32;
+    format!("{secs:08x}{}", hex(&random))
+}
+
+/// A stable identifier for seeded records, so seeding twice writes the same rows.
+pub fn stable_id(kind: &str, key: &str) -> String {
+    let a = fnv1a(0xcbf2_9ce4_8422_2325, kind.as_bytes(), key.as_bytes());
+    let b = fnv1a(a ^ 0x9e37_79b9_7f4a_7c15, key.as_bytes(), kind.as_bytes());
+    format!("{:08x}{:016x}", (a >> 32) as u32, b)
+}
+
+/// Whether `text` looks like an identifier this shop issues.
+pub fn is_valid(text: &str) -> bool {
+    text.len() == 24 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+fn fnv1a(mut hash: u64, first: &[u8], second: &[u8]) -> u64 {
+    for &byte in first.iter().chain([0u8].iter()).chain(second) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_ids_are_valid_and_distinct() {
+        let (a, b) = (new_id(), new_id());
+        assert!(is_valid(&a), "{a}");
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn stable_ids_repeat_for_the_same_key_only() {
+        assert_eq!(stable_id("product", "tap-1"), stable_id("product", "tap-1"));
+        assert_ne!(stable_id("product", "tap-1"), stable_id("product", "tap-2"));
+        assert_ne!(stable_id("product", "x"), stable_id("category", "x"));
+        assert!(is_valid(&stable_id("banner", "winter")));
+    }
+
+    #[test]
+    fn rejects_foreign_shapes() {
+        assert!(!is_valid("not-an-id"));
+        assert!(!is_valid("0123456789ABCDEF01234567"));
+        assert!(!is_valid(""));
+    }
+}

@@ -1,0 +1,12 @@
+//! Pure types and rules of the shop: no I/O, no database, no HTTP.
+//! Handlers turn raw input into these types at the edge, so the rest of the code
+//! works with values that cannot be invalid.
+
+pub mod id;
+pub mod money;
+pub mod pricing;
+pub mod time;
+
+pub use id::new_id;
+pub use money::Money;
+pub use pricing::{Discount, PriceNow};

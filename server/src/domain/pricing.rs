@@ -1,0 +1,80 @@
+//! What a shopper pays: the list price less a discount that may have an end date.
+
+use super::Money;
+
+/// A discount in basis points (hundredths of a percent), so 12.5 % is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Discount {
+    pub basis_points: i64,
+    /// Unix milliseconds after which the discount no longer applies; `None` never ends.
+    pub ends_at: Option<i64>,
+}
+
+/// The price as it stands at one moment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PriceNow {
+    pub price: Money,
+    /// 0 when no discount applies now.
+    pub discount_percentage: f64,
+    pub discounted_price: Money,
+}
+
+impl Discount {
+    pub const NONE: Discount = Discount { basis_points: 0, ends_at: None };
+
+    /// Whether the discount applies at `now` (Unix ms). It stops at its end date (DESIGN.md §5).
+    pub fn active_at(self, now: i64) -> bool {
+        self.basis_points > 0 && self.ends_at.is_none_or(|end| now < end)
+    }
+}
+
+/// The price reduced by the discount percentage, rounded to the nearest cent (spec §9).
+pub fn discounted(price: Money, basis_points: i64) -> Money {
+    let kept = 10_000 - basis_points.clamp(0, 10_000);
+    // Round half up in integer arithmetic: (price * kept + 5000) / 10000.
+    Money::from_cents((price.cents() * kept + 5_000) / 10_000)
+}
+
+/// The price a shopper pays at `now`: the discount counts only while it is active.
+pub fn price_at(price: Money, discount: Discount, now: i64) -> PriceNow {
+    if discount.active_at(now) {
+        PriceNow {
+            price,
+            discount_percentage: discount.basis_points as f64 / 100.0,
+            discounted_price: discounted(price, discount.basis_points),
+        }
+    } else {
+        PriceNow { price, discount_percentage: 0.0, discounted_price: price }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_discount_reduces_the_price_to_the_nearest_cent() {
+        assert_eq!(discounted(Money::from_cents(10_000), 2_000), Money::from_cents(8_000));
+        assert_eq!(discounted(Money::from_cents(999), 1_250), Money::from_cents(874)); // 874.125
+        assert_eq!(discounted(Money::from_cents(1_001), 5_000), Money::from_cents(501)); // 500.5 rounds up
+        assert_eq!(discounted(Money::from_cents(1_000), 0), Money::from_cents(1_000));
+    }
+
+    #[test]
+    fn an_expired_discount_reports_zero_and_the_full_price() {
+        let d = Discount { basis_points: 2_500, ends_at: Some(1_000) };
+        let before = price_at(Money::from_cents(4_000), d, 999);
+        assert_eq!(before.discount_percentage, 25.0);
+        assert_eq!(before.discounted_price, Money::from_cents(3_000));
+        let after = price_at(Money::from_cents(4_000), d, 1_000);
+        assert_eq!(after.discount_percentage, 0.0);
+        assert_eq!(after.discounted_price, Money::from_cents(4_000));
+    }
+
+    #[test]
+    fn a_discount_without_end_date_always_applies() {
+        let d = Discount { basis_points: 1_000, ends_at: None };
+        assert!(d.active_at(i64::MAX));
+        assert!(!Discount::NONE.active_at(0));
+    }
+}

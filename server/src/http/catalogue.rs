@@ -1,0 +1,397 @@
+//! The catalogue calls: categories, banners, the home page, product listing and detail.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::error::{AppError, ErrorBody};
+use super::extract::{ApiPath, ApiQuery};
+use super::{ok, AppState, Envelope};
+use crate::domain::money::MoneyError;
+use crate::domain::pricing::price_at;
+use crate::domain::time::{iso8601, now_ms};
+use crate::domain::{id, Money};
+use crate::store::catalogue::{BannerRow, CategoryTree, ProductFilter, ProductRow, ProductSort, SortField};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/category", get(categories))
+        .route("/banner", get(banners))
+        .route("/user/home-page", get(home_page))
+        .route("/product", get(list_products))
+        .route("/product/{id}", get(product))
+}
+
+/// A reference to a category or sub-category.
+#[derive(Serialize, ToSchema)]
+pub struct TitleRef {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Category {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+    pub sub_categories: Vec<TitleRef>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CategoryList {
+    pub categories: Vec<Category>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Banner {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// Media path: the storefront shows `{mediaBaseUrl}{image}`.
+    pub image: String,
+    /// Where the slide links to, inside the shop.
+    pub url: String,
+}
+
+/// A product as the storefront shows it. Prices are in the shop's currency with two decimals.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub price: f64,
+    /// 0 when no discount applies now (none, or it has ended).
+    pub discount_percentage: f64,
+    /// The price the shopper pays now.
+    pub discounted_price: f64,
+    /// Media paths, the first shown on cards.
+    pub images: Vec<String>,
+    pub stock: i64,
+    pub category: TitleRef,
+    pub sub_category: TitleRef,
+    /// When the current discount ends (ISO 8601), or null.
+    pub discount_end_date: Option<String>,
+    pub created_at: String,
+    /// Average review rating, one decimal; 0 without reviews.
+    pub rating: f64,
+    pub review_count: i64,
+    pub size: Option<String>,
+    pub color: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductList {
+    pub products: Vec<Product>,
+    pub total: i64,
+    pub page: i64,
+    pub per_page: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ProductDetail {
+    pub product: Product,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HomePage {
+    pub top_products: Vec<Product>,
+}
+
+impl Product {
+    pub fn from_row(row: ProductRow, now: i64) -> Product {
+        let price = price_at(row.price, row.discount, now);
+        let rating = if row.review_count > 0 {
+            (row.rating_sum as f64 / row.review_count as f64 * 10.0).round() / 10.0
+        } else {
+            0.0
+        };
+        Product {
+            discount_end_date: row.discount.ends_at.filter(|_| row.discount.active_at(now)).map(iso8601),
+            id: row.id,
+            name: row.name,
+            description: row.description,
+            price: price.price.as_f64(),
+            discount_percentage: price.discount_percentage,
+            discounted_price: price.discounted_price.as_f64(),
+            images: row.images,
+            stock: row.stock,
+            category: TitleRef { id: row.category.0, title: row.category.1 },
+            sub_category: TitleRef { id: row.sub_category.0, title: row.sub_category.1 },
+            created_at: iso8601(row.created_at),
+            rating,
+            review_count: row.review_count,
+            size: row.size,
+            color: row.color,
+        }
+    }
+}
+
+fn products(rows: Vec<ProductRow>) -> Vec<Product> {
+    let now = now_ms();
+    rows.into_iter().map(|row| Product::from_row(row, now)).collect()
+}
+
+/// Every category with its sub-categories, in display order.
+#[utoipa::path(get, path = "/api/category", tag = "catalogue",
+    responses((status = 200, body = Envelope<CategoryList>)))]
+async fn categories(State(state): State<AppState>) -> Result<Json<Envelope<CategoryList>>, AppError> {
+    let tree = state.catalogue.categories().await?;
+    let categories = tree
+        .into_iter()
+        .map(|CategoryTree { id, title, sub_categories }| Category {
+            id,
+            title,
+            sub_categories: sub_categories.into_iter().map(|(id, title)| TitleRef { id, title }).collect(),
+        })
+        .collect();
+    Ok(ok("Categories fetched successfully", CategoryList { categories }))
+}
+
+/// The homepage banners, in display order.
+#[utoipa::path(get, path = "/api/banner", tag = "catalogue",
+    responses((status = 200, body = Envelope<Vec<Banner>>)))]
+async fn banners(State(state): State<AppState>) -> Result<Json<Envelope<Vec<Banner>>>, AppError> {
+    let banners = state.catalogue.banners().await?;
+    let banners = banners.into_iter().map(|BannerRow { id, image, url }| Banner { id, image, url }).collect();
+    Ok(ok("Banners fetched successfully", banners))
+}
+
+/// How many products the homepage shows.
+const TOP_PRODUCTS: i64 = 8;
+
+/// The homepage's top products: the featured ones, else the newest eight.
+#[utoipa::path(get, path = "/api/user/home-page", tag = "catalogue",
+    responses((status = 200, body = Envelope<HomePage>)))]
+async fn home_page(State(state): State<AppState>) -> Result<Json<Envelope<HomePage>>, AppError> {
+    let top = state.catalogue.top_products(TOP_PRODUCTS).await?;
+    Ok(ok("Home page data fetched successfully", HomePage { top_products: products(top) }))
+}
+
+/// The product listing's query. Empty values count as absent.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// Words that must all appear (as words or their beginnings) in the name,
+    /// description, category or sub-category; case-insensitive; at most 200 characters.
+    keyword: Option<String>,
+    /// 1 to 10000; default 1.
+    page: Option<String>,
+    /// 1 or more, capped at 100; default 10.
+    per_page: Option<String>,
+    /// `name`, `price` (the price paid) or `createdAt`; default `createdAt`.
+    sort_field: Option<String>,
+    /// `asc` or `desc`; default `desc`.
+    sort_order: Option<String>,
+    /// Lowest price paid, inclusive.
+    min_price: Option<String>,
+    /// Highest price paid, inclusive.
+    max_price: Option<String>,
+    /// Comma-separated category ids (at most 50).
+    category_ids: Option<String>,
+    /// Comma-separated sub-category ids (at most 50).
+    sub_category_ids: Option<String>,
+}
+
+pub const MAX_PAGE: i64 = 10_000;
+pub const MAX_PER_PAGE: i64 = 100;
+const MAX_KEYWORD_CHARS: usize = 200;
+const MAX_IDS: usize = 50;
+
+/// A validated listing request.
+#[derive(Debug, PartialEq)]
+pub struct ListRequest {
+    pub filter: ProductFilter,
+    pub sort: ProductSort,
+    pub page: i64,
+    pub per_page: i64,
+}
+
+impl ListParams {
+    /// Checks every parameter and names each one that is wrong.
+    pub fn validate(self) -> Result<ListRequest, AppError> {
+        let mut errors = BTreeMap::new();
+        let present = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+
+        let page = match present(self.page) {
+            None => 1,
+            Some(text) => match text.parse::<i64>() {
+                Ok(n) if (1..=MAX_PAGE).contains(&n) => n,
+                _ => {
+                    errors.insert("page", format!("page must be a whole number from 1 to {MAX_PAGE}"));
+                    1
+                }
+            },
+        };
+        let per_page = match present(self.per_page) {
+            None => 10,
+            Some(text) => match text.parse::<u64>() {
+                Ok(n) if n >= 1 => n.min(MAX_PER_PAGE as u64) as i64,
+                _ => {
+                    errors.insert("perPage", "perPage must be a whole number of at least 1".to_string());
+                    10
+                }
+            },
+        };
+        let field = match present(self.sort_field).as_deref() {
+            None | Some("createdAt") => SortField::CreatedAt,
+            Some("name") => SortField::Name,
+            Some("price") => SortField::Price,
+            Some(_) => {
+                errors.insert("sortField", "sortField must be one of name, price, createdAt".to_string());
+                SortField::CreatedAt
+            }
+        };
+        let descending = match present(self.sort_order).as_deref() {
+            None | Some("desc") => true,
+            Some("asc") => false,
+            Some(_) => {
+                errors.insert("sortOrder", "sortOrder must be asc or desc".to_string());
+                true
+            }
+        };
+        let mut price = |name: &'static str, value: Option<String>| match present(value).map(|t| Money::parse(&t)) {
+            None => None,
+            Some(Ok(money)) => Some(money),
+            Some(Err(e)) => {
+                let why = match e {
+                    MoneyError::Negative => "must not be negative",
+                    MoneyError::TooManyDecimals => "must have at most two decimals",
+                    MoneyError::TooLarge => "is too large",
+                    MoneyError::NotANumber => "must be a number such as 25 or 24.99",
+                };
+                errors.insert(name, format!("{name} {why}"));
+                None
+            }
+        };
+        let min_paid = price("minPrice", self.min_price);
+        let max_paid = price("maxPrice", self.max_price);
+        if let (Some(min), Some(max)) = (min_paid, max_paid) {
+            if min > max {
+                errors.insert("minPrice", "minPrice must not be more than maxPrice".to_string());
+            }
+        }
+        let keyword = present(self.keyword).unwrap_or_default();
+        if keyword.chars().count() > MAX_KEYWORD_CHARS {
+            errors.insert("keyword", format!("keyword must be at most {MAX_KEYWORD_CHARS} characters"));
+        }
+        let mut ids = |name: &'static str, value: Option<String>| -> Vec<String> {
+            let Some(text) = present(value) else { return Vec::new() };
+            let list: Vec<String> = text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+            if list.len() > MAX_IDS {
+                errors.insert(name, format!("{name} must list at most {MAX_IDS} ids"));
+            } else if let Some(bad) = list.iter().find(|s| !id::is_valid(s)) {
+                errors.insert(name, format!("{name} contains an invalid id: {}", bad.chars().take(40).collect::<String>()));
+            }
+            list
+        };
+        let category_ids = ids("categoryIds", self.category_ids);
+        let sub_category_ids = ids("subCategoryIds", self.sub_category_ids);
+
+        if let Some(first) = errors.values().next() {
+            return Err(AppError::BadRequest {
+                message: first.clone(),
+                errors: errors.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            });
+        }
+        Ok(ListRequest {
+            filter: ProductFilter {
+                keyword_words: ProductFilter::keyword(&keyword),
+                category_ids,
+                sub_category_ids,
+                min_paid,
+                max_paid,
+            },
+            sort: ProductSort { field, descending },
+            page,
+            per_page,
+        })
+    }
+}
+
+/// Products, filtered, sorted and paged. Price filters and sorting use the price the
+/// shopper pays (`discountedPrice`).
+#[utoipa::path(get, path = "/api/product", tag = "catalogue", params(ListParams),
+    responses((status = 200, body = Envelope<ProductList>),
+              (status = 400, description = "A parameter is invalid; `errors` names it", body = ErrorBody)))]
+async fn list_products(
+    State(state): State<AppState>,
+    ApiQuery(params): ApiQuery<ListParams>,
+) -> Result<Json<Envelope<ProductList>>, AppError> {
+    let ListRequest { filter, sort, page, per_page } = params.validate()?;
+    let (rows, total) = state.catalogue.list_products(&filter, sort, (page - 1) * per_page, per_page).await?;
+    Ok(ok("Products fetched successfully", ProductList { products: products(rows), total, page, per_page }))
+}
+
+/// One product.
+#[utoipa::path(get, path = "/api/product/{id}", tag = "catalogue", params(("id" = String, Path)),
+    responses((status = 200, body = Envelope<ProductDetail>),
+              (status = 404, description = "'Product not found'", body = ErrorBody)))]
+async fn product(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Envelope<ProductDetail>>, AppError> {
+    let not_found = || AppError::NotFound("Product not found".into());
+    if !id::is_valid(&id) {
+        return Err(not_found());
+    }
+    let row = state.catalogue.product(&id).await?.ok_or_else(not_found)?;
+    Ok(ok("Product fetched successfully", ProductDetail { product: Product::from_row(row, now_ms()) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, &str)]) -> ListParams {
+        let query = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+        serde_urlencoded::from_str(&query).unwrap()
+    }
+
+    fn error_fields(result: Result<ListRequest, AppError>) -> Vec<String> {
+        match result {
+            Err(AppError::BadRequest { errors, .. }) => errors.into_keys().collect(),
+            other => panic!("expected a 400, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn defaults_follow_the_spec() {
+        let request = params(&[]).validate().unwrap();
+        assert_eq!(request.page, 1);
+        assert_eq!(request.per_page, 10);
+        assert_eq!(request.sort, ProductSort { field: SortField::CreatedAt, descending: true });
+        assert_eq!(request.filter, ProductFilter::default());
+    }
+
+    #[test]
+    fn per_page_is_capped_at_one_hundred() {
+        assert_eq!(params(&[("perPage", "500")]).validate().unwrap().per_page, 100);
+    }
+
+    #[test]
+    fn each_invalid_parameter_is_named() {
+        assert_eq!(error_fields(params(&[("page", "0")]).validate()), ["page"]);
+        assert_eq!(error_fields(params(&[("page", "x"), ("perPage", "-1")]).validate()), ["page", "perPage"]);
+        assert_eq!(error_fields(params(&[("sortField", "rating")]).validate()), ["sortField"]);
+        assert_eq!(error_fields(params(&[("sortOrder", "up")]).validate()), ["sortOrder"]);
+        assert_eq!(error_fields(params(&[("minPrice", "-3")]).validate()), ["minPrice"]);
+        assert_eq!(error_fields(params(&[("maxPrice", "ten")]).validate()), ["maxPrice"]);
+        assert_eq!(error_fields(params(&[("minPrice", "20"), ("maxPrice", "10")]).validate()), ["minPrice"]);
+        assert_eq!(error_fields(params(&[("categoryIds", "nope")]).validate()), ["categoryIds"]);
+        let long = "a".repeat(201);
+        assert_eq!(error_fields(params(&[("keyword", &long)]).validate()), ["keyword"]);
+    }
+
+    #[test]
+    fn empty_values_count_as_absent() {
+        let request = params(&[("keyword", ""), ("minPrice", ""), ("categoryIds", "")]).validate().unwrap();
+        assert_eq!(request.filter, ProductFilter::default());
+    }
+}

@@ -1,0 +1,111 @@
+//! axum's extractors, with their rejections turned into the shop's error envelope.
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::de::DeserializeOwned;
+
+use super::error::AppError;
+
+/// `Query<T>` whose malformed query strings answer 400 in the envelope.
+pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        Query::<T>::from_request_parts(parts, state).await.map(|Query(v)| ApiQuery(v)).map_err(|e: QueryRejection| {
+            AppError::bad_request(format!("Invalid query string: {}", e.body_text().trim_start_matches("Failed to deserialize query string: ")))
+        })
+    }
+}
+
+/// `Path<T>` whose mismatched segments answer 400 in the envelope.
+pub struct ApiPath<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(v)| ApiPath(v))
+            .map_err(|e: PathRejection| AppError::bad_request(format!("Invalid path: {}", e.body_text())))
+    }
+}
+
+/// `Json<T>`: malformed or mistyped JSON is a 400, a body over the limit a 413, a
+/// missing `Content-Type: application/json` a 415, each in the envelope.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        Json::<T>::from_request(req, state).await.map(|Json(v)| ApiJson(v)).map_err(|e: JsonRejection| match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge("Request body is too large".into()),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                AppError::UnsupportedMediaType("Expected a JSON body with Content-Type: application/json".into())
+            }
+            _ => AppError::bad_request(format!("Invalid JSON body: {}", e.body_text())),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use axum::routing::post;
+    use axum::Router;
+    use tower::ServiceExt;
+
+    #[derive(serde::Deserialize)]
+    struct Payload {
+        #[allow(dead_code)]
+        quantity: u32,
+    }
+
+    async fn call(body: &'static str, content_type: &str) -> (StatusCode, serde_json::Value) {
+        let app = Router::new()
+            .route("/", post(|ApiJson(_): ApiJson<Payload>| async { "ok" }))
+            .layer(axum::extract::DefaultBodyLimit::max(64));
+        let request = axum::http::Request::post("/").header("content-type", content_type).body(Body::from(body)).unwrap();
+        let response = app.oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null))
+    }
+
+    #[tokio::test]
+    async fn malformed_json_is_a_400_envelope() {
+        let (status, body) = call("{\"quantity\": ", "application/json").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(body["success"], false);
+        assert!(body["message"].as_str().unwrap().starts_with("Invalid JSON body"), "{body}");
+    }
+
+    #[tokio::test]
+    async fn mistyped_json_is_a_400_envelope() {
+        let (status, body) = call("{\"quantity\": \"many\"}", "application/json").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(body["message"].as_str().unwrap().contains("quantity"), "{body}");
+    }
+
+    #[tokio::test]
+    async fn an_oversized_body_is_a_413_envelope() {
+        let (status, body) =
+            call("{\"quantity\": 1, \"padding\": \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"}", "application/json").await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(body["message"], "Request body is too large");
+    }
+
+    #[tokio::test]
+    async fn a_body_without_json_content_type_is_a_415_envelope() {
+        let (status, body) = call("{\"quantity\": 1}", "text/plain").await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert_eq!(body["success"], false);
+    }
+}

@@ -1,0 +1,18 @@
+//! The web shop for plumbing, heating and everyday supplies: the `shop` binary's library.
+//!
+//! - [`domain`]: pure types and rules (money, prices, ids, time).
+//! - [`store`]: the SQL, on SQLite or PostgreSQL.
+//! - [`media`]: the image store, local or S3.
+//! - [`http`]: the API, media and storefront routes.
+//! - [`seed`]: the demo and benchmark catalogues.
+
+pub mod app;
+pub mod config;
+pub mod domain;
+pub mod http;
+pub mod media;
+pub mod seed;
+pub mod store;
+
+/// Errors at start-up and in commands, reported to the operator as they are.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;

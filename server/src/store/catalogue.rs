@@ -1,0 +1,501 @@
+//! Categories, products and banners: the SQL behind the catalogue calls, and the
+//! inserts the seeders use.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sqlx::any::AnyRow;
+use sqlx::{Executor, Row};
+
+use super::{dialect::search_words, Db};
+use crate::domain::pricing::{discounted, Discount};
+use crate::domain::time::now_ms;
+use crate::domain::Money;
+
+/// A category with its sub-categories, in display order.
+#[derive(Clone, Debug)]
+pub struct CategoryTree {
+    pub id: String,
+    pub title: String,
+    pub sub_categories: Vec<(String, String)>,
+}
+
+/// A product as stored, with its category titles.
+#[derive(Clone, Debug)]
+pub struct ProductRow {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub price: Money,
+    pub discount: Discount,
+    pub images: Vec<String>,
+    pub stock: i64,
+    pub category: (String, String),
+    pub sub_category: (String, String),
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub featured: bool,
+    pub rating_sum: i64,
+    pub review_count: i64,
+    pub created_at: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct BannerRow {
+    pub id: String,
+    pub image: String,
+    pub url: String,
+}
+
+/// What a product listing is narrowed to. Every list is already bounded by the caller.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ProductFilter {
+    pub keyword_words: Vec<String>,
+    pub category_ids: Vec<String>,
+    pub sub_category_ids: Vec<String>,
+    /// Bounds on the price the shopper pays, inclusive.
+    pub min_paid: Option<Money>,
+    pub max_paid: Option<Money>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortField {
+    Name,
+    Price,
+    CreatedAt,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProductSort {
+    pub field: SortField,
+    pub descending: bool,
+}
+
+/// Most words a keyword search looks at.
+pub const MAX_SEARCH_WORDS: usize = 8;
+
+const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
+     p.images, p.stock, p.category_id, c.title AS category_title, p.sub_category_id, s.title AS sub_category_title, \
+     p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at";
+const PRODUCT_FROM: &str =
+    "products p JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
+
+/// The catalogue's queries over one database.
+#[derive(Clone, Debug)]
+pub struct Catalogue {
+    db: Db,
+    counts: Arc<CountCache>,
+}
+
+enum Arg {
+    Text(String),
+    Int(i64),
+}
+
+impl Catalogue {
+    pub fn new(db: Db) -> Self {
+        Catalogue { db, counts: Arc::new(CountCache::new(Duration::from_secs(10), 4096)) }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    pub async fn categories(&self) -> Result<Vec<CategoryTree>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT c.id, c.title, s.id AS sub_id, s.title AS sub_title FROM categories c \
+             LEFT JOIN sub_categories s ON s.category_id = c.id \
+             ORDER BY c.position, c.title, c.id, s.position, s.title, s.id",
+        )
+        .fetch_all(&self.db.pool)
+        .await?;
+        let mut tree: Vec<CategoryTree> = Vec::new();
+        for row in rows {
+            let id: String = row.try_get("id")?;
+            if tree.last().is_none_or(|c| c.id != id) {
+                tree.push(CategoryTree { id, title: row.try_get("title")?, sub_categories: Vec::new() });
+            }
+            if let Some(sub_id) = row.try_get::<Option<String>, _>("sub_id")? {
+                let category = tree.last_mut().expect("pushed above");
+                category.sub_categories.push((sub_id, row.try_get("sub_title")?));
+            }
+        }
+        Ok(tree)
+    }
+
+    pub async fn banners(&self) -> Result<Vec<BannerRow>, sqlx::Error> {
+        let rows = sqlx::query("SELECT id, image, url FROM banners ORDER BY position, id").fetch_all(&self.db.pool).await?;
+        rows.iter()
+            .map(|r| Ok(BannerRow { id: r.try_get("id")?, image: r.try_get("image")?, url: r.try_get("url")? }))
+            .collect()
+    }
+
+    pub async fn product(&self, id: &str) -> Result<Option<ProductRow>, sqlx::Error> {
+        let sql = format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.id = $1");
+        let row = sqlx::query(&sql).bind(id.to_string()).fetch_optional(&self.db.pool).await?;
+        row.as_ref().map(product_from_row).transpose()
+    }
+
+    /// The homepage's top products: the featured ones, newest first, else the newest
+    /// products when none is featured (DESIGN.md §5).
+    pub async fn top_products(&self, limit: i64) -> Result<Vec<ProductRow>, sqlx::Error> {
+        let featured = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.featured = 1 ORDER BY p.created_at DESC, p.id DESC LIMIT $1"
+        );
+        let rows = sqlx::query(&featured).bind(limit).fetch_all(&self.db.pool).await?;
+        if !rows.is_empty() {
+            return rows.iter().map(product_from_row).collect();
+        }
+        let newest = format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} ORDER BY p.created_at DESC, p.id DESC LIMIT $1");
+        let rows = sqlx::query(&newest).bind(limit).fetch_all(&self.db.pool).await?;
+        rows.iter().map(product_from_row).collect()
+    }
+
+    /// One page of products and the number of products matching `filter`.
+    pub async fn list_products(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<ProductRow>, i64), sqlx::Error> {
+        let (where_sql, mut args) = self.where_clause(filter);
+        let direction = if sort.descending { "DESC" } else { "ASC" };
+        let order = match sort.field {
+            SortField::Name => self.db.dialect.name_order(),
+            SortField::Price => "p.paid_cents",
+            SortField::CreatedAt => "p.created_at",
+        };
+        let n = args.len();
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM}{where_sql} ORDER BY {order} {direction}, p.id {direction} LIMIT ${} OFFSET ${}",
+            n + 1,
+            n + 2
+        );
+        args.push(Arg::Int(limit));
+        args.push(Arg::Int(offset));
+        let rows = bind_all(sqlx::query(&sql), args).fetch_all(&self.db.pool).await?;
+        let products = rows.iter().map(product_from_row).collect::<Result<Vec<_>, _>>()?;
+        let total = if offset == 0 && (products.len() as i64) < limit {
+            // A first page that is not full already holds every match.
+            products.len() as i64
+        } else {
+            self.count_products(filter).await?
+        };
+        Ok((products, total))
+    }
+
+    /// How many products match `filter`. Counting walks every matching index entry, so
+    /// the answer is kept for a few seconds: a listing's total may lag a new product by
+    /// that long, which no shopper notices, and repeated page views stay cheap.
+    pub async fn count_products(&self, filter: &ProductFilter) -> Result<i64, sqlx::Error> {
+        if let Some(total) = self.counts.get(filter) {
+            return Ok(total);
+        }
+        let (where_sql, args) = self.where_clause(filter);
+        let sql = format!("SELECT COUNT(*) AS n FROM products p{where_sql}");
+        let total: i64 = bind_all(sqlx::query(&sql), args).fetch_one(&self.db.pool).await?.try_get("n")?;
+        self.counts.put(filter.clone(), total);
+        Ok(total)
+    }
+
+    fn where_clause(&self, filter: &ProductFilter) -> (String, Vec<Arg>) {
+        let mut clauses = Vec::new();
+        let mut args = Vec::new();
+        if !filter.keyword_words.is_empty() {
+            args.push(Arg::Text(self.db.dialect.keyword_query(&filter.keyword_words)));
+            clauses.push(self.db.dialect.keyword_predicate(args.len()));
+        }
+        for (column, ids) in [("p.category_id", &filter.category_ids), ("p.sub_category_id", &filter.sub_category_ids)] {
+            if ids.is_empty() {
+                continue;
+            }
+            let placeholders: Vec<String> = ids
+                .iter()
+                .map(|id| {
+                    args.push(Arg::Text(id.clone()));
+                    format!("${}", args.len())
+                })
+                .collect();
+            clauses.push(format!("{column} IN ({})", placeholders.join(", ")));
+        }
+        if let Some(min) = filter.min_paid {
+            args.push(Arg::Int(min.cents()));
+            clauses.push(format!("p.paid_cents >= ${}", args.len()));
+        }
+        if let Some(max) = filter.max_paid {
+            args.push(Arg::Int(max.cents()));
+            clauses.push(format!("p.paid_cents <= ${}", args.len()));
+        }
+        let sql = if clauses.is_empty() { String::new() } else { format!(" WHERE {}", clauses.join(" AND ")) };
+        (sql, args)
+    }
+
+    /// Puts the price a shopper pays back to the list price for discounts that have
+    /// ended, so price filters and sorts stay true. Every node may run it: it is
+    /// idempotent and served by the `products_discount_ends` index.
+    pub async fn sweep_expired_discounts(&self) -> Result<u64, sqlx::Error> {
+        let done = sqlx::query(
+            "UPDATE products SET paid_cents = price_cents, updated_at = $1 \
+             WHERE paid_cents <> price_cents AND discount_ends_at IS NOT NULL AND discount_ends_at <= $1",
+        )
+        .bind(now_ms())
+        .execute(&self.db.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    pub async fn product_count(&self) -> Result<i64, sqlx::Error> {
+        sqlx::query("SELECT COUNT(*) AS n FROM products").fetch_one(&self.db.pool).await?.try_get("n")
+    }
+
+    pub async fn insert_categories(&self, categories: &[NewCategory]) -> Result<(), sqlx::Error> {
+        let mut conn = self.db.begin_write().await?;
+        let now = now_ms();
+        let result = async {
+            for c in categories {
+                sqlx::query(
+                    "INSERT INTO categories (id, title, position, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(c.id.clone())
+                .bind(c.title.clone())
+                .bind(c.position)
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
+                for (position, (id, title)) in c.sub_categories.iter().enumerate() {
+                    sqlx::query(
+                        "INSERT INTO sub_categories (id, category_id, title, position, created_at) VALUES ($1, $2, $3, $4, $5) \
+                         ON CONFLICT (id) DO NOTHING",
+                    )
+                    .bind(id.clone())
+                    .bind(c.id.clone())
+                    .bind(title.clone())
+                    .bind(position as i64)
+                    .bind(now)
+                    .execute(&mut *conn)
+                    .await?;
+                }
+            }
+            Ok::<_, sqlx::Error>(())
+        }
+        .await;
+        finish(&mut conn, result).await
+    }
+
+    /// Inserts products in batches; a product whose id exists is left as it is.
+    pub async fn insert_products(&self, products: &[NewProduct]) -> Result<(), sqlx::Error> {
+        let titles = self.titles().await?;
+        const COLUMNS: &str = "id, name, description, price_cents, discount_bp, discount_ends_at, paid_cents, images, stock, \
+             category_id, sub_category_id, size, color, featured, search_text, created_at, updated_at";
+        const PER_ROW: usize = 17;
+        let now = now_ms();
+        let mut conn = self.db.begin_write().await?;
+        let result = async {
+            for batch in products.chunks(500) {
+                let rows: Vec<String> = (0..batch.len())
+                    .map(|r| {
+                        let cells: Vec<String> = (1..=PER_ROW).map(|c| format!("${}", r * PER_ROW + c)).collect();
+                        format!("({})", cells.join(", "))
+                    })
+                    .collect();
+                let sql = format!("INSERT INTO products ({COLUMNS}) VALUES {} ON CONFLICT (id) DO NOTHING", rows.join(", "));
+                let mut query = sqlx::query(&sql);
+                for p in batch {
+                    let paid = if p.discount.active_at(now) { discounted(p.price, p.discount.basis_points) } else { p.price };
+                    let search_text = [
+                        p.name.as_str(),
+                        &p.description,
+                        titles.get(&p.category_id).map_or("", String::as_str),
+                        titles.get(&p.sub_category_id).map_or("", String::as_str),
+                    ]
+                    .join(" \n");
+                    query = query
+                        .bind(p.id.clone())
+                        .bind(p.name.clone())
+                        .bind(p.description.clone())
+                        .bind(p.price.cents())
+                        .bind(p.discount.basis_points)
+                        .bind(p.discount.ends_at)
+                        .bind(paid.cents())
+                        .bind(serde_json::to_string(&p.images).expect("a list of strings serialises"))
+                        .bind(p.stock)
+                        .bind(p.category_id.clone())
+                        .bind(p.sub_category_id.clone())
+                        .bind(p.size.clone())
+                        .bind(p.color.clone())
+                        .bind(i64::from(p.featured))
+                        .bind(search_text)
+                        .bind(p.created_at)
+                        .bind(now);
+                }
+                conn.execute(query).await?;
+            }
+            Ok::<_, sqlx::Error>(())
+        }
+        .await;
+        self.counts.clear();
+        finish(&mut conn, result).await
+    }
+
+    pub async fn insert_banners(&self, banners: &[NewBanner]) -> Result<(), sqlx::Error> {
+        let now = now_ms();
+        for b in banners {
+            sqlx::query(
+                "INSERT INTO banners (id, image, url, position, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(b.id.clone())
+            .bind(b.image.clone())
+            .bind(b.url.clone())
+            .bind(b.position)
+            .bind(now)
+            .execute(&self.db.pool)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Category and sub-category titles by id, for the search text.
+    async fn titles(&self) -> Result<HashMap<String, String>, sqlx::Error> {
+        let rows = sqlx::query("SELECT id, title FROM categories UNION ALL SELECT id, title FROM sub_categories")
+            .fetch_all(&self.db.pool)
+            .await?;
+        rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("title")?))).collect()
+    }
+}
+
+async fn finish(conn: &mut sqlx::AnyConnection, result: Result<(), sqlx::Error>) -> Result<(), sqlx::Error> {
+    match result {
+        Ok(()) => conn.execute("COMMIT").await.map(drop),
+        Err(err) => {
+            conn.execute("ROLLBACK").await.ok();
+            Err(err)
+        }
+    }
+}
+
+fn bind_all<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    args: Vec<Arg>,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for arg in args {
+        query = match arg {
+            Arg::Text(text) => query.bind(text),
+            Arg::Int(int) => query.bind(int),
+        };
+    }
+    query
+}
+
+fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> {
+    let images: String = row.try_get("images")?;
+    Ok(ProductRow {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        description: row.try_get("description")?,
+        price: Money::from_cents(row.try_get("price_cents")?),
+        discount: Discount { basis_points: row.try_get("discount_bp")?, ends_at: row.try_get("discount_ends_at")? },
+        images: serde_json::from_str(&images).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+        stock: row.try_get("stock")?,
+        category: (row.try_get("category_id")?, row.try_get("category_title")?),
+        sub_category: (row.try_get("sub_category_id")?, row.try_get("sub_category_title")?),
+        size: row.try_get("size")?,
+        color: row.try_get("color")?,
+        featured: row.try_get::<i64, _>("featured")? != 0,
+        rating_sum: row.try_get("rating_sum")?,
+        review_count: row.try_get("review_count")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+/// A category to insert, with its sub-categories as (id, title) in display order.
+#[derive(Clone, Debug)]
+pub struct NewCategory {
+    pub id: String,
+    pub title: String,
+    pub position: i64,
+    pub sub_categories: Vec<(String, String)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct NewProduct {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub price: Money,
+    pub discount: Discount,
+    pub images: Vec<String>,
+    pub stock: i64,
+    pub category_id: String,
+    pub sub_category_id: String,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub featured: bool,
+    pub created_at: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct NewBanner {
+    pub id: String,
+    pub image: String,
+    pub url: String,
+    pub position: i64,
+}
+
+impl ProductFilter {
+    /// The filter for a shopper's search text: its words, at most [`MAX_SEARCH_WORDS`].
+    pub fn keyword(text: &str) -> Vec<String> {
+        search_words(text, MAX_SEARCH_WORDS)
+    }
+}
+
+/// Listing totals by filter, each kept for `ttl`. Bounded: when full it starts afresh.
+#[derive(Debug)]
+struct CountCache {
+    ttl: Duration,
+    capacity: usize,
+    entries: Mutex<HashMap<ProductFilter, (i64, Instant)>>,
+}
+
+impl CountCache {
+    fn new(ttl: Duration, capacity: usize) -> Self {
+        CountCache { ttl, capacity, entries: Mutex::new(HashMap::new()) }
+    }
+
+    fn get(&self, filter: &ProductFilter) -> Option<i64> {
+        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        entries.get(filter).filter(|(_, at)| at.elapsed() < self.ttl).map(|(n, _)| *n)
+    }
+
+    fn put(&self, filter: ProductFilter, total: i64) {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= self.capacity {
+            entries.clear();
+        }
+        entries.insert(filter, (total, Instant::now()));
+    }
+
+    fn clear(&self) {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_cache_forgets_after_its_ttl_and_when_full() {
+        let cache = CountCache::new(Duration::from_millis(30), 2);
+        let a = ProductFilter { category_ids: vec!["a".into()], ..Default::default() };
+        let b = ProductFilter { category_ids: vec!["b".into()], ..Default::default() };
+        cache.put(a.clone(), 7);
+        assert_eq!(cache.get(&a), Some(7));
+        cache.put(b.clone(), 3);
+        cache.put(ProductFilter::default(), 1); // full: starts afresh
+        assert_eq!(cache.get(&a), None);
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(cache.get(&ProductFilter::default()), None);
+    }
+}

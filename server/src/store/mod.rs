@@ -1,0 +1,110 @@
+//! The SQL store. One query layer (sqlx's `Any` driver, `$1` placeholders) serves
+//! SQLite and PostgreSQL; what must differ between them lives in [`dialect`].
+
+pub mod catalogue;
+pub mod dialect;
+mod migrate;
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, ConnectOptions, Connection, Executor};
+
+pub use dialect::Dialect;
+pub use migrate::{current_version, latest_version, migrate};
+
+/// A connection pool and the dialect of the database behind it.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub dialect: Dialect,
+}
+
+impl Db {
+    /// Connects to `url` (`sqlite://…` or `postgres://…`). For SQLite the file and its
+    /// folder are created when missing and the database is switched to WAL mode.
+    pub async fn connect(url: &str) -> Result<Db, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let dialect = Dialect::from_url(url).ok_or_else(|| {
+            sqlx::Error::Configuration(format!("unsupported database URL (use sqlite:// or postgres://): {}", redact(url)).into())
+        })?;
+        let options = AnyConnectOptions::from_str(url)?.disable_statement_logging();
+        let pool_options = match dialect {
+            Dialect::Sqlite => {
+                if let Some(parent) = sqlite_file(url).and_then(|f| Path::new(f).parent().map(Path::to_path_buf)) {
+                    if !parent.as_os_str().is_empty() {
+                        std::fs::create_dir_all(&parent).map_err(sqlx::Error::Io)?;
+                    }
+                }
+                // WAL is a property of the file: set it once, on one connection, before
+                // the pool opens several (switching needs an exclusive lock).
+                let mut first = options.connect().await?;
+                first.execute("PRAGMA journal_mode = WAL").await?;
+                first.close().await?;
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .min_connections(1)
+                    .after_connect(|conn, _meta| {
+                        Box::pin(async move {
+                            // Safe with WAL: a crash can lose the last commits, never corrupt.
+                            conn.execute("PRAGMA synchronous = NORMAL").await?;
+                            Ok(())
+                        })
+                    })
+            }
+            Dialect::Postgres => AnyPoolOptions::new().max_connections(16),
+        };
+        let pool = pool_options.acquire_timeout(Duration::from_secs(5)).connect_with(options).await?;
+        Ok(Db { pool, dialect })
+    }
+
+    /// `BEGIN` for a transaction that writes: on SQLite it takes the write lock up front,
+    /// so concurrent writers wait on the busy timeout instead of failing with SQLITE_BUSY.
+    pub async fn begin_write(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>, sqlx::Error> {
+        let mut conn = self.pool.acquire().await?;
+        conn.execute(self.dialect.begin_write()).await?;
+        Ok(conn)
+    }
+}
+
+/// The path part of a `sqlite:` URL.
+fn sqlite_file(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let file = rest.split('?').next().unwrap_or(rest);
+    (!file.is_empty() && file != ":memory:").then_some(file)
+}
+
+/// A database URL without its password, for logs and errors.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            match userinfo.split_once(':') {
+                Some((user, _)) => format!("{}{}:***{}", &url[..scheme + 3], user, &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_passwords_only() {
+        assert_eq!(redact("postgres://shop:secret@db:5432/shop"), "postgres://shop:***@db:5432/shop");
+        assert_eq!(redact("postgres://postgres@127.0.0.1/test"), "postgres://postgres@127.0.0.1/test");
+        assert_eq!(redact("sqlite://data/shop.db"), "sqlite://data/shop.db");
+    }
+
+    #[test]
+    fn finds_the_sqlite_file() {
+        assert_eq!(sqlite_file("sqlite://data/shop.db?mode=rwc"), Some("data/shop.db"));
+        assert_eq!(sqlite_file("sqlite:/tmp/x.db"), Some("/tmp/x.db"));
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+    }
+}
