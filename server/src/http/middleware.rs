@@ -40,7 +40,11 @@ pub async fn log_and_secure(request: Request, next: Next) -> Response {
 /// Under `/api` every answer is JSON: errors raised by layers or by axum itself
 /// (405, 413 from the body limit, …) are rewritten into the failure envelope.
 pub async fn envelope_errors(request: Request, next: Next) -> Response {
+    let is_api = request.uri().path().starts_with("/api/") || request.uri().path() == "/api";
     let response = next.run(request).await;
+    if !is_api {
+        return response;
+    }
     let status = response.status();
     let is_json = response
         .headers()

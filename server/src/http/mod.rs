@@ -46,13 +46,15 @@ pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .merge(catalogue::router())
         .route("/openapi.json", get(openapi::serve))
-        .fallback(|| async { AppError::NotFound("Not found".into()) })
-        .layer(axum::middleware::from_fn(middleware::envelope_errors));
+        .fallback(|| async { AppError::NotFound("Not found".into()) });
     Router::new()
         .nest("/api", api)
         .route("/media/{*path}", get(media::serve))
         .fallback(storefront::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        // Refuses a declared Content-Length over the limit before any handler runs.
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(middleware::envelope_errors))
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(axum::middleware::from_fn(middleware::log_and_secure))
         .with_state(state)

@@ -1,0 +1,92 @@
+//! The failure envelope for everything that is not a handler's own answer.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::TestApp;
+use crate::on_both_backends;
+
+on_both_backends!(
+    an_unknown_api_route_is_a_404_envelope,
+    a_wrong_method_is_a_405_envelope,
+    an_oversized_body_is_a_413_envelope,
+    a_malformed_query_string_is_a_400_envelope,
+    every_response_carries_the_security_headers,
+    the_openapi_document_describes_the_catalogue,
+);
+
+async fn an_unknown_api_route_is_a_404_envelope(app: TestApp) {
+    for path in ["/api/nope", "/api/product/a/b", "/api"] {
+        let (status, body) = app.get(path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(body, json!({"success": false, "message": "Not found"}), "{path}");
+    }
+}
+
+async fn a_wrong_method_is_a_405_envelope(app: TestApp) {
+    let response = app.client.delete(app.url("/api/category")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert!(response.headers().get("allow").is_some());
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body, json!({"success": false, "message": "Method not allowed"}));
+}
+
+async fn an_oversized_body_is_a_413_envelope(app: TestApp) {
+    let response = app
+        .client
+        .post(app.url("/api/category"))
+        .header("content-type", "application/json")
+        .body(vec![b' '; 2 * 1024 * 1024])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body, json!({"success": false, "message": "Request body is too large"}));
+}
+
+async fn a_malformed_query_string_is_a_400_envelope(app: TestApp) {
+    let (status, body) = app.get("/api/product?page=1&page=2").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["success"], false);
+    assert!(body["message"].as_str().unwrap().starts_with("Invalid query string"), "{body}");
+}
+
+async fn every_response_carries_the_security_headers(app: TestApp) {
+    for path in ["/api/category", "/api/nope", "/media/missing.svg", "/"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        let headers = response.headers();
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
+        assert!(headers["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'")
+            || headers["content-security-policy"].to_str().unwrap().contains("sandbox"), "{path}");
+    }
+}
+
+async fn the_openapi_document_describes_the_catalogue(app: TestApp) {
+    let (status, body) = app.get("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    for path in ["/api/category", "/api/banner", "/api/user/home-page", "/api/product", "/api/product/{id}"] {
+        assert!(body["paths"][path].is_object(), "{path} missing");
+    }
+    let params: Vec<&str> = body["paths"]["/api/product"]["get"]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(params, ["keyword", "page", "perPage", "sortField", "sortOrder", "minPrice", "maxPrice", "categoryIds", "subCategoryIds"]);
+}
+
+/// The storefront's API types are generated from the committed document: it must be
+/// the one the server serves. Regenerate with `make api-types`.
+#[test]
+fn the_committed_openapi_document_is_current() {
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/api/openapi.json"))
+        .expect("web/src/api/openapi.json exists: run `make api-types`");
+    assert!(
+        committed.trim() == shop::http::openapi::document().trim(),
+        "web/src/api/openapi.json is stale: run `make api-types` and commit the result"
+    );
+}

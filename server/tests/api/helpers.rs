@@ -1,0 +1,226 @@
+//! Spawning the app for a test, on SQLite or PostgreSQL, and tearing it down after.
+
+use std::future::Future;
+use std::path::PathBuf;
+
+use reqwest::StatusCode;
+use serde_json::Value;
+use shop::domain::id::new_id;
+use shop::domain::pricing::Discount;
+use shop::domain::time::now_ms;
+use shop::domain::Money;
+use shop::media::Media;
+use shop::store::catalogue::{Catalogue, NewBanner, NewCategory, NewProduct};
+use sqlx::{Connection, Executor};
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The PostgreSQL server tests create their databases on.
+fn postgres_admin_url() -> String {
+    std::env::var("SHOP_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// A running app and what a test needs to arrange its data.
+#[derive(Clone)]
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub catalogue: Catalogue,
+    pub media: Media,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// GET `path` and read the JSON body (Null when it is not JSON).
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let response = self.client.get(self.url(path)).send().await.expect("request is sent");
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+}
+
+enum Teardown {
+    Sqlite(PathBuf),
+    Postgres { admin_url: String, name: String },
+}
+
+/// Runs `body` against a fresh app on `backend`, then drops its database, whether the
+/// body passed or panicked.
+pub async fn run<F, Fut>(backend: Backend, body: F)
+where
+    F: FnOnce(TestApp) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    sqlx::any::install_default_drivers();
+    let (url, teardown) = match backend {
+        Backend::Sqlite => {
+            let dir = std::env::temp_dir().join(format!("shop-test-{}", new_id()));
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            (format!("sqlite://{}?mode=rwc", dir.join("shop.db").display()), Teardown::Sqlite(dir))
+        }
+        Backend::Postgres => {
+            let admin_url = postgres_admin_url();
+            let name = format!("shop_test_{}", new_id());
+            let mut admin = sqlx::AnyConnection::connect(&admin_url)
+                .await
+                .unwrap_or_else(|e| panic!("PostgreSQL is needed for these tests at {admin_url} (SHOP_TEST_POSTGRES_URL): {e}"));
+            admin.execute(format!("CREATE DATABASE {name}").as_str()).await.expect("create test database");
+            admin.close().await.ok();
+            let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base).to_string();
+            (format!("{base}/{name}"), Teardown::Postgres { admin_url, name })
+        }
+    };
+    let state = shop::app::open(&url, Media::in_memory()).await.expect("app opens");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    let app = TestApp { base, client: reqwest::Client::new(), catalogue: state.catalogue.clone(), media: state.media.clone() };
+    let server = tokio::spawn(async move {
+        shop::app::serve(state, listener, std::future::pending()).await.expect("serves");
+    });
+    let outcome = tokio::spawn(body(app.clone())).await;
+    server.abort();
+    let _ = server.await;
+    app.catalogue.db().pool.close().await;
+    match teardown {
+        Teardown::Sqlite(dir) => {
+            std::fs::remove_dir_all(dir).ok();
+        }
+        Teardown::Postgres { admin_url, name } => {
+            let mut admin = sqlx::AnyConnection::connect(&admin_url).await.expect("admin connection");
+            admin.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str()).await.expect("drop test database");
+        }
+    }
+    if let Err(err) = outcome {
+        std::panic::resume_unwind(err.into_panic());
+    }
+}
+
+/// Declares each named `async fn(TestApp)` as two tests, `name::sqlite` and `name::postgres`.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test]
+                async fn sqlite() {
+                    $crate::helpers::run($crate::helpers::Backend::Sqlite, super::$name).await
+                }
+                #[tokio::test]
+                async fn postgres() {
+                    $crate::helpers::run($crate::helpers::Backend::Postgres, super::$name).await
+                }
+            }
+        )*
+    };
+}
+
+/// The ids of the fixture catalogue.
+pub struct Fixture {
+    pub faucets: String,
+    pub heating: String,
+    pub kitchen: String,
+    pub basin: String,
+    pub radiators: String,
+    pub alpha: String,
+    pub beta: String,
+    pub gamma: String,
+    pub delta: String,
+    pub epsilon: String,
+}
+
+const DAY: i64 = 86_400_000;
+
+/// Five products in two categories, each there to tell one rule apart:
+///
+/// | name                          | price  | discount             | pays   | stock | sub-category   | age |
+/// |-------------------------------|--------|----------------------|--------|-------|----------------|-----|
+/// | Alpha Kitchen Mixer           | 100.00 | —                    | 100.00 | 50    | Kitchen Mixers | 1 d |
+/// | Beta Basin Tap                |  40.00 | 25 %, ends in 5 days |  30.00 | 5     | Basin Taps     | 2 d |
+/// | Gamma Radiator                | 250.00 | 20 %, ended          | 250.00 | 0     | Radiators      | 3 d |
+/// | Delta Brass Mixer Tap         |  60.00 | 10 %, no end         |  54.00 | 12    | Kitchen Mixers | 4 d (featured) |
+/// | epsilon chrome radiator valve |  15.50 | —                    |  15.50 | 100   | Radiators      | 5 d |
+pub async fn fixture(app: &TestApp) -> Fixture {
+    let ids: Vec<String> = (0..10).map(|_| new_id()).collect();
+    let f = Fixture {
+        faucets: ids[0].clone(),
+        heating: ids[1].clone(),
+        kitchen: ids[2].clone(),
+        basin: ids[3].clone(),
+        radiators: ids[4].clone(),
+        alpha: ids[5].clone(),
+        beta: ids[6].clone(),
+        gamma: ids[7].clone(),
+        delta: ids[8].clone(),
+        epsilon: ids[9].clone(),
+    };
+    app.catalogue
+        .insert_categories(&[
+            NewCategory {
+                id: f.faucets.clone(),
+                title: "Faucets".into(),
+                position: 0,
+                sub_categories: vec![(f.kitchen.clone(), "Kitchen Mixers".into()), (f.basin.clone(), "Basin Taps".into())],
+            },
+            NewCategory {
+                id: f.heating.clone(),
+                title: "Heating".into(),
+                position: 1,
+                sub_categories: vec![(f.radiators.clone(), "Radiators".into())],
+            },
+        ])
+        .await
+        .expect("categories");
+    let now = now_ms();
+    let product = |id: &str, name: &str, description: &str, cents: i64, discount: Discount, stock: i64, cat: &str, sub: &str, age_days: i64| NewProduct {
+        id: id.to_string(),
+        name: name.to_string(),
+        description: description.to_string(),
+        price: Money::from_cents(cents),
+        discount,
+        images: vec![format!("test/{}.svg", name.to_lowercase().replace(' ', "-"))],
+        stock,
+        category_id: cat.to_string(),
+        sub_category_id: sub.to_string(),
+        size: Some("Standard".into()),
+        color: Some("Chrome".into()),
+        featured: false,
+        created_at: now - age_days * DAY,
+    };
+    let mut delta = product(&f.delta, "Delta Brass Mixer Tap", "A compact mixer for small sinks.", 6_000,
+        Discount { basis_points: 1_000, ends_at: None }, 12, &f.faucets, &f.kitchen, 4);
+    delta.featured = true;
+    app.catalogue
+        .insert_products(&[
+            product(&f.alpha, "Alpha Kitchen Mixer", "Solid brass body with a ceramic valve.", 10_000, Discount::NONE, 50, &f.faucets, &f.kitchen, 1),
+            product(&f.beta, "Beta Basin Tap", "Ceramic disc cartridge for a drip-free basin.", 4_000,
+                Discount { basis_points: 2_500, ends_at: Some(now + 5 * DAY) }, 5, &f.faucets, &f.basin, 2),
+            product(&f.gamma, "Gamma Radiator", "Double panel, fast heat-up.", 25_000,
+                Discount { basis_points: 2_000, ends_at: Some(now - DAY) }, 0, &f.heating, &f.radiators, 3),
+            delta,
+            product(&f.epsilon, "epsilon chrome radiator valve", "Angled valve pair.", 1_550, Discount::NONE, 100, &f.heating, &f.radiators, 5),
+        ])
+        .await
+        .expect("products");
+    app.catalogue
+        .insert_banners(&[NewBanner { id: new_id(), image: "banners/test.svg".into(), url: "/shop".into(), position: 0 }])
+        .await
+        .expect("banners");
+    f
+}
+
+/// The `name` of each product in a listing response, in order.
+pub fn names(body: &Value) -> Vec<String> {
+    body["data"]["products"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no products in {body}"))
+        .iter()
+        .map(|p| p["name"].as_str().expect("name").to_string())
+        .collect()
+}

@@ -1,0 +1,10 @@
+//! Integration tests: the real app on a port chosen at run time, a fresh database per
+//! test (a SQLite file, or a PostgreSQL database), in-memory media, and HTTP calls.
+//! Every test that touches storage runs on both backends through `on_both_backends!`.
+
+mod helpers;
+
+mod catalogue;
+mod envelope;
+mod media_and_storefront;
+mod seeding;

@@ -1,0 +1,11 @@
+// Names for the server's schemas, generated into schema.d.ts from the OpenAPI document.
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+export type Product = Schemas['Product'];
+export type Category = Schemas['Category'];
+export type Banner = Schemas['Banner'];
+export type HomePage = Schemas['HomePage'];
+export type ProductList = Schemas['ProductList'];
+export type CategoryList = Schemas['CategoryList'];

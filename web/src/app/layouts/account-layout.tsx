@@ -1,0 +1,33 @@
+import { NavLink, Outlet } from 'react-router';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+const MENU = [
+  { label: 'Profile Settings', to: paths.profileSettings },
+  { label: 'My Orders', to: paths.myOrders },
+  { label: 'Payment Methods', to: paths.paymentMethods },
+];
+
+/** The account area 'My Profile' with its side menu (spec §2). */
+export function Component() {
+  return (
+    <div>
+      <h1 className="mb-6 text-2xl font-semibold">My Profile</h1>
+      <div className="grid gap-6 md:grid-cols-[220px_1fr]">
+        <nav aria-label="Account">
+          <ul className="space-y-1">
+            {MENU.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to !== paths.paymentMethods}
+                  className={({ isActive }) => cn('block rounded-md px-3 py-2 text-sm', isActive ? 'bg-slate-900 text-white' : 'hover:bg-slate-100')}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div><Outlet /></div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { Link, Outlet } from 'react-router';
+import { Logo } from '@/components/layout/logo';
+import { paths } from '@/config/paths';
+
+/** Logo, the form on the left, a decorative panel on the right from medium screens up. */
+export function Component() {
+  return (
+    <div className="grid min-h-screen md:grid-cols-2">
+      <div className="flex flex-col px-6 py-8 sm:px-12">
+        <Link to={paths.home} aria-label="Home"><Logo /></Link>
+        <div className="flex flex-1 flex-col justify-center py-8"><Outlet /></div>
+      </div>
+      <div aria-hidden="true" className="hidden bg-gradient-to-br from-sky-100 via-blue-200 to-blue-500 md:block" />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Search, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths, shopByCategory, shopSearch } from '@/config/paths';
+import { useCategories } from '@/features/catalog/api/get-categories';
+import { cn } from '@/lib/utils';
+import { Logo } from './logo';
+
+const CART_PAGES: string[] = [paths.cart, paths.checkout, paths.wishlist];
+const AUTH_PAGES: string[] = [paths.login, paths.signup];
+
+/** The sticky header of every storefront page (spec §2). */
+export function Header() {
+  const { pathname } = useLocation();
+  const [searchOpen, setSearchOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+        <Link to={paths.home} aria-label="Home" className="shrink-0">
+          <Logo />
+        </Link>
+        <SearchBox className="hidden flex-1 md:flex" />
+        <div className="ml-auto flex items-center gap-2">
+          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Search" aria-expanded={searchOpen}
+            onClick={() => setSearchOpen((open) => !open)}>
+            <Search className="h-5 w-5" />
+          </Button>
+          <Button asChild variant={CART_PAGES.includes(pathname) ? 'active' : 'outline'} size="icon">
+            <Link to={paths.cart} aria-label="Cart">
+              <ShoppingCart className="h-5 w-5" />
+            </Link>
+          </Button>
+          <Button asChild variant={AUTH_PAGES.includes(pathname) ? 'active' : 'default'}>
+            <Link to={paths.login}>Sign Up/Sign In</Link>
+          </Button>
+        </div>
+      </div>
+      {searchOpen && (
+        <div className="px-4 pb-3 md:hidden">
+          <SearchBox className="flex" />
+        </div>
+      )}
+      <CategoryBar />
+    </header>
+  );
+}
+
+function SearchBox({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [keyword, setKeyword] = useState(params.get('keyword') ?? '');
+  return (
+    <form
+      role="search"
+      className={cn('items-center rounded-md border border-slate-300 bg-white focus-within:ring-2 focus-within:ring-brand', className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = keyword.trim();
+        if (trimmed) navigate(shopSearch(trimmed));
+      }}
+    >
+      <input
+        type="search"
+        aria-label="Search products"
+        placeholder="Search essentials, groceries and more..."
+        value={keyword}
+        onChange={(event) => setKeyword(event.target.value)}
+        maxLength={200}
+        className="h-10 w-full min-w-0 flex-1 bg-transparent px-3 text-sm outline-none"
+      />
+      <button type="submit" aria-label="Search" className="px-3 text-slate-500 hover:text-slate-900">
+        <Search className="h-4 w-4" />
+      </button>
+    </form>
+  );
+}
+
+/** Large screens: each category title; the category in the query marks the active pill.
+ * Hover panels with sub-categories come with the storefront issue. */
+function CategoryBar() {
+  const categories = useCategories();
+  const [params] = useSearchParams();
+  const active = params.get('category');
+  if (!categories.data) return null;
+  return (
+    <nav aria-label="Categories" className="hidden border-t border-slate-100 lg:block">
+      <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2">
+        {categories.data.categories.map((category) => (
+          <li key={category._id}>
+            <NavLink
+              to={shopByCategory(category._id)}
+              className={cn(
+                'block whitespace-nowrap rounded-full px-3 py-1.5 text-sm',
+                active === category._id ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100',
+              )}
+            >
+              {category.title}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,39 @@
+// Every route of the storefront (spec §2), in one table: links are never string-built
+// in components.
+
+export const paths = {
+  home: '/',
+  shop: '/shop',
+  product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  cart: '/cart',
+  checkout: '/checkout',
+  wishlist: '/wishlist',
+  login: '/login',
+  signup: '/signup',
+  otpVerify: '/otp-verify',
+  profileSetup: '/profile-setup',
+  registerSuccess: '/register-success',
+  forgotPassword: '/forgot-password',
+  checkEmail: '/check-email',
+  newPassword: '/new-password',
+  resetSuccess: '/reset-success',
+  profileSettings: '/profile-settings',
+  myOrders: '/my-orders',
+  paymentMethods: '/payment-methods',
+  transactionHistory: '/payment-methods/transection-history',
+  terms: '/terms-and-conditions',
+  about: '/about',
+  contact: '/contact',
+} as const;
+
+/** The listing filtered by category and, optionally, sub-category (the header's links). */
+export function shopByCategory(categoryId: string, subCategoryId?: string): string {
+  const query = new URLSearchParams({ category: categoryId });
+  if (subCategoryId) query.set('subCategory', subCategoryId);
+  return `${paths.shop}?${query}`;
+}
+
+/** The listing searched by keyword (the header's search box). */
+export function shopSearch(keyword: string): string {
+  return `${paths.shop}?${new URLSearchParams({ keyword })}`;
+}

@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import { product } from '@/testing/server';
+import { renderWithRouter } from '@/testing/render';
+import { ProductCard, stockLabel } from './product-card';
+
+describe('ProductCard', () => {
+  it('links to the product and cuts a long name at 45 characters', async () => {
+    const name = 'Thermarc Anthracite Horizontal Designer Column Radiator with Brackets';
+    renderWithRouter(<ProductCard product={product({ name })} />);
+    const link = await screen.findByRole('link');
+    expect(link).toHaveAttribute('href', '/product/0123456789abcdef01234567');
+    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent(`${name.slice(0, 45)}...`);
+  });
+
+  it('shows the price in US dollars and the real rating', async () => {
+    renderWithRouter(<ProductCard product={product({ discountedPrice: 1234.5, price: 1234.5 })} />);
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('4.5/5 (12)')).toBeInTheDocument();
+  });
+
+  it('shows a rounded discount badge and the struck-through list price', async () => {
+    renderWithRouter(<ProductCard product={product({ price: 40, discountPercentage: 12.5, discountedPrice: 35 })} />);
+    expect(await screen.findByText('13% OFF')).toBeInTheDocument();
+    expect(screen.getByText('$40.00')).toHaveClass('line-through');
+    expect(screen.getByText('$35.00')).toBeInTheDocument();
+  });
+
+  it('shows no badge without a discount', async () => {
+    renderWithRouter(<ProductCard product={product()} />);
+    await screen.findByRole('link');
+    expect(screen.queryByText(/% OFF/)).not.toBeInTheDocument();
+  });
+
+  it('marks an out-of-stock product with an overlay and label', async () => {
+    renderWithRouter(<ProductCard product={product({ stock: 0 })} />);
+    expect(await screen.findByTestId('out-of-stock-overlay')).toHaveTextContent('Out of Stock');
+    expect(screen.getAllByText('Out of Stock')).toHaveLength(2);
+  });
+
+  it('labels stock by the spec thresholds', () => {
+    expect(stockLabel(-1)).toBe('Out of Stock');
+    expect(stockLabel(0)).toBe('Out of Stock');
+    expect(stockLabel(1)).toBe('Only 1 left in stock');
+    expect(stockLabel(9)).toBe('Only 9 left in stock');
+    expect(stockLabel(10)).toBe('In Stock');
+  });
+});

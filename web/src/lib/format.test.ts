@@ -1,0 +1,23 @@
+import { formatDate, formatRupee, formatUsd, truncate } from './format';
+
+describe('format', () => {
+  it('shows US dollars with two decimals', () => {
+    expect(formatUsd(12)).toBe('$12.00');
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+  });
+
+  it('shows the cart reading with the rupee symbol', () => {
+    expect(formatRupee(100)).toBe('₹100.00');
+    expect(formatRupee(19.9)).toBe('₹19.90');
+  });
+
+  it('formats dates as the spec shows them', () => {
+    expect(formatDate('2023-03-01T00:00:00.000Z')).toBe('Mar 01, 2023');
+  });
+
+  it('cuts names longer than 45 characters and adds an ellipsis', () => {
+    const long = 'Aquaflow Brushed Nickel Pull-Out Spray Kitchen Mixer Tap';
+    expect(truncate(long)).toBe(`${long.slice(0, 45)}...`);
+    expect(truncate('x'.repeat(45))).toBe('x'.repeat(45));
+  });
+});

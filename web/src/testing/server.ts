@@ -1,0 +1,52 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { Banner, Category, Product } from '@/api/types';
+
+export const server = setupServer();
+
+export function envelope<T>(data: T, message = 'ok') {
+  return HttpResponse.json({ success: true, message, data });
+}
+
+export function failure(status: number, message: string) {
+  return HttpResponse.json({ success: false, message }, { status });
+}
+
+export function product(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: '0123456789abcdef01234567',
+    name: 'Aquaflow Chrome Mono Basin Mixer Tap',
+    description: 'A basin tap.',
+    price: 40,
+    discountPercentage: 0,
+    discountedPrice: 40,
+    images: ['demo/faucet-chrome-0.svg'],
+    stock: 25,
+    category: { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Faucets' },
+    subCategory: { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'Basin Taps' },
+    discountEndDate: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    rating: 4.5,
+    reviewCount: 12,
+    size: 'Standard',
+    color: 'Chrome',
+    ...overrides,
+  };
+}
+
+export const categories: Category[] = [
+  { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Faucets', subCategories: [{ _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'Basin Taps' }] },
+  { _id: 'cccccccccccccccccccccccc', title: 'Heating', subCategories: [] },
+];
+
+export const banners: Banner[] = [
+  { _id: 'dddddddddddddddddddddddd', image: 'banners/a.svg', url: '/shop?category=cccccccccccccccccccccccc' },
+  { _id: 'eeeeeeeeeeeeeeeeeeeeeeee', image: 'banners/b.svg', url: '/shop' },
+];
+
+/** Handlers for a healthy catalogue; tests override one to see a failure. */
+export const catalogueHandlers = [
+  http.get('*/api/category', () => envelope({ categories })),
+  http.get('*/api/banner', () => envelope(banners)),
+  http.get('*/api/user/home-page', () => envelope({ topProducts: [product()] })),
+];
