@@ -28,7 +28,7 @@ async fn a_stored_image_is_served_with_its_type_and_long_cache(app: TestApp) {
 }
 
 async fn media_paths_cannot_leave_the_media_root(app: TestApp) {
-    for path in ["/media/..%2F..%2Fetc%2Fpasswd", "/media/demo/..%2F..%2Fshop.db", "/media/%2E%2E/x", "/media/a%5Cb"] {
+    for path in ["/media/..%2F..%2Fetc%2Fpasswd", "/media/demo/..%2F..%2Fshop.db", "/media/demo/%2E%2E%2F%2E%2E%2Fsecret.svg", "/media/a%5Cb"] {
         let (status, _) = app.get(path).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
     }

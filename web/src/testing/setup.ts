@@ -22,7 +22,8 @@ class InertObserver {
 }
 globalThis.ResizeObserver ??= InertObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= InertObserver as unknown as typeof IntersectionObserver;
-window.matchMedia ??= ((query: string) => ({
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= ((query: string) => ({
   matches: false,
   media: query,
   onchange: null,
@@ -32,3 +33,4 @@ window.matchMedia ??= ((query: string) => ({
   removeEventListener: () => {},
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
+}

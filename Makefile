@@ -1,0 +1,63 @@
+# The shop's commands. `make run` and `make test` do all the set-up on a fresh machine.
+
+# Cargo's build output lives outside the clone so CI and fresh clones reuse it.
+CARGO_TARGET_DIR ?= $(HOME)/.cache/shop-target
+export CARGO_TARGET_DIR
+SHOP_DEBUG   := $(CARGO_TARGET_DIR)/debug/shop
+SHOP_RELEASE := $(CARGO_TARGET_DIR)/release/shop
+
+.PHONY: run test build web web-deps dev bench fmt lint api-types test-rust test-web test-e2e
+
+## run: build everything, migrate, seed the demo catalogue when empty, serve on :8080
+run: build
+	$(SHOP_RELEASE) migrate
+	$(SHOP_RELEASE) seed demo --if-empty
+	$(SHOP_RELEASE) serve
+
+## test: Rust on SQLite and PostgreSQL, storefront unit tests, browser tests
+test: web test-rust test-web test-e2e
+
+## build: the storefront, then the release binary that embeds it
+build: web
+	cargo build --release --locked
+
+web-deps: web/node_modules/.package-lock.json
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	# `npm install`, not `npm ci`: npm 11.19 writes lockfiles whose other-platform optional
+	# packages its own `npm ci` then reports missing. The locked versions are installed.
+	cd web && npm install --no-audit --no-fund
+
+web: web-deps
+	cd web && npm run build
+
+test-rust:
+	cargo test --locked
+
+test-web: web-deps
+	cd web && npm test
+
+# The browser tests run the debug binary (it serves web/dist from disk).
+test-e2e: web
+	cargo build --locked
+	cd web && SHOP_BIN=$(SHOP_DEBUG) npx playwright test
+
+## dev: the API on :8080 and Vite's dev server (hot reload) on :5173
+dev: web-deps
+	cargo run -- seed demo --if-empty
+	cargo run -- serve & cd web && npx vite
+
+## bench: 100,000 products, the release binary, wrk; prints requests/s, p50, p99, peak RSS
+bench: build
+	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench.sh
+
+## api-types: regenerate the OpenAPI document and the storefront's types from it
+api-types:
+	cargo run -q -- openapi > web/src/api/openapi.json
+	cd web && npm run api:types
+
+fmt:
+	cargo fmt --all
+
+lint:
+	cargo clippy --all-targets --locked -- -D warnings
+	cd web && npx tsc

@@ -1,0 +1,39 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Seeds the demo catalogue into a temporary data dir, serves it on a port chosen at
+ * run time, and hands its address to the tests as SHOP_E2E_URL. */
+export default async function globalSetup() {
+  const bin = process.env.SHOP_BIN;
+  if (!bin) throw new Error('SHOP_BIN must name the shop binary (make test sets it)');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  const env = { ...process.env, SHOP_DATABASE_URL: '', SHOP_MEDIA: '', SHOP_LOG: 'info,sqlx=warn' };
+  delete env.SHOP_DATABASE_URL;
+  delete env.SHOP_MEDIA;
+  const seeded = spawnSync(bin, ['--data-dir', dataDir, 'seed', 'demo'], { env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}${seeded.stdout}`);
+
+  const server = spawn(bin, ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('shop serve did not start within 20 s')), 20_000);
+    let seen = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`shop serve exited with ${code}: ${seen}`)));
+  });
+  process.env.SHOP_E2E_URL = url;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
