@@ -9,9 +9,9 @@ export default async function globalSetup() {
   const bin = process.env.SHOP_BIN;
   if (!bin) throw new Error('SHOP_BIN must name the shop binary (make test sets it)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
-  const env = { ...process.env, SHOP_DATABASE_URL: '', SHOP_MEDIA: '', SHOP_LOG: 'info,sqlx=warn' };
-  delete env.SHOP_DATABASE_URL;
-  delete env.SHOP_MEDIA;
+  // The test server uses only its temporary data dir, whatever the caller's environment says.
+  const { SHOP_DATABASE_URL: _database, SHOP_MEDIA: _media, ...inherited } = process.env;
+  const env = { ...inherited, SHOP_LOG: 'info,sqlx=warn' };
   const seeded = spawnSync(bin, ['--data-dir', dataDir, 'seed', 'demo'], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}${seeded.stdout}`);
 
