@@ -78,8 +78,7 @@ pub const MAX_SEARCH_WORDS: usize = 8;
 const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
      p.images, p.stock, p.category_id, c.title AS category_title, p.sub_category_id, s.title AS sub_category_title, \
      p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at";
-const PRODUCT_FROM: &str =
-    "products p JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
+const PRODUCT_JOINS: &str = "JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
 
 /// The catalogue's queries over one database.
 #[derive(Clone, Debug)]
@@ -132,7 +131,7 @@ impl Catalogue {
     }
 
     pub async fn product(&self, id: &str) -> Result<Option<ProductRow>, sqlx::Error> {
-        let sql = format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.id = $1");
+        let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1");
         let row = sqlx::query(&sql).bind(id.to_string()).fetch_optional(&self.db.pool).await?;
         row.as_ref().map(product_from_row).transpose()
     }
@@ -141,13 +140,13 @@ impl Catalogue {
     /// products when none is featured (DESIGN.md §5).
     pub async fn top_products(&self, limit: i64) -> Result<Vec<ProductRow>, sqlx::Error> {
         let featured = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} WHERE p.featured = 1 ORDER BY p.created_at DESC, p.id DESC LIMIT $1"
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.featured = 1 ORDER BY p.created_at DESC, p.id DESC LIMIT $1"
         );
         let rows = sqlx::query(&featured).bind(limit).fetch_all(&self.db.pool).await?;
         if !rows.is_empty() {
             return rows.iter().map(product_from_row).collect();
         }
-        let newest = format!("SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM} ORDER BY p.created_at DESC, p.id DESC LIMIT $1");
+        let newest = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} ORDER BY p.created_at DESC, p.id DESC LIMIT $1");
         let rows = sqlx::query(&newest).bind(limit).fetch_all(&self.db.pool).await?;
         rows.iter().map(product_from_row).collect()
     }
@@ -160,6 +159,14 @@ impl Catalogue {
         offset: i64,
         limit: i64,
     ) -> Result<(Vec<ProductRow>, i64), sqlx::Error> {
+        // A keyword search counts first: how many it matches decides how to sort them.
+        let (hint, known_total) = if filter.is_keyword_only() {
+            let matches = self.count_products(filter).await?;
+            let all = self.count_products(&ProductFilter::default()).await?;
+            (self.db.dialect.sort_index_hint(sort.field, matches, all), Some(matches))
+        } else {
+            ("", None)
+        };
         let (where_sql, mut args) = self.where_clause(filter);
         let direction = if sort.descending { "DESC" } else { "ASC" };
         let order = match sort.field {
@@ -169,7 +176,8 @@ impl Catalogue {
         };
         let n = args.len();
         let sql = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM {PRODUCT_FROM}{where_sql} ORDER BY {order} {direction}, p.id {direction} LIMIT ${} OFFSET ${}",
+            "SELECT {PRODUCT_COLUMNS} FROM products p{hint} {PRODUCT_JOINS}{where_sql} \
+             ORDER BY {order} {direction}, p.id {direction} LIMIT ${} OFFSET ${}",
             n + 1,
             n + 2
         );
@@ -177,11 +185,11 @@ impl Catalogue {
         args.push(Arg::Int(offset));
         let rows = bind_all(sqlx::query(&sql), args).fetch_all(&self.db.pool).await?;
         let products = rows.iter().map(product_from_row).collect::<Result<Vec<_>, _>>()?;
-        let total = if offset == 0 && (products.len() as i64) < limit {
+        let total = match known_total {
+            Some(total) => total,
             // A first page that is not full already holds every match.
-            products.len() as i64
-        } else {
-            self.count_products(filter).await?
+            None if offset == 0 && (products.len() as i64) < limit => products.len() as i64,
+            None => self.count_products(filter).await?,
         };
         Ok((products, total))
     }
@@ -444,9 +452,18 @@ pub struct NewBanner {
 }
 
 impl ProductFilter {
-    /// The filter for a shopper's search text: its words, at most [`MAX_SEARCH_WORDS`].
+    /// The words of a shopper's search text, at most [`MAX_SEARCH_WORDS`].
     pub fn keyword(text: &str) -> Vec<String> {
         search_words(text, MAX_SEARCH_WORDS)
+    }
+
+    /// A keyword search with no other condition.
+    fn is_keyword_only(&self) -> bool {
+        !self.keyword_words.is_empty()
+            && self.category_ids.is_empty()
+            && self.sub_category_ids.is_empty()
+            && self.min_paid.is_none()
+            && self.max_paid.is_none()
     }
 }
 
