@@ -11,19 +11,37 @@ use crate::store::{self, catalogue::Catalogue, Db};
 use crate::BoxError;
 
 /// Connects to the database, applies pending migrations and opens the media store.
-pub async fn open(database_url: &str, media: Media) -> Result<AppState, BoxError> {
-    let db = Db::connect(database_url)
+pub async fn open(
+    database_url: &str,
+    max_connections: Option<u32>,
+    media: Media,
+) -> Result<AppState, BoxError> {
+    let db = Db::connect(database_url, max_connections)
         .await
-        .map_err(|e| format!("cannot open the database {}: {e}", store::redact(database_url)))?;
-    store::migrate(&db).await.map_err(|e| format!("migrating the database failed: {e}"))?;
-    Ok(AppState { catalogue: Catalogue::new(db), media })
+        .map_err(|e| {
+            format!(
+                "cannot open the database {}: {e}",
+                store::redact(database_url)
+            )
+        })?;
+    store::migrate(&db)
+        .await
+        .map_err(|e| format!("migrating the database failed: {e}"))?;
+    Ok(AppState {
+        catalogue: Catalogue::new(db),
+        media,
+    })
 }
 
 /// How often each node puts ended discounts back to full price.
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
 
 /// Serves until `shutdown` completes, then finishes the requests in flight.
-pub async fn serve(state: AppState, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), BoxError> {
+pub async fn serve(
+    state: AppState,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), BoxError> {
     let catalogue = state.catalogue.clone();
     let sweeper = tokio::spawn(async move {
         let mut tick = tokio::time::interval(SWEEP_EVERY);
@@ -36,7 +54,9 @@ pub async fn serve(state: AppState, listener: TcpListener, shutdown: impl Future
             }
         }
     });
-    let result = axum::serve(listener, http::router(state)).with_graceful_shutdown(shutdown).await;
+    let result = axum::serve(listener, http::router(state))
+        .with_graceful_shutdown(shutdown)
+        .await;
     sweeper.abort();
     result.map_err(Into::into)
 }

@@ -25,6 +25,9 @@ pub struct Common {
     /// `sqlite://PATH` or `postgres://USER@HOST/DB`. Default: SQLite at `{data-dir}/shop.db`.
     #[arg(long, env = "SHOP_DATABASE_URL", global = true, hide_env_values = true)]
     pub database_url: Option<String>,
+    /// Most database connections each process opens. Default: 4 for SQLite, 16 for PostgreSQL.
+    #[arg(long, env = "SHOP_DB_MAX_CONNECTIONS", global = true, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub db_max_connections: Option<u32>,
     /// Media store: a folder, or `s3://bucket` (AWS_* variables; AWS_ENDPOINT for MinIO).
     /// Default: `{data-dir}/media`.
     #[arg(long, env = "SHOP_MEDIA", global = true)]
@@ -33,13 +36,18 @@ pub struct Common {
 
 impl Common {
     pub fn database_url(&self) -> String {
-        self.database_url
-            .clone()
-            .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", self.data_dir.join("shop.db").display()))
+        self.database_url.clone().unwrap_or_else(|| {
+            format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("shop.db").display()
+            )
+        })
     }
 
     pub fn media(&self) -> String {
-        self.media.clone().unwrap_or_else(|| self.data_dir.join("media").display().to_string())
+        self.media
+            .clone()
+            .unwrap_or_else(|| self.data_dir.join("media").display().to_string())
     }
 }
 
@@ -48,7 +56,11 @@ impl fmt::Debug for Common {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Common")
             .field("data_dir", &self.data_dir)
-            .field("database_url", &self.database_url.as_deref().map(crate::store::redact))
+            .field(
+                "database_url",
+                &self.database_url.as_deref().map(crate::store::redact),
+            )
+            .field("db_max_connections", &self.db_max_connections)
             .field("media", &self.media)
             .finish()
     }

@@ -21,22 +21,31 @@ impl Media {
     pub fn open(spec: &str) -> Result<Media, object_store::Error> {
         let store: Arc<dyn ObjectStore> = if let Some(bucket) = spec.strip_prefix("s3://") {
             Arc::new(
-                object_store::aws::AmazonS3Builder::from_env().with_bucket_name(bucket.trim_end_matches('/')).build()?,
+                object_store::aws::AmazonS3Builder::from_env()
+                    .with_bucket_name(bucket.trim_end_matches('/'))
+                    .build()?,
             )
         } else {
-            std::fs::create_dir_all(spec)
-                .map_err(|e| object_store::Error::Generic { store: "local", source: Box::new(e) })?;
+            std::fs::create_dir_all(spec).map_err(|e| object_store::Error::Generic {
+                store: "local",
+                source: Box::new(e),
+            })?;
             Arc::new(LocalFileSystem::new_with_prefix(spec)?)
         };
         Ok(Media { store })
     }
 
     pub fn in_memory() -> Media {
-        Media { store: Arc::new(InMemory::new()) }
+        Media {
+            store: Arc::new(InMemory::new()),
+        }
     }
 
     pub async fn put(&self, path: &str, bytes: Bytes) -> Result<(), object_store::Error> {
-        self.store.put(&Path::parse(path)?, PutPayload::from_bytes(bytes)).await.map(drop)
+        self.store
+            .put(&Path::parse(path)?, PutPayload::from_bytes(bytes))
+            .await
+            .map(drop)
     }
 
     /// The bytes at `path`, or `None` when nothing is stored there.
@@ -57,13 +66,19 @@ pub fn is_safe_path(path: &str) -> bool {
         && path.split('/').all(|segment| {
             !segment.is_empty()
                 && !segment.bytes().all(|b| b == b'.')
-                && segment.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+                && segment
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
         })
 }
 
 /// The Content-Type for a stored file, by the extension the shop itself gave it.
 pub fn content_type(path: &str) -> &'static str {
-    match path.rsplit_once('.').map(|(_, ext)| ext.to_ascii_lowercase()).as_deref() {
+    match path
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase())
+        .as_deref()
+    {
         Some("svg") => "image/svg+xml",
         Some("png") => "image/png",
         Some("jpg" | "jpeg") => "image/jpeg",
@@ -109,8 +124,14 @@ mod tests {
     #[tokio::test]
     async fn stores_and_reads_back() {
         let media = Media::in_memory();
-        media.put("a/b.svg", Bytes::from_static(b"<svg/>")).await.unwrap();
-        assert_eq!(media.get("a/b.svg").await.unwrap().as_deref(), Some(&b"<svg/>"[..]));
+        media
+            .put("a/b.svg", Bytes::from_static(b"<svg/>"))
+            .await
+            .unwrap();
+        assert_eq!(
+            media.get("a/b.svg").await.unwrap().as_deref(),
+            Some(&b"<svg/>"[..])
+        );
         assert_eq!(media.get("a/missing.svg").await.unwrap(), None);
     }
 }

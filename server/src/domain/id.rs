@@ -20,7 +20,10 @@ pub fn stable_id(kind: &str, key: &str) -> String {
 
 /// Whether `text` looks like an identifier this shop issues.
 pub fn is_valid(text: &str) -> bool {
-    text.len() == 24 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    text.len() == 24
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 fn fnv1a(mut hash: u64, first: &[u8], second: &[u8]) -> u64 {

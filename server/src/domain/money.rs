@@ -48,18 +48,22 @@ impl Money {
         if fraction.len() > 2 {
             return Err(MoneyError::TooManyDecimals);
         }
-        let whole: i64 = whole
-            .trim_start_matches('0')
-            .parse()
-            .or_else(|e: std::num::ParseIntError| match e.kind() {
-                std::num::IntErrorKind::Empty => Ok(0),
-                _ => Err(MoneyError::TooLarge),
-            })?;
+        let whole: i64 =
+            whole
+                .trim_start_matches('0')
+                .parse()
+                .or_else(|e: std::num::ParseIntError| match e.kind() {
+                    std::num::IntErrorKind::Empty => Ok(0),
+                    _ => Err(MoneyError::TooLarge),
+                })?;
         let mut cents: i64 = fraction.parse().unwrap_or(0);
         if fraction.len() == 1 {
             cents *= 10;
         }
-        let total = whole.checked_mul(100).and_then(|w| w.checked_add(cents)).ok_or(MoneyError::TooLarge)?;
+        let total = whole
+            .checked_mul(100)
+            .and_then(|w| w.checked_add(cents))
+            .ok_or(MoneyError::TooLarge)?;
         if total > MAX_CENTS {
             return Err(MoneyError::TooLarge);
         }
@@ -96,7 +100,10 @@ mod tests {
         assert_eq!(Money::parse("12."), Err(MoneyError::NotANumber));
         assert_eq!(Money::parse(".5"), Err(MoneyError::NotANumber));
         assert_eq!(Money::parse("1.234"), Err(MoneyError::TooManyDecimals));
-        assert_eq!(Money::parse("99999999999999999999"), Err(MoneyError::TooLarge));
+        assert_eq!(
+            Money::parse("99999999999999999999"),
+            Err(MoneyError::TooLarge)
+        );
         assert_eq!(Money::parse("10000000.01"), Err(MoneyError::TooLarge));
     }
 

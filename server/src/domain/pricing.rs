@@ -20,7 +20,10 @@ pub struct PriceNow {
 }
 
 impl Discount {
-    pub const NONE: Discount = Discount { basis_points: 0, ends_at: None };
+    pub const NONE: Discount = Discount {
+        basis_points: 0,
+        ends_at: None,
+    };
 
     /// Whether the discount applies at `now` (Unix ms). It stops at its end date (DESIGN.md §5).
     pub fn active_at(self, now: i64) -> bool {
@@ -44,7 +47,11 @@ pub fn price_at(price: Money, discount: Discount, now: i64) -> PriceNow {
             discounted_price: discounted(price, discount.basis_points),
         }
     } else {
-        PriceNow { price, discount_percentage: 0.0, discounted_price: price }
+        PriceNow {
+            price,
+            discount_percentage: 0.0,
+            discounted_price: price,
+        }
     }
 }
 
@@ -54,15 +61,30 @@ mod tests {
 
     #[test]
     fn a_discount_reduces_the_price_to_the_nearest_cent() {
-        assert_eq!(discounted(Money::from_cents(10_000), 2_000), Money::from_cents(8_000));
-        assert_eq!(discounted(Money::from_cents(999), 1_250), Money::from_cents(874)); // 874.125
-        assert_eq!(discounted(Money::from_cents(1_001), 5_000), Money::from_cents(501)); // 500.5 rounds up
-        assert_eq!(discounted(Money::from_cents(1_000), 0), Money::from_cents(1_000));
+        assert_eq!(
+            discounted(Money::from_cents(10_000), 2_000),
+            Money::from_cents(8_000)
+        );
+        assert_eq!(
+            discounted(Money::from_cents(999), 1_250),
+            Money::from_cents(874)
+        ); // 874.125
+        assert_eq!(
+            discounted(Money::from_cents(1_001), 5_000),
+            Money::from_cents(501)
+        ); // 500.5 rounds up
+        assert_eq!(
+            discounted(Money::from_cents(1_000), 0),
+            Money::from_cents(1_000)
+        );
     }
 
     #[test]
     fn an_expired_discount_reports_zero_and_the_full_price() {
-        let d = Discount { basis_points: 2_500, ends_at: Some(1_000) };
+        let d = Discount {
+            basis_points: 2_500,
+            ends_at: Some(1_000),
+        };
         let before = price_at(Money::from_cents(4_000), d, 999);
         assert_eq!(before.discount_percentage, 25.0);
         assert_eq!(before.discounted_price, Money::from_cents(3_000));
@@ -73,7 +95,10 @@ mod tests {
 
     #[test]
     fn a_discount_without_end_date_always_applies() {
-        let d = Discount { basis_points: 1_000, ends_at: None };
+        let d = Discount {
+            basis_points: 1_000,
+            ends_at: None,
+        };
         assert!(d.active_at(i64::MAX));
         assert!(!Discount::NONE.active_at(0));
     }

@@ -15,7 +15,9 @@ use crate::domain::money::MoneyError;
 use crate::domain::pricing::price_at;
 use crate::domain::time::{iso8601, now_ms};
 use crate::domain::{id, Money};
-use crate::store::catalogue::{BannerRow, CategoryTree, ProductFilter, ProductRow, ProductSort, SortField};
+use crate::store::catalogue::{
+    BannerRow, CategoryTree, ProductFilter, ProductRow, ProductSort, SortField,
+};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -115,7 +117,11 @@ impl Product {
             0.0
         };
         Product {
-            discount_end_date: row.discount.ends_at.filter(|_| row.discount.active_at(now)).map(iso8601),
+            discount_end_date: row
+                .discount
+                .ends_at
+                .filter(|_| row.discount.active_at(now))
+                .map(iso8601),
             id: row.id,
             name: row.name,
             description: row.description,
@@ -124,8 +130,14 @@ impl Product {
             discounted_price: price.discounted_price.as_f64(),
             images: row.images,
             stock: row.stock,
-            category: TitleRef { id: row.category.0, title: row.category.1 },
-            sub_category: TitleRef { id: row.sub_category.0, title: row.sub_category.1 },
+            category: TitleRef {
+                id: row.category.0,
+                title: row.category.1,
+            },
+            sub_category: TitleRef {
+                id: row.sub_category.0,
+                title: row.sub_category.1,
+            },
             created_at: iso8601(row.created_at),
             rating,
             review_count: row.review_count,
@@ -137,23 +149,39 @@ impl Product {
 
 fn products(rows: Vec<ProductRow>) -> Vec<Product> {
     let now = now_ms();
-    rows.into_iter().map(|row| Product::from_row(row, now)).collect()
+    rows.into_iter()
+        .map(|row| Product::from_row(row, now))
+        .collect()
 }
 
 /// Every category with its sub-categories, in display order.
 #[utoipa::path(get, path = "/api/category", tag = "catalogue",
     responses((status = 200, body = Envelope<CategoryList>)))]
-async fn categories(State(state): State<AppState>) -> Result<Json<Envelope<CategoryList>>, AppError> {
+async fn categories(
+    State(state): State<AppState>,
+) -> Result<Json<Envelope<CategoryList>>, AppError> {
     let tree = state.catalogue.categories().await?;
     let categories = tree
         .into_iter()
-        .map(|CategoryTree { id, title, sub_categories }| Category {
-            id,
-            title,
-            sub_categories: sub_categories.into_iter().map(|(id, title)| TitleRef { id, title }).collect(),
-        })
+        .map(
+            |CategoryTree {
+                 id,
+                 title,
+                 sub_categories,
+             }| Category {
+                id,
+                title,
+                sub_categories: sub_categories
+                    .into_iter()
+                    .map(|(id, title)| TitleRef { id, title })
+                    .collect(),
+            },
+        )
         .collect();
-    Ok(ok("Categories fetched successfully", CategoryList { categories }))
+    Ok(ok(
+        "Categories fetched successfully",
+        CategoryList { categories },
+    ))
 }
 
 /// The homepage banners, in display order.
@@ -161,7 +189,10 @@ async fn categories(State(state): State<AppState>) -> Result<Json<Envelope<Categ
     responses((status = 200, body = Envelope<Vec<Banner>>)))]
 async fn banners(State(state): State<AppState>) -> Result<Json<Envelope<Vec<Banner>>>, AppError> {
     let banners = state.catalogue.banners().await?;
-    let banners = banners.into_iter().map(|BannerRow { id, image, url }| Banner { id, image, url }).collect();
+    let banners = banners
+        .into_iter()
+        .map(|BannerRow { id, image, url }| Banner { id, image, url })
+        .collect();
     Ok(ok("Banners fetched successfully", banners))
 }
 
@@ -173,7 +204,12 @@ const TOP_PRODUCTS: i64 = 8;
     responses((status = 200, body = Envelope<HomePage>)))]
 async fn home_page(State(state): State<AppState>) -> Result<Json<Envelope<HomePage>>, AppError> {
     let top = state.catalogue.top_products(TOP_PRODUCTS).await?;
-    Ok(ok("Home page data fetched successfully", HomePage { top_products: products(top) }))
+    Ok(ok(
+        "Home page data fetched successfully",
+        HomePage {
+            top_products: products(top),
+        },
+    ))
 }
 
 /// The product listing's query. Empty values count as absent.
@@ -227,7 +263,10 @@ impl ListParams {
             Some(text) => match text.parse::<i64>() {
                 Ok(n) if (1..=MAX_PAGE).contains(&n) => n,
                 _ => {
-                    errors.insert("page", format!("page must be a whole number from 1 to {MAX_PAGE}"));
+                    errors.insert(
+                        "page",
+                        format!("page must be a whole number from 1 to {MAX_PAGE}"),
+                    );
                     1
                 }
             },
@@ -237,7 +276,10 @@ impl ListParams {
             Some(text) => match text.parse::<u64>() {
                 Ok(n) if n >= 1 => n.min(MAX_PER_PAGE as u64) as i64,
                 _ => {
-                    errors.insert("perPage", "perPage must be a whole number of at least 1".to_string());
+                    errors.insert(
+                        "perPage",
+                        "perPage must be a whole number of at least 1".to_string(),
+                    );
                     10
                 }
             },
@@ -247,7 +289,10 @@ impl ListParams {
             Some("name") => SortField::Name,
             Some("price") => SortField::Price,
             Some(_) => {
-                errors.insert("sortField", "sortField must be one of name, price, createdAt".to_string());
+                errors.insert(
+                    "sortField",
+                    "sortField must be one of name, price, createdAt".to_string(),
+                );
                 SortField::CreatedAt
             }
         };
@@ -259,7 +304,9 @@ impl ListParams {
                 true
             }
         };
-        let mut price = |name: &'static str, value: Option<String>| match present(value).map(|t| Money::parse(&t)) {
+        let mut price = |name: &'static str, value: Option<String>| match present(value)
+            .map(|t| Money::parse(&t))
+        {
             None => None,
             Some(Ok(money)) => Some(money),
             Some(Err(e)) => {
@@ -277,20 +324,38 @@ impl ListParams {
         let max_paid = price("maxPrice", self.max_price);
         if let (Some(min), Some(max)) = (min_paid, max_paid) {
             if min > max {
-                errors.insert("minPrice", "minPrice must not be more than maxPrice".to_string());
+                errors.insert(
+                    "minPrice",
+                    "minPrice must not be more than maxPrice".to_string(),
+                );
             }
         }
         let keyword = present(self.keyword).unwrap_or_default();
         if keyword.chars().count() > MAX_KEYWORD_CHARS {
-            errors.insert("keyword", format!("keyword must be at most {MAX_KEYWORD_CHARS} characters"));
+            errors.insert(
+                "keyword",
+                format!("keyword must be at most {MAX_KEYWORD_CHARS} characters"),
+            );
         }
         let mut ids = |name: &'static str, value: Option<String>| -> Vec<String> {
-            let Some(text) = present(value) else { return Vec::new() };
-            let list: Vec<String> = text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+            let Some(text) = present(value) else {
+                return Vec::new();
+            };
+            let list: Vec<String> = text
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect();
             if list.len() > MAX_IDS {
                 errors.insert(name, format!("{name} must list at most {MAX_IDS} ids"));
             } else if let Some(bad) = list.iter().find(|s| !id::is_valid(s)) {
-                errors.insert(name, format!("{name} contains an invalid id: {}", bad.chars().take(40).collect::<String>()));
+                errors.insert(
+                    name,
+                    format!(
+                        "{name} contains an invalid id: {}",
+                        bad.chars().take(40).collect::<String>()
+                    ),
+                );
             }
             list
         };
@@ -300,7 +365,10 @@ impl ListParams {
         if let Some(first) = errors.values().next() {
             return Err(AppError::BadRequest {
                 message: first.clone(),
-                errors: errors.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+                errors: errors
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect(),
             });
         }
         Ok(ListRequest {
@@ -327,22 +395,46 @@ async fn list_products(
     State(state): State<AppState>,
     ApiQuery(params): ApiQuery<ListParams>,
 ) -> Result<Json<Envelope<ProductList>>, AppError> {
-    let ListRequest { filter, sort, page, per_page } = params.validate()?;
-    let (rows, total) = state.catalogue.list_products(&filter, sort, (page - 1) * per_page, per_page).await?;
-    Ok(ok("Products fetched successfully", ProductList { products: products(rows), total, page, per_page }))
+    let ListRequest {
+        filter,
+        sort,
+        page,
+        per_page,
+    } = params.validate()?;
+    let (rows, total) = state
+        .catalogue
+        .list_products(&filter, sort, (page - 1) * per_page, per_page)
+        .await?;
+    Ok(ok(
+        "Products fetched successfully",
+        ProductList {
+            products: products(rows),
+            total,
+            page,
+            per_page,
+        },
+    ))
 }
 
 /// One product.
 #[utoipa::path(get, path = "/api/product/{id}", tag = "catalogue", params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ProductDetail>),
               (status = 404, description = "'Product not found'", body = ErrorBody)))]
-async fn product(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Envelope<ProductDetail>>, AppError> {
+async fn product(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Envelope<ProductDetail>>, AppError> {
     let not_found = || AppError::NotFound("Product not found".into());
     if !id::is_valid(&id) {
         return Err(not_found());
     }
     let row = state.catalogue.product(&id).await?.ok_or_else(not_found)?;
-    Ok(ok("Product fetched successfully", ProductDetail { product: Product::from_row(row, now_ms()) }))
+    Ok(ok(
+        "Product fetched successfully",
+        ProductDetail {
+            product: Product::from_row(row, now_ms()),
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -350,7 +442,11 @@ mod tests {
     use super::*;
 
     fn params(pairs: &[(&str, &str)]) -> ListParams {
-        let query = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+        let query = pairs
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&");
         serde_urlencoded::from_str(&query).unwrap()
     }
 
@@ -366,32 +462,67 @@ mod tests {
         let request = params(&[]).validate().unwrap();
         assert_eq!(request.page, 1);
         assert_eq!(request.per_page, 10);
-        assert_eq!(request.sort, ProductSort { field: SortField::CreatedAt, descending: true });
+        assert_eq!(
+            request.sort,
+            ProductSort {
+                field: SortField::CreatedAt,
+                descending: true
+            }
+        );
         assert_eq!(request.filter, ProductFilter::default());
     }
 
     #[test]
     fn per_page_is_capped_at_one_hundred() {
-        assert_eq!(params(&[("perPage", "500")]).validate().unwrap().per_page, 100);
+        assert_eq!(
+            params(&[("perPage", "500")]).validate().unwrap().per_page,
+            100
+        );
     }
 
     #[test]
     fn each_invalid_parameter_is_named() {
         assert_eq!(error_fields(params(&[("page", "0")]).validate()), ["page"]);
-        assert_eq!(error_fields(params(&[("page", "x"), ("perPage", "-1")]).validate()), ["page", "perPage"]);
-        assert_eq!(error_fields(params(&[("sortField", "rating")]).validate()), ["sortField"]);
-        assert_eq!(error_fields(params(&[("sortOrder", "up")]).validate()), ["sortOrder"]);
-        assert_eq!(error_fields(params(&[("minPrice", "-3")]).validate()), ["minPrice"]);
-        assert_eq!(error_fields(params(&[("maxPrice", "ten")]).validate()), ["maxPrice"]);
-        assert_eq!(error_fields(params(&[("minPrice", "20"), ("maxPrice", "10")]).validate()), ["minPrice"]);
-        assert_eq!(error_fields(params(&[("categoryIds", "nope")]).validate()), ["categoryIds"]);
+        assert_eq!(
+            error_fields(params(&[("page", "x"), ("perPage", "-1")]).validate()),
+            ["page", "perPage"]
+        );
+        assert_eq!(
+            error_fields(params(&[("sortField", "rating")]).validate()),
+            ["sortField"]
+        );
+        assert_eq!(
+            error_fields(params(&[("sortOrder", "up")]).validate()),
+            ["sortOrder"]
+        );
+        assert_eq!(
+            error_fields(params(&[("minPrice", "-3")]).validate()),
+            ["minPrice"]
+        );
+        assert_eq!(
+            error_fields(params(&[("maxPrice", "ten")]).validate()),
+            ["maxPrice"]
+        );
+        assert_eq!(
+            error_fields(params(&[("minPrice", "20"), ("maxPrice", "10")]).validate()),
+            ["minPrice"]
+        );
+        assert_eq!(
+            error_fields(params(&[("categoryIds", "nope")]).validate()),
+            ["categoryIds"]
+        );
         let long = "a".repeat(201);
-        assert_eq!(error_fields(params(&[("keyword", &long)]).validate()), ["keyword"]);
+        assert_eq!(
+            error_fields(params(&[("keyword", &long)]).validate()),
+            ["keyword"]
+        );
     }
 
     #[test]
     fn empty_values_count_as_absent() {
-        let request = params(&[("keyword", ""), ("minPrice", ""), ("categoryIds", "")]).validate().unwrap();
+        let request = params(&[("keyword", ""), ("minPrice", ""), ("categoryIds", "")])
+            .validate()
+            .unwrap();
         assert_eq!(request.filter, ProductFilter::default());
     }
 }

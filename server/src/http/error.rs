@@ -12,7 +12,10 @@ use serde::Serialize;
 pub enum AppError {
     /// Malformed or invalid input; `errors` names the fields.
     #[error("{message}")]
-    BadRequest { message: String, errors: BTreeMap<String, String> },
+    BadRequest {
+        message: String,
+        errors: BTreeMap<String, String>,
+    },
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
@@ -35,11 +38,17 @@ impl AppError {
     /// A 400 naming one field.
     pub fn field(field: &str, text: impl Into<String>) -> Self {
         let text = text.into();
-        AppError::BadRequest { message: text.clone(), errors: BTreeMap::from([(field.to_string(), text)]) }
+        AppError::BadRequest {
+            message: text.clone(),
+            errors: BTreeMap::from([(field.to_string(), text)]),
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
-        AppError::BadRequest { message: message.into(), errors: BTreeMap::new() }
+        AppError::BadRequest {
+            message: message.into(),
+            errors: BTreeMap::new(),
+        }
     }
 
     pub fn status(&self) -> StatusCode {
@@ -71,15 +80,31 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
         let (message, errors) = match self {
-            AppError::BadRequest { message, errors } => (message, (!errors.is_empty()).then_some(errors)),
+            AppError::BadRequest { message, errors } => {
+                (message, (!errors.is_empty()).then_some(errors))
+            }
             AppError::Internal(cause) => {
                 tracing::error!(error = %cause, "request failed");
-                ("Something went wrong on our side. Please try again.".to_string(), None)
+                (
+                    "Something went wrong on our side. Please try again.".to_string(),
+                    None,
+                )
             }
-            AppError::Unavailable => ("The shop is busy right now. Please try again in a moment.".to_string(), None),
+            AppError::Unavailable => (
+                "The shop is busy right now. Please try again in a moment.".to_string(),
+                None,
+            ),
             other => (other.to_string(), None),
         };
-        (status, Json(ErrorBody { success: false, message, errors })).into_response()
+        (
+            status,
+            Json(ErrorBody {
+                success: false,
+                message,
+                errors,
+            }),
+        )
+            .into_response()
     }
 }
 

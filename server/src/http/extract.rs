@@ -16,9 +16,16 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
-        Query::<T>::from_request_parts(parts, state).await.map(|Query(v)| ApiQuery(v)).map_err(|e: QueryRejection| {
-            AppError::bad_request(format!("Invalid query string: {}", e.body_text().trim_start_matches("Failed to deserialize query string: ")))
-        })
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(v)| ApiQuery(v))
+            .map_err(|e: QueryRejection| {
+                AppError::bad_request(format!(
+                    "Invalid query string: {}",
+                    e.body_text()
+                        .trim_start_matches("Failed to deserialize query string: ")
+                ))
+            })
     }
 }
 
@@ -32,7 +39,9 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath
         Path::<T>::from_request_parts(parts, state)
             .await
             .map(|Path(v)| ApiPath(v))
-            .map_err(|e: PathRejection| AppError::bad_request(format!("Invalid path: {}", e.body_text())))
+            .map_err(|e: PathRejection| {
+                AppError::bad_request(format!("Invalid path: {}", e.body_text()))
+            })
     }
 }
 
@@ -44,13 +53,18 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
-        Json::<T>::from_request(req, state).await.map(|Json(v)| ApiJson(v)).map_err(|e: JsonRejection| match e.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge("Request body is too large".into()),
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
-                AppError::UnsupportedMediaType("Expected a JSON body with Content-Type: application/json".into())
-            }
-            _ => AppError::bad_request(format!("Invalid JSON body: {}", e.body_text())),
-        })
+        Json::<T>::from_request(req, state)
+            .await
+            .map(|Json(v)| ApiJson(v))
+            .map_err(|e: JsonRejection| match e.status() {
+                StatusCode::PAYLOAD_TOO_LARGE => {
+                    AppError::PayloadTooLarge("Request body is too large".into())
+                }
+                StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::UnsupportedMediaType(
+                    "Expected a JSON body with Content-Type: application/json".into(),
+                ),
+                _ => AppError::bad_request(format!("Invalid JSON body: {}", e.body_text())),
+            })
     }
 }
 
@@ -72,11 +86,19 @@ mod tests {
         let app = Router::new()
             .route("/", post(|ApiJson(_): ApiJson<Payload>| async { "ok" }))
             .layer(axum::extract::DefaultBodyLimit::max(64));
-        let request = axum::http::Request::post("/").header("content-type", content_type).body(Body::from(body)).unwrap();
+        let request = axum::http::Request::post("/")
+            .header("content-type", content_type)
+            .body(Body::from(body))
+            .unwrap();
         let response = app.oneshot(request).await.unwrap();
         let status = response.status();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.unwrap();
-        (status, serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null))
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16)
+            .await
+            .unwrap();
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
+        )
     }
 
     #[tokio::test]
@@ -84,14 +106,23 @@ mod tests {
         let (status, body) = call("{\"quantity\": ", "application/json").await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert_eq!(body["success"], false);
-        assert!(body["message"].as_str().unwrap().starts_with("Invalid JSON body"), "{body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Invalid JSON body"),
+            "{body}"
+        );
     }
 
     #[tokio::test]
     async fn mistyped_json_is_a_400_envelope() {
         let (status, body) = call("{\"quantity\": \"many\"}", "application/json").await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(body["message"].as_str().unwrap().contains("quantity"), "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains("quantity"),
+            "{body}"
+        );
     }
 
     #[tokio::test]

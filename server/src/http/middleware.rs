@@ -21,13 +21,25 @@ pub async fn log_and_secure(request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
-        headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(STOREFRONT_CSP));
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(STOREFRONT_CSP),
+        );
     }
-    headers.insert(HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin"));
+    headers.insert(
+        HeaderName::from_static("cross-origin-opener-policy"),
+        HeaderValue::from_static("same-origin"),
+    );
     tracing::info!(
         target: "shop::request",
         "{method} {path} {} {:.1}ms",
@@ -55,11 +67,17 @@ pub async fn envelope_errors(request: Request, next: Next) -> Response {
         return response;
     }
     let error = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge("Request body is too large".into()),
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            AppError::PayloadTooLarge("Request body is too large".into())
+        }
         StatusCode::METHOD_NOT_ALLOWED => AppError::MethodNotAllowed("Method not allowed".into()),
         StatusCode::NOT_FOUND => AppError::NotFound("Not found".into()),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::UnsupportedMediaType("Unsupported media type".into()),
-        s if s.is_client_error() => AppError::bad_request(s.canonical_reason().unwrap_or("Bad request")),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            AppError::UnsupportedMediaType("Unsupported media type".into())
+        }
+        s if s.is_client_error() => {
+            AppError::bad_request(s.canonical_reason().unwrap_or("Bad request"))
+        }
         s => AppError::Internal(format!("unhandled status {s}").into()),
     };
     let mut rewritten = error.into_response();

@@ -35,7 +35,11 @@ pub struct Envelope<T> {
 }
 
 pub fn ok<T>(message: &str, data: T) -> Json<Envelope<T>> {
-    Json(Envelope { success: true, message: message.to_string(), data })
+    Json(Envelope {
+        success: true,
+        message: message.to_string(),
+        data,
+    })
 }
 
 /// Largest request body any call accepts (uploads come later with their own limits).
@@ -53,7 +57,9 @@ pub fn router(state: AppState) -> Router {
         .fallback(storefront::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         // Refuses a declared Content-Length over the limit before any handler runs.
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(
+            MAX_BODY_BYTES,
+        ))
         .layer(axum::middleware::from_fn(middleware::envelope_errors))
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(axum::middleware::from_fn(middleware::log_and_secure))

@@ -25,7 +25,9 @@ pub struct ApiDoc;
 
 /// The document as pretty JSON, as committed to `web/src/api/openapi.json`.
 pub fn document() -> String {
-    ApiDoc::openapi().to_pretty_json().expect("the OpenAPI document serialises")
+    ApiDoc::openapi()
+        .to_pretty_json()
+        .expect("the OpenAPI document serialises")
 }
 
 pub async fn serve() -> Json<utoipa::openapi::OpenApi> {

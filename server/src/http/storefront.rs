@@ -18,7 +18,11 @@ pub async fn serve(uri: Uri) -> Response {
     if !path.is_empty() {
         if let Some(file) = Assets::get(path) {
             // Vite fingerprints everything under assets/; other files may change between releases.
-            let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+            let cache = if path.starts_with("assets/") {
+                "public, max-age=31536000, immutable"
+            } else {
+                "no-cache"
+            };
             return file_response(file.data.into_owned(), content_type(path), cache);
         }
         let last = path.rsplit('/').next().unwrap_or(path);
@@ -27,7 +31,11 @@ pub async fn serve(uri: Uri) -> Response {
         }
     }
     match Assets::get("index.html") {
-        Some(index) => file_response(index.data.into_owned(), "text/html; charset=utf-8", "no-cache"),
+        Some(index) => file_response(
+            index.data.into_owned(),
+            "text/html; charset=utf-8",
+            "no-cache",
+        ),
         None => (
             StatusCode::SERVICE_UNAVAILABLE,
             "The storefront has not been built: run `make build` (or `npm run build` in web/).",

@@ -50,8 +50,12 @@ impl Kind {
 }
 
 /// Card backgrounds, one per image of a product, so its gallery shows distinct views.
-const BACKDROPS: [(&str, &str); 4] =
-    [("#f6f8fb", "#e6ebf2"), ("#fbf7f1", "#efe6d8"), ("#f2f8f5", "#dfece5"), ("#f7f5fb", "#e7e2f1")];
+const BACKDROPS: [(&str, &str); 4] = [
+    ("#f6f8fb", "#e6ebf2"),
+    ("#fbf7f1", "#efe6d8"),
+    ("#f2f8f5", "#dfece5"),
+    ("#f7f5fb", "#e7e2f1"),
+];
 
 /// A product picture: `variant` 0 is the front view, 1 a close-up, 2 a tilted view,
 /// 3 the item beside its box.
@@ -60,7 +64,9 @@ pub fn product_svg(kind: Kind, color: &str, variant: usize) -> String {
     let body = drawing(kind, "url(#finish)", color);
     let placed = match variant % 4 {
         0 => body,
-        1 => format!(r##"<g transform="translate(200 200) scale(1.45) translate(-200 -185)">{body}</g>"##),
+        1 => format!(
+            r##"<g transform="translate(200 200) scale(1.45) translate(-200 -185)">{body}</g>"##
+        ),
         2 => format!(r##"<g transform="rotate(-14 200 200)">{body}</g>"##),
         _ => format!(
             r##"<rect x="238" y="130" width="120" height="170" rx="10" fill="#d9c3a0"/><rect x="238" y="130" width="120" height="30" rx="10" fill="#c7ad85"/><rect x="262" y="190" width="72" height="50" rx="6" fill="#fff" opacity=".75"/><g transform="translate(-60 20) scale(.8) translate(50 50)">{body}</g>"##
@@ -121,7 +127,12 @@ fn drawing(kind: Kind, fill: &str, color: &str) -> String {
         ),
         Kind::Radiator => {
             let columns: String = (0..7)
-                .map(|i| format!(r##"<rect x="{}" y="100" width="30" height="210" rx="14" fill="{fill}"/>"##, 78 + i * 36))
+                .map(|i| {
+                    format!(
+                        r##"<rect x="{}" y="100" width="30" height="210" rx="14" fill="{fill}"/>"##,
+                        78 + i * 36
+                    )
+                })
                 .collect();
             format!(
                 r##"<rect x="70" y="118" width="260" height="16" fill="{dark}"/><rect x="70" y="278" width="260" height="16" fill="{dark}"/>{columns}<rect x="60" y="300" width="14" height="30" fill="{dark}"/><rect x="326" y="300" width="14" height="30" fill="{dark}"/><rect x="86" y="108" width="8" height="190" rx="4" {shine}/>"##
@@ -154,12 +165,22 @@ fn drawing(kind: Kind, fill: &str, color: &str) -> String {
 /// `color` lightened (amount > 0) or darkened (amount < 0) by `amount` (−1 to 1).
 pub fn shade(color: &str, amount: f64) -> String {
     let hex = color.trim_start_matches('#');
-    let channel = |i: usize| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("80"), 16).unwrap_or(128) as f64;
+    let channel =
+        |i: usize| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("80"), 16).unwrap_or(128) as f64;
     let adjust = |c: f64| {
-        let v = if amount >= 0.0 { c + (255.0 - c) * amount } else { c * (1.0 + amount) };
+        let v = if amount >= 0.0 {
+            c + (255.0 - c) * amount
+        } else {
+            c * (1.0 + amount)
+        };
         v.round().clamp(0.0, 255.0) as u8
     };
-    format!("#{:02x}{:02x}{:02x}", adjust(channel(0)), adjust(channel(2)), adjust(channel(4)))
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        adjust(channel(0)),
+        adjust(channel(2)),
+        adjust(channel(4))
+    )
 }
 
 #[cfg(test)]
@@ -178,7 +199,10 @@ mod tests {
         for kind in [Kind::Faucet, Kind::Radiator, Kind::Thermostat, Kind::Gloves] {
             for variant in 0..4 {
                 let svg = product_svg(kind, "#c0c4cc", variant);
-                assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{kind:?} {variant}");
+                assert!(
+                    svg.starts_with("<svg") && svg.ends_with("</svg>"),
+                    "{kind:?} {variant}"
+                );
                 assert!(!svg.contains("<script"));
             }
         }

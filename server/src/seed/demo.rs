@@ -32,20 +32,62 @@ struct Finish {
     hex: &'static str,
 }
 
-const CHROME: Finish = Finish { name: "Chrome", hex: "#b9c0c9" };
-const NICKEL: Finish = Finish { name: "Brushed Nickel", hex: "#a99f8e" };
-const BLACK: Finish = Finish { name: "Matte Black", hex: "#3a3d42" };
-const BRASS: Finish = Finish { name: "Brushed Brass", hex: "#c9a23a" };
-const COPPER: Finish = Finish { name: "Copper", hex: "#b8733d" };
-const STEEL: Finish = Finish { name: "Stainless Steel", hex: "#9ea6ae" };
-const WHITE: Finish = Finish { name: "White", hex: "#eceff2" };
-const GREY: Finish = Finish { name: "Grey", hex: "#8a9199" };
-const ANTHRACITE: Finish = Finish { name: "Anthracite", hex: "#4a5058" };
-const RED: Finish = Finish { name: "Red", hex: "#d64541" };
-const BLUE: Finish = Finish { name: "Blue", hex: "#2f6fd6" };
-const YELLOW: Finish = Finish { name: "Yellow", hex: "#f2b631" };
-const ORANGE: Finish = Finish { name: "Orange", hex: "#ef7d32" };
-const GREEN: Finish = Finish { name: "Green", hex: "#3f9b5a" };
+const CHROME: Finish = Finish {
+    name: "Chrome",
+    hex: "#b9c0c9",
+};
+const NICKEL: Finish = Finish {
+    name: "Brushed Nickel",
+    hex: "#a99f8e",
+};
+const BLACK: Finish = Finish {
+    name: "Matte Black",
+    hex: "#3a3d42",
+};
+const BRASS: Finish = Finish {
+    name: "Brushed Brass",
+    hex: "#c9a23a",
+};
+const COPPER: Finish = Finish {
+    name: "Copper",
+    hex: "#b8733d",
+};
+const STEEL: Finish = Finish {
+    name: "Stainless Steel",
+    hex: "#9ea6ae",
+};
+const WHITE: Finish = Finish {
+    name: "White",
+    hex: "#eceff2",
+};
+const GREY: Finish = Finish {
+    name: "Grey",
+    hex: "#8a9199",
+};
+const ANTHRACITE: Finish = Finish {
+    name: "Anthracite",
+    hex: "#4a5058",
+};
+const RED: Finish = Finish {
+    name: "Red",
+    hex: "#d64541",
+};
+const BLUE: Finish = Finish {
+    name: "Blue",
+    hex: "#2f6fd6",
+};
+const YELLOW: Finish = Finish {
+    name: "Yellow",
+    hex: "#f2b631",
+};
+const ORANGE: Finish = Finish {
+    name: "Orange",
+    hex: "#ef7d32",
+};
+const GREEN: Finish = Finish {
+    name: "Green",
+    hex: "#3f9b5a",
+};
 
 const TAPWARE: &[Finish] = &[CHROME, NICKEL, BLACK, BRASS];
 const METAL: &[Finish] = &[STEEL, CHROME, BRASS];
@@ -55,7 +97,16 @@ const RADIATORS: &[Finish] = &[WHITE, ANTHRACITE, CHROME];
 const CONTROLS: &[Finish] = &[WHITE, GREY, BLACK];
 const BRIGHT: &[Finish] = &[WHITE, YELLOW, BLUE, GREEN, RED];
 
-const BRANDS: &[&str] = &["Aquaflow", "Thermarc", "PipeMaster", "Brassline", "Hydrova", "Northwell", "Copperfield", "Flowtec"];
+const BRANDS: &[&str] = &[
+    "Aquaflow",
+    "Thermarc",
+    "PipeMaster",
+    "Brassline",
+    "Hydrova",
+    "Northwell",
+    "Copperfield",
+    "Flowtec",
+];
 
 const CATALOGUE: &[(&str, &[Sub])] = &[
     ("Faucets", &[
@@ -155,7 +206,12 @@ pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxErr
                 n += 1;
             }
         }
-        categories.push(NewCategory { id: category_id, title: title.to_string(), position: position as i64, sub_categories: sub_refs });
+        categories.push(NewCategory {
+            id: category_id,
+            title: title.to_string(),
+            position: position as i64,
+            sub_categories: sub_refs,
+        });
     }
     for (path, svg) in &images {
         media.put(path, Bytes::from(svg.clone())).await?;
@@ -186,7 +242,11 @@ fn demo_product(
     let finish = sub.finishes[(i + n / 7) % sub.finishes.len()];
     let size = sub.sizes[(i * 5 + n) % sub.sizes.len()];
     let brand = BRANDS[(n * 3 + i) % BRANDS.len()];
-    let name = if size == "Standard" { format!("{brand} {} {noun}", finish.name) } else { format!("{brand} {} {noun}, {size}", finish.name) };
+    let name = if size == "Standard" {
+        format!("{brand} {} {noun}", finish.name)
+    } else {
+        format!("{brand} {} {noun}, {size}", finish.name)
+    };
     let description = format!(
         "The {brand} {noun} in a {} finish. {} Size: {size}. Supplied with fixings and fitting instructions, and backed by a {}-year guarantee.",
         finish.name.to_lowercase(),
@@ -198,10 +258,19 @@ fn demo_product(
     let whole = sub.price.0 + ((n * 37 + i * 11) as i64 % span);
     let price = Money::from_cents(whole * 100 + if n % 2 == 0 { 99 } else { 49 });
     let discount = match n % 6 {
-        0 => Discount { basis_points: [1000, 1500, 2000, 2500, 3000, 4000][n / 6 % 6], ends_at: Some(now + (5 + (n % 40) as i64) * DAY_MS) },
-        3 => Discount { basis_points: 1000 + (n % 3) as i64 * 500, ends_at: None },
+        0 => Discount {
+            basis_points: [1000, 1500, 2000, 2500, 3000, 4000][n / 6 % 6],
+            ends_at: Some(now + (5 + (n % 40) as i64) * DAY_MS),
+        },
+        3 => Discount {
+            basis_points: 1000 + (n % 3) as i64 * 500,
+            ends_at: None,
+        },
         // Some discounts have ended already: they must show the full price.
-        4 if n % 4 == 0 => Discount { basis_points: 2000, ends_at: Some(now - (1 + (n % 20) as i64) * DAY_MS) },
+        4 if n % 4 == 0 => Discount {
+            basis_points: 2000,
+            ends_at: Some(now - (1 + (n % 20) as i64) * DAY_MS),
+        },
         _ => Discount::NONE,
     };
     let stock = match n % 11 {
@@ -212,8 +281,14 @@ fn demo_product(
     let image_count = 1 + (n % 4);
     let paths = (0..image_count)
         .map(|v| {
-            let path = format!("demo/{}-{}-{v}.svg", sub.kind.slug(), finish.name.to_lowercase().replace(' ', "-"));
-            images.entry(path.clone()).or_insert_with(|| product_svg(sub.kind, finish.hex, v));
+            let path = format!(
+                "demo/{}-{}-{v}.svg",
+                sub.kind.slug(),
+                finish.name.to_lowercase().replace(' ', "-")
+            );
+            images
+                .entry(path.clone())
+                .or_insert_with(|| product_svg(sub.kind, finish.hex, v));
             path
         })
         .collect();
@@ -236,27 +311,78 @@ fn demo_product(
 
 async fn banners(media: &Media) -> Result<Vec<NewBanner>, BoxError> {
     let category = |title: &str| stable_id("category", title);
-    let sub = |category: &str, title: &str| stable_id("sub-category", &format!("{category}/{title}"));
+    let sub =
+        |category: &str, title: &str| stable_id("sub-category", &format!("{category}/{title}"));
     let slides = [
-        ("winter-heating", "Winter warmth, sorted", "Radiators and thermostats with up to 40% off", Kind::Radiator, "#d9480f", "#eceff2",
-            format!("/shop?category={}", category("Heating"))),
-        ("kitchen-mixers", "Kitchen mixers that last", "Solid brass bodies, ceramic valves, 5-year guarantee", Kind::Faucet, "#1c6ed6", "#b9c0c9",
-            format!("/shop?category={}&subCategory={}", category("Faucets"), sub("Faucets", "Kitchen Mixers"))),
-        ("fix-it-kit", "Everything for the fix", "Tapes, sealants, gloves and bulbs from $1.49", Kind::Tape, "#2b8a3e", "#f2b631",
-            format!("/shop?category={}", category("Everyday Essentials"))),
-        ("rainfall-showers", "Rainfall showers", "Turn a quick rinse into the best part of the day", Kind::ShowerHead, "#5f3dc4", "#3a3d42",
-            format!("/shop?category={}&subCategory={}", category("Shower Accessories"), sub("Shower Accessories", "Shower Heads"))),
+        (
+            "winter-heating",
+            "Winter warmth, sorted",
+            "Radiators and thermostats with up to 40% off",
+            Kind::Radiator,
+            "#d9480f",
+            "#eceff2",
+            format!("/shop?category={}", category("Heating")),
+        ),
+        (
+            "kitchen-mixers",
+            "Kitchen mixers that last",
+            "Solid brass bodies, ceramic valves, 5-year guarantee",
+            Kind::Faucet,
+            "#1c6ed6",
+            "#b9c0c9",
+            format!(
+                "/shop?category={}&subCategory={}",
+                category("Faucets"),
+                sub("Faucets", "Kitchen Mixers")
+            ),
+        ),
+        (
+            "fix-it-kit",
+            "Everything for the fix",
+            "Tapes, sealants, gloves and bulbs from $1.49",
+            Kind::Tape,
+            "#2b8a3e",
+            "#f2b631",
+            format!("/shop?category={}", category("Everyday Essentials")),
+        ),
+        (
+            "rainfall-showers",
+            "Rainfall showers",
+            "Turn a quick rinse into the best part of the day",
+            Kind::ShowerHead,
+            "#5f3dc4",
+            "#3a3d42",
+            format!(
+                "/shop?category={}&subCategory={}",
+                category("Shower Accessories"),
+                sub("Shower Accessories", "Shower Heads")
+            ),
+        ),
     ];
     let mut banners = Vec::new();
-    for (position, (slug, headline, line, kind, field, color, url)) in slides.into_iter().enumerate() {
+    for (position, (slug, headline, line, kind, field, color, url)) in
+        slides.into_iter().enumerate()
+    {
         let image = format!("banners/{slug}.svg");
-        media.put(&image, Bytes::from(banner_svg(headline, line, kind, field, color))).await?;
-        banners.push(NewBanner { id: stable_id("banner", slug), image, url, position: position as i64 });
+        media
+            .put(
+                &image,
+                Bytes::from(banner_svg(headline, line, kind, field, color)),
+            )
+            .await?;
+        banners.push(NewBanner {
+            id: stable_id("banner", slug),
+            image,
+            url,
+            position: position as i64,
+        });
     }
     Ok(banners)
 }
 
 /// The demo category titles in display order, for other seeders.
 pub fn category_plan() -> impl Iterator<Item = (&'static str, Vec<(&'static str, Kind)>)> {
-    CATALOGUE.iter().map(|(title, subs)| (*title, subs.iter().map(|s| (s.title, s.kind)).collect()))
+    CATALOGUE
+        .iter()
+        .map(|(title, subs)| (*title, subs.iter().map(|s| (s.title, s.kind)).collect()))
 }

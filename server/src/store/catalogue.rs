@@ -78,7 +78,8 @@ pub const MAX_SEARCH_WORDS: usize = 8;
 const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
      p.images, p.stock, p.category_id, c.title AS category_title, p.sub_category_id, s.title AS sub_category_title, \
      p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at";
-const PRODUCT_JOINS: &str = "JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
+const PRODUCT_JOINS: &str =
+    "JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
 
 /// The catalogue's queries over one database.
 #[derive(Clone, Debug)]
@@ -94,7 +95,10 @@ enum Arg {
 
 impl Catalogue {
     pub fn new(db: Db) -> Self {
-        Catalogue { db, counts: Arc::new(CountCache::new(Duration::from_secs(10), 4096)) }
+        Catalogue {
+            db,
+            counts: Arc::new(CountCache::new(Duration::from_secs(10), 4096)),
+        }
     }
 
     pub fn db(&self) -> &Db {
@@ -113,26 +117,44 @@ impl Catalogue {
         for row in rows {
             let id: String = row.try_get("id")?;
             if tree.last().is_none_or(|c| c.id != id) {
-                tree.push(CategoryTree { id, title: row.try_get("title")?, sub_categories: Vec::new() });
+                tree.push(CategoryTree {
+                    id,
+                    title: row.try_get("title")?,
+                    sub_categories: Vec::new(),
+                });
             }
             if let Some(sub_id) = row.try_get::<Option<String>, _>("sub_id")? {
                 let category = tree.last_mut().expect("pushed above");
-                category.sub_categories.push((sub_id, row.try_get("sub_title")?));
+                category
+                    .sub_categories
+                    .push((sub_id, row.try_get("sub_title")?));
             }
         }
         Ok(tree)
     }
 
     pub async fn banners(&self) -> Result<Vec<BannerRow>, sqlx::Error> {
-        let rows = sqlx::query("SELECT id, image, url FROM banners ORDER BY position, id").fetch_all(&self.db.pool).await?;
+        let rows = sqlx::query("SELECT id, image, url FROM banners ORDER BY position, id")
+            .fetch_all(&self.db.pool)
+            .await?;
         rows.iter()
-            .map(|r| Ok(BannerRow { id: r.try_get("id")?, image: r.try_get("image")?, url: r.try_get("url")? }))
+            .map(|r| {
+                Ok(BannerRow {
+                    id: r.try_get("id")?,
+                    image: r.try_get("image")?,
+                    url: r.try_get("url")?,
+                })
+            })
             .collect()
     }
 
     pub async fn product(&self, id: &str) -> Result<Option<ProductRow>, sqlx::Error> {
-        let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1");
-        let row = sqlx::query(&sql).bind(id.to_string()).fetch_optional(&self.db.pool).await?;
+        let sql =
+            format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1");
+        let row = sqlx::query(&sql)
+            .bind(id.to_string())
+            .fetch_optional(&self.db.pool)
+            .await?;
         row.as_ref().map(product_from_row).transpose()
     }
 
@@ -142,12 +164,18 @@ impl Catalogue {
         let featured = format!(
             "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.featured = 1 ORDER BY p.created_at DESC, p.id DESC LIMIT $1"
         );
-        let rows = sqlx::query(&featured).bind(limit).fetch_all(&self.db.pool).await?;
+        let rows = sqlx::query(&featured)
+            .bind(limit)
+            .fetch_all(&self.db.pool)
+            .await?;
         if !rows.is_empty() {
             return rows.iter().map(product_from_row).collect();
         }
         let newest = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} ORDER BY p.created_at DESC, p.id DESC LIMIT $1");
-        let rows = sqlx::query(&newest).bind(limit).fetch_all(&self.db.pool).await?;
+        let rows = sqlx::query(&newest)
+            .bind(limit)
+            .fetch_all(&self.db.pool)
+            .await?;
         rows.iter().map(product_from_row).collect()
     }
 
@@ -163,7 +191,10 @@ impl Catalogue {
         let (hint, known_total) = if filter.is_keyword_only() {
             let matches = self.count_products(filter).await?;
             let all = self.count_products(&ProductFilter::default()).await?;
-            (self.db.dialect.sort_index_hint(sort.field, matches, all), Some(matches))
+            (
+                self.db.dialect.sort_index_hint(sort.field, matches, all),
+                Some(matches),
+            )
         } else {
             ("", None)
         };
@@ -183,8 +214,13 @@ impl Catalogue {
         );
         args.push(Arg::Int(limit));
         args.push(Arg::Int(offset));
-        let rows = bind_all(sqlx::query(&sql), args).fetch_all(&self.db.pool).await?;
-        let products = rows.iter().map(product_from_row).collect::<Result<Vec<_>, _>>()?;
+        let rows = bind_all(sqlx::query(&sql), args)
+            .fetch_all(&self.db.pool)
+            .await?;
+        let products = rows
+            .iter()
+            .map(product_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
         let total = match known_total {
             Some(total) => total,
             // A first page that is not full already holds every match.
@@ -203,7 +239,10 @@ impl Catalogue {
         }
         let (where_sql, args) = self.where_clause(filter);
         let sql = format!("SELECT COUNT(*) AS n FROM products p{where_sql}");
-        let total: i64 = bind_all(sqlx::query(&sql), args).fetch_one(&self.db.pool).await?.try_get("n")?;
+        let total: i64 = bind_all(sqlx::query(&sql), args)
+            .fetch_one(&self.db.pool)
+            .await?
+            .try_get("n")?;
         self.counts.put(filter.clone(), total);
         Ok(total)
     }
@@ -212,10 +251,15 @@ impl Catalogue {
         let mut clauses = Vec::new();
         let mut args = Vec::new();
         if !filter.keyword_words.is_empty() {
-            args.push(Arg::Text(self.db.dialect.keyword_query(&filter.keyword_words)));
+            args.push(Arg::Text(
+                self.db.dialect.keyword_query(&filter.keyword_words),
+            ));
             clauses.push(self.db.dialect.keyword_predicate(args.len()));
         }
-        for (column, ids) in [("p.category_id", &filter.category_ids), ("p.sub_category_id", &filter.sub_category_ids)] {
+        for (column, ids) in [
+            ("p.category_id", &filter.category_ids),
+            ("p.sub_category_id", &filter.sub_category_ids),
+        ] {
             if ids.is_empty() {
                 continue;
             }
@@ -236,7 +280,11 @@ impl Catalogue {
             args.push(Arg::Int(max.cents()));
             clauses.push(format!("p.paid_cents <= ${}", args.len()));
         }
-        let sql = if clauses.is_empty() { String::new() } else { format!(" WHERE {}", clauses.join(" AND ")) };
+        let sql = if clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", clauses.join(" AND "))
+        };
         (sql, args)
     }
 
@@ -255,7 +303,10 @@ impl Catalogue {
     }
 
     pub async fn product_count(&self) -> Result<i64, sqlx::Error> {
-        sqlx::query("SELECT COUNT(*) AS n FROM products").fetch_one(&self.db.pool).await?.try_get("n")
+        sqlx::query("SELECT COUNT(*) AS n FROM products")
+            .fetch_one(&self.db.pool)
+            .await?
+            .try_get("n")
     }
 
     pub async fn insert_categories(&self, categories: &[NewCategory]) -> Result<(), sqlx::Error> {
@@ -304,14 +355,23 @@ impl Catalogue {
             for batch in products.chunks(500) {
                 let rows: Vec<String> = (0..batch.len())
                     .map(|r| {
-                        let cells: Vec<String> = (1..=PER_ROW).map(|c| format!("${}", r * PER_ROW + c)).collect();
+                        let cells: Vec<String> = (1..=PER_ROW)
+                            .map(|c| format!("${}", r * PER_ROW + c))
+                            .collect();
                         format!("({})", cells.join(", "))
                     })
                     .collect();
-                let sql = format!("INSERT INTO products ({COLUMNS}) VALUES {} ON CONFLICT (id) DO NOTHING", rows.join(", "));
+                let sql = format!(
+                    "INSERT INTO products ({COLUMNS}) VALUES {} ON CONFLICT (id) DO NOTHING",
+                    rows.join(", ")
+                );
                 let mut query = sqlx::query(&sql);
                 for p in batch {
-                    let paid = if p.discount.active_at(now) { discounted(p.price, p.discount.basis_points) } else { p.price };
+                    let paid = if p.discount.active_at(now) {
+                        discounted(p.price, p.discount.basis_points)
+                    } else {
+                        p.price
+                    };
                     let search_text = [
                         p.name.as_str(),
                         &p.description,
@@ -327,7 +387,9 @@ impl Catalogue {
                         .bind(p.discount.basis_points)
                         .bind(p.discount.ends_at)
                         .bind(paid.cents())
-                        .bind(serde_json::to_string(&p.images).expect("a list of strings serialises"))
+                        .bind(
+                            serde_json::to_string(&p.images).expect("a list of strings serialises"),
+                        )
                         .bind(p.stock)
                         .bind(p.category_id.clone())
                         .bind(p.sub_category_id.clone())
@@ -366,14 +428,21 @@ impl Catalogue {
 
     /// Category and sub-category titles by id, for the search text.
     async fn titles(&self) -> Result<HashMap<String, String>, sqlx::Error> {
-        let rows = sqlx::query("SELECT id, title FROM categories UNION ALL SELECT id, title FROM sub_categories")
-            .fetch_all(&self.db.pool)
-            .await?;
-        rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("title")?))).collect()
+        let rows = sqlx::query(
+            "SELECT id, title FROM categories UNION ALL SELECT id, title FROM sub_categories",
+        )
+        .fetch_all(&self.db.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("id")?, r.try_get("title")?)))
+            .collect()
     }
 }
 
-async fn finish(conn: &mut sqlx::AnyConnection, result: Result<(), sqlx::Error>) -> Result<(), sqlx::Error> {
+async fn finish(
+    conn: &mut sqlx::AnyConnection,
+    result: Result<(), sqlx::Error>,
+) -> Result<(), sqlx::Error> {
     match result {
         Ok(()) => conn.execute("COMMIT").await.map(drop),
         Err(err) => {
@@ -403,11 +472,17 @@ fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> {
         name: row.try_get("name")?,
         description: row.try_get("description")?,
         price: Money::from_cents(row.try_get("price_cents")?),
-        discount: Discount { basis_points: row.try_get("discount_bp")?, ends_at: row.try_get("discount_ends_at")? },
+        discount: Discount {
+            basis_points: row.try_get("discount_bp")?,
+            ends_at: row.try_get("discount_ends_at")?,
+        },
         images: serde_json::from_str(&images).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
         stock: row.try_get("stock")?,
         category: (row.try_get("category_id")?, row.try_get("category_title")?),
-        sub_category: (row.try_get("sub_category_id")?, row.try_get("sub_category_title")?),
+        sub_category: (
+            row.try_get("sub_category_id")?,
+            row.try_get("sub_category_title")?,
+        ),
         size: row.try_get("size")?,
         color: row.try_get("color")?,
         featured: row.try_get::<i64, _>("featured")? != 0,
@@ -477,12 +552,19 @@ struct CountCache {
 
 impl CountCache {
     fn new(ttl: Duration, capacity: usize) -> Self {
-        CountCache { ttl, capacity, entries: Mutex::new(HashMap::new()) }
+        CountCache {
+            ttl,
+            capacity,
+            entries: Mutex::new(HashMap::new()),
+        }
     }
 
     fn get(&self, filter: &ProductFilter) -> Option<i64> {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.get(filter).filter(|(_, at)| at.elapsed() < self.ttl).map(|(n, _)| *n)
+        entries
+            .get(filter)
+            .filter(|(_, at)| at.elapsed() < self.ttl)
+            .map(|(n, _)| *n)
     }
 
     fn put(&self, filter: ProductFilter, total: i64) {
@@ -494,7 +576,10 @@ impl CountCache {
     }
 
     fn clear(&self) {
-        self.entries.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.entries
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 }
 
@@ -505,8 +590,14 @@ mod tests {
     #[test]
     fn count_cache_forgets_after_its_ttl_and_when_full() {
         let cache = CountCache::new(Duration::from_millis(30), 2);
-        let a = ProductFilter { category_ids: vec!["a".into()], ..Default::default() };
-        let b = ProductFilter { category_ids: vec!["b".into()], ..Default::default() };
+        let a = ProductFilter {
+            category_ids: vec!["a".into()],
+            ..Default::default()
+        };
+        let b = ProductFilter {
+            category_ids: vec!["b".into()],
+            ..Default::default()
+        };
         cache.put(a.clone(), 7);
         assert_eq!(cache.get(&a), Some(7));
         cache.put(b.clone(), 3);

@@ -33,7 +33,10 @@ impl Dialect {
     pub fn migration_lock(self) -> Option<(&'static str, &'static str)> {
         match self {
             Dialect::Sqlite => None,
-            Dialect::Postgres => Some(("SELECT pg_advisory_lock(727001)", "SELECT pg_advisory_unlock(727001)")),
+            Dialect::Postgres => Some((
+                "SELECT pg_advisory_lock(727001)",
+                "SELECT pg_advisory_unlock(727001)",
+            )),
         }
     }
 
@@ -42,8 +45,12 @@ impl Dialect {
     /// Both forms are served by an index: FTS5 on SQLite, a GIN tsvector index on PostgreSQL.
     pub fn keyword_predicate(self, n: usize) -> String {
         match self {
-            Dialect::Sqlite => format!("p.seq IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${n})"),
-            Dialect::Postgres => format!("to_tsvector('simple', p.search_text) @@ to_tsquery('simple', ${n})"),
+            Dialect::Sqlite => {
+                format!("p.seq IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${n})")
+            }
+            Dialect::Postgres => {
+                format!("to_tsvector('simple', p.search_text) @@ to_tsquery('simple', ${n})")
+            }
         }
     }
 
@@ -51,8 +58,16 @@ impl Dialect {
     /// every word must match, as a word or the start of one.
     pub fn keyword_query(self, words: &[String]) -> String {
         match self {
-            Dialect::Sqlite => words.iter().map(|w| format!("\"{w}\"*")).collect::<Vec<_>>().join(" "),
-            Dialect::Postgres => words.iter().map(|w| format!("{w}:*")).collect::<Vec<_>>().join(" & "),
+            Dialect::Sqlite => words
+                .iter()
+                .map(|w| format!("\"{w}\"*"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Dialect::Postgres => words
+                .iter()
+                .map(|w| format!("{w}:*"))
+                .collect::<Vec<_>>()
+                .join(" & "),
         }
     }
 
@@ -100,17 +115,32 @@ mod tests {
 
     #[test]
     fn search_words_drop_punctuation_and_operators() {
-        assert_eq!(search_words("Brass  ball-valve \"OR\" 15mm*", 10), ["brass", "ball", "valve", "or", "15mm"]);
+        assert_eq!(
+            search_words("Brass  ball-valve \"OR\" 15mm*", 10),
+            ["brass", "ball", "valve", "or", "15mm"]
+        );
         assert_eq!(search_words("%%%", 10), Vec::<String>::new());
         assert_eq!(search_words("a b c", 2), ["a", "b"]);
     }
 
     #[test]
     fn only_large_sqlite_match_sets_walk_the_sort_index() {
-        assert_eq!(Dialect::Sqlite.sort_index_hint(SortField::CreatedAt, 2_000, 100_000), " INDEXED BY products_newest");
-        assert_eq!(Dialect::Sqlite.sort_index_hint(SortField::Price, 2_000, 100_000), " INDEXED BY products_by_price");
-        assert_eq!(Dialect::Sqlite.sort_index_hint(SortField::Name, 50, 100_000), "");
-        assert_eq!(Dialect::Postgres.sort_index_hint(SortField::Name, 90_000, 100_000), "");
+        assert_eq!(
+            Dialect::Sqlite.sort_index_hint(SortField::CreatedAt, 2_000, 100_000),
+            " INDEXED BY products_newest"
+        );
+        assert_eq!(
+            Dialect::Sqlite.sort_index_hint(SortField::Price, 2_000, 100_000),
+            " INDEXED BY products_by_price"
+        );
+        assert_eq!(
+            Dialect::Sqlite.sort_index_hint(SortField::Name, 50, 100_000),
+            ""
+        );
+        assert_eq!(
+            Dialect::Postgres.sort_index_hint(SortField::Name, 90_000, 100_000),
+            ""
+        );
     }
 
     #[test]

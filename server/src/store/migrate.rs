@@ -39,7 +39,10 @@ pub async fn migrate(db: &Db) -> Result<Vec<i64>, sqlx::Error> {
     result
 }
 
-async fn apply_pending(conn: &mut sqlx::AnyConnection, dialect: Dialect) -> Result<Vec<i64>, sqlx::Error> {
+async fn apply_pending(
+    conn: &mut sqlx::AnyConnection,
+    dialect: Dialect,
+) -> Result<Vec<i64>, sqlx::Error> {
     let mut applied = Vec::new();
     for migration in MIGRATIONS {
         conn.execute(dialect.begin_write()).await?;
@@ -56,19 +59,25 @@ async fn apply_pending(conn: &mut sqlx::AnyConnection, dialect: Dialect) -> Resu
                 Dialect::Postgres => migration.postgres,
             };
             conn.execute(sqlx::raw_sql(sql)).await?;
-            sqlx::query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)")
-                .bind(migration.version)
-                .bind(migration.name)
-                .bind(now_ms())
-                .execute(&mut *conn)
-                .await?;
+            sqlx::query(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+            )
+            .bind(migration.version)
+            .bind(migration.name)
+            .bind(now_ms())
+            .execute(&mut *conn)
+            .await?;
             Ok::<_, sqlx::Error>(true)
         }
         .await;
         match outcome {
             Ok(true) => {
                 conn.execute("COMMIT").await?;
-                tracing::info!(version = migration.version, name = migration.name, "migration applied");
+                tracing::info!(
+                    version = migration.version,
+                    name = migration.name,
+                    "migration applied"
+                );
                 applied.push(migration.version);
             }
             Ok(false) => conn.execute("COMMIT").await.map(drop)?,
@@ -88,6 +97,8 @@ pub fn latest_version() -> i64 {
 
 /// The schema version recorded in the database (0 when none).
 pub async fn current_version(db: &Db) -> Result<i64, sqlx::Error> {
-    let row = sqlx::query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations").fetch_one(&db.pool).await?;
+    let row = sqlx::query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations")
+        .fetch_one(&db.pool)
+        .await?;
     row.try_get::<i64, _>("v")
 }

@@ -23,17 +23,27 @@ pub struct Db {
 }
 
 impl Db {
-    /// Connects to `url` (`sqlite://…` or `postgres://…`). For SQLite the file and its
-    /// folder are created when missing and the database is switched to WAL mode.
-    pub async fn connect(url: &str) -> Result<Db, sqlx::Error> {
+    /// Connects to `url` (`sqlite://…` or `postgres://…`) with at most `max_connections`
+    /// (default: 4 for SQLite, whose connections each run a thread, 16 for PostgreSQL).
+    /// For SQLite the file and its folder are created when missing and the database is
+    /// switched to WAL mode.
+    pub async fn connect(url: &str, max_connections: Option<u32>) -> Result<Db, sqlx::Error> {
         sqlx::any::install_default_drivers();
         let dialect = Dialect::from_url(url).ok_or_else(|| {
-            sqlx::Error::Configuration(format!("unsupported database URL (use sqlite:// or postgres://): {}", redact(url)).into())
+            sqlx::Error::Configuration(
+                format!(
+                    "unsupported database URL (use sqlite:// or postgres://): {}",
+                    redact(url)
+                )
+                .into(),
+            )
         })?;
         let options = AnyConnectOptions::from_str(url)?.disable_statement_logging();
         let pool_options = match dialect {
             Dialect::Sqlite => {
-                if let Some(parent) = sqlite_file(url).and_then(|f| Path::new(f).parent().map(Path::to_path_buf)) {
+                if let Some(parent) =
+                    sqlite_file(url).and_then(|f| Path::new(f).parent().map(Path::to_path_buf))
+                {
                     if !parent.as_os_str().is_empty() {
                         std::fs::create_dir_all(&parent).map_err(sqlx::Error::Io)?;
                     }
@@ -44,7 +54,7 @@ impl Db {
                 first.execute("PRAGMA journal_mode = WAL").await?;
                 first.close().await?;
                 AnyPoolOptions::new()
-                    .max_connections(8)
+                    .max_connections(max_connections.unwrap_or(4))
                     .min_connections(1)
                     .after_connect(|conn, _meta| {
                         Box::pin(async move {
@@ -54,9 +64,14 @@ impl Db {
                         })
                     })
             }
-            Dialect::Postgres => AnyPoolOptions::new().max_connections(16),
+            Dialect::Postgres => {
+                AnyPoolOptions::new().max_connections(max_connections.unwrap_or(16))
+            }
         };
-        let pool = pool_options.acquire_timeout(Duration::from_secs(5)).connect_with(options).await?;
+        let pool = pool_options
+            .acquire_timeout(Duration::from_secs(5))
+            .connect_with(options)
+            .await?;
         Ok(Db { pool, dialect })
     }
 
@@ -71,7 +86,9 @@ impl Db {
 
 /// The path part of a `sqlite:` URL.
 fn sqlite_file(url: &str) -> Option<&str> {
-    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
     let file = rest.split('?').next().unwrap_or(rest);
     (!file.is_empty() && file != ":memory:").then_some(file)
 }
@@ -96,14 +113,23 @@ mod tests {
 
     #[test]
     fn redacts_passwords_only() {
-        assert_eq!(redact("postgres://shop:secret@db:5432/shop"), "postgres://shop:***@db:5432/shop");
-        assert_eq!(redact("postgres://postgres@127.0.0.1/test"), "postgres://postgres@127.0.0.1/test");
+        assert_eq!(
+            redact("postgres://shop:secret@db:5432/shop"),
+            "postgres://shop:***@db:5432/shop"
+        );
+        assert_eq!(
+            redact("postgres://postgres@127.0.0.1/test"),
+            "postgres://postgres@127.0.0.1/test"
+        );
         assert_eq!(redact("sqlite://data/shop.db"), "sqlite://data/shop.db");
     }
 
     #[test]
     fn finds_the_sqlite_file() {
-        assert_eq!(sqlite_file("sqlite://data/shop.db?mode=rwc"), Some("data/shop.db"));
+        assert_eq!(
+            sqlite_file("sqlite://data/shop.db?mode=rwc"),
+            Some("data/shop.db")
+        );
         assert_eq!(sqlite_file("sqlite:/tmp/x.db"), Some("/tmp/x.db"));
         assert_eq!(sqlite_file("sqlite::memory:"), None);
     }

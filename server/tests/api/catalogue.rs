@@ -52,7 +52,9 @@ async fn banners_are_an_array_in_the_data(app: TestApp) {
     fixture(&app).await;
     let (status, body) = app.get("/api/banner").await;
     assert_eq!(status, StatusCode::OK);
-    let banners = body["data"].as_array().expect("data is the array of banners");
+    let banners = body["data"]
+        .as_array()
+        .expect("data is the array of banners");
     assert_eq!(banners.len(), 1);
     assert_eq!(banners[0]["image"], "banners/test.svg");
     assert_eq!(banners[0]["url"], "/shop");
@@ -90,13 +92,29 @@ async fn home_page_without_featured_products_shows_the_newest_eight(app: TestApp
         .collect();
     app.catalogue.insert_products(&more).await.unwrap();
     // Unfeature Delta: with nothing featured, the newest eight show.
-    sqlx::query("UPDATE products SET featured = 0").execute(&app.catalogue.db().pool).await.unwrap();
+    sqlx::query("UPDATE products SET featured = 0")
+        .execute(&app.catalogue.db().pool)
+        .await
+        .unwrap();
     let (_, body) = app.get("/api/user/home-page").await;
-    let top: Vec<String> = body["data"]["topProducts"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_string()).collect();
+    let top: Vec<String> = body["data"]["topProducts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(
         top,
-        ["Newer product 0", "Newer product 1", "Newer product 2", "Newer product 3", "Newer product 4", "Newer product 5",
-         "Alpha Kitchen Mixer", "Beta Basin Tap"]
+        [
+            "Newer product 0",
+            "Newer product 1",
+            "Newer product 2",
+            "Newer product 3",
+            "Newer product 4",
+            "Newer product 5",
+            "Alpha Kitchen Mixer",
+            "Beta Basin Tap"
+        ]
     );
 }
 
@@ -107,7 +125,13 @@ async fn listing_defaults_to_newest_first_ten_per_page(app: TestApp) {
     assert_eq!(body["message"], "Products fetched successfully");
     assert_eq!(
         names(&body),
-        ["Alpha Kitchen Mixer", "Beta Basin Tap", "Gamma Radiator", "Delta Brass Mixer Tap", "epsilon chrome radiator valve"]
+        [
+            "Alpha Kitchen Mixer",
+            "Beta Basin Tap",
+            "Gamma Radiator",
+            "Delta Brass Mixer Tap",
+            "epsilon chrome radiator valve"
+        ]
     );
     assert_eq!(body["data"]["total"], 5);
     assert_eq!(body["data"]["page"], 1);
@@ -117,12 +141,66 @@ async fn listing_defaults_to_newest_first_ten_per_page(app: TestApp) {
 async fn each_sort_orders_the_listing(app: TestApp) {
     fixture(&app).await;
     let cases = [
-        ("sortField=name&sortOrder=asc", ["Alpha Kitchen Mixer", "Beta Basin Tap", "Delta Brass Mixer Tap", "epsilon chrome radiator valve", "Gamma Radiator"]),
-        ("sortField=name&sortOrder=desc", ["Gamma Radiator", "epsilon chrome radiator valve", "Delta Brass Mixer Tap", "Beta Basin Tap", "Alpha Kitchen Mixer"]),
-        ("sortField=price&sortOrder=asc", ["epsilon chrome radiator valve", "Beta Basin Tap", "Delta Brass Mixer Tap", "Alpha Kitchen Mixer", "Gamma Radiator"]),
-        ("sortField=price&sortOrder=desc", ["Gamma Radiator", "Alpha Kitchen Mixer", "Delta Brass Mixer Tap", "Beta Basin Tap", "epsilon chrome radiator valve"]),
-        ("sortField=createdAt&sortOrder=desc", ["Alpha Kitchen Mixer", "Beta Basin Tap", "Gamma Radiator", "Delta Brass Mixer Tap", "epsilon chrome radiator valve"]),
-        ("sortField=createdAt&sortOrder=asc", ["epsilon chrome radiator valve", "Delta Brass Mixer Tap", "Gamma Radiator", "Beta Basin Tap", "Alpha Kitchen Mixer"]),
+        (
+            "sortField=name&sortOrder=asc",
+            [
+                "Alpha Kitchen Mixer",
+                "Beta Basin Tap",
+                "Delta Brass Mixer Tap",
+                "epsilon chrome radiator valve",
+                "Gamma Radiator",
+            ],
+        ),
+        (
+            "sortField=name&sortOrder=desc",
+            [
+                "Gamma Radiator",
+                "epsilon chrome radiator valve",
+                "Delta Brass Mixer Tap",
+                "Beta Basin Tap",
+                "Alpha Kitchen Mixer",
+            ],
+        ),
+        (
+            "sortField=price&sortOrder=asc",
+            [
+                "epsilon chrome radiator valve",
+                "Beta Basin Tap",
+                "Delta Brass Mixer Tap",
+                "Alpha Kitchen Mixer",
+                "Gamma Radiator",
+            ],
+        ),
+        (
+            "sortField=price&sortOrder=desc",
+            [
+                "Gamma Radiator",
+                "Alpha Kitchen Mixer",
+                "Delta Brass Mixer Tap",
+                "Beta Basin Tap",
+                "epsilon chrome radiator valve",
+            ],
+        ),
+        (
+            "sortField=createdAt&sortOrder=desc",
+            [
+                "Alpha Kitchen Mixer",
+                "Beta Basin Tap",
+                "Gamma Radiator",
+                "Delta Brass Mixer Tap",
+                "epsilon chrome radiator valve",
+            ],
+        ),
+        (
+            "sortField=createdAt&sortOrder=asc",
+            [
+                "epsilon chrome radiator valve",
+                "Delta Brass Mixer Tap",
+                "Gamma Radiator",
+                "Beta Basin Tap",
+                "Alpha Kitchen Mixer",
+            ],
+        ),
     ];
     for (query, expected) in cases {
         let (status, body) = app.get(&format!("/api/product?{query}")).await;
@@ -153,21 +231,55 @@ async fn a_page_past_the_end_is_empty_with_the_total(app: TestApp) {
 
 async fn category_and_sub_category_filters_narrow_the_listing(app: TestApp) {
     let f = fixture(&app).await;
-    let (_, body) = app.get(&format!("/api/product?categoryIds={}", f.heating)).await;
-    assert_eq!(names(&body), ["Gamma Radiator", "epsilon chrome radiator valve"]);
+    let (_, body) = app
+        .get(&format!("/api/product?categoryIds={}", f.heating))
+        .await;
+    assert_eq!(
+        names(&body),
+        ["Gamma Radiator", "epsilon chrome radiator valve"]
+    );
     assert_eq!(body["data"]["total"], 2);
-    let (_, body) = app.get(&format!("/api/product?subCategoryIds={}", f.kitchen)).await;
-    assert_eq!(names(&body), ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"]);
-    let (_, body) = app.get(&format!("/api/product?subCategoryIds={},{}", f.kitchen, f.basin)).await;
-    assert_eq!(names(&body), ["Alpha Kitchen Mixer", "Beta Basin Tap", "Delta Brass Mixer Tap"]);
-    let (_, body) = app.get(&format!("/api/product?categoryIds={},{}&perPage=2", f.faucets, f.heating)).await;
+    let (_, body) = app
+        .get(&format!("/api/product?subCategoryIds={}", f.kitchen))
+        .await;
+    assert_eq!(
+        names(&body),
+        ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"]
+    );
+    let (_, body) = app
+        .get(&format!(
+            "/api/product?subCategoryIds={},{}",
+            f.kitchen, f.basin
+        ))
+        .await;
+    assert_eq!(
+        names(&body),
+        [
+            "Alpha Kitchen Mixer",
+            "Beta Basin Tap",
+            "Delta Brass Mixer Tap"
+        ]
+    );
+    let (_, body) = app
+        .get(&format!(
+            "/api/product?categoryIds={},{}&perPage=2",
+            f.faucets, f.heating
+        ))
+        .await;
     assert_eq!(body["data"]["total"], 5);
     // Both filters hold at once: a Heating sub-category under Faucets matches nothing.
-    let (_, body) = app.get(&format!("/api/product?categoryIds={}&subCategoryIds={}", f.faucets, f.radiators)).await;
+    let (_, body) = app
+        .get(&format!(
+            "/api/product?categoryIds={}&subCategoryIds={}",
+            f.faucets, f.radiators
+        ))
+        .await;
     assert!(names(&body).is_empty());
     assert_eq!(body["data"]["total"], 0);
     // An id that exists nowhere matches nothing.
-    let (status, body) = app.get(&format!("/api/product?categoryIds={}", new_id())).await;
+    let (status, body) = app
+        .get(&format!("/api/product?categoryIds={}", new_id()))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["total"], 0);
 }
@@ -175,11 +287,16 @@ async fn category_and_sub_category_filters_narrow_the_listing(app: TestApp) {
 async fn price_filters_use_the_price_the_shopper_pays(app: TestApp) {
     fixture(&app).await;
     // Beta lists at 40.00 but pays 30.00; Gamma's discount has ended, so it pays 250.00.
-    let (_, body) = app.get("/api/product?minPrice=30&maxPrice=60&sortField=price&sortOrder=asc").await;
+    let (_, body) = app
+        .get("/api/product?minPrice=30&maxPrice=60&sortField=price&sortOrder=asc")
+        .await;
     assert_eq!(names(&body), ["Beta Basin Tap", "Delta Brass Mixer Tap"]);
     assert_eq!(body["data"]["total"], 2);
     let (_, body) = app.get("/api/product?maxPrice=35").await;
-    assert_eq!(names(&body), ["Beta Basin Tap", "epsilon chrome radiator valve"]);
+    assert_eq!(
+        names(&body),
+        ["Beta Basin Tap", "epsilon chrome radiator valve"]
+    );
     let (_, body) = app.get("/api/product?minPrice=200.00").await;
     assert_eq!(names(&body), ["Gamma Radiator"]);
     let (_, body) = app.get("/api/product?minPrice=15.5&maxPrice=15.50").await;
@@ -196,26 +313,61 @@ async fn keyword_matches_every_word_in_name_description_and_categories(app: Test
             names(&body)
         }
     };
-    assert_eq!(search("brass").await, ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"], "name or description");
-    assert_eq!(search("BRASS%20Mixer").await, ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"], "case-insensitive, every word");
-    assert_eq!(search("ceramic%20basin").await, ["Beta Basin Tap"], "every word must match");
-    assert_eq!(search("heating").await, ["Gamma Radiator", "epsilon chrome radiator valve"], "category title");
-    assert_eq!(search("kitchen%20mixers").await, ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"], "sub-category title");
-    assert_eq!(search("radia").await, ["Gamma Radiator", "epsilon chrome radiator valve"], "word beginnings");
+    assert_eq!(
+        search("brass").await,
+        ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"],
+        "name or description"
+    );
+    assert_eq!(
+        search("BRASS%20Mixer").await,
+        ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"],
+        "case-insensitive, every word"
+    );
+    assert_eq!(
+        search("ceramic%20basin").await,
+        ["Beta Basin Tap"],
+        "every word must match"
+    );
+    assert_eq!(
+        search("heating").await,
+        ["Gamma Radiator", "epsilon chrome radiator valve"],
+        "category title"
+    );
+    assert_eq!(
+        search("kitchen%20mixers").await,
+        ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"],
+        "sub-category title"
+    );
+    assert_eq!(
+        search("radia").await,
+        ["Gamma Radiator", "epsilon chrome radiator valve"],
+        "word beginnings"
+    );
     assert!(search("zzzz").await.is_empty());
     assert!(search("brass%20zzzz").await.is_empty());
     // Search-engine syntax is plain text, never an operator or an error.
     assert_eq!(search("%22brass%22%20OR%20*").await, Vec::<String>::new());
-    assert_eq!(search("brass-mixer").await, ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"]);
+    assert_eq!(
+        search("brass-mixer").await,
+        ["Alpha Kitchen Mixer", "Delta Brass Mixer Tap"]
+    );
 }
 
 async fn keyword_filter_and_sort_combine(app: TestApp) {
     let f = fixture(&app).await;
     let (_, body) = app
-        .get(&format!("/api/product?keyword=mixer&categoryIds={}&maxPrice=99&sortField=price&sortOrder=asc", f.faucets))
+        .get(&format!(
+            "/api/product?keyword=mixer&categoryIds={}&maxPrice=99&sortField=price&sortOrder=asc",
+            f.faucets
+        ))
         .await;
     assert_eq!(names(&body), ["Delta Brass Mixer Tap"]);
-    let (_, body) = app.get(&format!("/api/product?keyword=mixer&categoryIds={}&sortField=price&sortOrder=desc&perPage=1", f.faucets)).await;
+    let (_, body) = app
+        .get(&format!(
+            "/api/product?keyword=mixer&categoryIds={}&sortField=price&sortOrder=desc&perPage=1",
+            f.faucets
+        ))
+        .await;
     assert_eq!(names(&body), ["Alpha Kitchen Mixer"]);
     assert_eq!(body["data"]["total"], 2);
 }
@@ -230,17 +382,57 @@ async fn per_page_is_capped_at_one_hundred(app: TestApp) {
 async fn each_invalid_listing_parameter_is_a_400_naming_it(app: TestApp) {
     fixture(&app).await;
     let cases = [
-        ("page=0", "page", "page must be a whole number from 1 to 10000"),
-        ("page=two", "page", "page must be a whole number from 1 to 10000"),
-        ("perPage=0", "perPage", "perPage must be a whole number of at least 1"),
-        ("sortField=rating", "sortField", "sortField must be one of name, price, createdAt"),
-        ("sortOrder=sideways", "sortOrder", "sortOrder must be asc or desc"),
+        (
+            "page=0",
+            "page",
+            "page must be a whole number from 1 to 10000",
+        ),
+        (
+            "page=two",
+            "page",
+            "page must be a whole number from 1 to 10000",
+        ),
+        (
+            "perPage=0",
+            "perPage",
+            "perPage must be a whole number of at least 1",
+        ),
+        (
+            "sortField=rating",
+            "sortField",
+            "sortField must be one of name, price, createdAt",
+        ),
+        (
+            "sortOrder=sideways",
+            "sortOrder",
+            "sortOrder must be asc or desc",
+        ),
         ("minPrice=-1", "minPrice", "minPrice must not be negative"),
-        ("maxPrice=cheap", "maxPrice", "maxPrice must be a number such as 25 or 24.99"),
-        ("minPrice=1.999", "minPrice", "minPrice must have at most two decimals"),
-        ("minPrice=50&maxPrice=10", "minPrice", "minPrice must not be more than maxPrice"),
-        ("categoryIds=drop%20table", "categoryIds", "categoryIds contains an invalid id: drop table"),
-        ("subCategoryIds=x", "subCategoryIds", "subCategoryIds contains an invalid id: x"),
+        (
+            "maxPrice=cheap",
+            "maxPrice",
+            "maxPrice must be a number such as 25 or 24.99",
+        ),
+        (
+            "minPrice=1.999",
+            "minPrice",
+            "minPrice must have at most two decimals",
+        ),
+        (
+            "minPrice=50&maxPrice=10",
+            "minPrice",
+            "minPrice must not be more than maxPrice",
+        ),
+        (
+            "categoryIds=drop%20table",
+            "categoryIds",
+            "categoryIds contains an invalid id: drop table",
+        ),
+        (
+            "subCategoryIds=x",
+            "subCategoryIds",
+            "subCategoryIds contains an invalid id: x",
+        ),
     ];
     for (query, field, text) in cases {
         let (status, body) = app.get(&format!("/api/product?{query}")).await;
@@ -252,10 +444,16 @@ async fn each_invalid_listing_parameter_is_a_400_naming_it(app: TestApp) {
     let long = "a".repeat(201);
     let (status, body) = app.get(&format!("/api/product?keyword={long}")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["errors"]["keyword"], "keyword must be at most 200 characters");
+    assert_eq!(
+        body["errors"]["keyword"],
+        "keyword must be at most 200 characters"
+    );
     // Two bad parameters: both are named.
     let (_, body) = app.get("/api/product?page=0&sortOrder=up").await;
-    assert!(body["errors"]["page"].is_string() && body["errors"]["sortOrder"].is_string(), "{body}");
+    assert!(
+        body["errors"]["page"].is_string() && body["errors"]["sortOrder"].is_string(),
+        "{body}"
+    );
 }
 
 async fn a_product_reads_with_its_discount(app: TestApp) {
@@ -271,8 +469,14 @@ async fn a_product_reads_with_its_discount(app: TestApp) {
     assert_eq!(p["discountedPrice"], 30.0);
     assert!(p["discountEndDate"].as_str().unwrap().ends_with('Z'));
     assert_eq!(p["stock"], 5);
-    assert_eq!(p["category"], serde_json::json!({"_id": f.faucets, "title": "Faucets"}));
-    assert_eq!(p["subCategory"], serde_json::json!({"_id": f.basin, "title": "Basin Taps"}));
+    assert_eq!(
+        p["category"],
+        serde_json::json!({"_id": f.faucets, "title": "Faucets"})
+    );
+    assert_eq!(
+        p["subCategory"],
+        serde_json::json!({"_id": f.basin, "title": "Basin Taps"})
+    );
     assert_eq!(p["images"], serde_json::json!(["test/beta-basin-tap.svg"]));
     assert_eq!(p["rating"], 0.0);
     assert_eq!(p["reviewCount"], 0);
@@ -293,10 +497,17 @@ async fn an_ended_discount_reports_zero_and_the_full_price(app: TestApp) {
 
 async fn unknown_and_malformed_product_ids_are_404(app: TestApp) {
     fixture(&app).await;
-    for id in [new_id(), "not-an-id".to_string(), "%27%20OR%201%3D1".to_string()] {
+    for id in [
+        new_id(),
+        "not-an-id".to_string(),
+        "%27%20OR%201%3D1".to_string(),
+    ] {
         let (status, body) = app.get(&format!("/api/product/{id}")).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{id}");
-        assert_eq!(body, serde_json::json!({"success": false, "message": "Product not found"}));
+        assert_eq!(
+            body,
+            serde_json::json!({"success": false, "message": "Product not found"})
+        );
     }
 }
 
@@ -310,7 +521,10 @@ async fn a_discount_ending_while_serving_leaves_the_price_filters(app: TestApp) 
             name: "Flash Sale Valve".into(),
             description: "Briefly cheap.".into(),
             price: Money::from_cents(8_000),
-            discount: Discount { basis_points: 5_000, ends_at: Some(ends) },
+            discount: Discount {
+                basis_points: 5_000,
+                ends_at: Some(ends),
+            },
             images: vec![],
             stock: 9,
             category_id: f.heating.clone(),
@@ -323,7 +537,11 @@ async fn a_discount_ending_while_serving_leaves_the_price_filters(app: TestApp) 
         .await
         .unwrap();
     let (_, body) = app.get("/api/product?maxPrice=40&keyword=flash").await;
-    assert_eq!(names(&body), ["Flash Sale Valve"], "discounted to 40.00 while the sale runs");
+    assert_eq!(
+        names(&body),
+        ["Flash Sale Valve"],
+        "discounted to 40.00 while the sale runs"
+    );
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     // The product itself reports the full price at once…
     let (_, body) = app.get(&format!("/api/product/{id}")).await;

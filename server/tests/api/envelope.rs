@@ -19,16 +19,28 @@ async fn an_unknown_api_route_is_a_404_envelope(app: TestApp) {
     for path in ["/api/nope", "/api/product/a/b", "/api"] {
         let (status, body) = app.get(path).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
-        assert_eq!(body, json!({"success": false, "message": "Not found"}), "{path}");
+        assert_eq!(
+            body,
+            json!({"success": false, "message": "Not found"}),
+            "{path}"
+        );
     }
 }
 
 async fn a_wrong_method_is_a_405_envelope(app: TestApp) {
-    let response = app.client.delete(app.url("/api/category")).send().await.unwrap();
+    let response = app
+        .client
+        .delete(app.url("/api/category"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert!(response.headers().get("allow").is_some());
     let body: serde_json::Value = response.json().await.unwrap();
-    assert_eq!(body, json!({"success": false, "message": "Method not allowed"}));
+    assert_eq!(
+        body,
+        json!({"success": false, "message": "Method not allowed"})
+    );
 }
 
 async fn an_oversized_body_is_a_413_envelope(app: TestApp) {
@@ -42,14 +54,23 @@ async fn an_oversized_body_is_a_413_envelope(app: TestApp) {
         .unwrap();
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
     let body: serde_json::Value = response.json().await.unwrap();
-    assert_eq!(body, json!({"success": false, "message": "Request body is too large"}));
+    assert_eq!(
+        body,
+        json!({"success": false, "message": "Request body is too large"})
+    );
 }
 
 async fn a_malformed_query_string_is_a_400_envelope(app: TestApp) {
     let (status, body) = app.get("/api/product?page=1&page=2").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["success"], false);
-    assert!(body["message"].as_str().unwrap().starts_with("Invalid query string"), "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid query string"),
+        "{body}"
+    );
 }
 
 async fn every_response_carries_the_security_headers(app: TestApp) {
@@ -58,16 +79,34 @@ async fn every_response_carries_the_security_headers(app: TestApp) {
         let headers = response.headers();
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(headers["x-frame-options"], "DENY", "{path}");
-        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
-        assert!(headers["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'")
-            || headers["content-security-policy"].to_str().unwrap().contains("sandbox"), "{path}");
+        assert_eq!(
+            headers["referrer-policy"], "strict-origin-when-cross-origin",
+            "{path}"
+        );
+        assert!(
+            headers["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .contains("frame-ancestors 'none'")
+                || headers["content-security-policy"]
+                    .to_str()
+                    .unwrap()
+                    .contains("sandbox"),
+            "{path}"
+        );
     }
 }
 
 async fn the_openapi_document_describes_the_catalogue(app: TestApp) {
     let (status, body) = app.get("/api/openapi.json").await;
     assert_eq!(status, StatusCode::OK);
-    for path in ["/api/category", "/api/banner", "/api/user/home-page", "/api/product", "/api/product/{id}"] {
+    for path in [
+        "/api/category",
+        "/api/banner",
+        "/api/user/home-page",
+        "/api/product",
+        "/api/product/{id}",
+    ] {
         assert!(body["paths"][path].is_object(), "{path} missing");
     }
     let params: Vec<&str> = body["paths"]["/api/product"]["get"]["parameters"]
@@ -76,15 +115,31 @@ async fn the_openapi_document_describes_the_catalogue(app: TestApp) {
         .iter()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    assert_eq!(params, ["keyword", "page", "perPage", "sortField", "sortOrder", "minPrice", "maxPrice", "categoryIds", "subCategoryIds"]);
+    assert_eq!(
+        params,
+        [
+            "keyword",
+            "page",
+            "perPage",
+            "sortField",
+            "sortOrder",
+            "minPrice",
+            "maxPrice",
+            "categoryIds",
+            "subCategoryIds"
+        ]
+    );
 }
 
 /// The storefront's API types are generated from the committed document: it must be
 /// the one the server serves. Regenerate with `make api-types`.
 #[test]
 fn the_committed_openapi_document_is_current() {
-    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/api/openapi.json"))
-        .expect("web/src/api/openapi.json exists: run `make api-types`");
+    let committed = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../web/src/api/openapi.json"
+    ))
+    .expect("web/src/api/openapi.json exists: run `make api-types`");
     assert!(
         committed.trim() == shop::http::openapi::document().trim(),
         "web/src/api/openapi.json is stale: run `make api-types` and commit the result"

@@ -21,7 +21,8 @@ pub enum Backend {
 
 /// The PostgreSQL server tests create their databases on.
 fn postgres_admin_url() -> String {
-    std::env::var("SHOP_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+    std::env::var("SHOP_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
 }
 
 /// A running app and what a test needs to arrange its data.
@@ -40,7 +41,12 @@ impl TestApp {
 
     /// GET `path` and read the JSON body (Null when it is not JSON).
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
-        let response = self.client.get(self.url(path)).send().await.expect("request is sent");
+        let response = self
+            .client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request is sent");
         let status = response.status();
         (status, response.json().await.unwrap_or(Value::Null))
     }
@@ -63,7 +69,10 @@ where
         Backend::Sqlite => {
             let dir = std::env::temp_dir().join(format!("shop-test-{}", new_id()));
             std::fs::create_dir_all(&dir).expect("temp dir");
-            (format!("sqlite://{}?mode=rwc", dir.join("shop.db").display()), Teardown::Sqlite(dir))
+            (
+                format!("sqlite://{}?mode=rwc", dir.join("shop.db").display()),
+                Teardown::Sqlite(dir),
+            )
         }
         Backend::Postgres => {
             let admin_url = postgres_admin_url();
@@ -71,18 +80,38 @@ where
             let mut admin = sqlx::AnyConnection::connect(&admin_url)
                 .await
                 .unwrap_or_else(|e| panic!("PostgreSQL is needed for these tests at {admin_url} (SHOP_TEST_POSTGRES_URL): {e}"));
-            admin.execute(format!("CREATE DATABASE {name}").as_str()).await.expect("create test database");
+            admin
+                .execute(format!("CREATE DATABASE {name}").as_str())
+                .await
+                .expect("create test database");
             admin.close().await.ok();
-            let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base).to_string();
-            (format!("{base}/{name}"), Teardown::Postgres { admin_url, name })
+            let base = admin_url
+                .rsplit_once('/')
+                .map_or(admin_url.as_str(), |(base, _)| base)
+                .to_string();
+            (
+                format!("{base}/{name}"),
+                Teardown::Postgres { admin_url, name },
+            )
         }
     };
-    let state = shop::app::open(&url, Media::in_memory()).await.expect("app opens");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let state = shop::app::open(&url, None, Media::in_memory())
+        .await
+        .expect("app opens");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
-    let app = TestApp { base, client: reqwest::Client::new(), catalogue: state.catalogue.clone(), media: state.media.clone() };
+    let app = TestApp {
+        base,
+        client: reqwest::Client::new(),
+        catalogue: state.catalogue.clone(),
+        media: state.media.clone(),
+    };
     let server = tokio::spawn(async move {
-        shop::app::serve(state, listener, std::future::pending()).await.expect("serves");
+        shop::app::serve(state, listener, std::future::pending())
+            .await
+            .expect("serves");
     });
     let outcome = tokio::spawn(body(app.clone())).await;
     server.abort();
@@ -93,8 +122,13 @@ where
             std::fs::remove_dir_all(dir).ok();
         }
         Teardown::Postgres { admin_url, name } => {
-            let mut admin = sqlx::AnyConnection::connect(&admin_url).await.expect("admin connection");
-            admin.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str()).await.expect("drop test database");
+            let mut admin = sqlx::AnyConnection::connect(&admin_url)
+                .await
+                .expect("admin connection");
+            admin
+                .execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str())
+                .await
+                .expect("drop test database");
         }
     }
     if let Err(err) = outcome {
@@ -166,7 +200,10 @@ pub async fn fixture(app: &TestApp) -> Fixture {
                 id: f.faucets.clone(),
                 title: "Faucets".into(),
                 position: 0,
-                sub_categories: vec![(f.kitchen.clone(), "Kitchen Mixers".into()), (f.basin.clone(), "Basin Taps".into())],
+                sub_categories: vec![
+                    (f.kitchen.clone(), "Kitchen Mixers".into()),
+                    (f.basin.clone(), "Basin Taps".into()),
+                ],
             },
             NewCategory {
                 id: f.heating.clone(),
@@ -178,13 +215,24 @@ pub async fn fixture(app: &TestApp) -> Fixture {
         .await
         .expect("categories");
     let now = now_ms();
-    let product = |id: &str, name: &str, description: &str, cents: i64, discount: Discount, stock: i64, cat: &str, sub: &str, age_days: i64| NewProduct {
+    let product = |id: &str,
+                   name: &str,
+                   description: &str,
+                   cents: i64,
+                   discount: Discount,
+                   stock: i64,
+                   cat: &str,
+                   sub: &str,
+                   age_days: i64| NewProduct {
         id: id.to_string(),
         name: name.to_string(),
         description: description.to_string(),
         price: Money::from_cents(cents),
         discount,
-        images: vec![format!("test/{}.svg", name.to_lowercase().replace(' ', "-"))],
+        images: vec![format!(
+            "test/{}.svg",
+            name.to_lowercase().replace(' ', "-")
+        )],
         stock,
         category_id: cat.to_string(),
         sub_category_id: sub.to_string(),
@@ -193,23 +241,84 @@ pub async fn fixture(app: &TestApp) -> Fixture {
         featured: false,
         created_at: now - age_days * DAY,
     };
-    let mut delta = product(&f.delta, "Delta Brass Mixer Tap", "A compact mixer for small sinks.", 6_000,
-        Discount { basis_points: 1_000, ends_at: None }, 12, &f.faucets, &f.kitchen, 4);
+    let mut delta = product(
+        &f.delta,
+        "Delta Brass Mixer Tap",
+        "A compact mixer for small sinks.",
+        6_000,
+        Discount {
+            basis_points: 1_000,
+            ends_at: None,
+        },
+        12,
+        &f.faucets,
+        &f.kitchen,
+        4,
+    );
     delta.featured = true;
     app.catalogue
         .insert_products(&[
-            product(&f.alpha, "Alpha Kitchen Mixer", "Solid brass body with a ceramic valve.", 10_000, Discount::NONE, 50, &f.faucets, &f.kitchen, 1),
-            product(&f.beta, "Beta Basin Tap", "Ceramic disc cartridge for a drip-free basin.", 4_000,
-                Discount { basis_points: 2_500, ends_at: Some(now + 5 * DAY) }, 5, &f.faucets, &f.basin, 2),
-            product(&f.gamma, "Gamma Radiator", "Double panel, fast heat-up.", 25_000,
-                Discount { basis_points: 2_000, ends_at: Some(now - DAY) }, 0, &f.heating, &f.radiators, 3),
+            product(
+                &f.alpha,
+                "Alpha Kitchen Mixer",
+                "Solid brass body with a ceramic valve.",
+                10_000,
+                Discount::NONE,
+                50,
+                &f.faucets,
+                &f.kitchen,
+                1,
+            ),
+            product(
+                &f.beta,
+                "Beta Basin Tap",
+                "Ceramic disc cartridge for a drip-free basin.",
+                4_000,
+                Discount {
+                    basis_points: 2_500,
+                    ends_at: Some(now + 5 * DAY),
+                },
+                5,
+                &f.faucets,
+                &f.basin,
+                2,
+            ),
+            product(
+                &f.gamma,
+                "Gamma Radiator",
+                "Double panel, fast heat-up.",
+                25_000,
+                Discount {
+                    basis_points: 2_000,
+                    ends_at: Some(now - DAY),
+                },
+                0,
+                &f.heating,
+                &f.radiators,
+                3,
+            ),
             delta,
-            product(&f.epsilon, "epsilon chrome radiator valve", "Angled valve pair.", 1_550, Discount::NONE, 100, &f.heating, &f.radiators, 5),
+            product(
+                &f.epsilon,
+                "epsilon chrome radiator valve",
+                "Angled valve pair.",
+                1_550,
+                Discount::NONE,
+                100,
+                &f.heating,
+                &f.radiators,
+                5,
+            ),
         ])
         .await
         .expect("products");
     app.catalogue
-        .insert_banners(&[NewBanner { id: new_id(), image: "banners/test.svg".into(), url: "/shop".into(), position: 0 }])
+        .insert_banners(&[NewBanner {
+            id: new_id(),
+            image: "banners/test.svg".into(),
+            url: "/shop".into(),
+            position: 0,
+        }])
         .await
         .expect("banners");
     f

@@ -6,36 +6,84 @@ use shop::seed;
 use crate::helpers::{names, TestApp};
 use crate::on_both_backends;
 
-on_both_backends!(demo_seed_fills_a_believable_catalogue_once, bench_seed_builds_n_products, a_broad_keyword_search_sorts_like_a_narrow_one);
+on_both_backends!(
+    demo_seed_fills_a_believable_catalogue_once,
+    bench_seed_builds_n_products,
+    a_broad_keyword_search_sorts_like_a_narrow_one
+);
 
 async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
     let report = seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
-    assert!(report.products >= 240 && report.sub_categories >= 30 && report.banners >= 3, "{report}");
+    assert!(
+        report.products >= 240 && report.sub_categories >= 30 && report.banners >= 3,
+        "{report}"
+    );
     // Idempotent: a second run changes nothing.
     seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
-    assert_eq!(app.catalogue.product_count().await.unwrap(), report.products as i64);
+    assert_eq!(
+        app.catalogue.product_count().await.unwrap(),
+        report.products as i64
+    );
 
     let (_, body) = app.get("/api/category").await;
-    let titles: Vec<&str> = body["data"]["categories"].as_array().unwrap().iter().map(|c| c["title"].as_str().unwrap()).collect();
+    let titles: Vec<&str> = body["data"]["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["title"].as_str().unwrap())
+        .collect();
     assert_eq!(
         titles,
-        ["Faucets", "Pipe Tools", "Valve & Controls", "Pipe Fittings", "Drains & Strainers", "Shower Accessories", "Heating", "Everyday Essentials"]
+        [
+            "Faucets",
+            "Pipe Tools",
+            "Valve & Controls",
+            "Pipe Fittings",
+            "Drains & Strainers",
+            "Shower Accessories",
+            "Heating",
+            "Everyday Essentials"
+        ]
     );
     let (_, body) = app.get("/api/product?perPage=100&page=1").await;
     let mut all = body["data"]["products"].as_array().unwrap().clone();
     for page in 2..=3 {
-        let (_, more) = app.get(&format!("/api/product?perPage=100&page={page}")).await;
+        let (_, more) = app
+            .get(&format!("/api/product?perPage=100&page={page}"))
+            .await;
         all.extend(more["data"]["products"].as_array().unwrap().iter().cloned());
     }
     assert_eq!(all.len(), report.products);
-    assert!(all.iter().any(|p| p["name"].as_str().unwrap().len() > 45), "some names are longer than 45 characters");
+    assert!(
+        all.iter().any(|p| p["name"].as_str().unwrap().len() > 45),
+        "some names are longer than 45 characters"
+    );
     assert!(all.iter().any(|p| p["stock"] == 0), "some are out of stock");
-    assert!(all.iter().any(|p| (1..10).contains(&p["stock"].as_i64().unwrap())), "some are low on stock");
-    assert!(all.iter().filter(|p| p["stock"].as_i64().unwrap() >= 10).count() > all.len() / 2, "most are in stock");
-    assert!(all.iter().any(|p| p["discountPercentage"].as_f64().unwrap() > 0.0), "some are discounted");
-    let counts: Vec<usize> = all.iter().map(|p| p["images"].as_array().unwrap().len()).collect();
+    assert!(
+        all.iter()
+            .any(|p| (1..10).contains(&p["stock"].as_i64().unwrap())),
+        "some are low on stock"
+    );
+    assert!(
+        all.iter()
+            .filter(|p| p["stock"].as_i64().unwrap() >= 10)
+            .count()
+            > all.len() / 2,
+        "most are in stock"
+    );
+    assert!(
+        all.iter()
+            .any(|p| p["discountPercentage"].as_f64().unwrap() > 0.0),
+        "some are discounted"
+    );
+    let counts: Vec<usize> = all
+        .iter()
+        .map(|p| p["images"].as_array().unwrap().len())
+        .collect();
     assert!(counts.iter().all(|n| (1..=4).contains(n)) && counts.contains(&4));
-    assert!(all.iter().all(|p| p["size"].is_string() && p["color"].is_string()));
+    assert!(all
+        .iter()
+        .all(|p| p["size"].is_string() && p["color"].is_string()));
 
     let (_, home) = app.get("/api/user/home-page").await;
     assert!(!home["data"]["topProducts"].as_array().unwrap().is_empty());
@@ -43,19 +91,31 @@ async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
     let (_, banners) = app.get("/api/banner").await;
     for banner in banners["data"].as_array().unwrap() {
         assert!(banner["url"].as_str().unwrap().starts_with("/shop"));
-        let response = app.client.get(app.url(&format!("/media/{}", banner["image"].as_str().unwrap()))).send().await.unwrap();
+        let response = app
+            .client
+            .get(app.url(&format!("/media/{}", banner["image"].as_str().unwrap())))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), StatusCode::OK);
     }
     for product in all.iter().take(20) {
         for image in product["images"].as_array().unwrap() {
-            let response = app.client.get(app.url(&format!("/media/{}", image.as_str().unwrap()))).send().await.unwrap();
+            let response = app
+                .client
+                .get(app.url(&format!("/media/{}", image.as_str().unwrap())))
+                .send()
+                .await
+                .unwrap();
             assert_eq!(response.status(), StatusCode::OK, "{image}");
         }
     }
 }
 
 async fn bench_seed_builds_n_products(app: TestApp) {
-    seed::bench::seed(&app.catalogue, &app.media, 1_200).await.unwrap();
+    seed::bench::seed(&app.catalogue, &app.media, 1_200)
+        .await
+        .unwrap();
     assert_eq!(app.catalogue.product_count().await.unwrap(), 1_200);
     let (_, body) = app.get("/api/product?keyword=brass&perPage=5").await;
     assert_eq!(names(&body).len(), 5);
@@ -66,12 +126,28 @@ async fn bench_seed_builds_n_products(app: TestApp) {
 /// index instead of sorting the matches. `minPrice=0` changes no result but turns that
 /// off, so the two answers must agree for every sort and page.
 async fn a_broad_keyword_search_sorts_like_a_narrow_one(app: TestApp) {
-    seed::bench::seed(&app.catalogue, &app.media, 1_200).await.unwrap();
-    for sort in ["", "&sortField=createdAt&sortOrder=asc", "&sortField=name&sortOrder=asc", "&sortField=name&sortOrder=desc",
-                 "&sortField=price&sortOrder=asc", "&sortField=price&sortOrder=desc"] {
+    seed::bench::seed(&app.catalogue, &app.media, 1_200)
+        .await
+        .unwrap();
+    for sort in [
+        "",
+        "&sortField=createdAt&sortOrder=asc",
+        "&sortField=name&sortOrder=asc",
+        "&sortField=name&sortOrder=desc",
+        "&sortField=price&sortOrder=asc",
+        "&sortField=price&sortOrder=desc",
+    ] {
         for page in [1, 3] {
-            let (_, walked) = app.get(&format!("/api/product?keyword=brass&perPage=10&page={page}{sort}")).await;
-            let (_, sorted) = app.get(&format!("/api/product?keyword=brass&minPrice=0&perPage=10&page={page}{sort}")).await;
+            let (_, walked) = app
+                .get(&format!(
+                    "/api/product?keyword=brass&perPage=10&page={page}{sort}"
+                ))
+                .await;
+            let (_, sorted) = app
+                .get(&format!(
+                    "/api/product?keyword=brass&minPrice=0&perPage=10&page={page}{sort}"
+                ))
+                .await;
             assert_eq!(names(&walked).len(), 10, "{sort} page {page}");
             assert_eq!(names(&walked), names(&sorted), "{sort} page {page}");
             assert_eq!(walked["data"]["total"], sorted["data"]["total"]);
