@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use sqlx::any::AnyRow;
 use sqlx::{Executor, Row};
 
-use super::{dialect::search_words, Db};
+use super::{dialect::search_words, Db, Dialect};
 use crate::domain::pricing::{discounted, Discount};
 use crate::domain::time::now_ms;
 use crate::domain::Money;
@@ -198,20 +198,7 @@ impl Catalogue {
         } else {
             ("", None)
         };
-        let (where_sql, mut args) = self.where_clause(filter);
-        let direction = if sort.descending { "DESC" } else { "ASC" };
-        let order = match sort.field {
-            SortField::Name => self.db.dialect.name_order(),
-            SortField::Price => "p.paid_cents",
-            SortField::CreatedAt => "p.created_at",
-        };
-        let n = args.len();
-        let sql = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM products p{hint} {PRODUCT_JOINS}{where_sql} \
-             ORDER BY {order} {direction}, p.id {direction} LIMIT ${} OFFSET ${}",
-            n + 1,
-            n + 2
-        );
+        let (sql, mut args) = self.page_sql(filter, sort, hint);
         args.push(Arg::Int(limit));
         args.push(Arg::Int(offset));
         let rows = bind_all(sqlx::query(&sql), args)
@@ -228,6 +215,77 @@ impl Catalogue {
             None => self.count_products(filter).await?,
         };
         Ok((products, total))
+    }
+
+    /// The page query for a listing: its SQL (ending in `LIMIT` and `OFFSET` placeholders)
+    /// and every argument but those two.
+    fn page_sql(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+        hint: &str,
+    ) -> (String, Vec<Arg>) {
+        let (where_sql, args) = self.where_clause(filter);
+        let direction = if sort.descending { "DESC" } else { "ASC" };
+        let order = match sort.field {
+            SortField::Name => self.db.dialect.name_order(),
+            SortField::Price => "p.paid_cents",
+            SortField::CreatedAt => "p.created_at",
+        };
+        let n = args.len();
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p{hint} {PRODUCT_JOINS}{where_sql} \
+             ORDER BY {order} {direction}, p.id {direction} LIMIT ${} OFFSET ${}",
+            n + 1,
+            n + 2
+        );
+        (sql, args)
+    }
+
+    /// The database's plans for a listing's page and count queries, one line per step:
+    /// for tests and diagnosis. On PostgreSQL sequential scans are switched off for
+    /// the plan, so a `Seq Scan` in it means no index can serve the query.
+    pub async fn listing_plan(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+    ) -> Result<Vec<String>, sqlx::Error> {
+        let (page, mut page_args) = self.page_sql(filter, sort, "");
+        page_args.push(Arg::Int(10));
+        page_args.push(Arg::Int(0));
+        let (where_sql, count_args) = self.where_clause(filter);
+        let count = format!("SELECT COUNT(*) AS n FROM products p{where_sql}");
+        let (explain, column) = match self.db.dialect {
+            Dialect::Sqlite => ("EXPLAIN QUERY PLAN ", "detail"),
+            Dialect::Postgres => ("EXPLAIN ", "QUERY PLAN"),
+        };
+        let mut conn = self.db.pool.acquire().await?;
+        if self.db.dialect == Dialect::Postgres {
+            conn.execute("SET enable_seqscan = off").await?;
+        }
+        let mut lines = Vec::new();
+        let mut outcome = Ok(());
+        for (sql, args) in [(page, page_args), (count, count_args)] {
+            match bind_all(sqlx::query(&format!("{explain}{sql}")), args)
+                .fetch_all(&mut *conn)
+                .await
+            {
+                Ok(rows) => {
+                    for row in rows {
+                        lines.push(row.try_get::<String, _>(column)?);
+                    }
+                }
+                Err(err) => {
+                    outcome = Err(err);
+                    break;
+                }
+            }
+        }
+        if self.db.dialect == Dialect::Postgres {
+            // The connection goes back to the pool: leave no setting behind.
+            conn.execute("RESET enable_seqscan").await?;
+        }
+        outcome.map(|()| lines)
     }
 
     /// How many products match `filter`. Counting walks every matching index entry, so
@@ -407,6 +465,14 @@ impl Catalogue {
         .await;
         self.counts.clear();
         finish(&mut conn, result).await
+    }
+
+    /// Refreshes the planner's statistics; the seeders call it after loading products.
+    pub async fn analyze(&self) -> Result<(), sqlx::Error> {
+        if let Some(sql) = self.db.dialect.after_bulk_load() {
+            self.db.pool.execute(sql).await?;
+        }
+        Ok(())
     }
 
     pub async fn insert_banners(&self, banners: &[NewBanner]) -> Result<(), sqlx::Error> {

@@ -49,7 +49,7 @@ impl Dialect {
                 format!("p.seq IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${n})")
             }
             Dialect::Postgres => {
-                format!("to_tsvector('simple', p.search_text) @@ to_tsquery('simple', ${n})")
+                format!("p.search_vector @@ to_tsquery('simple', ${n})")
             }
         }
     }
@@ -86,6 +86,16 @@ impl Dialect {
             SortField::CreatedAt => " INDEXED BY products_newest",
             SortField::Name => " INDEXED BY products_by_name",
             SortField::Price => " INDEXED BY products_by_price",
+        }
+    }
+
+    /// What brings the planner's statistics up to date after a bulk load: without it
+    /// PostgreSQL plans a freshly seeded catalogue from guesses, and counts by
+    /// scanning the table, until autovacuum gets round to it.
+    pub fn after_bulk_load(self) -> Option<&'static str> {
+        match self {
+            Dialect::Sqlite => None,
+            Dialect::Postgres => Some("VACUUM ANALYZE products"),
         }
     }
 

@@ -5,7 +5,7 @@ use shop::domain::id::new_id;
 use shop::domain::pricing::Discount;
 use shop::domain::time::now_ms;
 use shop::domain::Money;
-use shop::store::catalogue::NewProduct;
+use shop::store::catalogue::{NewProduct, ProductFilter, ProductSort, SortField};
 
 use crate::helpers::{fixture, names, TestApp};
 use crate::on_both_backends;
@@ -29,6 +29,7 @@ on_both_backends!(
     an_ended_discount_reports_zero_and_the_full_price,
     unknown_and_malformed_product_ids_are_404,
     a_discount_ending_while_serving_leaves_the_price_filters,
+    every_listing_query_is_served_by_an_index,
 );
 
 async fn categories_list_their_sub_categories_in_order(app: TestApp) {
@@ -552,4 +553,67 @@ async fn a_discount_ending_while_serving_leaves_the_price_filters(app: TestApp) 
     assert!(names(&body).is_empty());
     let (_, body) = app.get("/api/product?minPrice=80&maxPrice=80").await;
     assert_eq!(names(&body), ["Flash Sale Valve"]);
+}
+
+/// No listing query scans the products table: each filter and sort is served by an index
+/// (the plans are read from the database itself; see `Catalogue::listing_plan`).
+async fn every_listing_query_is_served_by_an_index(app: TestApp) {
+    let f = fixture(&app).await;
+    let price = |min: i64, max: i64| (Some(Money::from_cents(min)), Some(Money::from_cents(max)));
+    let (min_paid, max_paid) = price(1_000, 5_000);
+    let (heating_min, heating_max) = price(5_000, 20_000);
+    let filters = [
+        ProductFilter::default(),
+        ProductFilter {
+            keyword_words: vec!["brass".into(), "mix".into()],
+            ..Default::default()
+        },
+        ProductFilter {
+            category_ids: vec![f.faucets.clone()],
+            ..Default::default()
+        },
+        ProductFilter {
+            sub_category_ids: vec![f.kitchen.clone(), f.basin.clone()],
+            ..Default::default()
+        },
+        ProductFilter {
+            min_paid,
+            max_paid,
+            ..Default::default()
+        },
+        ProductFilter {
+            category_ids: vec![f.heating.clone()],
+            min_paid: heating_min,
+            max_paid: heating_max,
+            ..Default::default()
+        },
+        ProductFilter {
+            keyword_words: vec!["radiator".into()],
+            category_ids: vec![f.heating.clone()],
+            ..Default::default()
+        },
+    ];
+    for filter in &filters {
+        for field in [SortField::CreatedAt, SortField::Name, SortField::Price] {
+            for descending in [true, false] {
+                let plan = app
+                    .catalogue
+                    .listing_plan(filter, ProductSort { field, descending })
+                    .await
+                    .unwrap();
+                assert!(!plan.is_empty());
+                assert!(
+                    !plan.iter().any(|line| scans_the_products_table(line)),
+                    "{filter:?} sorted by {field:?}: {plan:#?}"
+                );
+            }
+        }
+    }
+}
+
+/// SQLite: `SCAN p` alone reads the whole table (`SCAN p USING INDEX …` walks an index).
+/// PostgreSQL (sequential scans switched off for the plan): `Seq Scan on products`.
+fn scans_the_products_table(line: &str) -> bool {
+    let line = line.trim();
+    line == "SCAN p" || line.contains("Seq Scan on products")
 }
