@@ -110,6 +110,6 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
         }
     }
     catalogue.insert_products(&batch).await?;
-    catalogue.analyze().await?;
+    catalogue.tidy_after_bulk_load().await?;
     Ok(())
 }

@@ -220,7 +220,7 @@ pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxErr
     catalogue.insert_categories(&categories).await?;
     catalogue.insert_products(&products).await?;
     catalogue.insert_banners(&banners).await?;
-    catalogue.analyze().await?;
+    catalogue.tidy_after_bulk_load().await?;
     Ok(Report {
         categories: categories.len(),
         sub_categories: categories.iter().map(|c| c.sub_categories.len()).sum(),

@@ -467,8 +467,9 @@ impl Catalogue {
         finish(&mut conn, result).await
     }
 
-    /// Refreshes the planner's statistics; the seeders call it after loading products.
-    pub async fn analyze(&self) -> Result<(), sqlx::Error> {
+    /// Tidies the search index and statistics ([`Dialect::after_bulk_load`]); the seeders
+    /// call it after loading products.
+    pub async fn tidy_after_bulk_load(&self) -> Result<(), sqlx::Error> {
         if let Some(sql) = self.db.dialect.after_bulk_load() {
             self.db.pool.execute(sql).await?;
         }
