@@ -65,7 +65,7 @@ pub fn product_svg(kind: Kind, color: &str, variant: usize) -> String {
     let placed = match variant % 4 {
         0 => body,
         1 => format!(
-            r##"<g transform="translate(200 200) scale(1.45) translate(-200 -185)">{body}</g>"##
+            r##"<g transform="translate(200 200) scale(1.22) translate(-200 -195)">{body}</g>"##
         ),
         2 => format!(r##"<g transform="rotate(-14 200 200)">{body}</g>"##),
         _ => format!(
