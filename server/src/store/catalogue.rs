@@ -263,29 +263,24 @@ impl Catalogue {
         if self.db.dialect == Dialect::Postgres {
             conn.execute("SET enable_seqscan = off").await?;
         }
-        let mut lines = Vec::new();
-        let mut outcome = Ok(());
-        for (sql, args) in [(page, page_args), (count, count_args)] {
-            match bind_all(sqlx::query(&format!("{explain}{sql}")), args)
-                .fetch_all(&mut *conn)
-                .await
-            {
-                Ok(rows) => {
-                    for row in rows {
-                        lines.push(row.try_get::<String, _>(column)?);
-                    }
-                }
-                Err(err) => {
-                    outcome = Err(err);
-                    break;
+        let outcome = async {
+            let mut lines = Vec::new();
+            for (sql, args) in [(page, page_args), (count, count_args)] {
+                let rows = bind_all(sqlx::query(&format!("{explain}{sql}")), args)
+                    .fetch_all(&mut *conn)
+                    .await?;
+                for row in rows {
+                    lines.push(row.try_get::<String, _>(column)?);
                 }
             }
+            Ok::<_, sqlx::Error>(lines)
         }
+        .await;
         if self.db.dialect == Dialect::Postgres {
-            // The connection goes back to the pool: leave no setting behind.
+            // The connection goes back to the pool: leave no setting behind, even on error.
             conn.execute("RESET enable_seqscan").await?;
         }
-        outcome.map(|()| lines)
+        outcome
     }
 
     /// How many products match `filter`. Counting walks every matching index entry, so
