@@ -259,28 +259,23 @@ impl Catalogue {
             Dialect::Sqlite => ("EXPLAIN QUERY PLAN ", "detail"),
             Dialect::Postgres => ("EXPLAIN ", "QUERY PLAN"),
         };
-        let mut conn = self.db.pool.acquire().await?;
+        // In a transaction that is never committed, so the setting cannot outlive it,
+        // whatever happens (an error, a cancelled call).
+        let mut tx = self.db.pool.begin().await?;
         if self.db.dialect == Dialect::Postgres {
-            conn.execute("SET enable_seqscan = off").await?;
+            tx.execute("SET LOCAL enable_seqscan = off").await?;
         }
-        let outcome = async {
-            let mut lines = Vec::new();
-            for (sql, args) in [(page, page_args), (count, count_args)] {
-                let rows = bind_all(sqlx::query(&format!("{explain}{sql}")), args)
-                    .fetch_all(&mut *conn)
-                    .await?;
-                for row in rows {
-                    lines.push(row.try_get::<String, _>(column)?);
-                }
+        let mut lines = Vec::new();
+        for (sql, args) in [(page, page_args), (count, count_args)] {
+            let rows = bind_all(sqlx::query(&format!("{explain}{sql}")), args)
+                .fetch_all(&mut *tx)
+                .await?;
+            for row in rows {
+                lines.push(row.try_get::<String, _>(column)?);
             }
-            Ok::<_, sqlx::Error>(lines)
         }
-        .await;
-        if self.db.dialect == Dialect::Postgres {
-            // The connection goes back to the pool: leave no setting behind, even on error.
-            conn.execute("RESET enable_seqscan").await?;
-        }
-        outcome
+        tx.rollback().await?;
+        Ok(lines)
     }
 
     /// How many products match `filter`. Counting walks every matching index entry, so
@@ -363,21 +358,20 @@ impl Catalogue {
     }
 
     pub async fn insert_categories(&self, categories: &[NewCategory]) -> Result<(), sqlx::Error> {
-        let mut conn = self.db.begin_write().await?;
+        let mut tx = self.db.begin_write().await?;
         let now = now_ms();
-        let result = async {
-            for c in categories {
-                sqlx::query(
+        for c in categories {
+            sqlx::query(
                     "INSERT INTO categories (id, title, position, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
                 )
                 .bind(c.id.clone())
                 .bind(c.title.clone())
                 .bind(c.position)
                 .bind(now)
-                .execute(&mut *conn)
+                .execute(&mut *tx)
                 .await?;
-                for (position, (id, title)) in c.sub_categories.iter().enumerate() {
-                    sqlx::query(
+            for (position, (id, title)) in c.sub_categories.iter().enumerate() {
+                sqlx::query(
                         "INSERT INTO sub_categories (id, category_id, title, position, created_at) VALUES ($1, $2, $3, $4, $5) \
                          ON CONFLICT (id) DO NOTHING",
                     )
@@ -386,14 +380,11 @@ impl Catalogue {
                     .bind(title.clone())
                     .bind(position as i64)
                     .bind(now)
-                    .execute(&mut *conn)
+                    .execute(&mut *tx)
                     .await?;
-                }
             }
-            Ok::<_, sqlx::Error>(())
         }
-        .await;
-        finish(&mut conn, result).await
+        tx.commit().await
     }
 
     /// Inserts products in batches; a product whose id exists is left as it is.
@@ -403,63 +394,59 @@ impl Catalogue {
              category_id, sub_category_id, size, color, featured, search_text, created_at, updated_at";
         const PER_ROW: usize = 17;
         let now = now_ms();
-        let mut conn = self.db.begin_write().await?;
-        let result = async {
-            for batch in products.chunks(500) {
-                let rows: Vec<String> = (0..batch.len())
-                    .map(|r| {
-                        let cells: Vec<String> = (1..=PER_ROW)
-                            .map(|c| format!("${}", r * PER_ROW + c))
-                            .collect();
-                        format!("({})", cells.join(", "))
-                    })
-                    .collect();
-                let sql = format!(
-                    "INSERT INTO products ({COLUMNS}) VALUES {} ON CONFLICT (id) DO NOTHING",
-                    rows.join(", ")
-                );
-                let mut query = sqlx::query(&sql);
-                for p in batch {
-                    let paid = if p.discount.active_at(now) {
-                        discounted(p.price, p.discount.basis_points)
-                    } else {
-                        p.price
-                    };
-                    let search_text = [
-                        p.name.as_str(),
-                        &p.description,
-                        titles.get(&p.category_id).map_or("", String::as_str),
-                        titles.get(&p.sub_category_id).map_or("", String::as_str),
-                    ]
-                    .join(" \n");
-                    query = query
-                        .bind(p.id.clone())
-                        .bind(p.name.clone())
-                        .bind(p.description.clone())
-                        .bind(p.price.cents())
-                        .bind(p.discount.basis_points)
-                        .bind(p.discount.ends_at)
-                        .bind(paid.cents())
-                        .bind(
-                            serde_json::to_string(&p.images).expect("a list of strings serialises"),
-                        )
-                        .bind(p.stock)
-                        .bind(p.category_id.clone())
-                        .bind(p.sub_category_id.clone())
-                        .bind(p.size.clone())
-                        .bind(p.color.clone())
-                        .bind(i64::from(p.featured))
-                        .bind(search_text)
-                        .bind(p.created_at)
-                        .bind(now);
-                }
-                conn.execute(query).await?;
+        let mut tx = self.db.begin_write().await?;
+        for batch in products.chunks(500) {
+            let rows: Vec<String> = (0..batch.len())
+                .map(|r| {
+                    let cells: Vec<String> = (1..=PER_ROW)
+                        .map(|c| format!("${}", r * PER_ROW + c))
+                        .collect();
+                    format!("({})", cells.join(", "))
+                })
+                .collect();
+            let sql = format!(
+                "INSERT INTO products ({COLUMNS}) VALUES {} ON CONFLICT (id) DO NOTHING",
+                rows.join(", ")
+            );
+            let mut query = sqlx::query(&sql);
+            for p in batch {
+                let paid = if p.discount.active_at(now) {
+                    discounted(p.price, p.discount.basis_points)
+                } else {
+                    p.price
+                };
+                let search_text = [
+                    p.name.as_str(),
+                    &p.description,
+                    titles.get(&p.category_id).map_or("", String::as_str),
+                    titles.get(&p.sub_category_id).map_or("", String::as_str),
+                ]
+                .join(" \n");
+                query = query
+                    .bind(p.id.clone())
+                    .bind(p.name.clone())
+                    .bind(p.description.clone())
+                    .bind(p.price.cents())
+                    .bind(p.discount.basis_points)
+                    .bind(p.discount.ends_at)
+                    .bind(paid.cents())
+                    .bind(serde_json::to_string(&p.images).expect("a list of strings serialises"))
+                    .bind(p.stock)
+                    .bind(p.category_id.clone())
+                    .bind(p.sub_category_id.clone())
+                    .bind(p.size.clone())
+                    .bind(p.color.clone())
+                    .bind(i64::from(p.featured))
+                    .bind(search_text)
+                    .bind(p.created_at)
+                    .bind(now);
             }
-            Ok::<_, sqlx::Error>(())
+            tx.execute(query).await?;
         }
-        .await;
+        tx.commit().await?;
+        // Only now can a count see the new products.
         self.counts.clear();
-        finish(&mut conn, result).await
+        Ok(())
     }
 
     /// Tidies the search index and statistics ([`Dialect::after_bulk_load`]); the seeders
@@ -498,19 +485,6 @@ impl Catalogue {
         rows.iter()
             .map(|r| Ok((r.try_get("id")?, r.try_get("title")?)))
             .collect()
-    }
-}
-
-async fn finish(
-    conn: &mut sqlx::AnyConnection,
-    result: Result<(), sqlx::Error>,
-) -> Result<(), sqlx::Error> {
-    match result {
-        Ok(()) => conn.execute("COMMIT").await.map(drop),
-        Err(err) => {
-            conn.execute("ROLLBACK").await.ok();
-            Err(err)
-        }
     }
 }
 

@@ -29,14 +29,12 @@ impl Dialect {
     }
 
     /// Serialises migrations across nodes starting at once. SQLite needs nothing more
-    /// than `BEGIN IMMEDIATE`; PostgreSQL takes a session advisory lock.
-    pub fn migration_lock(self) -> Option<(&'static str, &'static str)> {
+    /// than `BEGIN IMMEDIATE`; PostgreSQL takes a session advisory lock, released when
+    /// the migrating connection closes.
+    pub fn migration_lock(self) -> Option<&'static str> {
         match self {
             Dialect::Sqlite => None,
-            Dialect::Postgres => Some((
-                "SELECT pg_advisory_lock(727001)",
-                "SELECT pg_advisory_unlock(727001)",
-            )),
+            Dialect::Postgres => Some("SELECT pg_advisory_lock(727001)"),
         }
     }
 

@@ -1,7 +1,7 @@
 //! Versioned migrations, embedded in the binary and applied at start-up and by
 //! `shop migrate`. Each version has one file per backend where the DDL differs.
 
-use sqlx::{Executor, Row};
+use sqlx::{Connection, Executor, Row};
 
 use super::{Db, Dialect};
 use crate::domain::time::now_ms;
@@ -22,20 +22,17 @@ const MIGRATIONS: &[Migration] = &[Migration {
 
 /// Applies every migration the database has not seen yet, each in its own transaction.
 /// Returns the versions applied now.
+///
+/// Runs on a connection of its own, closed afterwards: on PostgreSQL the advisory lock
+/// that keeps nodes starting together from migrating at once is released with it,
+/// whatever happened in between.
 pub async fn migrate(db: &Db) -> Result<Vec<i64>, sqlx::Error> {
-    let mut conn = db.pool.acquire().await?;
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
-    )
-    .await?;
-    let lock = db.dialect.migration_lock();
-    if let Some((lock, _)) = lock {
+    let mut conn = db.pool.acquire().await?.detach();
+    if let Some(lock) = db.dialect.migration_lock() {
         conn.execute(lock).await?;
     }
     let result = apply_pending(&mut conn, db.dialect).await;
-    if let Some((_, unlock)) = lock {
-        conn.execute(unlock).await?;
-    }
+    conn.close().await.ok();
     result
 }
 
@@ -43,49 +40,42 @@ async fn apply_pending(
     conn: &mut sqlx::AnyConnection,
     dialect: Dialect,
 ) -> Result<Vec<i64>, sqlx::Error> {
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations \
+         (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+    )
+    .await?;
     let mut applied = Vec::new();
     for migration in MIGRATIONS {
-        conn.execute(dialect.begin_write()).await?;
-        let outcome = async {
-            let seen = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
-                .bind(migration.version)
-                .fetch_optional(&mut *conn)
-                .await?;
-            if seen.is_some() {
-                return Ok(false);
-            }
-            let sql = match dialect {
-                Dialect::Sqlite => migration.sqlite,
-                Dialect::Postgres => migration.postgres,
-            };
-            conn.execute(sqlx::raw_sql(sql)).await?;
-            sqlx::query(
-                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-            )
+        // Rolled back if anything below fails.
+        let mut tx = conn.begin_with(dialect.begin_write()).await?;
+        let seen = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
             .bind(migration.version)
-            .bind(migration.name)
-            .bind(now_ms())
-            .execute(&mut *conn)
+            .fetch_optional(&mut *tx)
             .await?;
-            Ok::<_, sqlx::Error>(true)
+        if seen.is_some() {
+            continue;
         }
-        .await;
-        match outcome {
-            Ok(true) => {
-                conn.execute("COMMIT").await?;
-                tracing::info!(
-                    version = migration.version,
-                    name = migration.name,
-                    "migration applied"
-                );
-                applied.push(migration.version);
-            }
-            Ok(false) => conn.execute("COMMIT").await.map(drop)?,
-            Err(err) => {
-                conn.execute("ROLLBACK").await.ok();
-                return Err(err);
-            }
-        }
+        let sql = match dialect {
+            Dialect::Sqlite => migration.sqlite,
+            Dialect::Postgres => migration.postgres,
+        };
+        tx.execute(sqlx::raw_sql(sql)).await?;
+        sqlx::query(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+        )
+        .bind(migration.version)
+        .bind(migration.name)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        tracing::info!(
+            version = migration.version,
+            name = migration.name,
+            "migration applied"
+        );
+        applied.push(migration.version);
     }
     Ok(applied)
 }

@@ -75,12 +75,11 @@ impl Db {
         Ok(Db { pool, dialect })
     }
 
-    /// `BEGIN` for a transaction that writes: on SQLite it takes the write lock up front,
-    /// so concurrent writers wait on the busy timeout instead of failing with SQLITE_BUSY.
-    pub async fn begin_write(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>, sqlx::Error> {
-        let mut conn = self.pool.acquire().await?;
-        conn.execute(self.dialect.begin_write()).await?;
-        Ok(conn)
+    /// A transaction that writes: on SQLite it takes the write lock up front, so
+    /// concurrent writers wait on the busy timeout instead of failing with SQLITE_BUSY.
+    /// Dropped without `commit` (an error, a cancelled request), it rolls back.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        self.pool.begin_with(self.dialect.begin_write()).await
     }
 }
 

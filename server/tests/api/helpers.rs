@@ -52,20 +52,15 @@ impl TestApp {
     }
 }
 
-enum Teardown {
+pub enum Teardown {
     Sqlite(PathBuf),
     Postgres { admin_url: String, name: String },
 }
 
-/// Runs `body` against a fresh app on `backend`, then drops its database, whether the
-/// body passed or panicked.
-pub async fn run<F, Fut>(backend: Backend, body: F)
-where
-    F: FnOnce(TestApp) -> Fut,
-    Fut: Future<Output = ()> + Send + 'static,
-{
+/// A new, empty database on `backend`: its URL, and what drops it.
+pub async fn fresh_database(backend: Backend) -> (String, Teardown) {
     sqlx::any::install_default_drivers();
-    let (url, teardown) = match backend {
+    match backend {
         Backend::Sqlite => {
             let dir = std::env::temp_dir().join(format!("shop-test-{}", new_id()));
             std::fs::create_dir_all(&dir).expect("temp dir");
@@ -77,9 +72,9 @@ where
         Backend::Postgres => {
             let admin_url = postgres_admin_url();
             let name = format!("shop_test_{}", new_id());
-            let mut admin = sqlx::AnyConnection::connect(&admin_url)
-                .await
-                .unwrap_or_else(|e| panic!("PostgreSQL is needed for these tests at {admin_url} (SHOP_TEST_POSTGRES_URL): {e}"));
+            let mut admin = sqlx::AnyConnection::connect(&admin_url).await.unwrap_or_else(|e| {
+                panic!("PostgreSQL is needed for these tests at {admin_url} (SHOP_TEST_POSTGRES_URL): {e}")
+            });
             admin
                 .execute(format!("CREATE DATABASE {name}").as_str())
                 .await
@@ -94,7 +89,35 @@ where
                 Teardown::Postgres { admin_url, name },
             )
         }
-    };
+    }
+}
+
+/// Drops a database made by [`fresh_database`].
+pub async fn drop_database(teardown: Teardown) {
+    match teardown {
+        Teardown::Sqlite(dir) => {
+            std::fs::remove_dir_all(dir).ok();
+        }
+        Teardown::Postgres { admin_url, name } => {
+            let mut admin = sqlx::AnyConnection::connect(&admin_url)
+                .await
+                .expect("admin connection");
+            admin
+                .execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str())
+                .await
+                .expect("drop test database");
+        }
+    }
+}
+
+/// Runs `body` against a fresh app on `backend`, then drops its database, whether the
+/// body passed or panicked.
+pub async fn run<F, Fut>(backend: Backend, body: F)
+where
+    F: FnOnce(TestApp) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let (url, teardown) = fresh_database(backend).await;
     let state = shop::app::open(&url, None, Media::in_memory())
         .await
         .expect("app opens");
@@ -117,20 +140,7 @@ where
     server.abort();
     let _ = server.await;
     app.catalogue.db().pool.close().await;
-    match teardown {
-        Teardown::Sqlite(dir) => {
-            std::fs::remove_dir_all(dir).ok();
-        }
-        Teardown::Postgres { admin_url, name } => {
-            let mut admin = sqlx::AnyConnection::connect(&admin_url)
-                .await
-                .expect("admin connection");
-            admin
-                .execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str())
-                .await
-                .expect("drop test database");
-        }
-    }
+    drop_database(teardown).await;
     if let Err(err) = outcome {
         std::panic::resume_unwind(err.into_panic());
     }

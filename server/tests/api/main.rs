@@ -8,3 +8,4 @@ mod catalogue;
 mod envelope;
 mod media_and_storefront;
 mod seeding;
+mod store;

@@ -1,0 +1,43 @@
+//! The store below the HTTP layer: migrations.
+
+use shop::store::{latest_version, migrate, Db};
+
+use crate::helpers::{drop_database, fresh_database, Backend};
+
+/// Nodes starting together against a new database: one applies the migrations, the
+/// others find them applied, and every node starts.
+async fn several_nodes_migrating_a_fresh_database_at_once_all_start(backend: Backend) {
+    let (url, teardown) = fresh_database(backend).await;
+    let nodes: Vec<_> = (0..4)
+        .map(|_| {
+            let url = url.clone();
+            tokio::spawn(async move {
+                let db = Db::connect(&url, Some(2)).await?;
+                let applied = migrate(&db).await;
+                db.pool.close().await;
+                applied
+            })
+        })
+        .collect();
+    let mut applied = Vec::new();
+    for node in nodes {
+        applied.push(node.await.expect("node task").expect("node migrates"));
+    }
+    drop_database(teardown).await;
+    let versions: Vec<i64> = applied.into_iter().flatten().collect();
+    assert_eq!(
+        versions,
+        (1..=latest_version()).collect::<Vec<_>>(),
+        "each migration applied exactly once"
+    );
+}
+
+#[tokio::test]
+async fn several_nodes_migrating_a_fresh_sqlite_database_at_once_all_start() {
+    several_nodes_migrating_a_fresh_database_at_once_all_start(Backend::Sqlite).await
+}
+
+#[tokio::test]
+async fn several_nodes_migrating_a_fresh_postgres_database_at_once_all_start() {
+    several_nodes_migrating_a_fresh_database_at_once_all_start(Backend::Postgres).await
+}
