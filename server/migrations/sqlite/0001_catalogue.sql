@@ -60,7 +60,8 @@ CREATE VIRTUAL TABLE products_fts USING fts5 (
     search_text,
     content = 'products',
     content_rowid = 'seq',
-    tokenize = 'unicode61 remove_diacritics 2',
+    -- Accents are kept, as PostgreSQL's 'simple' configuration keeps them.
+    tokenize = 'unicode61 remove_diacritics 0',
     -- Word beginnings up to 10 characters are looked up directly (a longer one merges
     -- the posting lists of every word it begins): 'valve' finds 'valves' in well under 1 ms.
     prefix = '1 2 3 4 5 6 7 8 9 10'

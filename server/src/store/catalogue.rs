@@ -415,13 +415,19 @@ impl Catalogue {
                 } else {
                     p.price
                 };
-                let search_text = [
-                    p.name.as_str(),
-                    &p.description,
-                    titles.get(&p.category_id).map_or("", String::as_str),
-                    titles.get(&p.sub_category_id).map_or("", String::as_str),
-                ]
-                .join(" \n");
+                // Stored as the very words a query is split into, so both search
+                // engines see '1.25' or '3/4' as the same two words.
+                let search_text = search_words(
+                    &[
+                        p.name.as_str(),
+                        &p.description,
+                        titles.get(&p.category_id).map_or("", String::as_str),
+                        titles.get(&p.sub_category_id).map_or("", String::as_str),
+                    ]
+                    .join(" "),
+                    usize::MAX,
+                )
+                .join(" ");
                 query = query
                     .bind(p.id.clone())
                     .bind(p.name.clone())

@@ -109,8 +109,10 @@ impl Dialect {
     }
 }
 
-/// Splits a shopper's search text into words the search engines agree on: runs of
-/// letters and digits, lowercased, at most `max` of them.
+/// Splits text into words the search engines agree on: runs of letters and digits,
+/// lowercased, at most `max` of them. Products' search text is stored split this way
+/// and queries are split the same, so 'Hose, 1.25 m' and '3/4 inch' read alike on both
+/// backends (PostgreSQL's own parser would keep '1.25' and '3/4' whole).
 pub fn search_words(text: &str, max: usize) -> Vec<String> {
     text.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())

@@ -30,6 +30,7 @@ on_both_backends!(
     unknown_and_malformed_product_ids_are_404,
     a_discount_ending_while_serving_leaves_the_price_filters,
     every_listing_query_is_served_by_an_index,
+    keyword_search_reads_numbers_and_fractions_alike_on_both_backends,
 );
 
 async fn categories_list_their_sub_categories_in_order(app: TestApp) {
@@ -616,4 +617,42 @@ async fn every_listing_query_is_served_by_an_index(app: TestApp) {
 fn scans_the_products_table(line: &str) -> bool {
     let line = line.trim();
     line == "SCAN p" || line.contains("Seq Scan on products")
+}
+
+/// Numbers, fractions and accents: the same words match on both backends.
+async fn keyword_search_reads_numbers_and_fractions_alike_on_both_backends(app: TestApp) {
+    let f = fixture(&app).await;
+    app.catalogue
+        .insert_products(&[NewProduct {
+            id: new_id(),
+            name: "Café Shower Hose, 1.25 m".into(),
+            description: "Fits 1/2 inch and 3/4 inch tails.".into(),
+            price: Money::from_cents(1_999),
+            discount: Discount::NONE,
+            images: vec![],
+            stock: 4,
+            category_id: f.faucets.clone(),
+            sub_category_id: f.basin.clone(),
+            size: None,
+            color: None,
+            featured: false,
+            created_at: now_ms(),
+        }])
+        .await
+        .unwrap();
+    for query in [
+        "hose%201.25",
+        "1.25%20m",
+        "3%2F4%20inch",
+        "1%2F2",
+        "caf%C3%A9",
+        "CAF%C3%89%20hose",
+    ] {
+        let (status, body) = app.get(&format!("/api/product?keyword={query}")).await;
+        assert_eq!(status, StatusCode::OK, "{query}");
+        assert_eq!(names(&body), ["Café Shower Hose, 1.25 m"], "{query}");
+    }
+    // Accents are kept on both backends: 'cafe' is another word.
+    let (_, body) = app.get("/api/product?keyword=cafe%20hose").await;
+    assert!(names(&body).is_empty());
 }
