@@ -48,14 +48,35 @@ impl Media {
             .map(drop)
     }
 
-    /// The bytes at `path`, or `None` when nothing is stored there.
+    /// The bytes at `path`, or `None` when nothing is stored there, including paths
+    /// that cannot name a file (under a file, or a name too long for the file system).
     pub async fn get(&self, path: &str) -> Result<Option<Bytes>, object_store::Error> {
-        match self.store.get(&Path::parse(path)?).await {
+        let Ok(path) = Path::parse(path) else {
+            return Ok(None);
+        };
+        match self.store.get(&path).await {
             Ok(found) => found.bytes().await.map(Some),
-            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(object_store::Error::NotFound { .. } | object_store::Error::InvalidPath { .. }) => {
+                Ok(None)
+            }
+            Err(err) if names_no_file(&err) => Ok(None),
             Err(err) => Err(err),
         }
     }
+}
+
+/// Whether a store error only says the path cannot name a file: the local folder
+/// reports those as I/O errors (ENOTDIR, ENAMETOOLONG) inside its own error type.
+fn names_no_file(err: &object_store::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(error) = cause {
+        if let Some(io) = error.downcast_ref::<std::io::Error>() {
+            use std::io::ErrorKind::{InvalidFilename, NotADirectory, NotFound};
+            return matches!(io.kind(), NotFound | NotADirectory | InvalidFilename);
+        }
+        cause = error.source();
+    }
+    false
 }
 
 /// Whether `path` may name a stored file: segments of letters, digits, `-`, `_` and `.`,
@@ -65,6 +86,7 @@ pub fn is_safe_path(path: &str) -> bool {
         && path.len() <= 512
         && path.split('/').all(|segment| {
             !segment.is_empty()
+                && segment.len() <= 255
                 && !segment.bytes().all(|b| b == b'.')
                 && segment
                     .bytes()
@@ -112,6 +134,7 @@ mod tests {
         assert!(!is_safe_path("a\\b"));
         assert!(!is_safe_path("a/b%2e"));
         assert!(!is_safe_path(""));
+        assert!(!is_safe_path(&"x".repeat(256)));
     }
 
     #[test]
@@ -119,6 +142,33 @@ mod tests {
         assert_eq!(content_type("x/y.SVG"), "image/svg+xml");
         assert_eq!(content_type("y.jpeg"), "image/jpeg");
         assert_eq!(content_type("noext"), "application/octet-stream");
+    }
+
+    #[tokio::test]
+    async fn a_path_no_file_can_have_is_not_found_in_a_local_folder() {
+        let dir = std::env::temp_dir().join(format!("shop-media-test-{}", crate::domain::new_id()));
+        let media = Media::open(dir.to_str().unwrap()).unwrap();
+        media
+            .put("banners/a.svg", Bytes::from_static(b"<svg/>"))
+            .await
+            .unwrap();
+        assert_eq!(
+            media.get("banners/a.svg").await.unwrap().as_deref(),
+            Some(&b"<svg/>"[..])
+        );
+        assert_eq!(
+            media.get("banners/a.svg/under-a-file.svg").await.unwrap(),
+            None
+        );
+        assert_eq!(
+            media
+                .get(&format!("banners/{}.svg", "x".repeat(300)))
+                .await
+                .unwrap(),
+            None
+        );
+        assert_eq!(media.get("banners/missing.svg").await.unwrap(), None);
+        std::fs::remove_dir_all(dir).ok();
     }
 
     #[tokio::test]

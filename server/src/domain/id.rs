@@ -18,6 +18,11 @@ pub fn stable_id(kind: &str, key: &str) -> String {
     format!("{:08x}{:016x}", (a >> 32) as u32, b)
 }
 
+/// 12 hex digits that change whenever `bytes` do (FNV-1a; not for security).
+pub fn content_tag(bytes: &[u8]) -> String {
+    format!("{:012x}", fnv1a(0xcbf2_9ce4_8422_2325, bytes, &[]) >> 16)
+}
+
 /// Whether `text` looks like an identifier this shop issues.
 pub fn is_valid(text: &str) -> bool {
     text.len() == 24
@@ -55,6 +60,13 @@ mod tests {
         assert_ne!(stable_id("product", "tap-1"), stable_id("product", "tap-2"));
         assert_ne!(stable_id("product", "x"), stable_id("category", "x"));
         assert!(is_valid(&stable_id("banner", "winter")));
+    }
+
+    #[test]
+    fn content_tags_follow_the_content() {
+        assert_eq!(content_tag(b"<svg/>"), content_tag(b"<svg/>"));
+        assert_ne!(content_tag(b"<svg/>"), content_tag(b"<svg />"));
+        assert_eq!(content_tag(b"x").len(), 12);
     }
 
     #[test]

@@ -19,7 +19,11 @@ pub async fn serve(
     if !is_safe_path(&path) {
         return Err(AppError::NotFound("File not found".into()));
     }
-    if path.starts_with(PRIVATE_PREFIX) {
+    // Case-insensitively: on some file systems 'Private/' is the same folder.
+    if path
+        .get(..PRIVATE_PREFIX.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(PRIVATE_PREFIX))
+    {
         return Err(AppError::Forbidden("This file is private".into()));
     }
     let bytes = state

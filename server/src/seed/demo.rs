@@ -7,6 +7,7 @@ use std::fmt;
 use bytes::Bytes;
 
 use super::art::{banner_svg, product_svg, Kind};
+use super::content_path;
 use crate::domain::id::stable_id;
 use crate::domain::pricing::Discount;
 use crate::domain::time::now_ms;
@@ -257,7 +258,7 @@ fn demo_product(
     // Prices end in .99 or .49 and spread across the sub-category's range.
     let span = (sub.price.1 - sub.price.0).max(1);
     let whole = sub.price.0 + ((n * 37 + i * 11) as i64 % span);
-    let price = Money::from_cents(whole * 100 + if n % 2 == 0 { 99 } else { 49 });
+    let price = Money::from_cents(whole * 100 + if n.is_multiple_of(2) { 99 } else { 49 });
     let discount = match n % 6 {
         0 => Discount {
             basis_points: [1000, 1500, 2000, 2500, 3000, 4000][n / 6 % 6],
@@ -268,7 +269,7 @@ fn demo_product(
             ends_at: None,
         },
         // Some discounts have ended already: they must show the full price.
-        4 if n % 4 == 0 => Discount {
+        4 if n.is_multiple_of(4) => Discount {
             basis_points: 2000,
             ends_at: Some(now - (1 + (n % 20) as i64) * DAY_MS),
         },
@@ -282,14 +283,14 @@ fn demo_product(
     let image_count = 1 + (n % 4);
     let paths = (0..image_count)
         .map(|v| {
-            let path = format!(
-                "demo/{}-{}-{v}.svg",
+            let svg = product_svg(sub.kind, finish.hex, v);
+            let stem = format!(
+                "demo/{}-{}-{v}",
                 sub.kind.slug(),
                 finish.name.to_lowercase().replace(' ', "-")
             );
-            images
-                .entry(path.clone())
-                .or_insert_with(|| product_svg(sub.kind, finish.hex, v));
+            let path = content_path(&stem, &svg);
+            images.entry(path.clone()).or_insert(svg);
             path
         })
         .collect();
@@ -364,13 +365,9 @@ async fn banners(media: &Media) -> Result<Vec<NewBanner>, BoxError> {
     for (position, (slug, headline, line, kind, field, color, url)) in
         slides.into_iter().enumerate()
     {
-        let image = format!("banners/{slug}.svg");
-        media
-            .put(
-                &image,
-                Bytes::from(banner_svg(headline, line, kind, field, color)),
-            )
-            .await?;
+        let svg = banner_svg(headline, line, kind, field, color);
+        let image = content_path(&format!("banners/{slug}"), &svg);
+        media.put(&image, Bytes::from(svg)).await?;
         banners.push(NewBanner {
             id: stable_id("banner", slug),
             image,

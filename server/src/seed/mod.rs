@@ -4,3 +4,12 @@
 pub mod art;
 pub mod bench;
 pub mod demo;
+
+/// `{stem}-{hash of svg}.svg`: media are served as immutable for a year, so a drawing
+/// that changes between releases must get a new path, never overwrite an old one.
+pub fn content_path(stem: &str, svg: &str) -> String {
+    format!(
+        "{stem}-{}.svg",
+        crate::domain::id::content_tag(svg.as_bytes())
+    )
+}

@@ -67,6 +67,12 @@ async fn private_media_is_not_served_publicly(app: TestApp) {
     let (status, body) = app.get("/media/private/avatar.png").await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(body["message"], "This file is private");
+    let (status, _) = app.get("/media/Private/avatar.png").await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "whatever the case of the folder name"
+    );
 }
 
 async fn client_routes_get_the_storefront_page(app: TestApp) {
