@@ -28,7 +28,8 @@ pub struct Common {
     /// Most database connections each process opens. Default: 4 for SQLite, 16 for PostgreSQL.
     #[arg(long, env = "SHOP_DB_MAX_CONNECTIONS", global = true, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub db_max_connections: Option<u32>,
-    /// Media store: a folder, or `s3://bucket` (AWS_* variables; AWS_ENDPOINT for MinIO).
+    /// Media store: a folder, or `s3://bucket` (AWS_* variables; AWS_ENDPOINT for MinIO,
+    /// AWS_ALLOW_HTTP=true for a plain-http endpoint).
     /// Default: `{data-dir}/media`.
     #[arg(long, env = "SHOP_MEDIA", global = true)]
     pub media: Option<String>,

@@ -219,6 +219,8 @@ async fn home_page(State(state): State<AppState>) -> Result<Json<Envelope<HomePa
 pub struct ListParams {
     /// Words that must all appear (as words or their beginnings) in the name,
     /// description, category or sub-category; case-insensitive; at most 200 characters.
+    /// Words are runs of letters and digits; the first 8 count. Text with no letters or
+    /// digits filters nothing.
     keyword: Option<String>,
     /// 1 to 10000; default 1.
     page: Option<String>,
@@ -273,6 +275,13 @@ impl ListParams {
         };
         let per_page = match present(self.per_page) {
             None => 10,
+            // Any whole number above the cap counts as the cap, however long.
+            Some(text)
+                if text.bytes().all(|b| b.is_ascii_digit())
+                    && text.trim_start_matches('0').len() > 3 =>
+            {
+                MAX_PER_PAGE
+            }
             Some(text) => match text.parse::<u64>() {
                 Ok(n) if n >= 1 => n.min(MAX_PER_PAGE as u64) as i64,
                 _ => {
@@ -477,6 +486,19 @@ mod tests {
         assert_eq!(
             params(&[("perPage", "500")]).validate().unwrap().per_page,
             100
+        );
+        let huge = "99999999999999999999999";
+        assert_eq!(
+            params(&[("perPage", huge)]).validate().unwrap().per_page,
+            100
+        );
+        assert_eq!(
+            params(&[("perPage", "0100")]).validate().unwrap().per_page,
+            100
+        );
+        assert_eq!(
+            params(&[("perPage", "007")]).validate().unwrap().per_page,
+            7
         );
     }
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
@@ -96,7 +96,7 @@ impl IntoResponse for AppError {
             ),
             other => (other.to_string(), None),
         };
-        (
+        let mut response = (
             status,
             Json(ErrorBody {
                 success: false,
@@ -104,7 +104,13 @@ impl IntoResponse for AppError {
                 errors,
             }),
         )
-            .into_response()
+            .into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
     }
 }
 

@@ -198,6 +198,10 @@ impl Catalogue {
         } else {
             ("", None)
         };
+        if known_total.is_some_and(|total| offset >= total) {
+            // Past the last match: nothing to walk an index for.
+            return Ok((Vec::new(), known_total.unwrap_or_default()));
+        }
         let (sql, mut args) = self.page_sql(filter, sort, hint);
         args.push(Arg::Int(limit));
         args.push(Arg::Int(offset));

@@ -285,6 +285,8 @@ export interface operations {
                 /**
                  * @description Words that must all appear (as words or their beginnings) in the name,
                  *     description, category or sub-category; case-insensitive; at most 200 characters.
+                 *     Words are runs of letters and digits; the first 8 count. Text with no letters or
+                 *     digits filters nothing.
                  */
                 keyword?: string;
                 /** @description 1 to 10000; default 1. */

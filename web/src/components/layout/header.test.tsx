@@ -23,7 +23,7 @@ describe('Header', () => {
     expect(within(nav).getByRole('link', { name: 'Faucets' })).not.toHaveClass('bg-slate-900');
   });
 
-  it('offers sign-in to guests and highlights it on the login page', async () => {
+  it('offers sign-in to guests, leading to the login page', async () => {
     renderRoutes(routes, '/login');
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     renderRoutes(routes, '/');
