@@ -1,12 +1,18 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 
+/** Shown while the first page's code loads: a blank, labelled stand-in. */
+function PageLoading() {
+  return <div role="status" aria-label="Loading" className="min-h-screen" />;
+}
+
 // Every route of spec §2. Each page is its own chunk, loaded when first visited.
 const page = (title: string) => () => import('./routes/placeholder').then((m) => ({ Component: m.placeholder(title) }));
 
 export const routes: RouteObject[] = [
   {
     lazy: () => import('./layouts/main-layout'),
+    HydrateFallback: PageLoading,
     children: [
       { index: true, lazy: () => import('./routes/home') },
       { path: paths.shop, lazy: page('Shop') },
@@ -31,6 +37,7 @@ export const routes: RouteObject[] = [
   },
   {
     lazy: () => import('./layouts/auth-layout'),
+    HydrateFallback: PageLoading,
     children: [
       { path: paths.login, lazy: page('Sign In') },
       { path: paths.signup, lazy: page('Sign Up') },
