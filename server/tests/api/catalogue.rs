@@ -7,7 +7,7 @@ use shop::domain::time::now_ms;
 use shop::domain::Money;
 use shop::store::catalogue::{NewProduct, ProductFilter, ProductSort, SortField};
 
-use crate::helpers::{fixture, names, TestApp};
+use crate::helpers::{fixture, names, new_product, TestApp};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -77,19 +77,13 @@ async fn home_page_without_featured_products_shows_the_newest_eight(app: TestApp
     let now = now_ms();
     let more: Vec<NewProduct> = (0..6)
         .map(|i| NewProduct {
-            id: new_id(),
-            name: format!("Newer product {i}"),
-            description: "Fresh in.".into(),
-            price: Money::from_cents(1_000),
-            discount: Discount::NONE,
-            images: vec![],
-            stock: 3,
-            category_id: f.heating.clone(),
-            sub_category_id: f.radiators.clone(),
-            size: None,
-            color: None,
-            featured: false,
             created_at: now - i,
+            ..new_product(
+                &format!("Newer product {i}"),
+                1_000,
+                &f.heating,
+                &f.radiators,
+            )
         })
         .collect();
     app.catalogue.insert_products(&more).await.unwrap();
@@ -520,21 +514,11 @@ async fn a_discount_ending_while_serving_leaves_the_price_filters(app: TestApp) 
     app.catalogue
         .insert_products(&[NewProduct {
             id: id.clone(),
-            name: "Flash Sale Valve".into(),
-            description: "Briefly cheap.".into(),
-            price: Money::from_cents(8_000),
             discount: Discount {
                 basis_points: 5_000,
                 ends_at: Some(ends),
             },
-            images: vec![],
-            stock: 9,
-            category_id: f.heating.clone(),
-            sub_category_id: f.radiators.clone(),
-            size: None,
-            color: None,
-            featured: false,
-            created_at: now_ms(),
+            ..new_product("Flash Sale Valve", 8_000, &f.heating, &f.radiators)
         }])
         .await
         .unwrap();
@@ -624,19 +608,8 @@ async fn keyword_search_reads_numbers_and_fractions_alike_on_both_backends(app: 
     let f = fixture(&app).await;
     app.catalogue
         .insert_products(&[NewProduct {
-            id: new_id(),
-            name: "Café Shower Hose, 1.25 m".into(),
             description: "Fits 1/2 inch and 3/4 inch tails.".into(),
-            price: Money::from_cents(1_999),
-            discount: Discount::NONE,
-            images: vec![],
-            stock: 4,
-            category_id: f.faucets.clone(),
-            sub_category_id: f.basin.clone(),
-            size: None,
-            color: None,
-            featured: false,
-            created_at: now_ms(),
+            ..new_product("Café Shower Hose, 1.25 m", 1_999, &f.faucets, &f.basin)
         }])
         .await
         .unwrap();

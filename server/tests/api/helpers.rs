@@ -235,21 +235,17 @@ pub async fn fixture(app: &TestApp) -> Fixture {
                    sub: &str,
                    age_days: i64| NewProduct {
         id: id.to_string(),
-        name: name.to_string(),
         description: description.to_string(),
-        price: Money::from_cents(cents),
         discount,
         images: vec![format!(
             "test/{}.svg",
             name.to_lowercase().replace(' ', "-")
         )],
         stock,
-        category_id: cat.to_string(),
-        sub_category_id: sub.to_string(),
         size: Some("Standard".into()),
         color: Some("Chrome".into()),
-        featured: false,
         created_at: now - age_days * DAY,
+        ..new_product(name, cents, cat, sub)
     };
     let mut delta = product(
         &f.delta,
@@ -332,6 +328,26 @@ pub async fn fixture(app: &TestApp) -> Fixture {
         .await
         .expect("banners");
     f
+}
+
+/// A plain product in `category` / `sub`: no discount, no images, 10 in stock, made
+/// now. Tests set the fields they are about with `NewProduct { …, ..new_product(…) }`.
+pub fn new_product(name: &str, cents: i64, category: &str, sub: &str) -> NewProduct {
+    NewProduct {
+        id: new_id(),
+        name: name.to_string(),
+        description: format!("{name}."),
+        price: Money::from_cents(cents),
+        discount: Discount::NONE,
+        images: Vec::new(),
+        stock: 10,
+        category_id: category.to_string(),
+        sub_category_id: sub.to_string(),
+        size: None,
+        color: None,
+        featured: false,
+        created_at: now_ms(),
+    }
 }
 
 /// The `name` of each product in a listing response, in order.
