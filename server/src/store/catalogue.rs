@@ -198,9 +198,9 @@ impl Catalogue {
         } else {
             ("", None)
         };
-        if known_total.is_some_and(|total| offset >= total) {
+        if let Some(total) = known_total.filter(|&total| offset >= total) {
             // Past the last match: nothing to walk an index for.
-            return Ok((Vec::new(), known_total.unwrap_or_default()));
+            return Ok((Vec::new(), total));
         }
         let (sql, mut args) = self.page_sql(filter, sort, hint);
         args.push(Arg::Int(limit));
