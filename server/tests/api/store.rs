@@ -19,12 +19,16 @@ async fn several_nodes_migrating_a_fresh_database_at_once_all_start(backend: Bac
             })
         })
         .collect();
-    let mut applied = Vec::new();
+    let mut outcomes = Vec::new();
     for node in nodes {
-        applied.push(node.await.expect("node task").expect("node migrates"));
+        outcomes.push(node.await);
     }
+    // Dropped before any assertion, so a failing run leaves no database behind.
     drop_database(teardown).await;
-    let versions: Vec<i64> = applied.into_iter().flatten().collect();
+    let mut versions = Vec::new();
+    for outcome in outcomes {
+        versions.extend(outcome.expect("node task").expect("node migrates"));
+    }
     assert_eq!(
         versions,
         (1..=latest_version()).collect::<Vec<_>>(),
