@@ -9,7 +9,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Executor, Row};
 
 use super::{dialect::search_words, Db, Dialect};
-use crate::domain::pricing::{discounted, Discount};
+use crate::domain::pricing::{price_at, Discount};
 use crate::domain::time::now_ms;
 use crate::domain::Money;
 
@@ -414,11 +414,7 @@ impl Catalogue {
             );
             let mut query = sqlx::query(&sql);
             for p in batch {
-                let paid = if p.discount.active_at(now) {
-                    discounted(p.price, p.discount.basis_points)
-                } else {
-                    p.price
-                };
+                let paid = price_at(p.price, p.discount, now).discounted_price;
                 // Stored as the very words a query is split into, so both search
                 // engines see '1.25' or '3/4' as the same two words.
                 let search_text = search_words(
