@@ -2,6 +2,7 @@
 //! Handlers turn raw input into these types at the edge, so the rest of the code
 //! works with values that cannot be invalid.
 
+pub mod account;
 pub mod id;
 pub mod money;
 pub mod pricing;
