@@ -3,14 +3,18 @@
 //! - [`domain`]: pure types and rules (money, prices, ids, time).
 //! - [`store`]: the SQL, on SQLite or PostgreSQL.
 //! - [`media`]: the image store, local or S3.
+//! - [`mail`]: outgoing mail, over SMTP or to an outbox folder.
 //! - [`http`]: the API, media and storefront routes.
+//! - [`security`]: password hashing, access tokens, signed URLs, one-time codes.
 //! - [`seed`]: the demo and benchmark catalogues.
 
 pub mod app;
 pub mod config;
 pub mod domain;
 pub mod http;
+pub mod mail;
 pub mod media;
+pub mod security;
 pub mod seed;
 pub mod store;
 

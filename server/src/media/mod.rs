@@ -1,6 +1,8 @@
 //! The media store: product images, banners and (later) review and profile photos.
 //! A local folder by default, an S3-compatible bucket with `s3://bucket`, in memory for tests.
 
+pub mod photo;
+
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -46,6 +48,14 @@ impl Media {
             .put(&Path::parse(path)?, PutPayload::from_bytes(bytes))
             .await
             .map(drop)
+    }
+
+    /// Removes the file at `path`; a file already gone is not an error.
+    pub async fn delete(&self, path: &str) -> Result<(), object_store::Error> {
+        match self.store.delete(&Path::parse(path)?).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(err) => Err(err),
+        }
     }
 
     /// The bytes at `path`, or `None` when nothing is stored there, including paths
