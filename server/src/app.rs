@@ -1,21 +1,25 @@
 //! Wiring: open the database and media store, build the router, serve until asked to stop.
 
 use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
 
-use crate::http::{self, AppState};
+use crate::domain::time::now_ms;
+use crate::http::{self, AppState, Settings};
+use crate::mail::Mailer;
 use crate::media::Media;
-use crate::store::{self, catalogue::Catalogue, Db};
+use crate::security::Keys;
+use crate::store::{self, accounts::Accounts, catalogue::Catalogue, Db};
 use crate::BoxError;
 
-/// Connects to the database, applies pending migrations and opens the media store.
-pub async fn open(
+/// Connects to the database and applies pending migrations.
+pub async fn open_database(
     database_url: &str,
     max_connections: Option<u32>,
-    media: Media,
-) -> Result<AppState, BoxError> {
+) -> Result<Db, BoxError> {
     let db = Db::connect(database_url, max_connections)
         .await
         .map_err(|e| {
@@ -27,14 +31,37 @@ pub async fn open(
     store::migrate(&db)
         .await
         .map_err(|e| format!("migrating the database failed: {e}"))?;
-    Ok(AppState {
-        catalogue: Catalogue::new(db),
-        media,
-    })
+    Ok(db)
 }
 
-/// How often each node puts ended discounts back to full price.
+/// Everything a serving node needs besides its database.
+pub struct Services {
+    pub media: Media,
+    pub mailer: Mailer,
+    pub keys: Keys,
+    pub settings: Settings,
+}
+
+impl AppState {
+    pub fn new(db: Db, services: Services) -> AppState {
+        AppState {
+            catalogue: Catalogue::new(db.clone()),
+            accounts: Accounts::new(db),
+            media: services.media,
+            mailer: services.mailer,
+            keys: services.keys,
+            settings: Arc::new(services.settings),
+        }
+    }
+}
+
+/// How often each node puts ended discounts back to full price and clears out
+/// attempts, codes and reset tokens no rule looks at any more.
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
+/// Attempts older than the longest limit window (an hour) are forgotten.
+const ATTEMPTS_KEPT_MS: i64 = 60 * 60 * 1000;
+/// Expired codes and reset links are kept a day, so they still answer 'expired'.
+const EXPIRED_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Serves until `shutdown` completes, then finishes the requests in flight.
 pub async fn serve(
@@ -43,6 +70,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), BoxError> {
     let catalogue = state.catalogue.clone();
+    let accounts = state.accounts.clone();
     let sweeper = tokio::spawn(async move {
         let mut tick = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -52,9 +80,17 @@ pub async fn serve(
                 Ok(n) => tracing::info!(products = n, "ended discounts swept"),
                 Err(e) => tracing::warn!(error = %e, "sweeping ended discounts failed"),
             }
+            let now = now_ms();
+            if let Err(e) = accounts
+                .sweep(now - ATTEMPTS_KEPT_MS, now - EXPIRED_KEPT_MS)
+                .await
+            {
+                tracing::warn!(error = %e, "sweeping old attempts and tokens failed");
+            }
         }
     });
-    let result = axum::serve(listener, http::router(state))
+    let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
+    let result = axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await;
     sweeper.abort();

@@ -78,19 +78,90 @@ pub enum Command {
         #[command(subcommand)]
         what: SeedCommand,
     },
+    /// Manage administrators.
+    Admin {
+        #[command(subcommand)]
+        what: AdminCommand,
+    },
     /// Print the OpenAPI document.
     #[command(hide = true)]
     Openapi,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args)]
 pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "SHOP_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
-    /// The address shoppers reach the shop at; used in e-mailed links.
+    /// The address shoppers reach the shop at: e-mailed links and signed photo URLs
+    /// start with it (never with the request's Host header).
     #[arg(long, env = "SHOP_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
     pub public_url: String,
+    /// The secret access tokens and signed URLs are signed with (at least 32
+    /// characters; give it in the environment). Default: generated once into
+    /// `{data-dir}/jwt-secret`. Every node behind one load balancer needs the same.
+    #[arg(long, env = "SHOP_JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+    /// Send mail over SMTP: `smtp://user:pass@host:587?tls=required` or
+    /// `smtps://user:pass@host:465`. Default: `.eml` files in `{data-dir}/outbox`.
+    #[arg(long, env = "SHOP_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of the shop's mail.
+    #[arg(long, env = "SHOP_MAIL_FROM", default_value = crate::mail::DEFAULT_FROM)]
+    pub mail_from: String,
+    /// Other origins allowed to call the API from a browser, comma-separated
+    /// (`https://shop.example.com`). Not needed for the storefront the binary serves.
+    #[arg(long, env = "SHOP_CORS_ORIGINS", default_value = "")]
+    pub cors_origins: String,
+    /// Behind a proxy you trust: take the client's address (for login limits) from
+    /// the last `X-Forwarded-For` entry instead of the connection.
+    #[arg(long, env = "SHOP_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
+}
+
+// The signing secret and the SMTP URL's password are never printed.
+impl fmt::Debug for ServeArgs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ServeArgs")
+            .field("listen", &self.listen)
+            .field("public_url", &self.public_url)
+            .field("jwt_secret", &self.jwt_secret.as_ref().map(|_| "***"))
+            .field(
+                "smtp_url",
+                &self.smtp_url.as_deref().map(crate::store::redact),
+            )
+            .field("mail_from", &self.mail_from)
+            .field("cors_origins", &self.cors_origins)
+            .field("trust_forwarded_for", &self.trust_forwarded_for)
+            .finish()
+    }
+}
+
+#[derive(Subcommand)]
+pub enum AdminCommand {
+    /// Make an administrator: a new account, or an existing one promoted (its
+    /// password replaced and its sessions ended).
+    Create {
+        #[arg(long)]
+        email: String,
+        /// At least 8 characters with an uppercase letter, a lowercase letter, a digit
+        /// and a special character. Prefer `SHOP_ADMIN_PASSWORD` to keep it out of the
+        /// shell history.
+        #[arg(long, env = "SHOP_ADMIN_PASSWORD", hide_env_values = true)]
+        password: String,
+    },
+}
+
+impl fmt::Debug for AdminCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AdminCommand::Create { email, .. } => f
+                .debug_struct("Create")
+                .field("email", email)
+                .field("password", &"***")
+                .finish(),
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]

@@ -1,8 +1,15 @@
 //! `shop`: serve, migrate, seed. See `shop --help` and the README.
 
 use clap::Parser;
-use shop::config::{Cli, Command, SeedCommand};
+use shop::config::{AdminCommand, Cli, Command, SeedCommand, ServeArgs};
+use shop::domain::account::{check_new_password, Email};
+use shop::http::{AppState, Settings};
+use shop::mail::Mailer;
 use shop::media::Media;
+use shop::security::Keys;
+use shop::store::accounts::Accounts;
+use shop::store::catalogue::Catalogue;
+use shop::store::Dialect;
 use shop::{app, seed, BoxError};
 use tracing_subscriber::EnvFilter;
 
@@ -13,7 +20,9 @@ fn main() {
                 .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
         )
         .with_target(false)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+        // Logs on stderr, so a command's own output on stdout stays clean for scripts.
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let cli = Cli::parse();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -34,9 +43,11 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
     }
     let media = Media::open(&common.media())
         .map_err(|e| format!("cannot open the media store {}: {e}", common.media()))?;
-    let state = app::open(&common.database_url(), common.db_max_connections, media).await?;
+    let db = app::open_database(&common.database_url(), common.db_max_connections).await?;
     match cli.command {
         Command::Serve(args) => {
+            let services = services(&args, &common, media, db.dialect)?;
+            let state = AppState::new(db, services);
             let listener = tokio::net::TcpListener::bind(args.listen)
                 .await
                 .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
@@ -48,18 +59,19 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             app::serve(state, listener, app::shutdown_signal()).await
         }
         Command::Migrate => {
-            let version = shop::store::current_version(state.catalogue.db()).await?;
+            let version = shop::store::current_version(&db).await?;
             println!("database at schema version {version}");
             Ok(())
         }
         Command::Seed {
             what: SeedCommand::Demo { if_empty },
         } => {
-            if if_empty && state.catalogue.product_count().await? > 0 {
+            let catalogue = Catalogue::new(db);
+            if if_empty && catalogue.product_count().await? > 0 {
                 println!("the catalogue has products already: demo seed skipped");
                 return Ok(());
             }
-            let report = seed::demo::seed(&state.catalogue, &state.media).await?;
+            let report = seed::demo::seed(&catalogue, &media).await?;
             println!("{report}");
             Ok(())
         }
@@ -67,13 +79,63 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             what: SeedCommand::Bench { products },
         } => {
             let started = std::time::Instant::now();
-            seed::bench::seed(&state.catalogue, &state.media, products).await?;
+            seed::bench::seed(&Catalogue::new(db), &media, products).await?;
             println!(
                 "seeded {products} benchmark products in {:.1}s",
                 started.elapsed().as_secs_f64()
             );
             Ok(())
         }
+        Command::Admin {
+            what: AdminCommand::Create { email, password },
+        } => {
+            let email = Email::parse(&email).map_err(|e| format!("--email: {e}"))?;
+            check_new_password(&password).map_err(|e| format!("--password: {e}"))?;
+            let hash = shop::security::password::hash(&password).await?;
+            let now = shop::domain::time::now_ms();
+            if Accounts::new(db)
+                .make_admin(email.as_str(), &hash, now)
+                .await?
+            {
+                println!("administrator {email} created");
+            } else {
+                println!("{email} is now an administrator (password replaced, sessions ended)");
+            }
+            Ok(())
+        }
         Command::Openapi => unreachable!("handled above"),
     }
+}
+
+/// The mailer, signing keys and settings `shop serve` runs with.
+fn services(
+    args: &ServeArgs,
+    common: &shop::config::Common,
+    media: Media,
+    dialect: Dialect,
+) -> Result<app::Services, BoxError> {
+    let mailer = match &args.smtp_url {
+        Some(url) => Mailer::smtp(url, &args.mail_from)?,
+        None => {
+            let outbox = common.data_dir.join("outbox");
+            tracing::info!("no SHOP_SMTP_URL: mail is written to {}", outbox.display());
+            Mailer::outbox(outbox, &args.mail_from)?
+        }
+    };
+    if args.jwt_secret.is_none() && dialect == Dialect::Postgres {
+        tracing::warn!(
+            "no SHOP_JWT_SECRET: this node signs tokens with a secret of its own; \
+             give every node the same SHOP_JWT_SECRET"
+        );
+    }
+    Ok(app::Services {
+        media,
+        mailer,
+        keys: Keys::load(args.jwt_secret.as_deref(), &common.data_dir)?,
+        settings: Settings {
+            public_url: args.public_url.trim_end_matches('/').to_string(),
+            cors_origins: shop::http::parse_cors_origins(&args.cors_origins)?,
+            trust_forwarded_for: args.trust_forwarded_for,
+        },
+    })
 }

@@ -15,11 +15,13 @@ export default async function globalSetup() {
   const seeded = spawnSync(bin, ['--data-dir', dataDir, 'seed', 'demo'], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}${seeded.stdout}`);
 
-  const server = spawn(bin, ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(bin, ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0'], { env, stdio: ['ignore', 'inherit', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('shop serve did not start within 20 s')), 20_000);
     let seen = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
+    // The server logs on stderr; read it until the address appears, then keep draining it.
+    server.stderr!.on('data', (chunk: Buffer) => {
+      if (seen.includes('serving on http')) return;
       seen += chunk.toString();
       const match = /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
       if (match) {

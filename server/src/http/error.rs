@@ -16,10 +16,30 @@ pub enum AppError {
         message: String,
         errors: BTreeMap<String, String>,
     },
+    /// Not signed in, or wrong credentials.
+    #[error("{0}")]
+    Unauthorized(String),
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
     Forbidden(String),
+    #[error("{0}")]
+    Conflict(String),
+    /// Well-formed input that breaks a rule; `errors` names the fields.
+    #[error("{message}")]
+    Unprocessable {
+        message: String,
+        errors: BTreeMap<String, String>,
+    },
+    /// Too many attempts: the caller may try again after `retry_after_secs`.
+    #[error("{message}")]
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
+    /// A mail the call depends on could not be sent; nothing was changed for good.
+    #[error("We could not send the e-mail right now. Please try again in a few minutes.")]
+    MailUnavailable,
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -44,6 +64,25 @@ impl AppError {
         }
     }
 
+    /// A 400 naming several fields; the message is the first field's text.
+    pub fn fields(errors: BTreeMap<String, String>) -> Self {
+        AppError::BadRequest {
+            message: errors.values().next().cloned().unwrap_or_default(),
+            errors,
+        }
+    }
+
+    /// A 429 after `wait_ms` milliseconds, rounded up to whole minutes in the message.
+    pub fn too_many(what: &str, wait_ms: i64) -> Self {
+        let secs = (wait_ms.max(1) as u64).div_ceil(1000);
+        let minutes = secs.div_ceil(60);
+        let unit = if minutes == 1 { "minute" } else { "minutes" };
+        AppError::TooManyRequests {
+            message: format!("{what} Please try again in {minutes} {unit}."),
+            retry_after_secs: secs,
+        }
+    }
+
     pub fn bad_request(message: impl Into<String>) -> Self {
         AppError::BadRequest {
             message: message.into(),
@@ -54,8 +93,13 @@ impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::MailUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
@@ -79,8 +123,17 @@ pub struct ErrorBody {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
+        let retry_after = match &self {
+            AppError::TooManyRequests {
+                retry_after_secs, ..
+            } => Some(*retry_after_secs),
+            AppError::Unavailable => Some(1),
+            AppError::MailUnavailable => Some(60),
+            _ => None,
+        };
         let (message, errors) = match self {
-            AppError::BadRequest { message, errors } => {
+            AppError::BadRequest { message, errors }
+            | AppError::Unprocessable { message, errors } => {
                 (message, (!errors.is_empty()).then_some(errors))
             }
             AppError::Internal(cause) => {
@@ -105,10 +158,10 @@ impl IntoResponse for AppError {
             }),
         )
             .into_response();
-        if status == StatusCode::SERVICE_UNAVAILABLE {
+        if let Some(secs) = retry_after {
             response
                 .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
         response
     }
@@ -130,5 +183,27 @@ impl From<sqlx::Error> for AppError {
 impl From<object_store::Error> for AppError {
     fn from(err: object_store::Error) -> Self {
         AppError::Internal(Box::new(err))
+    }
+}
+
+/// The mailer has logged the cause; the caller hears the mail did not leave.
+impl From<crate::mail::MailError> for AppError {
+    fn from(_: crate::mail::MailError) -> Self {
+        AppError::MailUnavailable
+    }
+}
+
+/// Photo problems, with the storefront's messages.
+impl From<crate::media::photo::PhotoError> for AppError {
+    fn from(err: crate::media::photo::PhotoError) -> Self {
+        use crate::media::photo::PhotoError;
+        match err {
+            PhotoError::NotAnImage => AppError::UnsupportedMediaType(err.to_string()),
+            PhotoError::TooManyPixels => AppError::PayloadTooLarge(err.to_string()),
+            PhotoError::Unreadable => AppError::Unprocessable {
+                message: err.to_string(),
+                errors: BTreeMap::from([("profilePicture".to_string(), err.to_string())]),
+            },
+        }
     }
 }

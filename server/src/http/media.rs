@@ -1,10 +1,12 @@
-//! `GET /media/{path}`: public images from the media store.
+//! `GET /media/{path}`: public images from the media store, and private ones (profile
+//! photos) to holders of a signed URL that has not expired.
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
 use super::{AppError, AppState};
+use crate::domain::time::now_ms;
 use crate::media::{content_type, is_safe_path, PRIVATE_PREFIX};
 
 /// Media paths are never reused for other content, so browsers may keep them for a year.
@@ -12,19 +14,46 @@ const CACHE_FOREVER: &str = "public, max-age=31536000, immutable";
 /// A stored SVG opened directly must not run script or reach anything.
 const MEDIA_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
+/// The query of a signed URL (`GET /auth/signed-url` makes them).
+#[derive(serde::Deserialize)]
+pub struct Signature {
+    expires: Option<String>,
+    signature: Option<String>,
+}
+
 pub async fn serve(
     State(state): State<AppState>,
     Path(path): Path<String>,
+    Query(signed): Query<Signature>,
 ) -> Result<Response, AppError> {
     if !is_safe_path(&path) {
         return Err(AppError::NotFound("File not found".into()));
     }
-    // Case-insensitively: on some file systems 'Private/' is the same folder.
-    if path
+    // Case-insensitively: on some file systems 'Private/' is the same folder. The
+    // signature covers the exact path, so only the path that was signed opens.
+    let private = path
         .get(..PRIVATE_PREFIX.len())
-        .is_some_and(|head| head.eq_ignore_ascii_case(PRIVATE_PREFIX))
-    {
-        return Err(AppError::Forbidden("This file is private".into()));
+        .is_some_and(|head| head.eq_ignore_ascii_case(PRIVATE_PREFIX));
+    let mut private_for = None;
+    if private {
+        let now = now_ms() / 1000;
+        let expires = signed
+            .expires
+            .as_deref()
+            .map(|e| e.parse::<i64>().unwrap_or(0));
+        match (expires, signed.signature.as_deref()) {
+            (Some(expires), Some(signature))
+                if expires > now && state.keys.media_signature_holds(&path, expires, signature) =>
+            {
+                private_for = Some(expires - now);
+            }
+            (None, None) => return Err(AppError::Forbidden("This file is private".into())),
+            _ => {
+                return Err(AppError::Forbidden(
+                    "This link has expired or is not valid".into(),
+                ))
+            }
+        }
     }
     let bytes = state
         .media
@@ -37,10 +66,13 @@ pub async fn serve(
         header::CONTENT_TYPE,
         HeaderValue::from_static(content_type(&path)),
     );
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static(CACHE_FOREVER),
-    );
+    let cache = match private_for {
+        // Only the signed-in browser keeps it, and no longer than the link works.
+        Some(secs) => HeaderValue::from_str(&format!("private, max-age={secs}"))
+            .expect("a number is a header value"),
+        None => HeaderValue::from_static(CACHE_FOREVER),
+    };
+    headers.insert(header::CACHE_CONTROL, cache);
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(MEDIA_CSP),

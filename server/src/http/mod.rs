@@ -1,20 +1,29 @@
 //! The HTTP layer: routers per area, the envelope, extractors, middleware.
 
+pub mod auth;
 pub mod catalogue;
 pub mod error;
 pub mod extract;
+pub mod form;
+pub mod identity;
 mod media;
 mod middleware;
 pub mod openapi;
 mod storefront;
 
+use std::sync::Arc;
+
 use axum::extract::DefaultBodyLimit;
+use axum::http::HeaderValue;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::mail::Mailer;
 use crate::media::Media;
+use crate::security::Keys;
+use crate::store::accounts::Accounts;
 use crate::store::catalogue::Catalogue;
 pub use error::AppError;
 
@@ -22,7 +31,22 @@ pub use error::AppError;
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub catalogue: Catalogue,
+    pub accounts: Accounts,
     pub media: Media,
+    pub mailer: Mailer,
+    pub keys: Keys,
+    pub settings: Arc<Settings>,
+}
+
+/// How this node is reached and whom it trusts.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// The address shoppers reach the shop at: e-mailed links and signed URLs start with it.
+    pub public_url: String,
+    /// Other origins whose pages may call the API with credentials (CORS).
+    pub cors_origins: Vec<HeaderValue>,
+    /// Take the client's address from `X-Forwarded-For` (behind a trusted proxy only).
+    pub trust_forwarded_for: bool,
 }
 
 /// The success envelope of DESIGN.md §4.
@@ -42,26 +66,90 @@ pub fn ok<T>(message: &str, data: T) -> Json<Envelope<T>> {
     })
 }
 
-/// Largest request body any call accepts (uploads come later with their own limits).
+/// Largest request body a call accepts, unless it takes uploads.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+/// Largest body of a call that takes a photo: the 5 MB photo and the form around it.
+/// Within it, the form reader answers an oversized photo with the storefront's message.
+pub const MAX_UPLOAD_BODY_BYTES: usize = 6 * 1024 * 1024;
+
+/// Caps request bodies at `bytes`: a declared Content-Length over it is refused before
+/// any handler runs, and extractors stop reading there.
+fn body_limit<S: Clone + Send + Sync + 'static>(router: Router<S>, bytes: usize) -> Router<S> {
+    router
+        .layer(DefaultBodyLimit::max(bytes))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(bytes))
+}
 
 /// The whole application: `/api`, `/media` and the storefront for every other path.
 pub fn router(state: AppState) -> Router {
-    let api = Router::new()
+    let cors = cors(&state.settings.cors_origins);
+    let small = Router::new()
         .merge(catalogue::router())
-        .route("/openapi.json", get(openapi::serve))
+        .merge(auth::router())
+        .route("/openapi.json", get(openapi::serve));
+    let api = body_limit(small, MAX_BODY_BYTES)
+        .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))
         .fallback(|| async { AppError::NotFound("Not found".into()) });
-    Router::new()
+    let app = Router::new()
         .nest("/api", api)
         .route("/media/{*path}", get(media::serve))
         .fallback(storefront::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        // Refuses a declared Content-Length over the limit before any handler runs.
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(
-            MAX_BODY_BYTES,
-        ))
         .layer(axum::middleware::from_fn(middleware::envelope_errors))
-        .layer(tower_http::compression::CompressionLayer::new())
-        .layer(axum::middleware::from_fn(middleware::log_and_secure))
+        .layer(tower_http::compression::CompressionLayer::new());
+    let app = match cors {
+        Some(cors) => app.layer(cors),
+        None => app,
+    };
+    app.layer(axum::middleware::from_fn(middleware::log_and_secure))
         .with_state(state)
+}
+
+/// Cross-origin access for the configured origins only, with credentials; none when
+/// no origin is configured (the embedded storefront is same-origin).
+fn cors(origins: &[HeaderValue]) -> Option<tower_http::cors::CorsLayer> {
+    use axum::http::{header, Method};
+    use tower_http::cors::{AllowOrigin, CorsLayer};
+    (!origins.is_empty()).then(|| {
+        CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins.iter().cloned()))
+            .allow_credentials(true)
+            .allow_methods([
+                Method::GET,
+                Method::POST,
+                Method::PATCH,
+                Method::PUT,
+                Method::DELETE,
+            ])
+            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+            .max_age(std::time::Duration::from_secs(600))
+    })
+}
+
+/// Parses `SHOP_CORS_ORIGINS` (comma-separated `scheme://host[:port]`). `*` is refused:
+/// the API is called with credentials, and a wildcard would hand them to any site.
+pub fn parse_cors_origins(list: &str) -> Result<Vec<HeaderValue>, String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .map(|origin| {
+            if origin == "*" {
+                return Err("SHOP_CORS_ORIGINS cannot be '*': name each origin".to_string());
+            }
+            let well_formed = (origin.starts_with("http://") || origin.starts_with("https://"))
+                && !origin
+                    .trim_end_matches('/')
+                    .contains(|c: char| c.is_whitespace())
+                && origin
+                    .split("://")
+                    .nth(1)
+                    .is_some_and(|host| !host.is_empty() && !host.contains('/'));
+            if !well_formed {
+                return Err(format!(
+                    "SHOP_CORS_ORIGINS: '{origin}' is not an origin like https://shop.example.com"
+                ));
+            }
+            HeaderValue::from_str(origin).map_err(|e| format!("SHOP_CORS_ORIGINS: {e}"))
+        })
+        .collect()
 }

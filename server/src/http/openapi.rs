@@ -2,10 +2,11 @@
 //! API types are generated from it (`web/src/api/`).
 
 use axum::Json;
-use utoipa::OpenApi;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
 
-use super::catalogue;
 use super::error::ErrorBody;
+use super::{auth, catalogue};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -17,11 +18,48 @@ use super::error::ErrorBody;
         catalogue::home_page,
         catalogue::list_products,
         catalogue::product,
+        auth::signup,
+        auth::login,
+        auth::admin_login,
+        auth::verify_otp,
+        auth::resend_otp,
+        auth::current_user,
+        auth::forgot_password,
+        auth::verify_reset_token,
+        auth::reset_password,
+        auth::change_password,
+        auth::delete_account,
+        auth::edit_profile,
+        auth::signed_url,
     ),
     components(schemas(ErrorBody)),
-    tags((name = "catalogue", description = "Categories, banners, products"))
+    modifiers(&BearerToken),
+    tags(
+        (name = "catalogue", description = "Categories, banners, products"),
+        (name = "auth", description = "Accounts: sign-up, login, recovery, profile"),
+    )
 )]
 pub struct ApiDoc;
+
+/// The access token from sign-up or login, sent as `Authorization: Bearer …`.
+struct BearerToken;
+
+impl Modify for BearerToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        openapi
+            .components
+            .get_or_insert_with(Default::default)
+            .add_security_scheme(
+                "bearer",
+                SecurityScheme::Http(
+                    HttpBuilder::new()
+                        .scheme(HttpAuthScheme::Bearer)
+                        .bearer_format("JWT")
+                        .build(),
+                ),
+            );
+    }
+}
 
 /// The document as pretty JSON, as committed to `web/src/api/openapi.json`.
 pub fn document() -> String {

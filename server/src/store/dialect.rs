@@ -38,6 +38,16 @@ impl Dialect {
         }
     }
 
+    /// Inside a write transaction, waits until no other transaction holds the lock
+    /// named by text parameter `$1`, then holds it until commit. SQLite needs none:
+    /// `BEGIN IMMEDIATE` already lets one writer in at a time.
+    pub fn subject_lock(self) -> Option<&'static str> {
+        match self {
+            Dialect::Sqlite => None,
+            Dialect::Postgres => Some("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"),
+        }
+    }
+
     /// A predicate on `products p` that holds when the product's search text contains
     /// every word of the query given as parameter `$n` (built by [`Dialect::keyword_query`]).
     /// Both forms are served by an index: FTS5 on SQLite, a GIN tsvector index on PostgreSQL.

@@ -13,12 +13,20 @@ struct Migration {
     postgres: &'static str,
 }
 
-const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "catalogue",
-    sqlite: include_str!("../../migrations/sqlite/0001_catalogue.sql"),
-    postgres: include_str!("../../migrations/postgres/0001_catalogue.sql"),
-}];
+const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "catalogue",
+        sqlite: include_str!("../../migrations/sqlite/0001_catalogue.sql"),
+        postgres: include_str!("../../migrations/postgres/0001_catalogue.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "accounts",
+        sqlite: include_str!("../../migrations/sqlite/0002_accounts.sql"),
+        postgres: include_str!("../../migrations/postgres/0002_accounts.sql"),
+    },
+];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.
 /// Returns the versions applied now.

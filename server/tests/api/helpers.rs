@@ -5,11 +5,16 @@ use std::path::PathBuf;
 
 use reqwest::StatusCode;
 use serde_json::Value;
+use shop::app::Services;
 use shop::domain::id::new_id;
 use shop::domain::pricing::Discount;
 use shop::domain::time::now_ms;
 use shop::domain::Money;
+use shop::http::{AppState, Settings};
+use shop::mail::Mailer;
 use shop::media::Media;
+use shop::security::Keys;
+use shop::store::accounts::Accounts;
 use shop::store::catalogue::{Catalogue, NewBanner, NewCategory, NewProduct};
 use sqlx::{Connection, Executor};
 
@@ -31,7 +36,10 @@ pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
     pub catalogue: Catalogue,
+    pub accounts: Accounts,
     pub media: Media,
+    pub mailer: Mailer,
+    pub keys: Keys,
 }
 
 impl TestApp {
@@ -117,19 +125,61 @@ where
     F: FnOnce(TestApp) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
+    run_with(backend, Options::default(), body).await
+}
+
+/// What a test may change about the app it runs against.
+pub struct Options {
+    pub mailer: Mailer,
+    pub cors_origins: Vec<reqwest::header::HeaderValue>,
+    pub trust_forwarded_for: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            mailer: Mailer::memory(),
+            cors_origins: Vec::new(),
+            trust_forwarded_for: false,
+        }
+    }
+}
+
+/// [`run`], with the app set up by `options`.
+pub async fn run_with<F, Fut>(backend: Backend, options: Options, body: F)
+where
+    F: FnOnce(TestApp) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let (url, teardown) = fresh_database(backend).await;
-    let state = shop::app::open(&url, None, Media::in_memory())
+    let db = shop::app::open_database(&url, None)
         .await
-        .expect("app opens");
+        .expect("database opens");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
+    let state = AppState::new(
+        db,
+        Services {
+            media: Media::in_memory(),
+            mailer: options.mailer,
+            keys: Keys::random(),
+            settings: Settings {
+                public_url: base.clone(),
+                cors_origins: options.cors_origins,
+                trust_forwarded_for: options.trust_forwarded_for,
+            },
+        },
+    );
     let app = TestApp {
         base,
         client: reqwest::Client::new(),
         catalogue: state.catalogue.clone(),
+        accounts: state.accounts.clone(),
         media: state.media.clone(),
+        mailer: state.mailer.clone(),
+        keys: state.keys.clone(),
     };
     let server = tokio::spawn(async move {
         shop::app::serve(state, listener, std::future::pending())

@@ -4,6 +4,7 @@
 
 mod helpers;
 
+mod accounts;
 mod catalogue;
 mod envelope;
 mod media_and_storefront;

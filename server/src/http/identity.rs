@@ -1,0 +1,80 @@
+//! Who is calling: the signed-in user behind a bearer token, and the client's address.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+
+use super::{AppError, AppState};
+use crate::domain::time::now_ms;
+use crate::store::accounts::UserRow;
+
+/// What a request without a valid token hears, whatever the reason.
+pub const SIGN_IN_REQUIRED: &str = "Please log in to continue";
+
+/// The user behind the request's `Authorization: Bearer` token: 401 when there is
+/// none, it is forged or expired, or it was revoked (the user's token version moved
+/// on, or the user is gone).
+pub struct CurrentUser(pub UserRow);
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let unauthorized = || AppError::Unauthorized(SIGN_IN_REQUIRED.into());
+        let token = parts
+            .headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| {
+                v.strip_prefix("Bearer ")
+                    .or_else(|| v.strip_prefix("bearer "))
+            })
+            .map(str::trim)
+            .ok_or_else(unauthorized)?;
+        let claims = state
+            .keys
+            .verify_token(token, now_ms() / 1000)
+            .ok_or_else(unauthorized)?;
+        let user = state
+            .accounts
+            .user_by_id(&claims.sub)
+            .await?
+            .filter(|user| user.token_version == claims.ver)
+            .ok_or_else(unauthorized)?;
+        Ok(CurrentUser(user))
+    }
+}
+
+/// The client's IP address: the connection's peer, or with `--trust-forwarded-for`
+/// the address the nearest proxy appended to `X-Forwarded-For`.
+pub struct ClientIp(pub String);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, std::convert::Infallible> {
+        if state.settings.trust_forwarded_for {
+            let forwarded = parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .map(str::trim)
+                .rfind(|v| !v.is_empty());
+            if let Some(ip) = forwarded {
+                return Ok(ClientIp(ip.to_string()));
+            }
+        }
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or_else(|| "unknown".to_string(), |info| info.0.ip().to_string());
+        Ok(ClientIp(peer))
+    }
+}
