@@ -142,7 +142,7 @@ pub struct Credentials {
 
 /// The form `POST /auth/signup` takes (multipart; a urlencoded or JSON body works too).
 #[derive(ToSchema)]
-#[schema(as = SignupForm)]
+#[schema(rename_all = "camelCase")]
 #[allow(dead_code)] // documents the form; the handler reads it field by field
 pub struct SignupForm {
     #[schema(example = "ada@example.com")]
@@ -201,6 +201,7 @@ pub struct ChangePasswordRequest {
 
 /// The form `PATCH /auth/edit-profile` takes (multipart); every field is optional.
 #[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
 #[allow(dead_code)] // documents the form; the handler reads it field by field
 pub struct ProfileForm {
     full_name: Option<String>,

@@ -541,14 +541,14 @@ export interface components {
         };
         /** @description The form `PATCH /auth/edit-profile` takes (multipart); every field is optional. */
         ProfileForm: {
-            full_name?: string | null;
+            fullName?: string | null;
             /** @description Spaces, dashes, brackets and dots are ignored; an empty value clears it. */
-            phone_number?: string | null;
+            phoneNumber?: string | null;
             /**
              * Format: binary
              * @description JPEG, PNG, GIF or WebP, at most 5 MB and 40 megapixels.
              */
-            profile_picture?: string | null;
+            profilePicture?: string | null;
         };
         ResetRequest: {
             /**
@@ -566,7 +566,7 @@ export interface components {
         /** @description The form `POST /auth/signup` takes (multipart; a urlencoded or JSON body works too). */
         SignupForm: {
             /** @example ada@example.com */
-            email_address: string;
+            emailAddress: string;
             /**
              * @description 8 to 40 characters: letters, digits and `@$!%?&`, with a lowercase letter, an
              *     uppercase letter and a digit.
