@@ -27,6 +27,7 @@ on_both_backends!(
     login_answers_alike_for_unknown_addresses_and_wrong_passwords,
     login_checks_fields_with_the_spec_messages,
     a_successful_login_clears_the_accounts_failures,
+    concurrent_guesses_cannot_pass_the_limit,
     admin_login_admits_administrators_only,
     forgot_password_answers_alike_and_mails_known_addresses_only,
     forgot_password_mails_an_address_at_most_five_times_an_hour,
@@ -715,6 +716,58 @@ async fn a_successful_login_clears_the_accounts_failures(app: TestApp) {
         app.login("ada@example.com", PASSWORD).await.0,
         StatusCode::OK
     );
+}
+
+async fn concurrent_guesses_cannot_pass_the_limit(app: TestApp) {
+    app.signed_up("ada@example.com").await;
+    // Spawned all at once (collected before any is awaited), so they run side by side.
+    let guesses: Vec<_> = (0..25)
+        .map(|n| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                app.login("ada@example.com", &format!("Wrong{n:03}"))
+                    .await
+                    .0
+            })
+        })
+        .collect();
+    let mut checked = 0;
+    for guess in guesses {
+        let status = guess.await.unwrap();
+        assert!(
+            status == StatusCode::UNAUTHORIZED || status == StatusCode::TOO_MANY_REQUESTS,
+            "{status}"
+        );
+        checked += usize::from(status == StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(
+        checked, 10,
+        "exactly the limit's worth of passwords were checked"
+    );
+
+    // The same at the store, with nothing between the tries: many transactions race
+    // on one subject, and still only the limit's worth is recorded.
+    let limit = shop::store::accounts::Limit {
+        limit: 10,
+        window_ms: 60_000,
+    };
+    let tries: Vec<_> = (0..60)
+        .map(|_| {
+            let accounts = app.accounts.clone();
+            tokio::spawn(async move {
+                accounts
+                    .take_attempts(&[("race", "one subject")], limit, now_ms())
+                    .await
+                    .unwrap()
+                    .is_ok()
+            })
+        })
+        .collect();
+    let mut recorded = 0;
+    for attempt in tries {
+        recorded += usize::from(attempt.await.unwrap());
+    }
+    assert_eq!(recorded, 10);
 }
 
 async fn admin_login_admits_administrators_only(app: TestApp) {
