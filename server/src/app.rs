@@ -12,7 +12,7 @@ use crate::http::{self, AppState, Settings};
 use crate::mail::Mailer;
 use crate::media::Media;
 use crate::security::Keys;
-use crate::store::{self, accounts::Accounts, catalogue::Catalogue, Db};
+use crate::store::{self, accounts::Accounts, catalogue::Catalogue, reviews::Reviews, Db};
 use crate::BoxError;
 
 /// Connects to the database and applies pending migrations.
@@ -46,7 +46,8 @@ impl AppState {
     pub fn new(db: Db, services: Services) -> AppState {
         AppState {
             catalogue: Catalogue::new(db.clone()),
-            accounts: Accounts::new(db),
+            accounts: Accounts::new(db.clone()),
+            reviews: Reviews::new(db),
             media: services.media,
             mailer: services.mailer,
             keys: services.keys,

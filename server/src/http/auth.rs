@@ -809,9 +809,9 @@ pub async fn edit_profile(
     if !errors.is_empty() {
         return Err(AppError::fields(errors));
     }
-    let new_photo = match form.file {
+    let new_photo = match form.files.into_iter().next() {
         Some(upload) if upload.field == "profilePicture" => {
-            let photo = photo::process(upload.bytes).await?;
+            let photo = photo::process(upload.bytes, photo::PROFILE_SIDE).await?;
             let path = format!(
                 "{}profile/{}/{}.{}",
                 crate::media::PRIVATE_PREFIX,
@@ -892,11 +892,8 @@ pub async fn signed_url(
         ));
     }
     let expires = now_ms() / 1000 + SIGNED_URL_LIFETIME_SECS;
-    let url = format!(
-        "{}/media/{}?expires={expires}&signature={}",
-        state.settings.public_url.trim_end_matches('/'),
-        params.path,
-        state.keys.sign_media(&params.path, expires)
-    );
-    Ok(ok("Signed URL created", url))
+    Ok(ok(
+        "Signed URL created",
+        super::media::signed_url(&state, &params.path, expires),
+    ))
 }

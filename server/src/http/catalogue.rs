@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::error::{AppError, ErrorBody};
 use super::extract::{ApiPath, ApiQuery};
+use super::paging::Paging;
 use super::{ok, AppState, Envelope};
 use crate::domain::money::MoneyError;
 use crate::domain::pricing::price_at;
@@ -240,7 +241,6 @@ pub struct ListParams {
     sub_category_ids: Option<String>,
 }
 
-pub const MAX_PAGE: i64 = 10_000;
 pub const MAX_PER_PAGE: i64 = 100;
 const MAX_KEYWORD_CHARS: usize = 200;
 const MAX_IDS: usize = 50;
@@ -260,39 +260,13 @@ impl ListParams {
         let mut errors = BTreeMap::new();
         let present = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
 
-        let page = match present(self.page) {
-            None => 1,
-            Some(text) => match text.parse::<i64>() {
-                Ok(n) if (1..=MAX_PAGE).contains(&n) => n,
-                _ => {
-                    errors.insert(
-                        "page",
-                        format!("page must be a whole number from 1 to {MAX_PAGE}"),
-                    );
-                    1
-                }
-            },
-        };
-        let per_page = match present(self.per_page) {
-            None => 10,
-            // Any whole number above the cap counts as the cap, however long.
-            Some(text)
-                if text.bytes().all(|b| b.is_ascii_digit())
-                    && text.trim_start_matches('0').len() > 3 =>
-            {
-                MAX_PER_PAGE
-            }
-            Some(text) => match text.parse::<u64>() {
-                Ok(n) if n >= 1 => n.min(MAX_PER_PAGE as u64) as i64,
-                _ => {
-                    errors.insert(
-                        "perPage",
-                        "perPage must be a whole number of at least 1".to_string(),
-                    );
-                    10
-                }
-            },
-        };
+        let Paging { page, per_page } = Paging::parse(
+            self.page.as_deref(),
+            self.per_page.as_deref(),
+            10,
+            MAX_PER_PAGE,
+            &mut errors,
+        );
         let field = match present(self.sort_field).as_deref() {
             None | Some("createdAt") => SortField::CreatedAt,
             Some("name") => SortField::Name,

@@ -1,8 +1,9 @@
 //! Form bodies: `multipart/form-data` (what the storefront sends, with files),
 //! `application/x-www-form-urlencoded` and flat JSON objects, read into text fields
-//! and at most one file, with limits on every part.
+//! and files, with limits on every part.
 
 use std::collections::HashMap;
+use std::marker::PhantomData;
 
 use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::header::CONTENT_TYPE;
@@ -23,21 +24,51 @@ pub struct Upload {
     pub bytes: Bytes,
 }
 
-/// A form's text fields by name, and its file if one was sent.
-#[derive(Default)]
-pub struct Form {
-    pub text: HashMap<String, String>,
-    pub file: Option<Upload>,
+/// How many files a form may carry and how large each may be.
+pub trait FileLimits {
+    const MAX_FILES: usize;
+    const MAX_FILE_BYTES: usize;
+    /// The answer (413) for a file over the limit.
+    const FILE_TOO_LARGE: &'static str;
+    /// The answer (400) for more files than allowed.
+    const TOO_MANY_FILES: &'static str;
 }
 
-impl Form {
+/// One photo of at most 5 MB: the profile form.
+pub struct OnePhoto;
+
+impl FileLimits for OnePhoto {
+    const MAX_FILES: usize = 1;
+    const MAX_FILE_BYTES: usize = photo::MAX_PHOTO_BYTES;
+    const FILE_TOO_LARGE: &'static str = photo::TOO_LARGE;
+    const TOO_MANY_FILES: &'static str = "Only one file may be sent";
+}
+
+/// A form's text fields by name, and its files in the order sent.
+pub struct Form<L: FileLimits = OnePhoto> {
+    pub text: HashMap<String, String>,
+    pub files: Vec<Upload>,
+    limits: PhantomData<fn() -> L>,
+}
+
+impl<L: FileLimits> Default for Form<L> {
+    fn default() -> Self {
+        Form {
+            text: HashMap::new(),
+            files: Vec::new(),
+            limits: PhantomData,
+        }
+    }
+}
+
+impl<L: FileLimits> Form<L> {
     /// A text field, `None` when absent.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.text.get(name).map(String::as_str)
     }
 }
 
-impl<S: Send + Sync> FromRequest<S> for Form {
+impl<S: Send + Sync, L: FileLimits> FromRequest<S> for Form<L> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
@@ -56,7 +87,7 @@ impl<S: Send + Sync> FromRequest<S> for Form {
             let axum::Form(text) = axum::Form::<HashMap<String, String>>::from_request(req, state)
                 .await
                 .map_err(|e| AppError::bad_request(format!("Invalid form: {}", e.body_text())))?;
-            checked_text(text)
+            checked_text::<L>(text)
         } else if content_type.starts_with("application/json") {
             let ApiJson(object) =
                 ApiJson::<HashMap<String, serde_json::Value>>::from_request(req, state).await?;
@@ -67,7 +98,7 @@ impl<S: Send + Sync> FromRequest<S> for Form {
                     other => (name, other.to_string()),
                 })
                 .collect();
-            checked_text(text)
+            checked_text::<L>(text)
         } else {
             Err(AppError::UnsupportedMediaType(
                 "Expected multipart/form-data (or a form or JSON body)".into(),
@@ -76,25 +107,28 @@ impl<S: Send + Sync> FromRequest<S> for Form {
     }
 }
 
-fn checked_text(text: HashMap<String, String>) -> Result<Form, AppError> {
+fn checked_text<L: FileLimits>(text: HashMap<String, String>) -> Result<Form<L>, AppError> {
     if text.len() > MAX_FIELDS {
         return Err(AppError::bad_request("Too many form fields"));
     }
     if let Some((name, _)) = text.iter().find(|(_, v)| v.len() > MAX_TEXT_BYTES) {
         return Err(AppError::field(name, format!("{name} is too long")));
     }
-    Ok(Form { text, file: None })
+    Ok(Form {
+        text,
+        ..Form::default()
+    })
 }
 
-async fn read_multipart(mut multipart: Multipart) -> Result<Form, AppError> {
+async fn read_multipart<L: FileLimits>(mut multipart: Multipart) -> Result<Form<L>, AppError> {
     let broken = |e: axum::extract::multipart::MultipartError| {
         if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-            AppError::PayloadTooLarge(photo::TOO_LARGE.into())
+            AppError::PayloadTooLarge(L::FILE_TOO_LARGE.into())
         } else {
             AppError::bad_request(format!("Invalid form: {}", e.body_text()))
         }
     };
-    let mut form = Form::default();
+    let mut form = Form::<L>::default();
     let mut fields = 0;
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
         fields += 1;
@@ -104,7 +138,7 @@ async fn read_multipart(mut multipart: Multipart) -> Result<Form, AppError> {
         let name = field.name().unwrap_or_default().to_string();
         let is_file = field.file_name().is_some();
         let limit = if is_file {
-            photo::MAX_PHOTO_BYTES
+            L::MAX_FILE_BYTES
         } else {
             MAX_TEXT_BYTES
         };
@@ -114,7 +148,7 @@ async fn read_multipart(mut multipart: Multipart) -> Result<Form, AppError> {
         while let Some(chunk) = field.chunk().await.map_err(broken)? {
             if bytes.len() + chunk.len() > limit {
                 return Err(if is_file {
-                    AppError::PayloadTooLarge(photo::TOO_LARGE.into())
+                    AppError::PayloadTooLarge(L::FILE_TOO_LARGE.into())
                 } else {
                     AppError::field(&name, format!("{name} is too long"))
                 });
@@ -126,10 +160,10 @@ async fn read_multipart(mut multipart: Multipart) -> Result<Form, AppError> {
             if bytes.is_empty() {
                 continue;
             }
-            if form.file.is_some() {
-                return Err(AppError::bad_request("Only one file may be sent"));
+            if form.files.len() == L::MAX_FILES {
+                return Err(AppError::bad_request(L::TOO_MANY_FILES));
             }
-            form.file = Some(Upload {
+            form.files.push(Upload {
                 field: name,
                 bytes: bytes.freeze(),
             });

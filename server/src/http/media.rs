@@ -14,6 +14,15 @@ const CACHE_FOREVER: &str = "public, max-age=31536000, immutable";
 /// A stored SVG opened directly must not run script or reach anything.
 const MEDIA_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
+/// An absolute URL that opens the private file at `path` until `expires` (Unix seconds).
+pub fn signed_url(state: &AppState, path: &str, expires: i64) -> String {
+    format!(
+        "{}/media/{path}?expires={expires}&signature={}",
+        state.settings.public_url.trim_end_matches('/'),
+        state.keys.sign_media(path, expires)
+    )
+}
+
 /// The query of a signed URL (`GET /auth/signed-url` makes them).
 #[derive(serde::Deserialize)]
 pub struct Signature {

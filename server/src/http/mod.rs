@@ -6,9 +6,11 @@ pub mod error;
 pub mod extract;
 pub mod form;
 pub mod identity;
-mod media;
+pub mod media;
 mod middleware;
 pub mod openapi;
+pub mod paging;
+pub mod reviews;
 mod storefront;
 
 use std::sync::Arc;
@@ -25,6 +27,7 @@ use crate::media::Media;
 use crate::security::Keys;
 use crate::store::accounts::Accounts;
 use crate::store::catalogue::Catalogue;
+use crate::store::reviews::Reviews;
 pub use error::AppError;
 
 /// What every handler can reach.
@@ -32,6 +35,7 @@ pub use error::AppError;
 pub struct AppState {
     pub catalogue: Catalogue,
     pub accounts: Accounts,
+    pub reviews: Reviews,
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
@@ -86,9 +90,14 @@ pub fn router(state: AppState) -> Router {
     let small = Router::new()
         .merge(catalogue::router())
         .merge(auth::router())
+        .merge(reviews::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
         .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))
+        .merge(body_limit(
+            reviews::upload_router(),
+            reviews::MAX_REVIEW_BODY_BYTES,
+        ))
         .fallback(|| async { AppError::NotFound("Not found".into()) });
     let app = Router::new()
         .nest("/api", api)

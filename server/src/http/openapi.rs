@@ -6,7 +6,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::error::ErrorBody;
-use super::{auth, catalogue};
+use super::{auth, catalogue, reviews};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -31,12 +31,15 @@ use super::{auth, catalogue};
         auth::delete_account,
         auth::edit_profile,
         auth::signed_url,
+        reviews::list_reviews,
+        reviews::create_review,
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerToken),
     tags(
         (name = "catalogue", description = "Categories, banners, products"),
         (name = "auth", description = "Accounts: sign-up, login, recovery, profile"),
+        (name = "reviews", description = "Product reviews"),
     )
 )]
 pub struct ApiDoc;

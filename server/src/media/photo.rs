@@ -1,4 +1,4 @@
-//! Profile photos: checked by their bytes, refused before decoding when their header
+//! Uploaded photos (profile and review photos): checked by their bytes, refused before decoding when their header
 //! promises too many pixels, then decoded and written afresh so no metadata (EXIF,
 //! GPS, comments) survives.
 
@@ -14,8 +14,10 @@ use tokio::sync::Semaphore;
 pub const MAX_PHOTO_BYTES: usize = 5 * 1024 * 1024;
 /// The most pixels a header may announce; more is refused before any decoding.
 pub const MAX_PIXELS: u64 = 40_000_000;
-/// Stored photos fit in this square: enough for any avatar on any screen.
-const STORED_SIDE: u32 = 1024;
+/// Profile photos are stored to fit this square: enough for any avatar on any screen.
+pub const PROFILE_SIDE: u32 = 1024;
+/// Review photos are stored to fit this square: enough to zoom into on a large screen.
+pub const REVIEW_SIDE: u32 = 2048;
 
 pub const NOT_AN_IMAGE: &str = "Please select a valid image file (JPEG, PNG, GIF, or WebP)";
 pub const TOO_LARGE: &str = "File size must be less than 5.0MB";
@@ -42,18 +44,18 @@ pub struct Photo {
 /// Decoding holds up to a few hundred MiB: one photo at a time per core.
 static DECODING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
 
-/// Checks and re-encodes `bytes` on the blocking pool.
-pub async fn process(bytes: bytes::Bytes) -> Result<Photo, PhotoError> {
+/// Checks `bytes` and re-encodes them to fit a `side` × `side` square, on the blocking pool.
+pub async fn process(bytes: bytes::Bytes, side: u32) -> Result<Photo, PhotoError> {
     let _permit = DECODING
         .acquire()
         .await
         .map_err(|_| PhotoError::Unreadable)?;
-    tokio::task::spawn_blocking(move || process_now(&bytes))
+    tokio::task::spawn_blocking(move || process_now(&bytes, side))
         .await
         .map_err(|_| PhotoError::Unreadable)?
 }
 
-fn process_now(bytes: &[u8]) -> Result<Photo, PhotoError> {
+fn process_now(bytes: &[u8], side: u32) -> Result<Photo, PhotoError> {
     // The format comes from the leading bytes only: never the name or declared type.
     let format = match image::guess_format(bytes) {
         Ok(f @ (ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::Gif | ImageFormat::WebP)) => f,
@@ -77,8 +79,8 @@ fn process_now(bytes: &[u8]) -> Result<Photo, PhotoError> {
         .unwrap_or(image::metadata::Orientation::NoTransforms);
     let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| PhotoError::Unreadable)?;
     picture.apply_orientation(orientation);
-    if picture.width() > STORED_SIDE || picture.height() > STORED_SIDE {
-        picture = picture.resize(STORED_SIDE, STORED_SIDE, FilterType::Triangle);
+    if picture.width() > side || picture.height() > side {
+        picture = picture.resize(side, side, FilterType::Triangle);
     }
     let mut out = Cursor::new(Vec::new());
     let extension = if picture.color().has_alpha() {
@@ -105,6 +107,10 @@ mod tests {
     use super::*;
     use image::{Rgb, RgbImage, Rgba, RgbaImage};
 
+    fn process_now_profile(bytes: &[u8]) -> Result<Photo, PhotoError> {
+        process_now(bytes, PROFILE_SIDE)
+    }
+
     fn encoded(picture: DynamicImage, format: ImageFormat) -> Vec<u8> {
         let mut out = Cursor::new(Vec::new());
         picture.write_to(&mut out, format).unwrap();
@@ -120,7 +126,7 @@ mod tests {
             ImageFormat::Gif,
             ImageFormat::WebP,
         ] {
-            let photo = process_now(&encoded(opaque.clone(), format)).unwrap();
+            let photo = process_now_profile(&encoded(opaque.clone(), format)).unwrap();
             let back = image::load_from_memory(&photo.bytes).unwrap();
             assert_eq!((back.width(), back.height()), (8, 6), "{format:?}");
         }
@@ -130,14 +136,14 @@ mod tests {
     fn transparency_is_kept_as_png_and_opaque_photos_become_jpeg() {
         let clear = DynamicImage::ImageRgba8(RgbaImage::from_pixel(4, 4, Rgba([0, 0, 0, 0])));
         assert_eq!(
-            process_now(&encoded(clear, ImageFormat::Png))
+            process_now_profile(&encoded(clear, ImageFormat::Png))
                 .unwrap()
                 .extension,
             "png"
         );
         let opaque = DynamicImage::ImageRgb8(RgbImage::new(4, 4));
         assert_eq!(
-            process_now(&encoded(opaque, ImageFormat::Png))
+            process_now_profile(&encoded(opaque, ImageFormat::Png))
                 .unwrap()
                 .extension,
             "jpg"
@@ -147,7 +153,7 @@ mod tests {
     #[test]
     fn big_photos_are_scaled_to_fit() {
         let wide = DynamicImage::ImageRgb8(RgbImage::new(3000, 1500));
-        let photo = process_now(&encoded(wide, ImageFormat::Png)).unwrap();
+        let photo = process_now_profile(&encoded(wide, ImageFormat::Png)).unwrap();
         let back = image::load_from_memory(&photo.bytes).unwrap();
         assert_eq!((back.width(), back.height()), (1024, 512));
     }
@@ -155,12 +161,15 @@ mod tests {
     #[test]
     fn other_content_is_refused() {
         assert_eq!(
-            process_now(b"<html><script>alert(1)</script></html>").unwrap_err(),
+            process_now_profile(b"<html><script>alert(1)</script></html>").unwrap_err(),
             PhotoError::NotAnImage
         );
-        assert_eq!(process_now(b"").unwrap_err(), PhotoError::NotAnImage);
         assert_eq!(
-            process_now(b"BM\x00\x00").unwrap_err(),
+            process_now_profile(b"").unwrap_err(),
+            PhotoError::NotAnImage
+        );
+        assert_eq!(
+            process_now_profile(b"BM\x00\x00").unwrap_err(),
             PhotoError::NotAnImage,
             "BMP is not accepted"
         );
@@ -169,6 +178,9 @@ mod tests {
             ImageFormat::Png,
         );
         truncated.truncate(60);
-        assert_eq!(process_now(&truncated).unwrap_err(), PhotoError::Unreadable);
+        assert_eq!(
+            process_now_profile(&truncated).unwrap_err(),
+            PhotoError::Unreadable
+        );
     }
 }

@@ -26,6 +26,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0002_accounts.sql"),
         postgres: include_str!("../../migrations/postgres/0002_accounts.sql"),
     },
+    Migration {
+        version: 3,
+        name: "reviews",
+        sqlite: include_str!("../../migrations/sqlite/0003_reviews.sql"),
+        postgres: include_str!("../../migrations/postgres/0003_reviews.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod catalogue;
 pub mod dialect;
 mod migrate;
+pub mod reviews;
 
 use std::path::Path;
 use std::str::FromStr;

@@ -43,13 +43,13 @@ on_both_backends!(
     forged_expired_and_missing_tokens_are_refused,
 );
 
-const PASSWORD: &str = "Secret12";
+pub(crate) const PASSWORD: &str = "Secret12";
 
 // ---- helpers -------------------------------------------------------------------
 
 impl TestApp {
     /// Sends `method path` with an optional JSON body and bearer token.
-    async fn call(
+    pub(crate) async fn call(
         &self,
         method: Method,
         path: &str,
@@ -68,11 +68,11 @@ impl TestApp {
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
-    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+    pub(crate) async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
         self.call(Method::POST, path, Some(body), None).await
     }
 
-    async fn multipart(
+    pub(crate) async fn multipart(
         &self,
         method: Method,
         path: &str,
@@ -88,7 +88,7 @@ impl TestApp {
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
-    async fn signup(&self, email: &str, password: &str) -> (StatusCode, Value) {
+    pub(crate) async fn signup(&self, email: &str, password: &str) -> (StatusCode, Value) {
         let form = Form::new()
             .text("emailAddress", email.to_string())
             .text("password", password.to_string());
@@ -97,14 +97,14 @@ impl TestApp {
     }
 
     /// Signs up `email` with [`PASSWORD`]: the access token and the mailed code.
-    async fn signed_up(&self, email: &str) -> (String, String) {
+    pub(crate) async fn signed_up(&self, email: &str) -> (String, String) {
         let (status, body) = self.signup(email, PASSWORD).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         let token = body["data"]["accessToken"].as_str().unwrap().to_string();
         (token, code_in(&self.last_mail_to(email).await))
     }
 
-    async fn login(&self, email: &str, password: &str) -> (StatusCode, Value) {
+    pub(crate) async fn login(&self, email: &str, password: &str) -> (StatusCode, Value) {
         self.post(
             "/api/auth/login",
             json!({"emailAddress": email, "password": password}),
@@ -112,7 +112,7 @@ impl TestApp {
         .await
     }
 
-    async fn me(&self, token: &str) -> (StatusCode, Value) {
+    pub(crate) async fn me(&self, token: &str) -> (StatusCode, Value) {
         self.call(Method::GET, "/api/auth/user", None, Some(token))
             .await
     }
@@ -137,7 +137,7 @@ impl TestApp {
     }
 
     /// Runs `sql` on the app's database: tests move times back instead of waiting.
-    async fn sql(&self, sql: &str) {
+    pub(crate) async fn sql(&self, sql: &str) {
         self.catalogue
             .db()
             .pool
@@ -174,7 +174,7 @@ fn token_of(link: &str) -> String {
         .to_string()
 }
 
-fn assert_error(status: StatusCode, body: &Value, want: StatusCode, message: &str) {
+pub(crate) fn assert_error(status: StatusCode, body: &Value, want: StatusCode, message: &str) {
     assert_eq!(status, want, "{body}");
     assert_eq!(body["success"], false, "{body}");
     assert_eq!(body["message"], message, "{body}");
@@ -194,14 +194,14 @@ fn other_than(code: &str) -> String {
     format!("{:06}", (n + 1) % 1_000_000)
 }
 
-fn png(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
     let picture = image::RgbImage::from_pixel(width, height, image::Rgb([30, 90, 200]));
     let mut out = std::io::Cursor::new(Vec::new());
     picture.write_to(&mut out, image::ImageFormat::Png).unwrap();
     out.into_inner()
 }
 
-fn photo_form(bytes: Vec<u8>, file_name: &str, mime: &str) -> Form {
+pub(crate) fn photo_form(bytes: Vec<u8>, file_name: &str, mime: &str) -> Form {
     Form::new().part(
         "profilePicture",
         Part::bytes(bytes)
@@ -213,7 +213,7 @@ fn photo_form(bytes: Vec<u8>, file_name: &str, mime: &str) -> Form {
 
 /// A PNG whose header announces `width` × `height` while its pixel data is a few
 /// bytes: what a decompression bomb looks like to anyone reading only the header.
-fn png_header_claiming(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn png_header_claiming(width: u32, height: u32) -> Vec<u8> {
     fn crc32(bytes: &[u8]) -> u32 {
         let mut crc = 0xffff_ffffu32;
         for &b in bytes {

@@ -8,5 +8,6 @@ mod accounts;
 mod catalogue;
 mod envelope;
 mod media_and_storefront;
+mod reviews;
 mod seeding;
 mod store;

@@ -338,6 +338,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the signed-in customer's review of a product: one per product. The
+         *     photos are checked by their bytes, stripped of metadata and stored publicly;
+         *     the product's rating and review count include the review at once.
+         */
+        post: operations["create_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/review/product/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's reviews, newest first. */
+        get: operations["list_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -414,6 +452,29 @@ export interface components {
                 perPage: number;
                 products: components["schemas"]["Product"][];
                 /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_ReviewData: {
+            data: {
+                review: components["schemas"]["Review"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_ReviewList: {
+            data: {
+                reviews: components["schemas"]["Review"][];
+                /**
+                 * Format: int64
+                 * @description How many reviews match, on all pages.
+                 */
                 total: number;
             };
             message: string;
@@ -557,6 +618,50 @@ export interface components {
              */
             password?: string;
             token?: string;
+        };
+        Review: {
+            _id: string;
+            comment: string;
+            createdAt: string;
+            /** @description Public media paths. */
+            images: string[];
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating: number;
+            user: components["schemas"]["Reviewer"];
+        };
+        ReviewData: {
+            review: components["schemas"]["Review"];
+        };
+        /** @description The form `POST /review` takes (multipart). */
+        ReviewForm: {
+            /** @description 10 to 500 characters once trimmed. */
+            comment: string;
+            /** @description Up to 5 files, repeated under this name: JPEG, PNG, GIF or WebP, at most 10 MB each. */
+            images?: string[] | null;
+            productId: string;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            rating: number;
+        };
+        ReviewList: {
+            reviews: components["schemas"]["Review"][];
+            /**
+             * Format: int64
+             * @description How many reviews match, on all pages.
+             */
+            total: number;
+        };
+        /** @description The author as a review shows them. */
+        Reviewer: {
+            /** @description The author's full name; 'Former customer' once the account is deleted. */
+            fullName: string;
+            /** @description A signed URL of the author's photo, good for at least 15 minutes; null without one. */
+            profilePhoto?: string | null;
         };
         /** @description A signed-in user and their access token (send it as `Authorization: Bearer …`). */
         Session: {
@@ -1393,6 +1498,132 @@ export interface operations {
                 };
             };
             /** @description 'Invalid or expired reset token' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReviewForm"];
+            };
+        };
+        responses: {
+            /** @description 'Review created successfully' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReviewData"];
+                };
+            };
+            /** @description Field errors ('Product ID is required', …), or more than 5 images */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'You have already reviewed this product' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An image over 10 MB or 40 megapixels */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file that is not JPEG, PNG, GIF or WebP */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An image that cannot be read */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_reviews: {
+        parameters: {
+            query?: {
+                /** @description From 1; default 1. */
+                page?: string;
+                /** @description Default 5, at most 50. */
+                perPage?: string;
+                /** @description Keeps reviews whose comment contains it, case-insensitively. */
+                keyword?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The product's `_id` */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reviews and the total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReviewList"];
+                };
+            };
+            /** @description A bad parameter, named in `errors` */
             400: {
                 headers: {
                     [name: string]: unknown;
