@@ -15,7 +15,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     children: [
       { index: true, lazy: () => import('./routes/home') },
-      { path: paths.shop, lazy: page('Shop') },
+      { path: paths.shop, lazy: () => import('./routes/shop') },
       { path: '/product/:id', lazy: page('Product') },
       { path: paths.cart, lazy: page('Your cart') },
       { path: paths.checkout, lazy: page('Your CheckOut') },

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './server';
 
 // The network is mocked at the fetch boundary (MSW); modules under test are real.
@@ -33,4 +33,9 @@ if (typeof window !== 'undefined') {
   removeEventListener: () => {},
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
+}
+
+// jsdom does not scroll; pages that scroll to the top call this stand-in, which tests can inspect.
+if (typeof window !== 'undefined') {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 }

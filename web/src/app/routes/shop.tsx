@@ -1,0 +1,80 @@
+import { useSearchParams } from 'react-router';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { paths } from '@/config/paths';
+import { useProducts } from '@/features/catalog/api/get-products';
+import { ListingFilters } from '@/features/catalog/components/listing-filters';
+import { Pagination } from '@/features/catalog/components/pagination';
+import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
+import { listingPages, listingSearch, readListing, SKELETON_CARDS, SORT_OPTIONS, type Listing, type SortValue } from '@/features/catalog/listing';
+
+/** The shop listing (spec §2): everything it shows comes from the URL. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const listing = readListing(params);
+  const products = useProducts(listing);
+
+  const change = (next: Partial<Listing>) => setParams(listingSearch({ ...listing, ...next }));
+  const goToPage = (page: number) => {
+    change({ page });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+  const totalPages = products.data ? Math.max(1, Math.ceil(products.data.total / products.data.perPage)) : 1;
+
+  return (
+    <div>
+      <Breadcrumb items={[{ label: 'Home', to: paths.home }, { label: 'Shop' }]} />
+      <div className="grid gap-8 md:grid-cols-[220px_1fr]">
+        <ListingFilters listing={listing} onChange={change} />
+        <section aria-label="Products" className="min-w-0 space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-semibold">{listing.keyword ? `Results for "${listing.keyword}"` : 'Shop'}</h1>
+            <div className="flex items-center gap-2">
+              {products.isPlaceholderData && (
+                <span role="status" className="text-sm text-slate-500">
+                  Updating products...
+                </span>
+              )}
+              <label htmlFor="sort" className="text-sm text-slate-600">
+                Sort by
+              </label>
+              <select
+                id="sort"
+                className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+                value={listing.sort}
+                onChange={(e) => change({ sort: e.target.value as SortValue, page: 1 })}
+              >
+                {SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {products.isPending ? (
+            <ProductGridSkeleton count={SKELETON_CARDS} />
+          ) : products.isError ? (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-700">
+              {products.error.message}. Please try again later.
+            </p>
+          ) : products.data.products.length === 0 ? (
+            <div className="py-16 text-center">
+              <h2 className="text-lg font-semibold">No Products Found</h2>
+              <p className="mt-1 text-slate-600">Try adjusting your filters or search terms.</p>
+            </div>
+          ) : (
+            <>
+              <p className="text-sm text-slate-600">
+                {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
+              </p>
+              <ProductGrid products={products.data.products} />
+              {totalPages > 1 && (
+                <Pagination page={listing.page} totalPages={totalPages} items={listingPages(listing.page, totalPages)} onPageChange={goToPage} />
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// The shop listing's state lives in the URL (spec §2 route table), so links, reload and
+// the back button all work. This module turns the URL into the API's query and back.
+
+/** The six sort options of spec §4, in the order the control lists them. */
+export const SORT_OPTIONS = [
+  { value: 'name_asc', label: 'Name (A-Z)', sortField: 'name', sortOrder: 'asc' },
+  { value: 'name_desc', label: 'Name (Z-A)', sortField: 'name', sortOrder: 'desc' },
+  { value: 'price_asc', label: 'Price (Low to High)', sortField: 'price', sortOrder: 'asc' },
+  { value: 'price_desc', label: 'Price (High to Low)', sortField: 'price', sortOrder: 'desc' },
+  { value: 'newest', label: 'Newest First', sortField: 'createdAt', sortOrder: 'desc' },
+  { value: 'oldest', label: 'Oldest First', sortField: 'createdAt', sortOrder: 'asc' },
+] as const;
+
+export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
+
+export const DEFAULT_SORT: SortValue = 'newest';
+export const DEFAULT_LIMIT = 10;
+/** The listing's skeleton shows this many cards (spec §9). */
+export const SKELETON_CARDS = 8;
+
+/** What the listing shows, read from the URL. */
+export interface Listing {
+  page: number;
+  limit: number;
+  sort: SortValue;
+  keyword: string;
+  category: string;
+  subCategory: string;
+  minPrice: string;
+  maxPrice: string;
+}
+
+function positive(text: string | null, fallback: number): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+export function readListing(params: URLSearchParams): Listing {
+  const sort = params.get('sort');
+  return {
+    page: positive(params.get('page'), 1),
+    limit: Math.min(positive(params.get('limit'), DEFAULT_LIMIT), 100),
+    sort: SORT_OPTIONS.some((o) => o.value === sort) ? (sort as SortValue) : DEFAULT_SORT,
+    keyword: params.get('keyword')?.trim() ?? '',
+    category: params.get('category') ?? '',
+    // The header links say subCategory; older links say subcategory (DESIGN.md §5).
+    subCategory: params.get('subCategory') ?? params.get('subcategory') ?? '',
+    minPrice: params.get('minPrice') ?? '',
+    maxPrice: params.get('maxPrice') ?? '',
+  };
+}
+
+/** The URL for `listing`, leaving defaults out so links stay short. */
+export function listingSearch(listing: Listing): URLSearchParams {
+  const params = new URLSearchParams();
+  if (listing.page !== 1) params.set('page', String(listing.page));
+  if (listing.limit !== DEFAULT_LIMIT) params.set('limit', String(listing.limit));
+  if (listing.sort !== DEFAULT_SORT) params.set('sort', listing.sort);
+  if (listing.keyword) params.set('keyword', listing.keyword);
+  if (listing.category) params.set('category', listing.category);
+  if (listing.subCategory) params.set('subCategory', listing.subCategory);
+  if (listing.minPrice) params.set('minPrice', listing.minPrice);
+  if (listing.maxPrice) params.set('maxPrice', listing.maxPrice);
+  return params;
+}
+
+/** The product-list query of spec §3 for `listing`. */
+export function productQuery(listing: Listing) {
+  const sort = SORT_OPTIONS.find((o) => o.value === listing.sort) ?? SORT_OPTIONS[4];
+  return {
+    page: listing.page,
+    perPage: listing.limit,
+    sortField: sort.sortField,
+    sortOrder: sort.sortOrder,
+    keyword: listing.keyword || undefined,
+    categoryIds: listing.category || undefined,
+    subCategoryIds: listing.subCategory || undefined,
+    minPrice: listing.minPrice || undefined,
+    maxPrice: listing.maxPrice || undefined,
+  };
+}
+
+export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
+
+/** The listing's page buttons (spec §2): every page up to 7 pages; beyond, the first,
+ * the last, the current one and its neighbours, with ellipses for the gaps. */
+export function listingPages(current: number, total: number): PageItem[] {
+  if (total <= 7) return Array.from({ length: total }, (_, i) => i + 1);
+  const shown = [...new Set([1, current - 1, current, current + 1, total])]
+    .filter((p) => p >= 1 && p <= total)
+    .sort((a, b) => a - b);
+  const items: PageItem[] = [];
+  shown.forEach((page, i) => {
+    if (i > 0 && page - shown[i - 1] > 1) items.push(i === 1 ? 'ellipsis-start' : 'ellipsis-end');
+    items.push(page);
+  });
+  return items;
+}
