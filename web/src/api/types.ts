@@ -9,3 +9,6 @@ export type Banner = Schemas['Banner'];
 export type HomePage = Schemas['HomePage'];
 export type ProductList = Schemas['ProductList'];
 export type CategoryList = Schemas['CategoryList'];
+export type User = Schemas['User'];
+export type Review = Schemas['Review'];
+export type ReviewList = Schemas['ReviewList'];

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import '@/features/auth/store';
 import { makeQueryClient } from '@/lib/query-client';
 
 /** Server state and toasts (4000 ms, at most 3 visible, bottom-right; sonner's width is 356 px). */

@@ -6,7 +6,7 @@ import { renderRoutes } from '@/testing/render';
 // Every route of spec §2 has a page; anything else is 'Page not found'.
 const ROUTES: [string, string][] = [
   ['/shop', 'Shop'],
-  ['/product/0123456789abcdef01234567', 'Product'],
+  ['/product/0123456789abcdef01234567', 'Aquaflow Chrome Mono Basin Mixer Tap'],
   ['/cart', 'Your cart'],
   ['/checkout', 'Your CheckOut'],
   ['/wishlist', 'Wishlist'],

@@ -16,7 +16,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./routes/home') },
       { path: paths.shop, lazy: () => import('./routes/shop') },
-      { path: '/product/:id', lazy: page('Product') },
+      { path: '/product/:id', lazy: () => import('./routes/product') },
       { path: paths.cart, lazy: page('Your cart') },
       { path: paths.checkout, lazy: page('Your CheckOut') },
       { path: paths.wishlist, lazy: page('Wishlist') },

@@ -22,11 +22,42 @@ function url(path: string, query?: Query): string {
   return target.toString();
 }
 
+/** Where the stored access token comes from; the auth store registers itself here, so
+ * this module needs no import of any feature. */
+let tokenSource: () => string | null = () => null;
+
+export function setTokenSource(source: () => string | null) {
+  tokenSource = source;
+}
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  const token = tokenSource();
+  return { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra };
+}
+
 /** GETs `path` under /api and returns the envelope's `data`. */
 export async function apiGet<T>(path: string, query?: Query, fallbackMessage = 'Something went wrong'): Promise<T> {
+  return send<T>(url(path, query), { method: 'GET', headers: headers() }, fallbackMessage);
+}
+
+/** Sends `body` (JSON, or FormData as multipart) with `method` and returns `data`. */
+export async function apiSend<T>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  fallbackMessage = 'Something went wrong',
+): Promise<T> {
+  const init: RequestInit =
+    body instanceof FormData
+      ? { method, headers: headers(), body }
+      : { method, headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body ?? {}) };
+  return send<T>(url(path), init, fallbackMessage);
+}
+
+async function send<T>(target: string, init: RequestInit, fallbackMessage: string): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url(path, query), { credentials: 'include', headers: { Accept: 'application/json' } });
+    response = await fetch(target, { ...init, credentials: 'include' });
   } catch {
     throw new ApiError(fallbackMessage, 0);
   }

@@ -39,3 +39,10 @@ if (typeof window !== 'undefined') {
 if (typeof window !== 'undefined') {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 }
+
+// jsdom has no object URLs; previews only need a distinct string per file.
+if (typeof URL.createObjectURL !== 'function') {
+  let next = 0;
+  URL.createObjectURL = () => `blob:test/${next++}`;
+  URL.revokeObjectURL = () => {};
+}

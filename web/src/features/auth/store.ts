@@ -1,0 +1,40 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { User } from '@/api/types';
+import { setTokenSource } from '@/lib/api-client';
+
+/** The signed-in shopper, kept in the browser under 'auth-storage' (spec §3, §9). */
+interface AuthState {
+  user: User | null;
+  accessToken: string | null;
+  isAuthenticated: boolean;
+  /** Set during each auth action; never persisted. */
+  isLoading: boolean;
+  signIn: (user: User, accessToken: string) => void;
+  setUser: (user: User) => void;
+  signOut: () => void;
+}
+
+export const AUTH_STORAGE_KEY = 'auth-storage';
+
+export const useAuth = create<AuthState>()(
+  persist(
+    (set) => ({
+      user: null,
+      accessToken: null,
+      isAuthenticated: false,
+      isLoading: false,
+      signIn: (user, accessToken) => set({ user, accessToken, isAuthenticated: true }),
+      setUser: (user) => set({ user }),
+      signOut: () => set({ user: null, accessToken: null, isAuthenticated: false }),
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ user, accessToken, isAuthenticated }) => ({ user, accessToken, isAuthenticated }),
+    },
+  ),
+);
+
+// Every request carries the stored token (spec §7).
+setTokenSource(() => useAuth.getState().accessToken);

@@ -1,0 +1,98 @@
+import { Heart } from 'lucide-react';
+import { useState } from 'react';
+import type { Product } from '@/api/types';
+import { Button } from '@/components/ui/button';
+import { QuantitySelector } from '@/components/ui/quantity-selector';
+import { formatDate, formatUsd } from '@/lib/format';
+import { LOW_STOCK, stockLabel } from './product-card';
+
+/** Name, description, price and discount, stock, category, the offer's end, and the
+ * quantity, cart and wishlist controls. The cart and wishlist actions are passed in
+ * (the cart issue wires them); without one, its control is shown disabled. */
+export function ProductInfo({
+  product,
+  onAddToCart,
+  onToggleWishlist,
+  inWishlist = false,
+}: {
+  product: Product;
+  onAddToCart?: (quantity: number) => Promise<void>;
+  onToggleWishlist?: () => void;
+  inWishlist?: boolean;
+}) {
+  const [quantity, setQuantity] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const discounted = product.discountPercentage > 0;
+  const outOfStock = product.stock <= 0;
+
+  const addToCart = async () => {
+    if (!onAddToCart) return;
+    setAdding(true);
+    try {
+      await onAddToCart(quantity);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-2xl font-semibold leading-tight md:text-3xl">{product.name}</h1>
+        <p className="mt-2 text-slate-600">{product.description}</p>
+      </div>
+      <div className="flex flex-wrap items-baseline gap-3">
+        <span className="text-3xl font-bold">{formatUsd(product.discountedPrice)}</span>
+        {discounted && (
+          <>
+            <span className="text-lg text-slate-500 line-through">{formatUsd(product.price)}</span>
+            <span className="rounded bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">{Math.round(product.discountPercentage)}% OFF</span>
+          </>
+        )}
+      </div>
+      {discounted && (
+        <p className="text-sm font-medium text-emerald-700">You Save {formatUsd(product.price - product.discountedPrice)}</p>
+      )}
+      {discounted && product.discountEndDate && (
+        <p className="text-sm text-slate-600">Offer ends {formatDate(product.discountEndDate)}</p>
+      )}
+      <p className={outOfStock ? 'font-medium text-red-600' : product.stock < LOW_STOCK ? 'font-medium text-amber-700' : 'font-medium text-emerald-700'}>
+        {stockLabel(product.stock)}
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500">Category</dt>
+        <dd>{product.category.title}</dd>
+        <dt className="text-slate-500">Sub-category</dt>
+        <dd>{product.subCategory.title}</dd>
+        {product.size && (
+          <>
+            <dt className="text-slate-500">Size</dt>
+            <dd>{product.size}</dd>
+          </>
+        )}
+        {product.color && (
+          <>
+            <dt className="text-slate-500">Color</dt>
+            <dd>{product.color}</dd>
+          </>
+        )}
+      </dl>
+      <div className="flex flex-wrap items-center gap-3">
+        <QuantitySelector value={quantity} onChange={setQuantity} />
+        <Button onClick={addToCart} disabled={!onAddToCart || outOfStock || adding} className="min-w-40">
+          {adding ? 'Adding...' : 'Add to Cart'}
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}
+          aria-pressed={inWishlist}
+          disabled={!onToggleWishlist}
+          onClick={onToggleWishlist}
+        >
+          <Heart className={inWishlist ? 'h-5 w-5 fill-red-500 text-red-500' : 'h-5 w-5'} aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}
