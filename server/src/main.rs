@@ -66,13 +66,19 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
         Command::Seed {
             what: SeedCommand::Demo { if_empty },
         } => {
-            let catalogue = Catalogue::new(db);
+            let catalogue = Catalogue::new(db.clone());
             if if_empty && catalogue.product_count().await? > 0 {
                 println!("the catalogue has products already: demo seed skipped");
                 return Ok(());
             }
             let report = seed::demo::seed(&catalogue, &media).await?;
-            println!("{report}");
+            let reviews = seed::demo::seed_reviews(
+                &Accounts::new(db.clone()),
+                &shop::store::reviews::Reviews::new(db),
+                &report.product_ids,
+            )
+            .await?;
+            println!("{report}, {reviews} reviews");
             Ok(())
         }
         Command::Seed {

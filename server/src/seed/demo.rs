@@ -13,7 +13,9 @@ use crate::domain::pricing::Discount;
 use crate::domain::time::now_ms;
 use crate::domain::Money;
 use crate::media::Media;
+use crate::store::accounts::Accounts;
 use crate::store::catalogue::{Catalogue, NewBanner, NewCategory, NewProduct};
+use crate::store::reviews::{NewReview, Reviews};
 use crate::BoxError;
 
 struct Sub {
@@ -176,6 +178,8 @@ pub struct Report {
     pub products: usize,
     pub images: usize,
     pub banners: usize,
+    /// Every demo product's id, in catalogue order (for the demo reviews).
+    pub product_ids: Vec<String>,
 }
 
 impl fmt::Display for Report {
@@ -228,7 +232,68 @@ pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxErr
         products: products.len(),
         images: images.len(),
         banners: banners.len(),
+        product_ids: products.iter().map(|p| p.id.clone()).collect(),
     })
+}
+
+/// The demo reviewers: accounts that cannot log in.
+const REVIEWERS: [&str; 6] = [
+    "Priya Sharma",
+    "Tom Walker",
+    "Amara Okafor",
+    "Liam O'Connor",
+    "Sofia Rossi",
+    "Daniel Kim",
+];
+
+const COMMENTS: [&str; 8] = [
+    "Fitted it myself in under an hour. Solid build and the finish looks great.",
+    "Good value for the price. Instructions could be clearer, but it works well.",
+    "Exactly as described. Delivery was quick and everything was well packed.",
+    "Our plumber said it is better quality than the one we had before.",
+    "Does the job. A little stiff at first, it loosened up after a few days.",
+    "Second one I have bought: the first has run for two years without a drip.",
+    "Looks smart and feels sturdy. Would buy again.",
+    "Works fine, though the colour is slightly darker than in the photos.",
+];
+
+/// Reviews on every third demo product, one to four each, from the demo reviewers.
+/// Idempotent: the same reviewers and review ids each time. Returns how many reviews
+/// the catalogue has from them.
+pub async fn seed_reviews(
+    accounts: &Accounts,
+    reviews: &Reviews,
+    product_ids: &[String],
+) -> Result<usize, BoxError> {
+    let now = now_ms();
+    let mut reviewers = Vec::new();
+    for name in REVIEWERS {
+        let id = stable_id("demo-reviewer", name);
+        let email = format!("{}@reviewers.shop.example", id);
+        accounts
+            .insert_demo_customer(&id, &email, name, now)
+            .await?;
+        reviewers.push(id);
+    }
+    let mut count = 0;
+    for (n, product_id) in product_ids.iter().enumerate().filter(|(n, _)| n % 3 == 0) {
+        for (j, reviewer) in reviewers.iter().take(n % 4 + 1).enumerate() {
+            let id = stable_id("demo-review", &format!("{product_id}/{j}"));
+            reviews
+                .add(NewReview {
+                    id: &id,
+                    product_id,
+                    user_id: reviewer,
+                    rating: 3 + ((n + j) % 3) as i64,
+                    comment: COMMENTS[(n + j) % COMMENTS.len()],
+                    images: &[],
+                    created_at: now - ((n * 7 + j * 3) as i64 + 1) * 3_600_000,
+                })
+                .await?;
+            count += 1;
+        }
+    }
+    Ok(count)
 }
 
 fn demo_product(

@@ -192,6 +192,28 @@ impl Accounts {
         Ok(promoted == 0)
     }
 
+    /// A customer who can never log in (no password hash verifies against `!`): the
+    /// demo catalogue's reviewers. Nothing happens when the address exists.
+    pub async fn insert_demo_customer(
+        &self,
+        id: &str,
+        email: &str,
+        full_name: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO users (id, email, password_hash, full_name, email_verified, created_at, updated_at) \
+             VALUES ($1, $2, '!', $3, 1, $4, $4) ON CONFLICT (email) DO NOTHING",
+        )
+        .bind(id)
+        .bind(email)
+        .bind(full_name)
+        .bind(now)
+        .execute(&self.db.pool)
+        .await
+        .map(drop)
+    }
+
     /// Removes a user; their codes and reset tokens go with them (foreign keys).
     pub async fn delete_user(&self, id: &str) -> Result<bool, sqlx::Error> {
         let deleted = sqlx::query("DELETE FROM users WHERE id = $1")

@@ -16,6 +16,7 @@ use shop::media::Media;
 use shop::security::Keys;
 use shop::store::accounts::Accounts;
 use shop::store::catalogue::{Catalogue, NewBanner, NewCategory, NewProduct};
+use shop::store::reviews::Reviews;
 use sqlx::{Connection, Executor};
 
 #[derive(Clone, Copy, Debug)]
@@ -37,6 +38,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub catalogue: Catalogue,
     pub accounts: Accounts,
+    pub reviews: Reviews,
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
@@ -177,6 +179,7 @@ where
         client: reqwest::Client::new(),
         catalogue: state.catalogue.clone(),
         accounts: state.accounts.clone(),
+        reviews: state.reviews.clone(),
         media: state.media.clone(),
         mailer: state.mailer.clone(),
         keys: state.keys.clone(),

@@ -18,8 +18,30 @@ async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
         report.products >= 240 && report.sub_categories >= 30 && report.banners >= 3,
         "{report}"
     );
+    let reviews = seed::demo::seed_reviews(&app.accounts, &app.reviews, &report.product_ids)
+        .await
+        .unwrap();
+    assert!(reviews >= 150, "{reviews} demo reviews");
     // Idempotent: a second run changes nothing.
     seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
+    seed::demo::seed_reviews(&app.accounts, &app.reviews, &report.product_ids)
+        .await
+        .unwrap();
+    let (_, first) = app
+        .get(&format!("/api/product/{}", report.product_ids[0]))
+        .await;
+    assert_eq!(
+        first["data"]["product"]["reviewCount"], 1,
+        "counted once after two runs"
+    );
+    let (_, listed) = app
+        .get(&format!("/api/review/product/{}", report.product_ids[3]))
+        .await;
+    assert_eq!(listed["data"]["total"], 4);
+    assert_eq!(
+        listed["data"]["reviews"][0]["user"]["fullName"],
+        "Priya Sharma"
+    );
     assert_eq!(
         app.catalogue.product_count().await.unwrap(),
         report.products as i64

@@ -28,7 +28,11 @@ export function ReviewDialog({ productId }: { productId: string }) {
     setComment('');
     setPhotos([]);
   };
-  const take = (files: FileList | null) => setPhotos((current) => addPhotos(current, Array.from(files ?? [])));
+  const take = (list: FileList | null) => {
+    // Copied now: the input's FileList empties when the input is reset below.
+    const files = Array.from(list ?? []);
+    setPhotos((current) => addPhotos(current, files));
+  };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);

@@ -1,0 +1,163 @@
+import { deflateSync } from 'node:zlib';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  stock: number;
+  discountPercentage: number;
+  reviewCount: number;
+}
+
+/** Every demo product, read from the API the storefront uses. */
+async function allProducts(request: APIRequestContext): Promise<ApiProduct[]> {
+  const products: ApiProduct[] = [];
+  for (let page = 1; ; page++) {
+    const body = await (await request.get(`/api/product?perPage=100&page=${page}`)).json();
+    products.push(...body.data.products);
+    if (products.length >= body.data.total) return products;
+  }
+}
+
+/** A small solid PNG, made here so the test needs no fixture files. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3])]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Signs a new shopper up through the API and stores the session as the storefront does. */
+async function signIn(page: Page, request: APIRequestContext): Promise<void> {
+  const email = `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await request.post('/api/auth/signup', { multipart: { emailAddress: email, password: 'Secret12' } });
+  expect(response.status()).toBe(201);
+  const { data } = await response.json();
+  await page.goto('/');
+  await page.evaluate(
+    (session) =>
+      localStorage.setItem('auth-storage', JSON.stringify({ state: { ...session, isAuthenticated: true }, version: 0 })),
+    { user: data.user, accessToken: data.accessToken },
+  );
+}
+
+const cards = (page: Page) => page.locator('main a[href^="/product/"]');
+
+test('sort and page changes update the URL and the cards', async ({ page }) => {
+  await page.goto('/shop');
+  await expect(cards(page)).toHaveCount(10);
+  await page.getByLabel('Sort by').selectOption('name_asc');
+  await expect(page).toHaveURL(/\/shop\?sort=name_asc$/);
+  const firstByName = await cards(page).first().getAttribute('href');
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL(/\/shop\?page=2&sort=name_asc$/);
+  await expect(cards(page).first()).not.toHaveAttribute('href', firstByName!);
+  await page.getByLabel('Sort by').selectOption('price_desc');
+  await expect(page).toHaveURL(/\/shop\?sort=price_desc$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?page=2&sort=name_asc$/);
+  await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+});
+
+test('a search with no match shows the empty state', async ({ page }) => {
+  await page.goto('/shop?keyword=zzqqxx');
+  await expect(page.getByRole('heading', { name: 'No Products Found' })).toBeVisible();
+  await expect(page.getByText('Try adjusting your filters or search terms.')).toBeVisible();
+});
+
+test('a discounted product shows its badge and You Save, and its images zoom', async ({ page, request }) => {
+  const discounted = (await allProducts(request)).find((p) => p.discountPercentage > 0);
+  expect(discounted).toBeTruthy();
+  await page.goto(`/product/${discounted!._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: discounted!.name })).toBeVisible();
+  await expect(page.getByText(`${Math.round(discounted!.discountPercentage)}% OFF`).first()).toBeVisible();
+  await expect(page.getByText(/^You Save \$\d+\.\d\d$/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('HomeShopProduct');
+  await expect(page.getByLabel('Zoom level')).toHaveText('100%');
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByLabel('Zoom level')).toHaveText('150%');
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByLabel('Zoom level')).toHaveText('300%');
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'You might also like' })).toBeVisible();
+  await expect(page.locator('section[aria-labelledby="related-heading"] a[href^="/product/"]')).toHaveCount(3);
+});
+
+test('low-stock and out-of-stock products say so', async ({ page, request }) => {
+  const products = await allProducts(request);
+  const low = products.find((p) => p.stock > 0 && p.stock < 10)!;
+  const out = products.find((p) => p.stock <= 0)!;
+  await page.goto(`/product/${low._id}`);
+  await expect(page.getByText(`Only ${low.stock} left in stock`)).toBeVisible();
+  await page.goto(`/product/${out._id}`);
+  await expect(page.getByRole('main').getByText('Out of Stock')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+});
+
+test('reviews show on the product page, and guests are asked to log in', async ({ page, request }) => {
+  const reviewed = (await allProducts(request)).find((p) => p.reviewCount >= 3)!;
+  await page.goto(`/product/${reviewed._id}`);
+  await expect(page.getByRole('heading', { name: 'Rating & Reviews' })).toBeVisible();
+  await expect(page.getByText(`All Reviews (${reviewed.reviewCount})`)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(reviewed.reviewCount);
+  await expect(page.getByText(`Showing 1 to ${reviewed.reviewCount} of ${reviewed.reviewCount} reviews`)).toBeVisible();
+  await page.getByRole('link', { name: 'Please Login to Write a Review' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a signed-in shopper writes a review with two photos and sees it listed', async ({ page, request }) => {
+  const product = (await allProducts(request)).find((p) => p.reviewCount === 0)!;
+  await signIn(page, request);
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByText('No reviews found for this product.')).toBeVisible();
+  await page.getByRole('button', { name: 'Write a Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write Review' });
+  await expect(dialog.getByText('Share your experience to help others make informed decisions.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Submit Review' })).toBeDisabled();
+  await dialog.getByRole('button', { name: '4 stars' }).click();
+  await dialog.getByLabel('Your review').fill('Fitted under the sink in twenty minutes, no drips so far.');
+  await dialog.getByTestId('review-photos').setInputFiles([
+    { name: 'fitted.png', mimeType: 'image/png', buffer: png(120, 90, [30, 120, 200]) },
+    { name: 'box.png', mimeType: 'image/png', buffer: png(90, 120, [200, 120, 30]) },
+  ]);
+  await expect(dialog.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(dialog).toBeHidden();
+  const review = page.getByRole('article').first();
+  await expect(review).toContainText('Fitted under the sink in twenty minutes, no drips so far.');
+  await expect(review.getByRole('img', { name: '4/5' })).toBeVisible();
+  const photos = review.getByRole('img', { name: /Photo \d of the review/ });
+  await expect(photos).toHaveCount(2);
+  await expect.poll(() => photos.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByText('All Reviews (1)')).toBeVisible();
+});
