@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes } from '@/app/router';
+import { avatarColour, initial } from '@/features/auth/components/avatar';
+import { useAuth } from '@/features/auth/store';
 import { catalogueHandlers, server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 
@@ -29,5 +31,45 @@ describe('Header', () => {
     renderRoutes(routes, '/');
     const link = (await screen.findAllByRole('link', { name: 'Sign Up/Sign In' })).at(-1)!;
     expect(link).toHaveAttribute('href', '/login');
+  });
+
+  it('shows signed-in users their avatar menu, and logs them out', async () => {
+    useAuth.getState().signIn(
+      { _id: 'u'.padStart(24, '0'), fullName: 'ada Lovelace', phoneNumber: '', emailAddress: 'ada@example.com', profilePhoto: null, isEmailVerified: true, role: 'customer', createdAt: '' },
+      'token',
+    );
+    renderRoutes(routes, '/');
+    const trigger = await screen.findByRole('button', { name: 'Account menu' });
+    expect(trigger).toHaveTextContent('A');
+    expect(screen.queryByRole('link', { name: 'Sign Up/Sign In' })).not.toBeInTheDocument();
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    expect(await screen.findByRole('menuitem', { name: 'Profile Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Wishlist' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(useAuth.getState().isAuthenticated).toBe(false));
+    expect(await screen.findAllByRole('link', { name: 'Sign Up/Sign In' })).not.toHaveLength(0);
+  });
+
+  it('draws the avatar from the first letter, or a question mark', () => {
+    expect(initial('ada')).toBe('A');
+    expect(initial('  ')).toBe('?');
+    expect(initial(null)).toBe('?');
+    expect(avatarColour('A')).toBe(avatarColour('A'));
+    expect(avatarColour('A')).not.toBe(avatarColour('B'));
+  });
+
+  it('opens the small-screen drawer with categories and the More section', async () => {
+    renderRoutes(routes, '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    await within(drawer).findByRole('button', { name: 'Faucets' });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Faucets' }));
+    expect(within(drawer).getByRole('link', { name: 'Basin Taps' })).toHaveAttribute(
+      'href',
+      '/shop?category=aaaaaaaaaaaaaaaaaaaaaaaa&subCategory=bbbbbbbbbbbbbbbbbbbbbbbb',
+    );
+    expect(within(drawer).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
+    expect(within(drawer).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
   });
 });

@@ -1,11 +1,15 @@
 import { Search, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { paths, shopByCategory, shopSearch } from '@/config/paths';
+import { paths, shopSearch } from '@/config/paths';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { useAuth } from '@/features/auth/store';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { cn } from '@/lib/utils';
+import { CategoryMenu } from './category-menu';
 import { Logo } from './logo';
+import { MobileDrawer } from './mobile-drawer';
 
 const CART_PAGES: string[] = [paths.cart, paths.checkout, paths.wishlist];
 const AUTH_PAGES: string[] = [paths.login, paths.signup];
@@ -14,6 +18,8 @@ const AUTH_PAGES: string[] = [paths.login, paths.signup];
 export function Header() {
   const { pathname } = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
+  const signedIn = useAuth((state) => state.isAuthenticated);
+  const categories = useCategories().data?.categories ?? [];
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
@@ -31,9 +37,14 @@ export function Header() {
               <ShoppingCart className="h-5 w-5" />
             </Link>
           </Button>
-          <Button asChild variant={AUTH_PAGES.includes(pathname) ? 'active' : 'default'}>
-            <Link to={paths.login}>Sign Up/Sign In</Link>
-          </Button>
+          {signedIn ? (
+            <UserMenu />
+          ) : (
+            <Button asChild variant={AUTH_PAGES.includes(pathname) ? 'active' : 'default'}>
+              <Link to={paths.login}>Sign Up/Sign In</Link>
+            </Button>
+          )}
+          <MobileDrawer categories={categories} />
         </div>
       </div>
       {searchOpen && (
@@ -41,7 +52,7 @@ export function Header() {
           <SearchBox className="flex" />
         </div>
       )}
-      <CategoryBar />
+      {categories.length > 0 && <CategoryMenu categories={categories} />}
     </header>
   );
 }
@@ -76,30 +87,3 @@ function SearchBox({ className }: { className?: string }) {
   );
 }
 
-/** Large screens: each category title; the category in the query marks the active pill.
- * Hover panels with sub-categories come with the storefront issue. */
-function CategoryBar() {
-  const categories = useCategories();
-  const [params] = useSearchParams();
-  const active = params.get('category');
-  if (!categories.data) return null;
-  return (
-    <nav aria-label="Categories" className="hidden border-t border-slate-100 lg:block">
-      <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2">
-        {categories.data.categories.map((category) => (
-          <li key={category._id}>
-            <NavLink
-              to={shopByCategory(category._id)}
-              className={cn(
-                'block whitespace-nowrap rounded-full px-3 py-1.5 text-sm',
-                active === category._id ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100',
-              )}
-            >
-              {category.title}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}

@@ -1,0 +1,45 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { useAuth } from '../store';
+import { Avatar } from './avatar';
+
+const itemClass = 'block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';
+
+/** The signed-in user's menu: Profile Settings, Wishlist, Logout (spec §2). */
+export function UserMenu() {
+  const user = useAuth((s) => s.user);
+  const signOut = useAuth((s) => s.signOut);
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const logout = () => {
+    setLoggingOut(true);
+    signOut();
+    toast.success('Logged out successfully!');
+    setLoggingOut(false);
+    navigate(paths.home);
+  };
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger aria-label="Account menu" className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand">
+        <Avatar fullName={user?.fullName} photo={user?.profilePhoto} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.profileSettings)}>
+            Profile Settings
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.wishlist)}>
+            Wishlist
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={itemClass} disabled={loggingOut} onSelect={logout}>
+            {loggingOut ? 'Logging out...' : 'Logout'}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
