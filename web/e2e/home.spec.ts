@@ -14,6 +14,7 @@ test('a shopper opens the home page and sees banners, categories and product car
   await expect(page.getByRole('link', { name: /^Offer 1 of \d+$/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shop From Top Categories' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Top Plumbing Categories' })).toBeVisible();
+  await expect(page.getByText(/^UP to \d+% OFF$/).first()).toBeVisible();
 });
 
 test('product and banner images are served from the media store', async ({ page }) => {

@@ -44,6 +44,9 @@ pub struct Category {
     pub id: String,
     pub title: String,
     pub sub_categories: Vec<TitleRef>,
+    /// The highest discount running now on one of its products, a whole percentage
+    /// (0 when none): the home page's 'UP to N% OFF'.
+    pub max_discount_percentage: f64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -169,6 +172,7 @@ async fn categories(
                  id,
                  title,
                  sub_categories,
+                 max_discount_bp,
              }| Category {
                 id,
                 title,
@@ -176,6 +180,7 @@ async fn categories(
                     .into_iter()
                     .map(|(id, title)| TitleRef { id, title })
                     .collect(),
+                max_discount_percentage: (max_discount_bp as f64 / 100.0).round(),
             },
         )
         .collect();

@@ -13,12 +13,20 @@ use crate::domain::pricing::{price_at, Discount};
 use crate::domain::time::now_ms;
 use crate::domain::Money;
 
+/// Each category's highest running discount, `$1` being now (Unix ms).
+pub const CATEGORY_DISCOUNTS: &str = "SELECT c.id, (SELECT p.discount_bp FROM products p \
+     WHERE p.category_id = c.id AND p.paid_cents <> p.price_cents \
+     AND (p.discount_ends_at IS NULL OR p.discount_ends_at > $1) \
+     ORDER BY p.discount_bp DESC LIMIT 1) AS best FROM categories c";
+
 /// A category with its sub-categories, in display order.
 #[derive(Clone, Debug)]
 pub struct CategoryTree {
     pub id: String,
     pub title: String,
     pub sub_categories: Vec<(String, String)>,
+    /// The highest discount running on one of its products, in basis points (0: none).
+    pub max_discount_bp: i64,
 }
 
 /// A product as stored, with its category titles.
@@ -121,6 +129,7 @@ impl Catalogue {
                     id,
                     title: row.try_get("title")?,
                     sub_categories: Vec::new(),
+                    max_discount_bp: 0,
                 });
             }
             if let Some(sub_id) = row.try_get::<Option<String>, _>("sub_id")? {
@@ -128,6 +137,19 @@ impl Catalogue {
                 category
                     .sub_categories
                     .push((sub_id, row.try_get("sub_title")?));
+            }
+        }
+        // One seek per category into products_cat_discount. A discount that ended in
+        // the last 30 s, before the sweep, is left out by its end time.
+        let best = sqlx::query(CATEGORY_DISCOUNTS)
+            .bind(now_ms())
+            .fetch_all(&self.db.pool)
+            .await?;
+        for row in best {
+            let id: String = row.try_get("id")?;
+            let bp: Option<i64> = row.try_get("best")?;
+            if let Some(category) = tree.iter_mut().find(|c| c.id == id) {
+                category.max_discount_bp = bp.unwrap_or(0);
             }
         }
         Ok(tree)

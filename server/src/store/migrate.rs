@@ -32,6 +32,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0003_reviews.sql"),
         postgres: include_str!("../../migrations/postgres/0003_reviews.sql"),
     },
+    Migration {
+        version: 4,
+        name: "category_discounts",
+        sqlite: include_str!("../../migrations/sqlite/0004_category_discounts.sql"),
+        postgres: include_str!("../../migrations/postgres/0004_category_discounts.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -12,6 +12,7 @@ use crate::on_both_backends;
 
 on_both_backends!(
     categories_list_their_sub_categories_in_order,
+    categories_carry_their_highest_running_discount,
     banners_are_an_array_in_the_data,
     home_page_shows_the_featured_products,
     home_page_without_featured_products_shows_the_newest_eight,
@@ -32,6 +33,53 @@ on_both_backends!(
     every_listing_query_is_served_by_an_index,
     keyword_search_reads_numbers_and_fractions_alike_on_both_backends,
 );
+
+async fn categories_carry_their_highest_running_discount(app: TestApp) {
+    fixture(&app).await;
+    let (_, body) = app.get("/api/category").await;
+    let best = |title: &str| {
+        body["data"]["categories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["title"] == title)
+            .unwrap()["maxDiscountPercentage"]
+            .clone()
+    };
+    // Faucets: Beta 25 % (running) and Delta 10 %. Heating: Gamma's 20 % has ended.
+    assert_eq!(best("Faucets"), 25.0);
+    assert_eq!(best("Heating"), 0.0);
+    // Found by a seek into the discount index, not by reading the category's products.
+    let plan: Vec<String> = {
+        let db = app.catalogue.db();
+        let explain = match db.dialect {
+            shop::store::Dialect::Sqlite => "EXPLAIN QUERY PLAN ",
+            shop::store::Dialect::Postgres => "EXPLAIN ",
+        };
+        let sql = format!("{explain}{}", shop::store::catalogue::CATEGORY_DISCOUNTS);
+        let rows = sqlx::query(&sql)
+            .bind(0i64)
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+        rows.iter()
+            .map(|row| {
+                use sqlx::Row;
+                let column = if db.dialect == shop::store::Dialect::Sqlite {
+                    "detail"
+                } else {
+                    "QUERY PLAN"
+                };
+                row.try_get::<String, _>(column).unwrap()
+            })
+            .collect()
+    };
+    assert!(
+        plan.iter()
+            .any(|line| line.contains("products_cat_discount")),
+        "{plan:#?}"
+    );
+}
 
 async fn categories_list_their_sub_categories_in_order(app: TestApp) {
     let f = fixture(&app).await;

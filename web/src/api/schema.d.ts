@@ -389,6 +389,12 @@ export interface components {
         };
         Category: {
             _id: string;
+            /**
+             * Format: double
+             * @description The highest discount running now on one of its products, a whole percentage
+             *     (0 when none): the home page's 'UP to N% OFF'.
+             */
+            maxDiscountPercentage: number;
             subCategories: components["schemas"]["TitleRef"][];
             title: string;
         };

@@ -35,8 +35,8 @@ export function product(overrides: Partial<Product> = {}): Product {
 }
 
 export const categories: Category[] = [
-  { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Faucets', subCategories: [{ _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'Basin Taps' }] },
-  { _id: 'cccccccccccccccccccccccc', title: 'Heating', subCategories: [] },
+  { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Faucets', subCategories: [{ _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'Basin Taps' }], maxDiscountPercentage: 50 },
+  { _id: 'cccccccccccccccccccccccc', title: 'Heating', subCategories: [], maxDiscountPercentage: 0 },
 ];
 
 export const banners: Banner[] = [

@@ -14,6 +14,9 @@ describe('Home page', () => {
     expect(await screen.findByRole('heading', { name: 'Shop From Top Categories' })).toBeInTheDocument();
     const tiles = screen.getByRole('region', { name: 'Shop From Top Categories' });
     expect(within(tiles).getByRole('link', { name: /Heating/ })).toHaveAttribute('href', '/shop?category=cccccccccccccccccccccccc');
+    // The label is the category's real highest discount, and only where there is one.
+    expect(within(tiles).getByRole('link', { name: /Faucets/ })).toHaveTextContent('UP to 50% OFF');
+    expect(within(tiles).getByRole('link', { name: /Heating/ })).not.toHaveTextContent('OFF');
     expect(screen.getAllByRole('link', { name: 'View All' })[0]).toHaveAttribute('href', '/shop');
     expect(await screen.findByRole('link', { name: 'Offer 1 of 2' })).toHaveAttribute('href', '/shop?category=cccccccccccccccccccccccc');
     expect(screen.getByRole('button', { name: 'Next slide' })).toBeInTheDocument();

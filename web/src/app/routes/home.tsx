@@ -74,6 +74,11 @@ function CategoryTiles({ categories }: { categories: Category[] }) {
         <li key={category._id}>
           <Link to={shopByCategory(category._id)}
             className="flex h-28 flex-col justify-end rounded-lg bg-gradient-to-br from-slate-100 to-slate-200 p-4 font-medium hover:from-slate-200">
+            {category.maxDiscountPercentage > 0 && (
+              <span className="mb-auto self-start rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                UP to {category.maxDiscountPercentage}% OFF
+              </span>
+            )}
             {category.title}
             <span className="text-xs font-normal text-slate-600">{category.subCategories.length} ranges</span>
           </Link>
