@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes } from '@/app/router';
 import { avatarColour, initial } from '@/features/auth/components/avatar';
 import { useAuth } from '@/features/auth/store';
+import { useLocalStore } from '@/features/cart/local-store';
 import { catalogueHandlers, server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 
@@ -71,5 +72,14 @@ describe('Header', () => {
     );
     expect(within(drawer).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
     expect(within(drawer).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('shows the cart count as the sum of quantities, highlighted on the cart pages', async () => {
+    useLocalStore.getState().addToCart('a', 2);
+    useLocalStore.getState().addToCart('b', 3);
+    renderRoutes(routes, '/wishlist');
+    const cart = await screen.findByRole('link', { name: 'Cart, 5 items' });
+    expect(cart).toHaveClass('bg-slate-900');
+    useLocalStore.getState().clear();
   });
 });

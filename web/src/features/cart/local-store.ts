@@ -1,0 +1,133 @@
+import { toast } from 'sonner';
+import { create } from 'zustand';
+import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+
+/** The guest's cart and wishlist, kept in the browser under 'user_data' (spec §3, §8, §9). */
+export const LOCAL_STORE_KEY = 'user_data';
+/** At most this many entries in each list. */
+export const LOCAL_LIST_LIMIT = 100;
+
+export interface CartEntry {
+  productId: string;
+  quantity: number;
+}
+
+export interface WishlistEntry {
+  productId: string;
+}
+
+interface LocalData {
+  cart: CartEntry[];
+  wishlist: WishlistEntry[];
+  lastUpdated: number;
+}
+
+/** What a change did: nothing to say, or the spec's message for why it was refused. */
+export type Outcome = { ok: true } | { ok: false; message: string };
+
+interface LocalStore extends LocalData {
+  addToCart: (productId: string, quantity: number) => Outcome;
+  updateCartQuantity: (productId: string, quantity: number) => Outcome;
+  removeFromCart: (productId: string) => Outcome;
+  addToWishlist: (productId: string) => Outcome;
+  removeFromWishlist: (productId: string) => Outcome;
+  clear: () => void;
+}
+
+const refused = (message: string): Outcome => ({ ok: false, message });
+const OK: Outcome = { ok: true };
+
+function isLocalData(value: unknown): value is LocalData {
+  const data = value as LocalData;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    Array.isArray(data.cart) &&
+    Array.isArray(data.wishlist) &&
+    data.cart.every((e) => typeof e?.productId === 'string' && Number.isInteger(e.quantity) && e.quantity > 0) &&
+    data.wishlist.every((e) => typeof e?.productId === 'string')
+  );
+}
+
+/** localStorage holding exactly the spec's shape: a corrupt value is reported ('Invalid
+ * data format') and replaced by an empty store; a failed write says 'Failed to save data'. */
+const storage: PersistStorage<LocalData> = {
+  getItem: (name) => {
+    const raw = localStorage.getItem(name);
+    if (raw === null) return null;
+    try {
+      const data: unknown = JSON.parse(raw);
+      if (isLocalData(data)) return { state: data } as StorageValue<LocalData>;
+    } catch {
+      // reported below
+    }
+    toast.error('Invalid data format');
+    localStorage.removeItem(name);
+    return null;
+  },
+  setItem: (name, value) => {
+    try {
+      const { cart, wishlist, lastUpdated } = value.state;
+      localStorage.setItem(name, JSON.stringify({ cart, wishlist, lastUpdated }));
+    } catch {
+      toast.error('Failed to save data');
+    }
+  },
+  removeItem: (name) => localStorage.removeItem(name),
+};
+
+export const useLocalStore = create<LocalStore>()(
+  persist(
+    (set, get) => {
+      const save = (change: Partial<LocalData>) => set({ ...change, lastUpdated: Date.now() });
+      return {
+        cart: [],
+        wishlist: [],
+        lastUpdated: 0,
+        addToCart: (productId, quantity) => {
+          const { cart } = get();
+          const existing = cart.find((e) => e.productId === productId);
+          if (existing) {
+            save({ cart: cart.map((e) => (e === existing ? { ...e, quantity: e.quantity + quantity } : e)) });
+            return OK;
+          }
+          if (cart.length >= LOCAL_LIST_LIMIT) return refused(`Maximum ${LOCAL_LIST_LIMIT} items allowed in cart`);
+          save({ cart: [...cart, { productId, quantity }] });
+          return OK;
+        },
+        updateCartQuantity: (productId, quantity) => {
+          const { cart } = get();
+          if (!cart.some((e) => e.productId === productId)) return refused('Item not found in cart');
+          save({
+            cart: quantity <= 0 ? cart.filter((e) => e.productId !== productId) : cart.map((e) => (e.productId === productId ? { ...e, quantity } : e)),
+          });
+          return OK;
+        },
+        removeFromCart: (productId) => {
+          const { cart } = get();
+          if (!cart.some((e) => e.productId === productId)) return refused('Item not found in cart');
+          save({ cart: cart.filter((e) => e.productId !== productId) });
+          return OK;
+        },
+        addToWishlist: (productId) => {
+          const { wishlist } = get();
+          if (wishlist.some((e) => e.productId === productId)) return refused('Item already in wishlist');
+          if (wishlist.length >= LOCAL_LIST_LIMIT) return refused(`Maximum ${LOCAL_LIST_LIMIT} items allowed in wishlist`);
+          save({ wishlist: [...wishlist, { productId }] });
+          return OK;
+        },
+        removeFromWishlist: (productId) => {
+          const { wishlist } = get();
+          if (!wishlist.some((e) => e.productId === productId)) return refused('Item not found');
+          save({ wishlist: wishlist.filter((e) => e.productId !== productId) });
+          return OK;
+        },
+        clear: () => save({ cart: [], wishlist: [] }),
+      };
+    },
+    { name: LOCAL_STORE_KEY, storage, partialize: ({ cart, wishlist, lastUpdated }) => ({ cart, wishlist, lastUpdated }) },
+  ),
+);
+
+/** The cart count: the sum of quantities (spec §9). */
+export const cartCount = (cart: CartEntry[]) => cart.reduce((sum, e) => sum + e.quantity, 0);
