@@ -3,7 +3,7 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { paths } from '@/config/paths';
 import { useProducts } from '@/features/catalog/api/get-products';
 import { ListingFilters } from '@/features/catalog/components/listing-filters';
-import { Pagination } from '@/features/catalog/components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingPages, listingSearch, readListing, SKELETON_CARDS, SORT_OPTIONS, type Listing, type SortValue } from '@/features/catalog/listing';
 

@@ -1,5 +1,6 @@
 // The shop listing's state lives in the URL (spec §2 route table), so links, reload and
 // the back button all work. This module turns the URL into the API's query and back.
+import type { PageItem } from '@/components/ui/pagination';
 
 /** The six sort options of spec §4, in the order the control lists them. */
 export const SORT_OPTIONS = [
@@ -80,7 +81,6 @@ export function productQuery(listing: Listing) {
   };
 }
 
-export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 /** The listing's page buttons (spec §2): every page up to 7 pages; beyond, the first,
  * the last, the current one and its neighbours, with ellipses for the gaps. */

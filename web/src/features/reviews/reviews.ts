@@ -1,5 +1,5 @@
 // The review rules of spec §5 and §9, in one place for the list, the cards and the form.
-import type { PageItem } from '@/features/catalog/listing';
+import type { PageItem } from '@/components/ui/pagination';
 
 /** The product page shows 8 reviews a page (spec §9). */
 export const REVIEWS_PER_PAGE = 8;

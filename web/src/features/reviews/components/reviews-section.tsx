@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/store';
-import { Pagination } from '@/features/catalog/components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { useProductReviews } from '../api/get-product-reviews';
 import { REVIEWS_PER_PAGE, reviewPages, showingLine, SKELETON_REVIEWS } from '../reviews';
 import { ReviewCard } from './review-card';

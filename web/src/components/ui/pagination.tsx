@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import type { PageItem } from '../listing';
+import { Button } from './button';
+
+/** A page number, or a gap between the numbers shown. */
+export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 /** Previous / page numbers / next. `items` comes from a window rule (listingPages,
  * reviewPages); the caller decides what a page change does. */
