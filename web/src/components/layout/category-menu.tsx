@@ -37,8 +37,9 @@ export function CategoryMenu({ categories }: { categories: Category[] }) {
                   </NavigationMenu.Link>
                 </Button>
               </div>
-              <ScrollArea.Root type="hover" scrollHideDelay={600} className="h-[300px] overflow-hidden">
-                <ScrollArea.Viewport className="h-full w-full">
+              {/* Scrolls once the links pass 300 px; a short list keeps the panel short. */}
+              <ScrollArea.Root type="hover" scrollHideDelay={600} className="overflow-hidden">
+                <ScrollArea.Viewport className="max-h-[300px] w-full">
                   <ul className="grid grid-cols-2 gap-1 pr-3">
                     {category.subCategories.map((sub) => (
                       <li key={sub._id}>
