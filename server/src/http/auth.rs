@@ -811,16 +811,13 @@ pub async fn edit_profile(
     }
     let new_photo = match form.files.into_iter().next() {
         Some(upload) if upload.field == "profilePicture" => {
-            let photo = photo::process(upload.bytes, photo::PROFILE_SIDE).await?;
-            let path = format!(
-                "{}profile/{}/{}.{}",
+            let stem = format!(
+                "{}profile/{}/{}",
                 crate::media::PRIVATE_PREFIX,
                 user.id,
-                crate::domain::new_id(),
-                photo.extension
+                crate::domain::new_id()
             );
-            state.media.put(&path, photo.bytes.into()).await?;
-            Some(path)
+            Some(super::media::store_photo(&state, upload.bytes, photo::PROFILE_SIDE, &stem).await?)
         }
         Some(upload) => {
             return Err(AppError::field(

@@ -14,6 +14,20 @@ const CACHE_FOREVER: &str = "public, max-age=31536000, immutable";
 /// A stored SVG opened directly must not run script or reach anything.
 const MEDIA_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
+/// Checks and re-encodes an uploaded photo to fit `side` (media::photo), then stores
+/// it at `{stem}.{extension}`; returns that path.
+pub async fn store_photo(
+    state: &AppState,
+    bytes: bytes::Bytes,
+    side: u32,
+    stem: &str,
+) -> Result<String, AppError> {
+    let photo = crate::media::photo::process(bytes, side).await?;
+    let path = format!("{stem}.{}", photo.extension);
+    state.media.put(&path, photo.bytes.into()).await?;
+    Ok(path)
+}
+
 /// An absolute URL that opens the private file at `path` until `expires` (Unix seconds).
 pub fn signed_url(state: &AppState, path: &str, expires: i64) -> String {
     format!(

@@ -292,25 +292,12 @@ pub async fn create_review(
     let review_id = id::new_id();
     let mut images = Vec::with_capacity(form.files.len());
     for (n, upload) in form.files.into_iter().enumerate() {
-        let stored = match photo::process(upload.bytes, photo::REVIEW_SIDE).await {
-            Ok(photo) => {
-                let path = format!("reviews/{review_id}/{}.{}", n + 1, photo.extension);
-                state
-                    .media
-                    .put(&path, photo.bytes.into())
-                    .await
-                    .map(|()| path)
-            }
-            Err(e) => {
-                remove_all(&state, &images).await;
-                return Err(e.into());
-            }
-        };
-        match stored {
+        let stem = format!("reviews/{review_id}/{}", n + 1);
+        match super::media::store_photo(&state, upload.bytes, photo::REVIEW_SIDE, &stem).await {
             Ok(path) => images.push(path),
             Err(e) => {
                 remove_all(&state, &images).await;
-                return Err(e.into());
+                return Err(e);
             }
         }
     }
