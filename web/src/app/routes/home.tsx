@@ -6,7 +6,7 @@ import { paths, shopByCategory } from '@/config/paths';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { useHomePage } from '@/features/catalog/api/get-home-page';
 import { BannerCarousel } from '@/features/catalog/components/banner-carousel';
-import { ProductCard } from '@/features/catalog/components/product-card';
+import { ProductGrid } from '@/features/catalog/components/product-grid';
 
 /** Home: banners, then top products and category sections when there is data (spec §2). */
 export function Component() {
@@ -23,11 +23,7 @@ export function Component() {
       ) : (
         <>
           <Section title="Grab the best deal on Smartphones">
-            <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-              {home.data.topProducts.map((product) => (
-                <ProductCard key={product._id} product={product} />
-              ))}
-            </div>
+            <ProductGrid products={home.data.topProducts} />
           </Section>
           <CategorySections />
         </>
