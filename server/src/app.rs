@@ -12,7 +12,9 @@ use crate::http::{self, AppState, Settings};
 use crate::mail::Mailer;
 use crate::media::Media;
 use crate::security::Keys;
-use crate::store::{self, accounts::Accounts, catalogue::Catalogue, reviews::Reviews, Db};
+use crate::store::{
+    self, accounts::Accounts, catalogue::Catalogue, items::Items, reviews::Reviews, Db,
+};
 use crate::BoxError;
 
 /// Connects to the database and applies pending migrations.
@@ -47,7 +49,8 @@ impl AppState {
         AppState {
             catalogue: Catalogue::new(db.clone()),
             accounts: Accounts::new(db.clone()),
-            reviews: Reviews::new(db),
+            reviews: Reviews::new(db.clone()),
+            items: Items::new(db),
             media: services.media,
             mailer: services.mailer,
             keys: services.keys,

@@ -271,7 +271,7 @@ fn session(state: &AppState, user: UserRow) -> Session {
 ///
 /// The account is signed in at once; the code (6 digits, 10 minutes, 5 tries)
 /// verifies the address. When the mail cannot be sent the account is not kept.
-#[utoipa::path(post, path = "/auth/signup", tag = "auth",
+#[utoipa::path(post, path = "/api/auth/signup", tag = "auth",
     request_body(content = SignupForm, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "'Account created successfully!'", body = Envelope<Session>),
@@ -337,7 +337,7 @@ pub async fn signup(
 /// Unknown addresses and wrong passwords get the same answer. After 10 failures for
 /// one account, or from one address, within 15 minutes the answer is 429 until the
 /// oldest of them is 15 minutes old; a successful login clears the account's count.
-#[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = Credentials,
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = Credentials,
     responses(
         (status = 200, description = "'Login successful!'", body = Envelope<Session>),
         (status = 400, description = "Field errors", body = ErrorBody),
@@ -354,7 +354,7 @@ pub async fn login(
 }
 
 /// Signs in an administrator (made with `shop admin create`); everyone else is refused.
-#[utoipa::path(post, path = "/auth/admin/login", tag = "auth", request_body = Credentials,
+#[utoipa::path(post, path = "/api/auth/admin/login", tag = "auth", request_body = Credentials,
     responses(
         (status = 200, description = "'Login successful!'", body = Envelope<Session>),
         (status = 401, description = "'Invalid email or password'", body = ErrorBody),
@@ -430,7 +430,7 @@ async fn confirm_password(
 }
 
 /// Verifies the address with the e-mailed code and sends a confirmation.
-#[utoipa::path(post, path = "/auth/verify-otp", tag = "auth", request_body = OtpRequest,
+#[utoipa::path(post, path = "/api/auth/verify-otp", tag = "auth", request_body = OtpRequest,
     responses(
         (status = 200, description = "'OTP verified successfully!'", body = Envelope<UserData>),
         (status = 400, description = "Wrong, expired or missing code", body = ErrorBody),
@@ -510,7 +510,7 @@ async fn pending_user(state: &AppState, email: &Email) -> Result<UserRow, AppErr
 }
 
 /// E-mails a new code; the earlier one stops working. At most once a minute.
-#[utoipa::path(post, path = "/auth/resend-otp", tag = "auth", request_body = EmailRequest,
+#[utoipa::path(post, path = "/api/auth/resend-otp", tag = "auth", request_body = EmailRequest,
     responses(
         (status = 200, description = "'OTP resent successfully!'", body = Envelope<Empty>),
         (status = 404, description = "No account has this address", body = ErrorBody),
@@ -559,7 +559,7 @@ pub async fn resend_otp(
 }
 
 /// The signed-in user.
-#[utoipa::path(get, path = "/auth/user", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/auth/user", tag = "auth", security(("bearer" = [])),
     responses(
         (status = 200, description = "The user", body = Envelope<UserData>),
         (status = 401, description = "No valid token", body = ErrorBody),
@@ -571,7 +571,7 @@ pub async fn current_user(CurrentUser(user): CurrentUser) -> Json<Envelope<UserD
 /// E-mails a reset link, valid 30 minutes and once, to the address if it has an
 /// account. The answer is the same either way, and at most 5 mails per address are
 /// sent per hour.
-#[utoipa::path(post, path = "/auth/forgot-password", tag = "auth", request_body = EmailRequest,
+#[utoipa::path(post, path = "/api/auth/forgot-password", tag = "auth", request_body = EmailRequest,
     responses(
         (status = 200, description = "'Reset password instructions sent to your email'", body = Envelope<Empty>),
         (status = 400, description = "Not an e-mail address", body = ErrorBody),
@@ -622,7 +622,7 @@ async fn reset_link(state: &AppState, user_id: &str, now: i64) -> Result<String,
 }
 
 /// Whether a reset link can still be used.
-#[utoipa::path(post, path = "/auth/verify-reset-token", tag = "auth", request_body = TokenRequest,
+#[utoipa::path(post, path = "/api/auth/verify-reset-token", tag = "auth", request_body = TokenRequest,
     responses(
         (status = 200, description = "The link works", body = Envelope<TokenValidity>),
         (status = 400, description = "'Invalid or expired reset token'", body = ErrorBody),
@@ -647,7 +647,7 @@ pub async fn verify_reset_token(
 
 /// Sets a new password with a reset link's token. Every earlier access token and
 /// reset link of the account stops working.
-#[utoipa::path(post, path = "/auth/reset-password", tag = "auth", request_body = ResetRequest,
+#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", request_body = ResetRequest,
     responses(
         (status = 200, description = "'Password reset successfully!'", body = Envelope<Empty>),
         (status = 400, description = "Bad, used or expired token", body = ErrorBody),
@@ -687,7 +687,7 @@ pub async fn reset_password(
 
 /// 'Update Password': checks the current password, then e-mails a link to set a new
 /// one (the reset screen). Counted with the reset-mail limit.
-#[utoipa::path(post, path = "/auth/change-password", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/auth/change-password", tag = "auth", security(("bearer" = [])),
     request_body = ChangePasswordRequest,
     responses(
         (status = 200, description = "'Password reset code sent to your email'", body = Envelope<Empty>),
@@ -733,7 +733,7 @@ pub async fn change_password(
 
 /// Deletes the signed-in account after checking its password: the user, their
 /// photo and every token go; reviews stay without their name.
-#[utoipa::path(delete, path = "/auth/delete-account", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/auth/delete-account", tag = "auth", security(("bearer" = [])),
     request_body = PasswordRequest,
     responses(
         (status = 200, description = "'Account deleted successfully!'", body = Envelope<Empty>),
@@ -771,7 +771,7 @@ pub async fn delete_account(
 
 /// Updates the fields sent: full name, phone number (empty clears it) and photo.
 /// The photo is checked by its bytes, stripped of metadata and kept private.
-#[utoipa::path(patch, path = "/auth/edit-profile", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(patch, path = "/api/auth/edit-profile", tag = "auth", security(("bearer" = [])),
     request_body(content = ProfileForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "'Profile updated successfully!'", body = Envelope<UserData>),
@@ -864,7 +864,7 @@ pub async fn edit_profile(
 }
 
 /// A URL for the signed-in user's own photo that works for 15 minutes.
-#[utoipa::path(get, path = "/auth/signed-url", tag = "auth", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/auth/signed-url", tag = "auth", security(("bearer" = [])),
     params(SignedUrlParams),
     responses(
         (status = 200, description = "The URL, as `data`", body = Envelope<String>),

@@ -83,6 +83,14 @@ impl AppError {
         }
     }
 
+    /// A 422 for a rule the request breaks as a whole.
+    pub fn unprocessable(message: impl Into<String>) -> Self {
+        AppError::Unprocessable {
+            message: message.into(),
+            errors: BTreeMap::new(),
+        }
+    }
+
     pub fn bad_request(message: impl Into<String>) -> Self {
         AppError::BadRequest {
             message: message.into(),

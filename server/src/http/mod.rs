@@ -6,6 +6,7 @@ pub mod error;
 pub mod extract;
 pub mod form;
 pub mod identity;
+pub mod items;
 pub mod media;
 mod middleware;
 pub mod openapi;
@@ -27,6 +28,7 @@ use crate::media::Media;
 use crate::security::Keys;
 use crate::store::accounts::Accounts;
 use crate::store::catalogue::Catalogue;
+use crate::store::items::Items;
 use crate::store::reviews::Reviews;
 pub use error::AppError;
 
@@ -36,6 +38,7 @@ pub struct AppState {
     pub catalogue: Catalogue,
     pub accounts: Accounts,
     pub reviews: Reviews,
+    pub items: Items,
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
@@ -91,6 +94,7 @@ pub fn router(state: AppState) -> Router {
         .merge(catalogue::router())
         .merge(auth::router())
         .merge(reviews::router())
+        .merge(items::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
         .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))

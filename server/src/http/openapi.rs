@@ -6,7 +6,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::error::ErrorBody;
-use super::{auth, catalogue, reviews};
+use super::{auth, catalogue, items, reviews};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -33,6 +33,12 @@ use super::{auth, catalogue, reviews};
         auth::signed_url,
         reviews::list_reviews,
         reviews::create_review,
+        items::list_items,
+        items::add_item,
+        items::update_item,
+        items::remove_item,
+        items::cart_detail,
+        items::sync,
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerToken),
@@ -40,6 +46,7 @@ use super::{auth, catalogue, reviews};
         (name = "catalogue", description = "Categories, banners, products"),
         (name = "auth", description = "Accounts: sign-up, login, recovery, profile"),
         (name = "reviews", description = "Product reviews"),
+        (name = "items", description = "Carts and wishlists"),
     )
 )]
 pub struct ApiDoc;

@@ -146,7 +146,7 @@ impl Review {
 }
 
 /// A product's reviews, newest first.
-#[utoipa::path(get, path = "/review/product/{productId}", tag = "reviews",
+#[utoipa::path(get, path = "/api/review/product/{productId}", tag = "reviews",
     params(("productId" = String, Path, description = "The product's `_id`"), ReviewParams),
     responses(
         (status = 200, description = "One page of reviews and the total", body = Envelope<ReviewList>),
@@ -211,7 +211,7 @@ pub async fn list_reviews(
 /// Writes the signed-in customer's review of a product: one per product. The
 /// photos are checked by their bytes, stripped of metadata and stored publicly;
 /// the product's rating and review count include the review at once.
-#[utoipa::path(post, path = "/review", tag = "reviews", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/review", tag = "reviews", security(("bearer" = [])),
     request_body(content = ReviewForm, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "'Review created successfully'", body = Envelope<ReviewData>),

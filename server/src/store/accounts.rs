@@ -458,7 +458,7 @@ impl Accounts {
         ordered.sort_unstable();
         let mut wait = 0;
         for (kind, subject) in &ordered {
-            lock_subject(&mut tx, self.db.dialect, kind, subject).await?;
+            super::lock_subject(&mut tx, self.db.dialect, kind, subject).await?;
             // The attempt that, while inside the window, keeps the subject at its limit.
             let blocking = sqlx::query(
                 "SELECT at FROM auth_attempts WHERE kind = $1 AND subject = $2 AND at > $3 \
@@ -563,19 +563,4 @@ async fn store_code(
     .execute(&mut **tx)
     .await
     .map(drop)
-}
-
-async fn lock_subject(
-    tx: &mut Transaction<'static, Any>,
-    dialect: super::Dialect,
-    kind: &str,
-    subject: &str,
-) -> Result<(), sqlx::Error> {
-    if let Some(sql) = dialect.subject_lock() {
-        sqlx::query(sql)
-            .bind(format!("{kind}\n{subject}"))
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(())
 }

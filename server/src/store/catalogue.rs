@@ -83,10 +83,10 @@ pub struct ProductSort {
 /// Most words a keyword search looks at.
 pub const MAX_SEARCH_WORDS: usize = 8;
 
-const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
+pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
      p.images, p.stock, p.category_id, c.title AS category_title, p.sub_category_id, s.title AS sub_category_title, \
      p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at";
-const PRODUCT_JOINS: &str =
+pub(crate) const PRODUCT_JOINS: &str =
     "JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
 
 /// The catalogue's queries over one database.
@@ -178,6 +178,27 @@ impl Catalogue {
             .fetch_optional(&self.db.pool)
             .await?;
         row.as_ref().map(product_from_row).transpose()
+    }
+
+    /// The products with these ids that exist, in no particular order. The caller
+    /// bounds `ids` (at most a list's 100 entries).
+    pub async fn products_by_ids(&self, ids: &[String]) -> Result<Vec<ProductRow>, sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders = (1..=ids.len())
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({placeholders})"
+        );
+        let mut query = sqlx::query(&sql);
+        for id in ids {
+            query = query.bind(id.clone());
+        }
+        let rows = query.fetch_all(&self.db.pool).await?;
+        rows.iter().map(product_from_row).collect()
     }
 
     /// The homepage's top products: the featured ones, newest first, else the newest
@@ -529,7 +550,7 @@ fn bind_all<'q>(
     query
 }
 
-fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> {
+pub(crate) fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> {
     let images: String = row.try_get("images")?;
     Ok(ProductRow {
         id: row.try_get("id")?,

@@ -38,6 +38,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0004_category_discounts.sql"),
         postgres: include_str!("../../migrations/postgres/0004_category_discounts.sql"),
     },
+    Migration {
+        version: 5,
+        name: "items",
+        sqlite: include_str!("../../migrations/sqlite/0005_items.sql"),
+        postgres: include_str!("../../migrations/postgres/0005_items.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod catalogue;
 pub mod dialect;
+pub mod items;
 mod migrate;
 pub mod reviews;
 
@@ -83,6 +84,24 @@ impl Db {
     pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
         self.pool.begin_with(self.dialect.begin_write()).await
     }
+}
+
+/// Inside a write transaction, waits until no other transaction holds the lock on
+/// `subject` of `kind`, then holds it until the transaction ends (see
+/// [`Dialect::subject_lock`]): check-then-write sequences on one subject run one at a time.
+pub(crate) async fn lock_subject(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    dialect: Dialect,
+    kind: &str,
+    subject: &str,
+) -> Result<(), sqlx::Error> {
+    if let Some(sql) = dialect.subject_lock() {
+        sqlx::query(sql)
+            .bind(format!("{kind}\n{subject}"))
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// The path part of a `sqlite:` URL.

@@ -7,6 +7,7 @@ mod helpers;
 mod accounts;
 mod catalogue;
 mod envelope;
+mod items;
 mod media_and_storefront;
 mod reviews;
 mod seeding;

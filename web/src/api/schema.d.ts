@@ -4,6 +4,252 @@
  */
 
 export interface paths {
+    "/api/auth/admin/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in an administrator (made with `shop admin create`); everyone else is refused. */
+        post: operations["admin_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Update Password': checks the current password, then e-mails a link to set a new
+         *     one (the reset screen). Counted with the reset-mail limit.
+         */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/delete-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the signed-in account after checking its password: the user, their
+         *     photo and every token go; reviews stay without their name.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/edit-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Updates the fields sent: full name, phone number (empty clears it) and photo.
+         *     The photo is checked by its bytes, stripped of metadata and kept private.
+         */
+        patch: operations["edit_profile"];
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails a reset link, valid 30 minutes and once, to the address if it has an
+         *     account. The answer is the same either way, and at most 5 mails per address are
+         *     sent per hour.
+         */
+        post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with e-mail and password.
+         * @description Unknown addresses and wrong passwords get the same answer. After 10 failures for
+         *     one account, or from one address, within 15 minutes the answer is 429 until the
+         *     oldest of them is 15 minutes old; a successful login clears the account's count.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/resend-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails a new code; the earlier one stops working. At most once a minute. */
+        post: operations["resend_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link's token. Every earlier access token and
+         *     reset link of the account stops working.
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signed-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A URL for the signed-in user's own photo that works for 15 minutes. */
+        get: operations["signed_url"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates an account and e-mails its verification code.
+         * @description The account is signed in at once; the code (6 digits, 10 minutes, 5 tries)
+         *     verifies the address. When the mail cannot be sent the account is not kept.
+         */
+        post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user. */
+        get: operations["current_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies the address with the e-mailed code and sends a confirmation. */
+        post: operations["verify_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-reset-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a reset link can still be used. */
+        post: operations["verify_reset_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/banner": {
         parameters: {
             query?: never;
@@ -75,270 +321,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/user/home-page": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The homepage's top products: the featured ones, else the newest eight. */
-        get: operations["home_page"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/admin/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Signs in an administrator (made with `shop admin create`); everyone else is refused. */
-        post: operations["admin_login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/change-password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * 'Update Password': checks the current password, then e-mails a link to set a new
-         *     one (the reset screen). Counted with the reset-mail limit.
-         */
-        post: operations["change_password"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/delete-account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Deletes the signed-in account after checking its password: the user, their
-         *     photo and every token go; reviews stay without their name.
-         */
-        delete: operations["delete_account"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/edit-profile": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Updates the fields sent: full name, phone number (empty clears it) and photo.
-         *     The photo is checked by its bytes, stripped of metadata and kept private.
-         */
-        patch: operations["edit_profile"];
-        trace?: never;
-    };
-    "/auth/forgot-password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * E-mails a reset link, valid 30 minutes and once, to the address if it has an
-         *     account. The answer is the same either way, and at most 5 mails per address are
-         *     sent per hour.
-         */
-        post: operations["forgot_password"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Signs in with e-mail and password.
-         * @description Unknown addresses and wrong passwords get the same answer. After 10 failures for
-         *     one account, or from one address, within 15 minutes the answer is 429 until the
-         *     oldest of them is 15 minutes old; a successful login clears the account's count.
-         */
-        post: operations["login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/resend-otp": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** E-mails a new code; the earlier one stops working. At most once a minute. */
-        post: operations["resend_otp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/reset-password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sets a new password with a reset link's token. Every earlier access token and
-         *     reset link of the account stops working.
-         */
-        post: operations["reset_password"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/signed-url": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A URL for the signed-in user's own photo that works for 15 minutes. */
-        get: operations["signed_url"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/signup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Creates an account and e-mails its verification code.
-         * @description The account is signed in at once; the code (6 digits, 10 minutes, 5 tries)
-         *     verifies the address. When the mail cannot be sent the account is not kept.
-         */
-        post: operations["signup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in user. */
-        get: operations["current_user"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/verify-otp": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Verifies the address with the e-mailed code and sends a confirmation. */
-        post: operations["verify_otp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/verify-reset-token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Whether a reset link can still be used. */
-        post: operations["verify_reset_token"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/review": {
+    "/api/review": {
         parameters: {
             query?: never;
             header?: never;
@@ -359,7 +342,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/review/product/{productId}": {
+    "/api/review/product/{productId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -376,6 +359,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/cart-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Current names, images, prices and stock for a guest's browser cart. Products that
+         *     no longer exist are left out.
+         */
+        post: operations["cart_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/home-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The homepage's top products: the featured ones, else the newest eight. */
+        get: operations["home_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's cart or wishlist, oldest entry first (at most 100 entries). */
+        get: operations["list_items"];
+        put?: never;
+        /**
+         * Adds a product to the signed-in customer's cart (adding to the quantity there) or
+         *     wishlist (once).
+         */
+        post: operations["add_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/item/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of the signed-in customer's entries. With `type`, only from that list. */
+        delete: operations["remove_item"];
+        options?: never;
+        head?: never;
+        /** Sets the quantity of one of the signed-in customer's cart entries. */
+        patch: operations["update_item"];
+        trace?: never;
+    };
+    "/api/user/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merges a browser's cart and wishlist into the signed-in customer's (DESIGN.md §5):
+         *     cart quantities add up, capped at the stock and at 99; the wishlist becomes the
+         *     union. All or nothing: the browser should empty its lists only after this answers.
+         */
+        post: operations["sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -386,6 +466,27 @@ export interface components {
             image: string;
             /** @description Where the slide links to, inside the shop. */
             url: string;
+        };
+        CartDetail: {
+            /**
+             * @description The entries whose products exist, in the order asked, each with the quantity asked
+             *     (at most 99) and `_id` equal to `productId`.
+             */
+            products: components["schemas"]["Item"][];
+        };
+        /** @description `POST /user/cart-detail`. */
+        CartDetailRequest: {
+            /** @description At most 100 entries. */
+            cartItems?: components["schemas"]["CartEntry"][];
+        };
+        /** @description One line of a browser's cart. */
+        CartEntry: {
+            productId: string;
+            /**
+             * Format: int64
+             * @description At least 1.
+             */
+            quantity: number;
         };
         Category: {
             _id: string;
@@ -415,6 +516,19 @@ export interface components {
         /** @description Nothing beyond the message. */
         Empty: Record<string, never>;
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_CartDetail: {
+            data: {
+                /**
+                 * @description The entries whose products exist, in the order asked, each with the quantity asked
+                 *     (at most 99) and `_id` equal to `productId`.
+                 */
+                products: components["schemas"]["Item"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_CategoryList: {
             data: {
                 categories: components["schemas"]["Category"][];
@@ -436,6 +550,59 @@ export interface components {
             data: {
                 topProducts: components["schemas"]["Product"][];
             };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_Item: {
+            /** @description A cart or wishlist entry with its product as it stands now. */
+            data: {
+                /**
+                 * @description The entry's id (for `PATCH`/`DELETE /user/item/{id}`); for guests' cart
+                 *     details, the product's id.
+                 */
+                _id: string;
+                color?: string | null;
+                /**
+                 * Format: double
+                 * @description 0 when no discount applies now.
+                 */
+                discountPercentage: number;
+                /**
+                 * Format: double
+                 * @description The price the shopper pays now, per unit.
+                 */
+                discountedPrice: number;
+                /** @description Media paths, the first shown on cards. */
+                images: string[];
+                name: string;
+                /** Format: double */
+                price: number;
+                productId: string;
+                /**
+                 * Format: int64
+                 * @description 1 on the wishlist.
+                 */
+                quantity: number;
+                /**
+                 * Format: double
+                 * @description Average review rating, one decimal; 0 without reviews.
+                 */
+                rating: number;
+                /** Format: int64 */
+                reviewCount: number;
+                size?: string | null;
+                /** Format: int64 */
+                stock: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_Option_String: {
+            data: null | string;
             message: string;
             /** @description Always `true`. */
             success: boolean;
@@ -506,6 +673,19 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_Synced: {
+            data: {
+                adjustments: components["schemas"]["SyncAdjustments"];
+                /** @description The customer's cart after the merge. */
+                cart: components["schemas"]["Item"][];
+                /** @description The customer's wishlist after the merge. */
+                wishlist: components["schemas"]["Item"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_TokenValidity: {
             data: {
                 /** @description Always `true`: an invalid token is a 400. */
@@ -537,6 +717,51 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_Vec_Item: {
+            data: {
+                /**
+                 * @description The entry's id (for `PATCH`/`DELETE /user/item/{id}`); for guests' cart
+                 *     details, the product's id.
+                 */
+                _id: string;
+                color?: string | null;
+                /**
+                 * Format: double
+                 * @description 0 when no discount applies now.
+                 */
+                discountPercentage: number;
+                /**
+                 * Format: double
+                 * @description The price the shopper pays now, per unit.
+                 */
+                discountedPrice: number;
+                /** @description Media paths, the first shown on cards. */
+                images: string[];
+                name: string;
+                /** Format: double */
+                price: number;
+                productId: string;
+                /**
+                 * Format: int64
+                 * @description 1 on the wishlist.
+                 */
+                quantity: number;
+                /**
+                 * Format: double
+                 * @description Average review rating, one decimal; 0 without reviews.
+                 */
+                rating: number;
+                /** Format: int64 */
+                reviewCount: number;
+                size?: string | null;
+                /** Format: int64 */
+                stock: number;
+            }[];
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
         /** @description The failure envelope, as the OpenAPI document describes it. */
         ErrorBody: {
             /** @description Problems by field name, when the input had any. */
@@ -549,6 +774,67 @@ export interface components {
         };
         HomePage: {
             topProducts: components["schemas"]["Product"][];
+        };
+        /** @description A cart or wishlist entry with its product as it stands now. */
+        Item: {
+            /**
+             * @description The entry's id (for `PATCH`/`DELETE /user/item/{id}`); for guests' cart
+             *     details, the product's id.
+             */
+            _id: string;
+            color?: string | null;
+            /**
+             * Format: double
+             * @description 0 when no discount applies now.
+             */
+            discountPercentage: number;
+            /**
+             * Format: double
+             * @description The price the shopper pays now, per unit.
+             */
+            discountedPrice: number;
+            /** @description Media paths, the first shown on cards. */
+            images: string[];
+            name: string;
+            /** Format: double */
+            price: number;
+            productId: string;
+            /**
+             * Format: int64
+             * @description 1 on the wishlist.
+             */
+            quantity: number;
+            /**
+             * Format: double
+             * @description Average review rating, one decimal; 0 without reviews.
+             */
+            rating: number;
+            /** Format: int64 */
+            reviewCount: number;
+            size?: string | null;
+            /** Format: int64 */
+            stock: number;
+        };
+        /**
+         * @description `POST /user/sync`: the browser store `user_data` as it is (`lastUpdated` and other
+         *     fields are ignored).
+         */
+        LocalData: {
+            /** @description At most 100 entries. */
+            cart?: components["schemas"]["CartEntry"][];
+            /** @description At most 100 entries. */
+            wishlist?: components["schemas"]["WishlistEntry"][];
+        };
+        /** @description `POST /user/item`. */
+        NewItem: {
+            productId?: string;
+            /**
+             * Format: int64
+             * @description 1 to 99; default 1. Added to what the cart holds; ignored for the wishlist.
+             */
+            quantity?: number | null;
+            /** @description `cart` or `wishlist`. */
+            type?: string;
         };
         OtpRequest: {
             emailAddress?: string;
@@ -617,6 +903,14 @@ export interface components {
              */
             profilePicture?: string | null;
         };
+        /** @description `PATCH /user/item/{id}`. */
+        QuantityChange: {
+            /**
+             * Format: int64
+             * @description 1 to 99, and at most the product's stock.
+             */
+            quantity?: number | null;
+        };
         ResetRequest: {
             /**
              * @description At least 8 characters with an uppercase letter, a lowercase letter, a digit and
@@ -684,6 +978,24 @@ export interface components {
              */
             password: string;
         };
+        /** @description What a merge could not take over. */
+        SyncAdjustments: {
+            /** @description Cart entries whose quantity was lowered to the stock or to 99. */
+            capped: number;
+            /** @description Cart entries of products out of stock. */
+            outOfStock: number;
+            /** @description Entries beyond the 100 a list holds. */
+            overLimit: number;
+            /** @description Entries of products that no longer exist. */
+            unknown: number;
+        };
+        Synced: {
+            adjustments: components["schemas"]["SyncAdjustments"];
+            /** @description The customer's cart after the merge. */
+            cart: components["schemas"]["Item"][];
+            /** @description The customer's wishlist after the merge. */
+            wishlist: components["schemas"]["Item"][];
+        };
         /** @description A reference to a category or sub-category. */
         TitleRef: {
             _id: string;
@@ -715,6 +1027,10 @@ export interface components {
         UserData: {
             user: components["schemas"]["User"];
         };
+        /** @description One entry of a browser's wishlist. */
+        WishlistEntry: {
+            productId: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -724,145 +1040,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    banners: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Vec_Banner"];
-                };
-            };
-        };
-    };
-    categories: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_CategoryList"];
-                };
-            };
-        };
-    };
-    list_products: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Words that must all appear (as words or their beginnings) in the name,
-                 *     description, category or sub-category; case-insensitive; at most 200 characters.
-                 *     Words are runs of letters and digits; the first 8 count. Text with no letters or
-                 *     digits filters nothing.
-                 */
-                keyword?: string;
-                /** @description 1 to 10000; default 1. */
-                page?: string;
-                /** @description 1 or more, capped at 100; default 10. */
-                perPage?: string;
-                /** @description `name`, `price` (the price paid) or `createdAt`; default `createdAt`. */
-                sortField?: string;
-                /** @description `asc` or `desc`; default `desc`. */
-                sortOrder?: string;
-                /** @description Lowest price paid, inclusive. */
-                minPrice?: string;
-                /** @description Highest price paid, inclusive. */
-                maxPrice?: string;
-                /** @description Comma-separated category ids (at most 50). */
-                categoryIds?: string;
-                /** @description Comma-separated sub-category ids (at most 50). */
-                subCategoryIds?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_ProductList"];
-                };
-            };
-            /** @description A parameter is invalid; `errors` names it */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    product: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_ProductDetail"];
-                };
-            };
-            /** @description 'Product not found' */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    home_page: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_HomePage"];
-                };
-            };
-        };
-    };
     admin_login: {
         parameters: {
             query?: never;
@@ -1514,6 +1691,126 @@ export interface operations {
             };
         };
     };
+    banners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Banner"];
+                };
+            };
+        };
+    };
+    categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CategoryList"];
+                };
+            };
+        };
+    };
+    list_products: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words that must all appear (as words or their beginnings) in the name,
+                 *     description, category or sub-category; case-insensitive; at most 200 characters.
+                 *     Words are runs of letters and digits; the first 8 count. Text with no letters or
+                 *     digits filters nothing.
+                 */
+                keyword?: string;
+                /** @description 1 to 10000; default 1. */
+                page?: string;
+                /** @description 1 or more, capped at 100; default 10. */
+                perPage?: string;
+                /** @description `name`, `price` (the price paid) or `createdAt`; default `createdAt`. */
+                sortField?: string;
+                /** @description `asc` or `desc`; default `desc`. */
+                sortOrder?: string;
+                /** @description Lowest price paid, inclusive. */
+                minPrice?: string;
+                /** @description Highest price paid, inclusive. */
+                maxPrice?: string;
+                /** @description Comma-separated category ids (at most 50). */
+                categoryIds?: string;
+                /** @description Comma-separated sub-category ids (at most 50). */
+                subCategoryIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductList"];
+                };
+            };
+            /** @description A parameter is invalid; `errors` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductDetail"];
+                };
+            };
+            /** @description 'Product not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_review: {
         parameters: {
             query?: never;
@@ -1631,6 +1928,353 @@ export interface operations {
             };
             /** @description A bad parameter, named in `errors` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cart_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartDetailRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Cart details fetched successfully' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CartDetail"];
+                };
+            };
+            /** @description A malformed entry, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Maximum 100 items allowed in cart' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    home_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HomePage"];
+                };
+            };
+        };
+    };
+    list_items: {
+        parameters: {
+            query?: {
+                /** @description `cart` or `wishlist`. */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Cart fetched successfully' or 'Wishlist fetched successfully' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Item"];
+                };
+            };
+            /** @description `type` is not cart or wishlist */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewItem"];
+            };
+        };
+        responses: {
+            /** @description 'Item added to cart successfully!' or 'Added to wishlist'; the entry as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Item"];
+                };
+            };
+            /** @description Field errors: 'Product ID is required', the quantity, the type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Item already in wishlist'; 'Only N left in stock…'; 'This product is out of stock' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Maximum 100 items allowed in cart' (or wishlist); more than 99 of one product */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_item: {
+        parameters: {
+            query?: {
+                /** @description `cart` or `wishlist`. */
+                type?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The entry's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Item removed from cart' or 'Removed from wishlist' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description `type` is given but not cart or wishlist */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Item not found in cart' (or wishlist): no such entry of this customer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entry's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuantityChange"];
+            };
+        };
+        responses: {
+            /** @description 'Cart updated successfully'; the entry as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Item"];
+                };
+            };
+            /** @description The quantity is missing or not 1 to 99 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Item not found in cart': no such entry of this customer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Only N left in stock' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The entry is on the wishlist, which has no quantities */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocalData"];
+            };
+        };
+        responses: {
+            /** @description 'Data synced successfully'; both lists after the merge, and what could not be taken over */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Synced"];
+                };
+            };
+            /** @description A malformed entry, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Maximum 100 items allowed in cart' (or wishlist): more entries than a list holds */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
