@@ -4,7 +4,7 @@ import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 
 import { Button } from '@/components/ui/button';
 import { mediaUrl } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { PLACEHOLDER_IMAGE } from './product-card';
+import { fallBackToPlaceholder, PLACEHOLDER_IMAGE } from '@/components/ui/product-bits';
 
 /** The viewer's zoom: 0.5 to 3 in steps of 0.5 (spec §9). */
 export const ZOOM = { min: 0.5, max: 3, step: 0.5 } as const;
@@ -48,9 +48,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 width={800}
                 height={800}
                 className="aspect-square w-full object-contain"
-                onError={(event) => {
-                  if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
-                }}
+                onError={fallBackToPlaceholder}
               />
             </TransformComponent>
             <div className="absolute bottom-2 right-2 flex items-center gap-1 rounded-md bg-white/90 p-1 shadow">

@@ -1,13 +1,14 @@
+import type { ReactNode } from 'react';
 import type { Product } from '@/api/types';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductCard } from './product-card';
 
 /** Product cards in 2, 3 or 4 columns by screen size (spec §9). */
-export function ProductGrid({ products }: { products: Product[] }) {
+export function ProductGrid({ products, action }: { products: Product[]; action?: (product: Product) => ReactNode }) {
   return (
     <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products.map((product) => (
-        <ProductCard key={product._id} product={product} />
+        <ProductCard key={product._id} product={product} action={action?.(product)} />
       ))}
     </div>
   );

@@ -1,0 +1,41 @@
+// Pieces every product tile shares: the image with its placeholder fallback, the
+// rating line, and the price with the struck-through original.
+import { Star } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { mediaUrl } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
+
+/** Shown for a product without images, and for one whose image fails to load (spec §8). */
+export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
+
+/** Puts the placeholder in place of an image that failed to load (once). */
+export function fallBackToPlaceholder(event: { currentTarget: HTMLImageElement }) {
+  if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
+}
+
+/** The product's first image (or the placeholder), lazy, with its size set. */
+export function ProductImage({ path, ...props }: { path: string | undefined; alt: string; width: number; height: number } & ComponentProps<'img'>) {
+  return <img src={path ? mediaUrl(path) : PLACEHOLDER_IMAGE} loading="lazy" onError={fallBackToPlaceholder} {...props} />;
+}
+
+/** '4.5/5 (12)': the real average and count. */
+export function RatingLine({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  return (
+    <div className="flex items-center gap-1 text-xs text-slate-600" aria-label={`Rated ${rating} out of 5`}>
+      <Star className="h-3.5 w-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
+      <span>
+        {rating.toFixed(1)}/5 ({reviewCount})
+      </span>
+    </div>
+  );
+}
+
+/** The price paid in dollars, with the struck-through original when discounted. */
+export function PriceLine({ price, discountedPrice, discountPercentage }: { price: number; discountedPrice: number; discountPercentage: number }) {
+  return (
+    <div className="mt-auto flex items-baseline gap-2">
+      <span className="font-semibold">{formatUsd(discountedPrice)}</span>
+      {discountPercentage > 0 && <span className="text-xs text-slate-500 line-through">{formatUsd(price)}</span>}
+    </div>
+  );
+}
