@@ -1,24 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-interface ApiProduct {
-  _id: string;
-  name: string;
-  stock: number;
-  discountPercentage: number;
-  reviewCount: number;
-}
-
-/** Every demo product, read from the API the storefront uses. */
-async function allProducts(request: APIRequestContext): Promise<ApiProduct[]> {
-  const products: ApiProduct[] = [];
-  for (let page = 1; ; page++) {
-    const body = await (await request.get(`/api/product?perPage=100&page=${page}`)).json();
-    products.push(...body.data.products);
-    if (products.length >= body.data.total) return products;
-  }
-}
+import { allProducts, signIn } from './helpers';
 
 /** A small solid PNG, made here so the test needs no fixture files. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -53,20 +36,6 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Signs a new shopper up through the API and stores the session as the storefront does. */
-async function signIn(page: Page, request: APIRequestContext): Promise<void> {
-  const email = `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await request.post('/api/auth/signup', { multipart: { emailAddress: email, password: 'Secret12' } });
-  expect(response.status()).toBe(201);
-  const { data } = await response.json();
-  await page.goto('/');
-  await page.evaluate(
-    (session) =>
-      localStorage.setItem('auth-storage', JSON.stringify({ state: { ...session, isAuthenticated: true }, version: 0 })),
-    { user: data.user, accessToken: data.accessToken },
-  );
 }
 
 const cards = (page: Page) => page.locator('main a[href^="/product/"]');

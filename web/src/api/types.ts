@@ -12,3 +12,6 @@ export type CategoryList = Schemas['CategoryList'];
 export type User = Schemas['User'];
 export type Review = Schemas['Review'];
 export type ReviewList = Schemas['ReviewList'];
+export type Item = Schemas['Item'];
+export type Synced = Schemas['Synced'];
+export type CartDetail = Schemas['CartDetail'];

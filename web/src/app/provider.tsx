@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import '@/features/auth/store';
+import { SyncOnSignIn } from '@/features/cart/sync';
 import { makeQueryClient } from '@/lib/query-client';
 
 /** Server state and toasts (4000 ms, at most 3 visible, bottom-right; sonner's width is 356 px). */
@@ -10,6 +11,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <SyncOnSignIn />
       <Toaster position="bottom-right" duration={4000} visibleToasts={3} />
     </QueryClientProvider>
   );

@@ -9,7 +9,7 @@ const ROUTES: [string, string][] = [
   ['/product/0123456789abcdef01234567', 'Aquaflow Chrome Mono Basin Mixer Tap'],
   ['/cart', 'Your cart'],
   ['/checkout', 'Your CheckOut'],
-  ['/wishlist', 'Wishlist'],
+  ['/wishlist', 'Wishlist (0)'],
   ['/login', 'Sign In'],
   ['/signup', 'Sign Up'],
   ['/otp-verify', 'Verify your email'],

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Banner, Category, Product } from '@/api/types';
+import type { Banner, Category, Item, Product } from '@/api/types';
 
 export const server = setupServer();
 
@@ -52,4 +52,44 @@ export const catalogueHandlers = [
   http.get('*/api/product/:id', () => envelope({ product: product() })),
   http.get('*/api/product', () => envelope({ products: [product()], total: 1, page: 1, perPage: 10 })),
   http.get('*/api/review/product/:id', () => envelope({ reviews: [], total: 0 })),
+  ...itemHandlers(),
 ];
+
+/** A cart or wishlist entry of `product` (its `_id` is the entry's unless given). */
+export function item(of: Product = product(), overrides: Partial<Item> = {}): Item {
+  return {
+    _id: of._id,
+    productId: of._id,
+    name: of.name,
+    images: of.images,
+    price: of.price,
+    discountPercentage: of.discountPercentage,
+    discountedPrice: of.discountedPrice,
+    quantity: 1,
+    stock: of.stock,
+    size: of.size,
+    color: of.color,
+    rating: of.rating,
+    reviewCount: of.reviewCount,
+    ...overrides,
+  };
+}
+
+/** The items API over fixed lists: the signed-in lists (empty by default), and guests'
+ * details for the given products (by default, any id reads as `product()` with it). */
+export function itemHandlers(lists: { cart?: Item[]; wishlist?: Item[]; products?: Product[] } = {}) {
+  return [
+    http.get('*/api/user/item', ({ request }) => {
+      const type = new URL(request.url).searchParams.get('type');
+      return envelope(type === 'wishlist' ? (lists.wishlist ?? []) : (lists.cart ?? []));
+    }),
+    http.post('*/api/user/cart-detail', async ({ request }) => {
+      const { cartItems } = (await request.json()) as { cartItems: { productId: string; quantity: number }[] };
+      const products = cartItems.flatMap(({ productId, quantity }) => {
+        const found = lists.products ? lists.products.find((p) => p._id === productId) : product({ _id: productId });
+        return found ? [item(found, { quantity })] : [];
+      });
+      return envelope({ products });
+    }),
+  ];
+}

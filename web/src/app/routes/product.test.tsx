@@ -55,7 +55,7 @@ describe('Product page', () => {
   });
 
   it('keeps the quantity between 1 and 99', async () => {
-    server.use(...productHandlers());
+    server.use(...productHandlers({ shown: product({ _id: ID, stock: 500 }) }));
     renderRoutes(routes, `/product/${ID}`);
     const group = await screen.findByRole('group', { name: 'Quantity' });
     const less = within(group).getByRole('button', { name: 'Decrease quantity' });
@@ -65,6 +65,16 @@ describe('Product page', () => {
     expect(group).toHaveTextContent('2');
     for (let i = 0; i < 120; i++) fireEvent.click(more);
     expect(group).toHaveTextContent('99');
+    expect(more).toBeDisabled();
+  });
+
+  it('keeps the quantity within the stock', async () => {
+    server.use(...productHandlers({ shown: product({ _id: ID, stock: 3 }) }));
+    renderRoutes(routes, `/product/${ID}`);
+    const group = await screen.findByRole('group', { name: 'Quantity' });
+    const more = within(group).getByRole('button', { name: 'Increase quantity' });
+    for (let i = 0; i < 5; i++) fireEvent.click(more);
+    expect(group).toHaveTextContent('3');
     expect(more).toBeDisabled();
   });
 

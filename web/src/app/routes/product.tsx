@@ -8,12 +8,17 @@ import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { ProductInfo } from '@/features/catalog/components/product-info';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
+import { wishlistHeartAction } from '@/features/cart/components/wishlist-heart';
+import { useAddToCart } from '@/features/cart/use-cart';
+import { useWishlistHeart } from '@/features/cart/use-wishlist';
 
 /** A product (spec §2): gallery and details, its reviews, then related products. */
 export function Component() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const related = useRelatedProducts(product.data);
+  const addToCart = useAddToCart();
+  const wishlist = useWishlistHeart();
   return (
     <div className="space-y-12">
       <div>
@@ -34,7 +39,12 @@ export function Component() {
         ) : (
           <div className="grid gap-8 md:grid-cols-2">
             <ProductGallery images={product.data.images} name={product.data.name} />
-            <ProductInfo product={product.data} />
+            <ProductInfo
+              product={product.data}
+              onAddToCart={(quantity) => addToCart(product.data._id, quantity)}
+              onToggleWishlist={() => wishlist.toggle(product.data._id)}
+              inWishlist={wishlist.has(product.data._id)}
+            />
           </div>
         )}
       </div>
@@ -44,7 +54,7 @@ export function Component() {
           <h2 id="related-heading" className="text-xl font-semibold">
             You might also like
           </h2>
-          <ProductGrid products={related.data} />
+          <ProductGrid products={related.data} action={wishlistHeartAction} />
         </section>
       )}
     </div>

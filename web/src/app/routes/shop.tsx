@@ -6,6 +6,7 @@ import { ListingFilters } from '@/features/catalog/components/listing-filters';
 import { Pagination } from '@/components/ui/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingPages, listingSearch, readListing, SKELETON_CARDS, SORT_OPTIONS, type Listing, type SortValue } from '@/features/catalog/listing';
+import { wishlistHeartAction } from '@/features/cart/components/wishlist-heart';
 
 /** The shop listing (spec §2): everything it shows comes from the URL. */
 export function Component() {
@@ -67,7 +68,7 @@ export function Component() {
               <p className="text-sm text-slate-600">
                 {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
               </p>
-              <ProductGrid products={products.data.products} />
+              <ProductGrid products={products.data.products} action={wishlistHeartAction} />
               {totalPages > 1 && (
                 <Pagination page={listing.page} totalPages={totalPages} items={listingPages(listing.page, totalPages)} onPageChange={goToPage} />
               )}

@@ -1,11 +1,12 @@
-import { Search, ShoppingCart } from 'lucide-react';
+import { Heart, Search, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths, shopSearch } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuth } from '@/features/auth/store';
-import { cartCount, useLocalStore } from '@/features/cart/local-store';
+import { useCartCount } from '@/features/cart/use-cart';
+import { useWishlistCount } from '@/features/cart/use-wishlist';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { cn } from '@/lib/utils';
 import { CategoryMenu } from './category-menu';
@@ -20,8 +21,10 @@ export function Header() {
   const { pathname } = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
   const signedIn = useAuth((state) => state.isAuthenticated);
-  // The sum of quantities (spec §9). The signed-in cart on the server joins it with issue 5.
-  const count = useLocalStore((state) => cartCount(state.cart));
+  // The sum of quantities (spec §9): the server's cart when signed in, else the browser's.
+  const count = useCartCount();
+  // The number of entries (spec §9).
+  const wishlistCount = useWishlistCount();
   const categories = useCategories().data?.categories ?? [];
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -35,14 +38,16 @@ export function Header() {
             onClick={() => setSearchOpen((open) => !open)}>
             <Search className="h-5 w-5" />
           </Button>
+          <Button asChild variant={pathname === paths.wishlist ? 'active' : 'outline'} size="icon" className="relative">
+            <Link to={paths.wishlist} aria-label={`Wishlist, ${wishlistCount} ${wishlistCount === 1 ? 'item' : 'items'}`}>
+              <Heart className="h-5 w-5" />
+              <CountBadge count={wishlistCount} />
+            </Link>
+          </Button>
           <Button asChild variant={CART_PAGES.includes(pathname) ? 'active' : 'outline'} size="icon" className="relative">
             <Link to={paths.cart} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
               <ShoppingCart className="h-5 w-5" />
-              {count > 0 && (
-                <span aria-hidden="true" className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white">
-                  {count > 99 ? '99+' : count}
-                </span>
-              )}
+              <CountBadge count={count} />
             </Link>
           </Button>
           {signedIn ? (
@@ -62,6 +67,15 @@ export function Header() {
       )}
       {categories.length > 0 && <CategoryMenu categories={categories} />}
     </header>
+  );
+}
+
+function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span aria-hidden="true" className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white">
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }
 

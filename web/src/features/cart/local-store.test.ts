@@ -62,4 +62,24 @@ describe('the local store (user_data)', () => {
     store().addToCart('a', 1);
     expect(error).toHaveBeenCalledWith('Failed to save data');
   });
+
+  it('offers its lists for syncing, or says there is nothing to sync', () => {
+    expect(store().syncPayload()).toEqual({ ok: false, message: 'No local data to sync' });
+    store().addToCart('a', 2);
+    store().addToWishlist('w');
+    const payload = store().syncPayload();
+    expect(payload.ok && payload.data.cart).toEqual([{ productId: 'a', quantity: 2 }]);
+    expect(payload.ok && payload.data.wishlist).toEqual([{ productId: 'w' }]);
+  });
+
+  it('forgets only the entries the server confirmed', () => {
+    store().addToCart('a', 2);
+    store().addToWishlist('w');
+    const payload = store().syncPayload();
+    // Added while the merge was on its way: kept for the next one.
+    store().addToCart('late', 1);
+    if (payload.ok) store().forget(payload.data.cart, payload.data.wishlist);
+    expect(store().cart).toEqual([{ productId: 'late', quantity: 1 }]);
+    expect(store().wishlist).toEqual([]);
+  });
 });

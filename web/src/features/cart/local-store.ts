@@ -16,7 +16,7 @@ export interface WishlistEntry {
   productId: string;
 }
 
-interface LocalData {
+export interface LocalData {
   cart: CartEntry[];
   wishlist: WishlistEntry[];
   lastUpdated: number;
@@ -32,6 +32,10 @@ interface LocalStore extends LocalData {
   addToWishlist: (productId: string) => Outcome;
   removeFromWishlist: (productId: string) => Outcome;
   clear: () => void;
+  /** What to send to `/user/sync`, or 'No local data to sync' when both lists are empty. */
+  syncPayload: () => { ok: true; data: LocalData } | { ok: false; message: string };
+  /** Drops the entries of these products, once the server holds them. */
+  forget: (cart: CartEntry[], wishlist: WishlistEntry[]) => void;
 }
 
 const refused = (message: string): Outcome => ({ ok: false, message });
@@ -123,6 +127,17 @@ export const useLocalStore = create<LocalStore>()(
           return OK;
         },
         clear: () => save({ cart: [], wishlist: [] }),
+        syncPayload: () => {
+          const { cart, wishlist, lastUpdated } = get();
+          if (cart.length === 0 && wishlist.length === 0) return { ok: false, message: 'No local data to sync' };
+          return { ok: true, data: { cart, wishlist, lastUpdated } };
+        },
+        forget: (sentCart, sentWishlist) => {
+          const cartIds = new Set(sentCart.map((e) => e.productId));
+          const wishlistIds = new Set(sentWishlist.map((e) => e.productId));
+          const { cart, wishlist } = get();
+          save({ cart: cart.filter((e) => !cartIds.has(e.productId)), wishlist: wishlist.filter((e) => !wishlistIds.has(e.productId)) });
+        },
       };
     },
     { name: LOCAL_STORE_KEY, storage, partialize: ({ cart, wishlist, lastUpdated }) => ({ cart, wishlist, lastUpdated }) },

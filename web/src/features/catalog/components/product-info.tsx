@@ -6,9 +6,12 @@ import { QuantitySelector } from '@/components/ui/quantity-selector';
 import { formatDate, formatUsd } from '@/lib/format';
 import { LOW_STOCK, stockLabel } from './product-card';
 
+/** The most of one product a shopper can put in the cart at once (spec §5). */
+const MAX_QUANTITY = 99;
+
 /** Name, description, price and discount, stock, category, the offer's end, and the
- * quantity, cart and wishlist controls. The cart and wishlist actions are passed in
- * (the cart issue wires them); without one, its control is shown disabled. */
+ * quantity, cart and wishlist controls. The cart and wishlist actions are passed in;
+ * without one, its control is shown disabled. */
 export function ProductInfo({
   product,
   onAddToCart,
@@ -78,7 +81,7 @@ export function ProductInfo({
         )}
       </dl>
       <div className="flex flex-wrap items-center gap-3">
-        <QuantitySelector value={quantity} onChange={setQuantity} />
+        <QuantitySelector value={quantity} onChange={setQuantity} max={Math.max(1, Math.min(MAX_QUANTITY, product.stock))} />
         <Button onClick={addToCart} disabled={!onAddToCart || outOfStock || adding} className="min-w-40">
           {adding ? 'Adding...' : 'Add to Cart'}
         </Button>

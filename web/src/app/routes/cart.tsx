@@ -1,0 +1,72 @@
+import { ArrowRight } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { CartLine } from '@/features/cart/components/cart-line';
+import { OrderSummary } from '@/features/cart/components/order-summary';
+import { PromoCode } from '@/features/cart/components/promo-code';
+import { cartTotals } from '@/features/cart/totals';
+import { useCart } from '@/features/cart/use-cart';
+
+/** The cart (spec §2): its lines, the Order Summary, a promo code and the way to checkout. */
+export function Component() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const totals = cartTotals(cart.lines.map((line) => ({ unitPrice: line.discountedPrice, quantity: line.quantity })));
+  const empty = cart.lines.length === 0;
+
+  return (
+    <div>
+      <Breadcrumb items={[{ label: 'Home', to: paths.home }, { label: 'Cart' }]} />
+      <h1 className="mb-6 text-3xl font-bold">Your cart</h1>
+      <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
+        <div className="rounded-lg border border-slate-200 px-5">
+          {cart.isLoading ? (
+            <div role="status" aria-label="Loading cart" className="space-y-4 py-4">
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} className="h-24 w-full" />
+              ))}
+            </div>
+          ) : cart.error ? (
+            <div role="alert" className="space-y-3 py-10 text-center">
+              <p className="text-red-600">{cart.error.message}</p>
+              <Button variant="outline" onClick={() => cart.retry()}>
+                Try Again
+              </Button>
+            </div>
+          ) : empty ? (
+            <div className="py-12 text-center">
+              <p className="text-lg font-semibold">Your cart is empty</p>
+              <p className="mt-1 text-slate-600">Add items to your cart to see them here.</p>
+            </div>
+          ) : (
+            <ul className="divide-y divide-slate-200" aria-label="Cart items">
+              {cart.lines.map((line) => (
+                <CartLine key={line._id} item={line} onQuantity={(quantity) => cart.setQuantity(line, quantity)} onRemove={() => cart.remove(line)} />
+              ))}
+            </ul>
+          )}
+        </div>
+        <OrderSummary totals={totals}>
+          <PromoCode />
+          <Button
+            className="h-12 w-full rounded-full"
+            disabled={empty || cart.isLoading}
+            onClick={() => {
+              if (empty) {
+                toast.error('Your cart is empty');
+                return;
+              }
+              navigate(paths.checkout);
+            }}
+          >
+            Go to Checkout <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </OrderSummary>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Item } from '@/api/types';
+import { ProductImage } from '@/components/ui/product-bits';
+import { QuantitySelector } from '@/components/ui/quantity-selector';
+import { paths } from '@/config/paths';
+import { formatRupee } from '@/lib/format';
+
+/** The most of one product the cart holds (spec §5). */
+const MAX_QUANTITY = 99;
+
+/** One line of the cart: image, name, size and colour, unit price (and the line total in
+ * brackets above one), remove, and a stepper limited to the stock (spec §2). */
+export function CartLine({ item, onQuantity, onRemove }: { item: Item; onQuantity: (quantity: number) => void; onRemove: () => void }) {
+  const max = Math.max(1, Math.min(MAX_QUANTITY, item.stock));
+  return (
+    <li className="flex gap-4 py-4" aria-label={item.name}>
+      <Link to={paths.product(item.productId)} className="shrink-0">
+        <ProductImage path={item.images[0]} alt={item.name} width={96} height={96} className="h-24 w-24 rounded-md bg-slate-50 object-cover" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <Link to={paths.product(item.productId)} className="font-medium leading-snug hover:underline">
+            {item.name}
+          </Link>
+          <button type="button" onClick={onRemove} aria-label={`Remove ${item.name}`} className="rounded p-1 text-red-600 hover:bg-red-50">
+            <Trash2 className="h-5 w-5" aria-hidden="true" />
+          </button>
+        </div>
+        <p className="text-sm text-slate-600">Size: {item.size ?? 'One size'}</p>
+        <p className="text-sm text-slate-600">Color: {item.color ?? 'As shown'}</p>
+        {item.stock <= 0 ? (
+          <p className="text-sm font-medium text-red-600">Out of Stock</p>
+        ) : (
+          item.quantity > item.stock && <p className="text-sm font-medium text-amber-700">Only {item.stock} left in stock</p>
+        )}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+          <p className="font-semibold">
+            <span data-testid="unit-price">{formatRupee(item.discountedPrice)}</span>
+            {item.quantity > 1 && (
+              <span className="ml-2 text-sm font-normal text-slate-600" data-testid="line-total">
+                ({formatRupee(item.discountedPrice * item.quantity)})
+              </span>
+            )}
+          </p>
+          <QuantitySelector value={item.quantity} onChange={onQuantity} max={max} label={`Quantity of ${item.name}`} />
+        </div>
+      </div>
+    </li>
+  );
+}

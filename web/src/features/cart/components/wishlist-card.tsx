@@ -1,0 +1,43 @@
+import { Heart } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Item } from '@/api/types';
+import { PriceLine, RatingLine } from '@/components/ui/product-bits';
+import { paths } from '@/config/paths';
+import { mediaUrl } from '@/lib/api-client';
+import { truncate } from '@/lib/format';
+
+/** A wishlist card (spec §2): image or 'No Image Available', the remove heart (disabled
+ * while the removal is pending), name, the real rating, and the price in dollars with
+ * the struck-through original when discounted. */
+export function WishlistCard({ item, pending, onRemove }: { item: Item; pending: boolean; onRemove: () => void }) {
+  return (
+    <div className="relative">
+      <Link to={paths.product(item.productId)} className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:shadow-md">
+        <div className="aspect-square bg-slate-50">
+          {item.images[0] ? (
+            <img src={mediaUrl(item.images[0])} alt={item.name} width={400} height={400} loading="lazy" className="h-full w-full object-cover" />
+          ) : (
+            <div className="flex h-full items-center justify-center text-sm text-slate-500">No Image Available</div>
+          )}
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-3">
+          <h3 className="text-sm font-medium leading-snug" title={item.name}>
+            {truncate(item.name)}
+          </h3>
+          <RatingLine rating={item.rating} reviewCount={item.reviewCount} />
+          <PriceLine price={item.price} discountedPrice={item.discountedPrice} discountPercentage={item.discountPercentage} />
+          {item.stock <= 0 && <span className="text-xs text-red-600">Out of Stock</span>}
+        </div>
+      </Link>
+      <button
+        type="button"
+        onClick={onRemove}
+        disabled={pending}
+        aria-label={`Remove ${item.name} from wishlist`}
+        className="absolute right-2 top-2 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow-sm hover:bg-white disabled:opacity-50"
+      >
+        <Heart className="h-5 w-5 fill-red-500 text-red-500" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+// The cart's Order Summary (spec §9), computed in one place for the cart and checkout.
+
+/** The fixed discount on the subtotal. Promo codes have no effect. */
+export const CART_DISCOUNT_PERCENT = 20;
+/** Charged when the cart has items. */
+export const DELIVERY_FEE = 100;
+
+export interface Totals {
+  subtotal: number;
+  discount: number;
+  deliveryFee: number;
+  total: number;
+}
+
+/** Subtotal of unit price × quantity, the 20 % discount, the delivery fee (100 when
+ * there are items), and total = subtotal − discount + delivery. Worked in cents, so
+ * the figures add up to the cent as shown. */
+export function cartTotals(lines: { unitPrice: number; quantity: number }[]): Totals {
+  const cents = (amount: number) => Math.round(amount * 100);
+  const subtotal = lines.reduce((sum, line) => sum + cents(line.unitPrice) * line.quantity, 0);
+  const discount = Math.round((subtotal * CART_DISCOUNT_PERCENT) / 100);
+  const deliveryFee = lines.length > 0 ? cents(DELIVERY_FEE) : 0;
+  return {
+    subtotal: subtotal / 100,
+    discount: discount / 100,
+    deliveryFee: deliveryFee / 100,
+    total: (subtotal - discount + deliveryFee) / 100,
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { contactSchema, type ContactForm } from './contact-schema';
+
+const valid: ContactForm = {
+  firstName: 'Ada',
+  companyName: '',
+  streetAddress: '1 Pipe Lane',
+  apartment: '',
+  townCity: 'Leeds',
+  phoneNumber: '+447946095800',
+  emailAddress: 'ada@example.com',
+  saveAddress: false,
+};
+
+/** The first message for each failing field, as the form shows it. */
+function messages(form: Partial<ContactForm>): Record<string, string> {
+  const result = contactSchema.safeParse({ ...valid, ...form });
+  const first: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) first[String(issue.path[0])] ??= issue.message;
+  return first;
+}
+
+describe('the checkout contact form', () => {
+  it('accepts a full address with the optional fields blank', () => {
+    expect(messages({})).toEqual({});
+  });
+
+  it('names each required field in the spec’s words', () => {
+    expect(messages({ firstName: ' ', streetAddress: '', townCity: '', phoneNumber: '', emailAddress: '' })).toEqual({
+      firstName: 'First name is required',
+      streetAddress: 'Street address is required',
+      townCity: 'Town/City is required',
+      phoneNumber: 'Phone number is required',
+      emailAddress: 'Email is required',
+    });
+  });
+
+  it('checks the phone pattern: optional plus, first digit 1-9, at most 16 digits', () => {
+    expect(messages({ phoneNumber: '07946095800' })).toEqual({ phoneNumber: 'Please enter a valid phone number' });
+    expect(messages({ phoneNumber: '+1234567890123456' })).toEqual({});
+    expect(messages({ phoneNumber: '12345678901234567' })).toEqual({ phoneNumber: 'Please enter a valid phone number' });
+    expect(messages({ phoneNumber: '794-609' })).toEqual({ phoneNumber: 'Please enter a valid phone number' });
+  });
+
+  it('checks the e-mail address', () => {
+    expect(messages({ emailAddress: 'ada@' })).toEqual({ emailAddress: 'Please enter a valid email address' });
+  });
+});
