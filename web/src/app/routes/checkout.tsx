@@ -95,7 +95,14 @@ export function Component() {
           <Button type="submit" className="h-12 w-full rounded-full" disabled={empty || cart.isLoading}>
             Go to Checkout
           </Button>
-          {empty && !cart.isLoading && (
+          {cart.error ? (
+            <div role="alert" className="space-y-2 text-center">
+              <p className="text-red-600">{cart.error.message}</p>
+              <Button type="button" variant="outline" onClick={() => cart.retry()}>
+                Try Again
+              </Button>
+            </div>
+          ) : empty && !cart.isLoading && (
             <p className="text-center text-sm text-slate-600">
               Your cart is empty.{' '}
               <Link to={paths.shop} className="text-brand underline">

@@ -41,7 +41,7 @@ export function Component() {
             <ProductGallery images={product.data.images} name={product.data.name} />
             <ProductInfo
               product={product.data}
-              onAddToCart={(quantity) => addToCart(product.data._id, quantity)}
+              onAddToCart={(quantity) => addToCart(product.data._id, quantity, product.data.stock)}
               onToggleWishlist={() => wishlist.toggle(product.data._id)}
               inWishlist={wishlist.has(product.data._id)}
             />

@@ -1,13 +1,16 @@
 import { Minus, Plus } from 'lucide-react';
 import { Button } from './button';
 
+/** The most of one product a shopper can choose (spec §5, §9). */
+export const MAX_QUANTITY = 99;
+
 /** A quantity between `min` and `max` (spec §5: 1 to 99 by default); the buttons are
  * disabled at the bounds. */
 export function QuantitySelector({
   value,
   onChange,
   min = 1,
-  max = 99,
+  max = MAX_QUANTITY,
   label = 'Quantity',
 }: {
   value: number;

@@ -63,6 +63,19 @@ describe('the local store (user_data)', () => {
     expect(error).toHaveBeenCalledWith('Failed to save data');
   });
 
+  it('holds no more than the stock, nor more than 99, when told the stock', () => {
+    expect(store().addToCart('a', 2, 3)).toEqual({ ok: true });
+    expect(store().addToCart('a', 2, 3)).toEqual({ ok: false, message: 'Only 3 left in stock, and 2 already in your cart' });
+    expect(store().addToCart('b', 4, 3)).toEqual({ ok: false, message: 'Only 3 left in stock' });
+    expect(store().addToCart('c', 1, 0)).toEqual({ ok: false, message: 'This product is out of stock' });
+    expect(store().addToCart('d', 99, 500)).toEqual({ ok: true });
+    expect(store().addToCart('d', 1, 500)).toEqual({ ok: false, message: 'You can have at most 99 of one item in your cart, and 99 are there already' });
+    expect(store().cart).toEqual([
+      { productId: 'a', quantity: 2 },
+      { productId: 'd', quantity: 99 },
+    ]);
+  });
+
   it('offers its lists for syncing, or says there is nothing to sync', () => {
     expect(store().syncPayload()).toEqual({ ok: false, message: 'No local data to sync' });
     store().addToCart('a', 2);

@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { MAX_QUANTITY } from '@/components/ui/quantity-selector';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 
@@ -26,7 +27,8 @@ export interface LocalData {
 export type Outcome = { ok: true } | { ok: false; message: string };
 
 interface LocalStore extends LocalData {
-  addToCart: (productId: string, quantity: number) => Outcome;
+  /** Adds to the cart; with `stock`, refuses to hold more than it (or than 99). */
+  addToCart: (productId: string, quantity: number, stock?: number) => Outcome;
   updateCartQuantity: (productId: string, quantity: number) => Outcome;
   removeFromCart: (productId: string) => Outcome;
   addToWishlist: (productId: string) => Outcome;
@@ -88,9 +90,13 @@ export const useLocalStore = create<LocalStore>()(
         cart: [],
         wishlist: [],
         lastUpdated: 0,
-        addToCart: (productId, quantity) => {
+        addToCart: (productId, quantity, stock) => {
           const { cart } = get();
           const existing = cart.find((e) => e.productId === productId);
+          if (stock !== undefined) {
+            const refusal = overLimit(stock, existing?.quantity ?? 0, quantity);
+            if (refusal) return refused(refusal);
+          }
           if (existing) {
             save({ cart: cart.map((e) => (e === existing ? { ...e, quantity: e.quantity + quantity } : e)) });
             return OK;
@@ -143,6 +149,15 @@ export const useLocalStore = create<LocalStore>()(
     { name: LOCAL_STORE_KEY, storage, partialize: ({ cart, wishlist, lastUpdated }) => ({ cart, wishlist, lastUpdated }) },
   ),
 );
+
+/** Why a cart holding `inCart` of a product with `stock` left cannot take `adding` more,
+ * in the server's words; null when it can. */
+export function overLimit(stock: number, inCart: number, adding: number): string | null {
+  if (stock <= 0) return 'This product is out of stock';
+  if (inCart + adding > MAX_QUANTITY) return `You can have at most ${MAX_QUANTITY} of one item in your cart, and ${inCart} are there already`;
+  if (inCart + adding > stock) return inCart > 0 ? `Only ${stock} left in stock, and ${inCart} already in your cart` : `Only ${stock} left in stock`;
+  return null;
+}
 
 /** The cart count: the sum of quantities (spec §9). */
 export const cartCount = (cart: CartEntry[]) => cart.reduce((sum, e) => sum + e.quantity, 0);

@@ -32,9 +32,9 @@ export function useAddToCart() {
   const client = useQueryClient();
   const addLocal = useLocalStore((state) => state.addToCart);
   return useCallback(
-    async (productId: string, quantity: number) => {
+    async (productId: string, quantity: number, stock: number) => {
       if (userId === null) {
-        const outcome = addLocal(productId, quantity);
+        const outcome = addLocal(productId, quantity, stock);
         if (!outcome.ok) {
           toast.error(outcome.message);
           return;

@@ -37,7 +37,9 @@ export function useWishlistHeart() {
       if (item) await removeItem('wishlist', item._id);
       return null;
     },
-    onMutate: ({ productId, adding }) => {
+    onMutate: async ({ productId, adding }) => {
+      // A load under way would overwrite the flip with the server's older answer.
+      await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<Item[]>(key);
       client.setQueryData<Item[]>(key, (items = []) =>
         adding ? [...items, { _id: `pending-${productId}`, productId } as Item] : items.filter((i) => i.productId !== productId),
@@ -123,9 +125,9 @@ export function useWishlist() {
     for (const item of movable) {
       if (userId === null) {
         const store = useLocalStore.getState();
-        const outcome = store.addToCart(item.productId, 1);
+        const outcome = store.addToCart(item.productId, 1, item.stock);
         if (!outcome.ok) {
-          refusals.push(outcome.message);
+          refusals.push(`${item.name}: ${outcome.message}`);
           continue;
         }
         store.removeFromWishlist(item.productId);

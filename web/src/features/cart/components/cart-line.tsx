@@ -2,12 +2,9 @@ import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Item } from '@/api/types';
 import { ProductImage } from '@/components/ui/product-bits';
-import { QuantitySelector } from '@/components/ui/quantity-selector';
+import { MAX_QUANTITY, QuantitySelector } from '@/components/ui/quantity-selector';
 import { paths } from '@/config/paths';
 import { formatRupee } from '@/lib/format';
-
-/** The most of one product the cart holds (spec §5). */
-const MAX_QUANTITY = 99;
 
 /** One line of the cart: image, name, size and colour, unit price (and the line total in
  * brackets above one), remove, and a stepper limited to the stock (spec §2). */

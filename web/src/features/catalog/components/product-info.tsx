@@ -2,12 +2,9 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import type { Product } from '@/api/types';
 import { Button } from '@/components/ui/button';
-import { QuantitySelector } from '@/components/ui/quantity-selector';
+import { MAX_QUANTITY, QuantitySelector } from '@/components/ui/quantity-selector';
 import { formatDate, formatUsd } from '@/lib/format';
 import { LOW_STOCK, stockLabel } from './product-card';
-
-/** The most of one product a shopper can put in the cart at once (spec §5). */
-const MAX_QUANTITY = 99;
 
 /** Name, description, price and discount, stock, category, the offer's end, and the
  * quantity, cart and wishlist controls. The cart and wishlist actions are passed in;
