@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from 'sonner';
 import { routes } from '@/app/router';
@@ -30,6 +30,8 @@ const card = (name: string) => screen.getByTitle(name).closest('a')!.parentEleme
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 afterEach(() => {
+  // Unmount first: emptying the stores would otherwise re-render the page outside act().
+  cleanup();
   store().clear();
   useAuth.getState().signOut();
   localStorage.clear();
@@ -85,7 +87,8 @@ describe('Wishlist page (guest)', () => {
     renderRoutes(routes, '/wishlist');
     await screen.findByTitle('Thermostatic Shower Valve');
     fireEvent.click(screen.getByRole('button', { name: 'Move All To Bag' }));
-    await waitFor(() => expect(screen.queryByTitle('Thermostatic Shower Valve')).not.toBeInTheDocument());
+    await waitFor(() => expect(info).toHaveBeenCalled());
+    expect(screen.queryByTitle('Thermostatic Shower Valve')).not.toBeInTheDocument();
     expect(store().cart).toEqual([{ productId: VALVE._id, quantity: 1 }]);
     expect(store().wishlist).toEqual([{ productId: WRENCH._id }]);
     expect(screen.getByTitle('Adjustable Pipe Wrench')).toBeInTheDocument();
@@ -94,7 +97,7 @@ describe('Wishlist page (guest)', () => {
     expect(info).toHaveBeenCalledWith('1 out-of-stock item stays on your wishlist');
     expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
     // Only an out-of-stock entry is left: nothing more to move.
-    expect(screen.getByRole('button', { name: 'Move All To Bag' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Move All To Bag' })).toBeDisabled();
   });
 
   it('says when the wishlist is empty', async () => {
@@ -121,7 +124,7 @@ describe('Wishlist page (signed in)', () => {
       ...catalogueHandlers,
     );
     renderRoutes(routes, '/wishlist');
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByText('Loading...')).toHaveAttribute('role', 'status');
     expect(screen.queryByText('Your wishlist is empty')).not.toBeInTheDocument();
     answer();
     expect(await screen.findByTitle('Thermostatic Shower Valve')).toBeInTheDocument();

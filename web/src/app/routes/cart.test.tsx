@@ -1,0 +1,272 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { toast } from 'sonner';
+import { routes } from '@/app/router';
+import type { Item, User } from '@/api/types';
+import { useAuth } from '@/features/auth/store';
+import { useLocalStore } from '@/features/cart/local-store';
+import { catalogueHandlers, envelope, failure, item, itemHandlers, product, server } from '@/testing/server';
+import { renderRoutes } from '@/testing/render';
+
+const VALVE = product({ _id: '1'.padStart(24, '0'), name: 'Brass Angle Valve', size: '1/2 inch', color: 'Brass', price: 12.5, discountedPrice: 12.5, stock: 3 });
+const SHOWER = product({ _id: '2'.padStart(24, '0'), name: 'Rain Shower Head', size: 'Large', color: 'Matte Black', price: 40, discountPercentage: 25, discountedPrice: 30, stock: 10 });
+
+const USER: User = {
+  _id: 'u'.padStart(24, '0'),
+  fullName: 'Ada Lovelace',
+  phoneNumber: '',
+  emailAddress: 'ada@example.com',
+  profilePhoto: null,
+  isEmailVerified: true,
+  role: 'customer',
+  createdAt: '',
+};
+
+const store = () => useLocalStore.getState();
+const line = (name: string) => screen.getByRole('listitem', { name });
+const stepper = (name: string) => within(line(name)).getByRole('group', { name: `Quantity of ${name}` });
+const summary = (which: 'subtotal' | 'discount' | 'delivery' | 'total') => screen.getByTestId(`summary-${which}`);
+
+/** Puts the valve (2) and the shower head (1) in the guest's browser cart. */
+function guestCart() {
+  store().addToCart(VALVE._id, 2);
+  store().addToCart(SHOWER._id, 1);
+}
+
+afterEach(() => {
+  // Unmount first: emptying the stores would otherwise re-render the page outside act().
+  cleanup();
+  store().clear();
+  useAuth.getState().signOut();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('Cart page (guest)', () => {
+  beforeEach(() => server.use(...itemHandlers({ products: [VALVE, SHOWER] }), ...catalogueHandlers));
+
+  it('shows each line with its details and the Order Summary', async () => {
+    guestCart();
+    renderRoutes(routes, '/cart');
+    const valve = await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+    expect(within(valve).getByText('Size: 1/2 inch')).toBeInTheDocument();
+    expect(within(valve).getByText('Color: Brass')).toBeInTheDocument();
+    expect(within(valve).getByTestId('unit-price')).toHaveTextContent('₹12.50');
+    expect(within(valve).getByTestId('line-total')).toHaveTextContent('(₹25.00)');
+    expect(stepper('Brass Angle Valve')).toHaveTextContent('2');
+
+    const shower = line('Rain Shower Head');
+    expect(within(shower).getByText('Size: Large')).toBeInTheDocument();
+    expect(within(shower).getByText('Color: Matte Black')).toBeInTheDocument();
+    // The discounted price is the one paid; a single unit has no bracketed total.
+    expect(within(shower).getByTestId('unit-price')).toHaveTextContent('₹30.00');
+    expect(within(shower).queryByTestId('line-total')).not.toBeInTheDocument();
+
+    // 2 × 12.50 + 30 = 55; 20 % off = 11; + 100 delivery = 144.
+    expect(screen.getByText('Discount (-20%)')).toBeInTheDocument();
+    expect(summary('subtotal')).toHaveTextContent('₹55.00');
+    expect(summary('discount')).toHaveTextContent('-₹11.00');
+    expect(summary('delivery')).toHaveTextContent('₹100.00');
+    expect(summary('total')).toHaveTextContent('₹144.00');
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
+  });
+
+  it('goes to checkout from a cart with items', async () => {
+    guestCart();
+    const { router } = renderRoutes(routes, '/cart');
+    await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Checkout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your CheckOut' })).toBeInTheDocument();
+  });
+
+  it('changes quantities within 1 and the stock, in the store and the summary', async () => {
+    guestCart();
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+
+    // The shower head is at 1: it cannot go lower.
+    expect(within(stepper('Rain Shower Head')).getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+
+    // The valve's stock is 3: one more reaches it.
+    const more = within(stepper('Brass Angle Valve')).getByRole('button', { name: 'Increase quantity' });
+    expect(more).toBeEnabled();
+    fireEvent.click(more);
+    expect(stepper('Brass Angle Valve')).toHaveTextContent('3');
+    expect(more).toBeDisabled();
+    expect(store().cart).toContainEqual({ productId: VALVE._id, quantity: 3 });
+    expect(within(line('Brass Angle Valve')).getByTestId('line-total')).toHaveTextContent('(₹37.50)');
+    // 3 × 12.50 + 30 = 67.50; −13.50; +100 = 154.
+    expect(summary('subtotal')).toHaveTextContent('₹67.50');
+    expect(summary('discount')).toHaveTextContent('-₹13.50');
+    expect(summary('total')).toHaveTextContent('₹154.00');
+    expect(screen.getByRole('link', { name: 'Cart, 4 items' })).toBeInTheDocument();
+
+    const less = within(stepper('Brass Angle Valve')).getByRole('button', { name: 'Decrease quantity' });
+    fireEvent.click(less);
+    fireEvent.click(less);
+    expect(stepper('Brass Angle Valve')).toHaveTextContent('1');
+    expect(less).toBeDisabled();
+    expect(store().cart).toContainEqual({ productId: VALVE._id, quantity: 1 });
+    expect(within(line('Brass Angle Valve')).queryByTestId('line-total')).not.toBeInTheDocument();
+    expect(summary('subtotal')).toHaveTextContent('₹42.50');
+  });
+
+  it('removes a line and its store entry', async () => {
+    guestCart();
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Brass Angle Valve' }));
+    expect(screen.queryByRole('listitem', { name: 'Brass Angle Valve' })).not.toBeInTheDocument();
+    expect(line('Rain Shower Head')).toBeInTheDocument();
+    expect(store().cart).toEqual([{ productId: SHOWER._id, quantity: 1 }]);
+    expect(summary('subtotal')).toHaveTextContent('₹30.00');
+    expect(summary('total')).toHaveTextContent('₹124.00');
+  });
+
+  it('says when the cart is empty, with no delivery fee and no way to checkout', async () => {
+    renderRoutes(routes, '/cart');
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByText('Add items to your cart to see them here.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to Checkout' })).toBeDisabled();
+    expect(summary('subtotal')).toHaveTextContent('₹0.00');
+    expect(summary('delivery')).toHaveTextContent('₹0.00');
+    expect(summary('total')).toHaveTextContent('₹0.00');
+  });
+
+  it('shows a failed load with Try Again, which loads the cart again', async () => {
+    // Only the first call fails; the next falls through to the healthy handler.
+    server.use(http.post('*/api/user/cart-detail', () => failure(500, 'Cart details are unavailable'), { once: true }));
+    guestCart();
+    renderRoutes(routes, '/cart');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Cart details are unavailable');
+    expect(screen.queryByRole('listitem', { name: 'Brass Angle Valve' })).not.toBeInTheDocument();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('listitem', { name: 'Brass Angle Valve' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(summary('subtotal')).toHaveTextContent('₹55.00');
+  });
+
+  it('drops a product that no longer exists from the browser store', async () => {
+    const GONE = '9'.padStart(24, '0');
+    store().addToCart(GONE, 4);
+    store().addToCart(VALVE._id, 1);
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+    await waitFor(() => expect(store().cart).toEqual([{ productId: VALVE._id, quantity: 1 }]));
+    expect(within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+  });
+
+  it('blocks a blank promo code and says any code fails', async () => {
+    const error = vi.spyOn(toast, 'error');
+    guestCart();
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    expect(apply).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Promo code'), { target: { value: '   ' } });
+    expect(apply).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Promo code'), { target: { value: 'SAVE10' } });
+    expect(apply).toBeEnabled();
+    fireEvent.click(apply);
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to apply promo code'));
+    // A code changes nothing in the summary.
+    expect(summary('total')).toHaveTextContent('₹144.00');
+  });
+});
+
+/** The server's cart of a signed-in shopper: a list that PATCH and DELETE change, with
+ * what they were sent. `patch` may answer instead (say, a refusal). */
+function serverCart(initial: Item[], patch?: () => Response | Promise<Response>) {
+  const sent = { patches: [] as { url: string; body: unknown }[], deletes: [] as string[], authorization: [] as (string | null)[] };
+  let items = initial;
+  const handlers = [
+    http.get('*/api/user/item', ({ request }) => {
+      sent.authorization.push(request.headers.get('authorization'));
+      return envelope(new URL(request.url).searchParams.get('type') === 'cart' ? items : []);
+    }),
+    http.patch('*/api/user/item/:id', async ({ request, params }) => {
+      const body = (await request.json()) as { quantity: number };
+      sent.patches.push({ url: request.url, body });
+      if (patch) return patch();
+      items = items.map((i) => (i._id === params.id ? { ...i, quantity: body.quantity } : i));
+      return envelope(items.find((i) => i._id === params.id), 'Cart updated successfully');
+    }),
+    http.delete('*/api/user/item/:id', ({ request, params }) => {
+      sent.deletes.push(request.url);
+      items = items.filter((i) => i._id !== params.id);
+      return envelope(null, 'Item removed from cart');
+    }),
+  ];
+  return { handlers, sent };
+}
+
+describe('Cart page (signed in)', () => {
+  // The entries' ids differ from the products': changes must address the entry.
+  const valveLine = item(VALVE, { _id: 'c1'.padStart(24, '0'), quantity: 1 });
+  const showerLine = item(SHOWER, { _id: 'c2'.padStart(24, '0'), quantity: 2 });
+
+  beforeEach(() => useAuth.getState().signIn(USER, 'token-123'));
+
+  it('shows the server cart and saves a new quantity with PATCH', async () => {
+    const { handlers, sent } = serverCart([valveLine, showerLine]);
+    server.use(...handlers, ...catalogueHandlers);
+    renderRoutes(routes, '/cart');
+    const valve = await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+    expect(within(valve).getByText('Size: 1/2 inch')).toBeInTheDocument();
+    expect(within(line('Rain Shower Head')).getByTestId('line-total')).toHaveTextContent('(₹60.00)');
+    // 12.50 + 2 × 30 = 72.50; −14.50; +100 = 158.
+    expect(summary('total')).toHaveTextContent('₹158.00');
+    expect(sent.authorization).toContain('Bearer token-123');
+
+    fireEvent.click(within(stepper('Brass Angle Valve')).getByRole('button', { name: 'Increase quantity' }));
+    await waitFor(() => expect(stepper('Brass Angle Valve')).toHaveTextContent('2'));
+    await waitFor(() => expect(sent.patches).toHaveLength(1));
+    expect(new URL(sent.patches[0].url).pathname).toBe(`/api/user/item/${valveLine._id}`);
+    expect(sent.patches[0].body).toEqual({ quantity: 2 });
+    expect(summary('subtotal')).toHaveTextContent('₹85.00');
+    // The refetched list agrees with the change.
+    await waitFor(() => expect(stepper('Brass Angle Valve')).toHaveTextContent('2'));
+    expect(store().cart).toEqual([]);
+  });
+
+  it('puts the quantity back and shows the server message when PATCH is refused', async () => {
+    const error = vi.spyOn(toast, 'error');
+    let refuse!: (response: Response) => void;
+    const answer = new Promise<Response>((resolve) => (refuse = resolve));
+    const { handlers, sent } = serverCart([valveLine, showerLine], () => answer);
+    server.use(...handlers, ...catalogueHandlers);
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('listitem', { name: 'Rain Shower Head' });
+
+    fireEvent.click(within(stepper('Rain Shower Head')).getByRole('button', { name: 'Increase quantity' }));
+    // Shown before the server answers (the PATCH is held until `refuse`).
+    await waitFor(() => expect(stepper('Rain Shower Head')).toHaveTextContent('3'));
+    await waitFor(() => expect(sent.patches).toHaveLength(1));
+    expect(error).not.toHaveBeenCalled();
+    expect(sent.patches[0].body).toEqual({ quantity: 3 });
+
+    refuse(failure(409, 'Only 2 left in stock'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Only 2 left in stock'));
+    await waitFor(() => expect(stepper('Rain Shower Head')).toHaveTextContent('2'));
+    expect(within(line('Rain Shower Head')).getByTestId('line-total')).toHaveTextContent('(₹60.00)');
+    expect(summary('total')).toHaveTextContent('₹158.00');
+  });
+
+  it('removes a line with DELETE ?type=cart', async () => {
+    const { handlers, sent } = serverCart([valveLine, showerLine]);
+    server.use(...handlers, ...catalogueHandlers);
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Rain Shower Head' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Rain Shower Head' })).not.toBeInTheDocument());
+    await waitFor(() => expect(sent.deletes).toHaveLength(1));
+    const url = new URL(sent.deletes[0]);
+    expect(url.pathname).toBe(`/api/user/item/${showerLine._id}`);
+    expect(url.searchParams.get('type')).toBe('cart');
+    expect(summary('subtotal')).toHaveTextContent('₹12.50');
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+  });
+});
