@@ -94,9 +94,10 @@ pub struct ServeArgs {
     #[arg(long, env = "SHOP_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
     /// The address shoppers reach the shop at: e-mailed links and signed photo URLs
-    /// start with it (never with the request's Host header).
-    #[arg(long, env = "SHOP_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
-    pub public_url: String,
+    /// start with it (never with the request's Host header). Default: `http://` and
+    /// the address the server listens on.
+    #[arg(long, env = "SHOP_PUBLIC_URL")]
+    pub public_url: Option<String>,
     /// The secret access tokens and signed URLs are signed with (at least 32
     /// characters; give it in the environment). Default: generated once into
     /// `{data-dir}/jwt-secret`. Every node behind one load balancer needs the same.

@@ -46,16 +46,19 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
     let db = app::open_database(&common.database_url(), common.db_max_connections).await?;
     match cli.command {
         Command::Serve(args) => {
-            let services = services(&args, &common, media, db.dialect)?;
-            let state = AppState::new(db, services);
             let listener = tokio::net::TcpListener::bind(args.listen)
                 .await
                 .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
-            tracing::info!(
-                "serving on http://{} (public URL {})",
-                listener.local_addr()?,
-                args.public_url
-            );
+            let address = listener.local_addr()?;
+            // Without one configured, links point at where this node really listens
+            // (with `--listen 127.0.0.1:0`, the port chosen at start).
+            let public_url = args
+                .public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{address}"));
+            let services = services(&args, &public_url, &common, media, db.dialect)?;
+            let state = AppState::new(db, services);
+            tracing::info!("serving on http://{address} (public URL {public_url})");
             app::serve(state, listener, app::shutdown_signal()).await
         }
         Command::Migrate => {
@@ -116,6 +119,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
 /// The mailer, signing keys and settings `shop serve` runs with.
 fn services(
     args: &ServeArgs,
+    public_url: &str,
     common: &shop::config::Common,
     media: Media,
     dialect: Dialect,
@@ -139,7 +143,7 @@ fn services(
         mailer,
         keys: Keys::load(args.jwt_secret.as_deref(), &common.data_dir)?,
         settings: Settings {
-            public_url: args.public_url.trim_end_matches('/').to_string(),
+            public_url: public_url.trim_end_matches('/').to_string(),
             cors_origins: shop::http::parse_cors_origins(&args.cors_origins)?,
             trust_forwarded_for: args.trust_forwarded_for,
         },
