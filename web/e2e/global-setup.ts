@@ -32,6 +32,8 @@ export default async function globalSetup() {
     server.on('exit', (code) => reject(new Error(`shop serve exited with ${code}: ${seen}`)));
   });
   process.env.SHOP_E2E_URL = url;
+  // Mail goes to {data dir}/outbox as .eml files: the account tests read codes and links there.
+  process.env.SHOP_E2E_DATA_DIR = dataDir;
 
   return async () => {
     server.kill('SIGTERM');

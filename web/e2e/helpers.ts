@@ -1,5 +1,8 @@
 // What the browser tests share: the demo catalogue as the API reports it, and a
 // signed-in session made through the API.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -37,3 +40,60 @@ export async function signIn(page: Page, request: APIRequestContext): Promise<st
   );
   return data.accessToken as string;
 }
+
+/** A small solid PNG, made here so the test needs no fixture files. */
+export function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3])]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The newest mail to `to` in the test server's outbox, as raw text (the text part is
+ * 8bit, so codes and links read as they are). Waits up to 10 s for it to arrive. */
+export async function latestMail(to: string, newerThan = 0): Promise<string> {
+  const outbox = path.join(process.env.SHOP_E2E_DATA_DIR!, 'outbox');
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const mails = readdirSync(outbox, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.eml'))
+      .map((entry) => path.join(outbox, entry.name))
+      .map((file) => ({ file, at: statSync(file).mtimeMs }))
+      .filter((mail) => mail.at > newerThan)
+      .sort((a, b) => b.at - a.at)
+      .map((mail) => readFileSync(mail.file, 'utf8'))
+      .filter((text) => text.toLowerCase().includes(`to: ${to.toLowerCase()}`) || text.toLowerCase().includes(`<${to.toLowerCase()}>`));
+    if (mails.length > 0) return mails[0];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} in ${outbox}`);
+}
+
+/** A fresh address for one test. */
+export const newEmail = (what: string) => `${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

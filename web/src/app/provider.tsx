@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import '@/features/auth/store';
+import { SessionCheck } from '@/features/auth/session';
 import { SyncOnSignIn } from '@/features/cart/sync';
 import { makeQueryClient } from '@/lib/query-client';
 
@@ -11,6 +12,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <SessionCheck />
       <SyncOnSignIn />
       <Toaster position="bottom-right" duration={4000} visibleToasts={3} />
     </QueryClientProvider>

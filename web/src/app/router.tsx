@@ -7,7 +7,9 @@ function PageLoading() {
 }
 
 // Every route of spec §2. Each page is its own chunk, loaded when first visited.
-const page = (title: string) => () => import('./routes/placeholder').then((m) => ({ Component: m.placeholder(title) }));
+
+const guestOnly = () => import('@/features/auth/components/guards').then((m) => ({ Component: m.GuestOnly }));
+const requireAuth = () => import('@/features/auth/components/guards').then((m) => ({ Component: m.RequireAuth }));
 
 export const routes: RouteObject[] = [
   {
@@ -20,16 +22,21 @@ export const routes: RouteObject[] = [
       { path: paths.cart, lazy: () => import('./routes/cart') },
       { path: paths.checkout, lazy: () => import('./routes/checkout') },
       { path: paths.wishlist, lazy: () => import('./routes/wishlist') },
-      { path: paths.terms, lazy: page('Terms & Conditions') },
-      { path: paths.about, lazy: page('About Us') },
-      { path: paths.contact, lazy: page('Contact') },
+      { path: paths.terms, lazy: () => import('./routes/terms') },
+      { path: paths.about, lazy: () => import('./routes/about') },
+      { path: paths.contact, lazy: () => import('./routes/contact') },
       {
-        lazy: () => import('./layouts/account-layout'),
+        lazy: requireAuth,
         children: [
-          { path: paths.profileSettings, lazy: page('Profile Settings') },
-          { path: paths.myOrders, lazy: page('Orders Details') },
-          { path: paths.paymentMethods, lazy: page('Payment Methods') },
-          { path: paths.transactionHistory, lazy: page('Transaction History') },
+          {
+            lazy: () => import('./layouts/account-layout'),
+            children: [
+              { path: paths.profileSettings, lazy: () => import('./routes/account/profile-settings') },
+              { path: paths.myOrders, lazy: () => import('./routes/my-orders') },
+              { path: paths.paymentMethods, lazy: () => import('./routes/payment-methods') },
+              { path: paths.transactionHistory, lazy: () => import('./routes/transaction-history') },
+            ],
+          },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found') },
@@ -39,15 +46,22 @@ export const routes: RouteObject[] = [
     lazy: () => import('./layouts/auth-layout'),
     HydrateFallback: PageLoading,
     children: [
-      { path: paths.login, lazy: page('Sign In') },
-      { path: paths.signup, lazy: page('Sign Up') },
-      { path: paths.otpVerify, lazy: page('Verify your email') },
-      { path: paths.profileSetup, lazy: page('Setup Profile') },
-      { path: paths.registerSuccess, lazy: page('Successfully') },
-      { path: paths.forgotPassword, lazy: page('Forgot password') },
-      { path: paths.checkEmail, lazy: page('Check your email') },
-      { path: paths.newPassword, lazy: page('Set new password') },
-      { path: paths.resetSuccess, lazy: page('Successfully') },
+      {
+        lazy: guestOnly,
+        children: [
+          { path: paths.login, lazy: () => import('./routes/auth/login') },
+          { path: paths.signup, lazy: () => import('./routes/auth/signup') },
+          { path: paths.forgotPassword, lazy: () => import('./routes/auth/forgot-password') },
+          { path: paths.checkEmail, lazy: () => import('./routes/auth/check-email') },
+          { path: paths.resetSuccess, lazy: () => import('./routes/auth/reset-success') },
+        ],
+      },
+      // Registration steps follow sign-up, which signs the shopper in.
+      { path: paths.otpVerify, lazy: () => import('./routes/auth/otp-verify') },
+      { path: paths.profileSetup, lazy: () => import('./routes/auth/profile-setup') },
+      { path: paths.registerSuccess, lazy: () => import('./routes/auth/register-success') },
+      // Opened from a mailed link, by guests and by signed-in shoppers changing their password.
+      { path: paths.newPassword, lazy: () => import('./routes/auth/new-password') },
     ],
   },
 ];

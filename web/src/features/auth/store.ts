@@ -13,6 +13,8 @@ interface AuthState {
   signIn: (user: User, accessToken: string) => void;
   setUser: (user: User) => void;
   signOut: () => void;
+  /** Runs an auth action with the loading flag set until it settles. */
+  track: <T>(action: Promise<T>) => Promise<T>;
 }
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
@@ -27,6 +29,14 @@ export const useAuth = create<AuthState>()(
       signIn: (user, accessToken) => set({ user, accessToken, isAuthenticated: true }),
       setUser: (user) => set({ user }),
       signOut: () => set({ user: null, accessToken: null, isAuthenticated: false }),
+      track: async (action) => {
+        set({ isLoading: true });
+        try {
+          return await action;
+        } finally {
+          set({ isLoading: false });
+        }
+      },
     }),
     {
       name: AUTH_STORAGE_KEY,

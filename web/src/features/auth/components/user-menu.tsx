@@ -14,12 +14,14 @@ export function UserMenu() {
   const signOut = useAuth((s) => s.signOut);
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
-  const logout = () => {
+  const logout = async () => {
     setLoggingOut(true);
+    // Home first (its code loaded): signed out on an account page, the guard would
+    // send the shopper to /login instead.
+    await navigate(paths.home);
     signOut();
     toast.success('Logged out successfully!');
     setLoggingOut(false);
-    navigate(paths.home);
   };
   return (
     <DropdownMenu.Root>

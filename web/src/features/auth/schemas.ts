@@ -1,0 +1,102 @@
+// The account forms' rules and messages (spec §5), with zod/mini to keep bundles small.
+import { z } from 'zod/mini';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = () => z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.regex(EMAIL, 'Please enter a valid email address.'));
+
+export const loginSchema = z.object({
+  emailAddress: email(),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.minLength(6, 'Password must be at least 6 characters.')),
+});
+export type LoginForm = z.infer<typeof loginSchema>;
+
+/** Letters, digits and @$!%?&, with a lowercase letter, an uppercase letter and a digit. */
+const SIGNUP_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d@$!%?&]+$/;
+
+export const signupSchema = z
+  .object({
+    emailAddress: email(),
+    password: z.string().check(
+      z.minLength(8, 'Password must be at least 8 characters'),
+      z.maxLength(40, 'Password cannot exceed 40 characters'),
+      z.regex(SIGNUP_PASSWORD, 'Password must contain at least one uppercase letter, one lowercase letter, one number, and be at least 8 characters long'),
+    ),
+    confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
+  })
+  .check(
+    z.refine((form) => form.confirmPassword === '' || form.password === form.confirmPassword, {
+      message: "Passwords don't match",
+      path: ['confirmPassword'],
+    }),
+  );
+export type SignupForm = z.infer<typeof signupSchema>;
+
+export const OTP_LENGTH = 6;
+/** Verify is enabled from this many characters (spec §5, §9). */
+export const OTP_ENABLE_AT = 4;
+export const otpSchema = z.object({
+  otp: z.string().check(z.length(OTP_LENGTH, 'Please enter a valid OTP.')),
+});
+
+export const forgotPasswordSchema = z.object({ emailAddress: email() });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
+
+/** The phone check of profile setup (spec §5), the server's rule exactly: spaces,
+ * dashes, brackets and dots are stripped; at least 7 digits; a UK number (+44 or 0, then
+ * 1-9 and 8 or 9 more digits), an international one (+, 1-9, 6 to 14 more digits) or 7
+ * to 15 digits starting with 1-9. */
+export function isValidPhone(input: string): boolean {
+  const phone = input.replace(/[\s\-().]/g, '');
+  return /^(?:\+44|0)[1-9]\d{8,9}$/.test(phone) || /^\+?[1-9]\d{6,14}$/.test(phone);
+}
+
+export const profileSchema = z.object({
+  fullName: z.string().check(z.trim(), z.minLength(1, 'Full Name is required')),
+  phoneNumber: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Phone number is required'),
+    z.refine((value) => value === '' || isValidPhone(value), 'Please enter a valid phone number'),
+  ),
+});
+export type ProfileForm = z.infer<typeof profileSchema>;
+
+/** Profile settings: the name must not be blank; the phone, if given, must pass. */
+export const profileSettingsSchema = z.object({
+  fullName: z.string().check(z.trim(), z.minLength(1, 'Full name is required')),
+  phoneNumber: z.string().check(z.trim(), z.refine((value) => value === '' || isValidPhone(value), 'Please enter a valid phone number')),
+});
+export type ProfileSettingsForm = z.infer<typeof profileSettingsSchema>;
+
+/** The five live rules of a new password (spec §5), in display order. */
+export const NEW_PASSWORD_RULES: { message: string; holds: (password: string) => boolean }[] = [
+  { message: 'Must be at least 8 characters', holds: (p) => p.length >= 8 },
+  { message: 'Must contain at least one uppercase letter', holds: (p) => /[A-Z]/.test(p) },
+  { message: 'Must contain at least one lowercase letter', holds: (p) => /[a-z]/.test(p) },
+  { message: 'Must contain at least one number', holds: (p) => /\d/.test(p) },
+  { message: 'Must contain one special character', holds: (p) => /[^A-Za-z0-9]/.test(p) },
+];
+
+export const newPasswordSchema = z
+  .object({
+    password: z.string().check(...NEW_PASSWORD_RULES.map((rule) => z.refine<string>((p) => rule.holds(p), rule.message))),
+    confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
+  })
+  .check(
+    z.refine((form) => form.confirmPassword === '' || form.password === form.confirmPassword, {
+      message: "Passwords don't match",
+      path: ['confirmPassword'],
+    }),
+  );
+export type NewPasswordForm = z.infer<typeof newPasswordSchema>;
+
+/** Profile pictures (spec §5): JPEG, PNG, GIF or WebP, at most 5 MB. */
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Why a chosen profile picture is refused, or null. */
+export function profileImageProblem(file: File): string | null {
+  if (!PROFILE_IMAGE_TYPES.includes(file.type)) return 'Please select a valid image file (JPEG, PNG, GIF, or WebP)';
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) return 'File size must be less than 5.0MB';
+  return null;
+}
