@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Banner, Category, Item, Product } from '@/api/types';
+import { vi } from 'vitest';
+import type { Banner, Category, Item, Product, User } from '@/api/types';
 
 export const server = setupServer();
 
@@ -10,6 +11,16 @@ export function envelope<T>(data: T, message = 'ok') {
 
 export function failure(status: number, message: string) {
   return HttpResponse.json({ success: false, message }, { status });
+}
+
+/** A handler for a request the test expects NOT to be sent: it fails, and counts its calls. */
+export function unexpected(method: 'get' | 'post' | 'patch' | 'delete', path: string) {
+  const calls = vi.fn();
+  const handler = http[method](path, () => {
+    calls();
+    return failure(500, 'should not be called');
+  });
+  return { calls, handler };
 }
 
 export function product(overrides: Partial<Product> = {}): Product {
@@ -32,6 +43,28 @@ export function product(overrides: Partial<Product> = {}): Product {
     color: 'Chrome',
     ...overrides,
   };
+}
+
+/** A signed-in shopper: Ada, verified, with a phone number. */
+export function user(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'u'.padStart(24, '0'),
+    fullName: 'Ada Lovelace',
+    phoneNumber: '+447700900123',
+    emailAddress: 'ada@example.com',
+    profilePhoto: null,
+    isEmailVerified: true,
+    role: 'customer',
+    createdAt: '',
+    ...overrides,
+  };
+}
+
+/** A request that waits until the test lets it go: a handler awaits `held`, the test calls `release()`. */
+export function gate() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return { held, release };
 }
 
 export const categories: Category[] = [

@@ -5,9 +5,13 @@ import { server } from './server';
 
 // The network is mocked at the fetch boundary (MSW); modules under test are real.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Every test starts from real timers, real globals and unspied modules.
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 afterAll(() => server.close());
 
@@ -33,6 +37,11 @@ if (typeof window !== 'undefined') {
   removeEventListener: () => {},
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
+}
+
+// input-otp probes for password-manager badges with document.elementFromPoint, which jsdom lacks.
+if (typeof document !== 'undefined' && typeof document.elementFromPoint !== 'function') {
+  document.elementFromPoint = () => null;
 }
 
 // jsdom does not scroll; pages that scroll to the top call this stand-in, which tests can inspect.

@@ -1,26 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from 'sonner';
 import { routes } from '@/app/router';
-import type { Item, User } from '@/api/types';
+import type { Item } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
-import { catalogueHandlers, envelope, failure, item, itemHandlers, product, server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
+import { catalogueHandlers, envelope, failure, item, itemHandlers, product, server, user } from '@/testing/server';
+import { renderRoutes, resetStores } from '@/testing/render';
 
 const VALVE = product({ _id: '1'.padStart(24, '0'), name: 'Brass Angle Valve', size: '1/2 inch', color: 'Brass', price: 12.5, discountedPrice: 12.5, stock: 3 });
 const SHOWER = product({ _id: '2'.padStart(24, '0'), name: 'Rain Shower Head', size: 'Large', color: 'Matte Black', price: 40, discountPercentage: 25, discountedPrice: 30, stock: 10 });
-
-const USER: User = {
-  _id: 'u'.padStart(24, '0'),
-  fullName: 'Ada Lovelace',
-  phoneNumber: '',
-  emailAddress: 'ada@example.com',
-  profilePhoto: null,
-  isEmailVerified: true,
-  role: 'customer',
-  createdAt: '',
-};
 
 const store = () => useLocalStore.getState();
 const line = (name: string) => screen.getByRole('listitem', { name });
@@ -33,14 +22,7 @@ function guestCart() {
   store().addToCart(SHOWER._id, 1);
 }
 
-afterEach(() => {
-  // Unmount first: emptying the stores would otherwise re-render the page outside act().
-  cleanup();
-  store().clear();
-  useAuth.getState().signOut();
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+afterEach(resetStores);
 
 describe('Cart page (guest)', () => {
   beforeEach(() => server.use(...itemHandlers({ products: [VALVE, SHOWER] }), ...catalogueHandlers));
@@ -208,7 +190,7 @@ describe('Cart page (signed in)', () => {
   const valveLine = item(VALVE, { _id: 'c1'.padStart(24, '0'), quantity: 1 });
   const showerLine = item(SHOWER, { _id: 'c2'.padStart(24, '0'), quantity: 2 });
 
-  beforeEach(() => useAuth.getState().signIn(USER, 'token-123'));
+  beforeEach(() => useAuth.getState().signIn(user(), 'token-123'));
 
   it('shows the server cart and saves a new quantity with PATCH', async () => {
     const { handlers, sent } = serverCart([valveLine, showerLine]);

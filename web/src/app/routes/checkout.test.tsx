@@ -1,26 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from 'sonner';
 import { routes } from '@/app/router';
-import type { User } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
-import { catalogueHandlers, envelope, failure, item, itemHandlers, product, server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
+import { catalogueHandlers, envelope, failure, item, itemHandlers, product, server, user } from '@/testing/server';
+import { renderRoutes, resetStores } from '@/testing/render';
 
 const VALVE = product({ _id: '1'.padStart(24, '0'), name: 'Brass Angle Valve', price: 12.5, discountedPrice: 12.5, stock: 3 });
 const SHOWER = product({ _id: '2'.padStart(24, '0'), name: 'Rain Shower Head', price: 40, discountPercentage: 25, discountedPrice: 30, stock: 10 });
-
-const USER: User = {
-  _id: 'u'.padStart(24, '0'),
-  fullName: 'Ada Lovelace',
-  phoneNumber: '+447700900123',
-  emailAddress: 'ada@example.com',
-  profilePhoto: null,
-  isEmailVerified: true,
-  role: 'customer',
-  createdAt: '',
-};
 
 const NOTICE = 'Online ordering is coming soon. Your cart is saved and nothing has been charged.';
 const REQUIRED = ['First name is required', 'Street address is required', 'Town/City is required', 'Phone number is required', 'Email is required'];
@@ -38,14 +26,7 @@ async function guestCheckout() {
   await waitFor(() => expect(summary('subtotal')).toHaveTextContent('₹55.00'));
 }
 
-afterEach(() => {
-  // Unmount first: emptying the stores would otherwise re-render the page outside act().
-  cleanup();
-  store().clear();
-  useAuth.getState().signOut();
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+afterEach(resetStores);
 
 describe('Checkout page', () => {
   beforeEach(() => server.use(...itemHandlers({ products: [VALVE, SHOWER] }), ...catalogueHandlers));
@@ -141,7 +122,7 @@ describe('Checkout page', () => {
 
 describe('Checkout page (signed in)', () => {
   it('prefills the contact details and totals the server cart', async () => {
-    useAuth.getState().signIn(USER, 'token-123');
+    useAuth.getState().signIn(user({ fullName: 'Ada Lovelace', phoneNumber: '+447700900123', emailAddress: 'ada@example.com' }), 'token-123');
     server.use(
       http.get('*/api/user/item', ({ request }) =>
         envelope(new URL(request.url).searchParams.get('type') === 'cart' ? [item(SHOWER, { _id: 'c1'.padStart(24, '0'), quantity: 3 })] : []),

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { routes } from '@/app/router';
 import type { Review } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
-import { catalogueHandlers, envelope, failure, product, server } from '@/testing/server';
+import { catalogueHandlers, envelope, failure, product, server, user } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 
 const ID = '0123456789abcdef01234567';
@@ -119,10 +119,7 @@ describe('Product page', () => {
   });
 
   it('lets a signed-in shopper write a review once the form is valid', async () => {
-    useAuth.getState().signIn(
-      { _id: 'u'.padStart(24, '0'), fullName: 'Ada', phoneNumber: '', emailAddress: 'ada@example.com', profilePhoto: null, isEmailVerified: true, role: 'customer', createdAt: '' },
-      'token-123',
-    );
+    useAuth.getState().signIn(user(), 'token-123');
     let sent: FormData | null = null;
     let authorization: string | null = null;
     let stored: Review[] = [];

@@ -1,42 +1,23 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from 'sonner';
 import { routes } from '@/app/router';
-import type { User } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
-import { catalogueHandlers, envelope, failure, item, itemHandlers, product, server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
+import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, product, server, user } from '@/testing/server';
+import { renderRoutes, resetStores } from '@/testing/render';
 
 // In stock, discounted, with an image.
 const VALVE = product({ _id: '1'.padStart(24, '0'), name: 'Thermostatic Shower Valve', price: 80, discountPercentage: 25, discountedPrice: 60, stock: 6, rating: 4, reviewCount: 8 });
 // Out of stock, full price, no image.
 const WRENCH = product({ _id: '2'.padStart(24, '0'), name: 'Adjustable Pipe Wrench', price: 15, discountPercentage: 0, discountedPrice: 15, stock: 0, images: [], rating: 3.5, reviewCount: 2 });
 
-const USER: User = {
-  _id: 'u'.padStart(24, '0'),
-  fullName: 'Ada Lovelace',
-  phoneNumber: '',
-  emailAddress: 'ada@example.com',
-  profilePhoto: null,
-  isEmailVerified: true,
-  role: 'customer',
-  createdAt: '',
-};
-
 const store = () => useLocalStore.getState();
 /** A wishlist card, found by its name's title. */
 const card = (name: string) => screen.getByTitle(name).closest('a')!.parentElement!;
 const heading = () => screen.getByRole('heading', { level: 1 });
 
-afterEach(() => {
-  // Unmount first: emptying the stores would otherwise re-render the page outside act().
-  cleanup();
-  store().clear();
-  useAuth.getState().signOut();
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+afterEach(resetStores);
 
 describe('Wishlist page (guest)', () => {
   beforeEach(() => {
@@ -110,11 +91,10 @@ describe('Wishlist page (guest)', () => {
 });
 
 describe('Wishlist page (signed in)', () => {
-  beforeEach(() => useAuth.getState().signIn(USER, 'token-123'));
+  beforeEach(() => useAuth.getState().signIn(user(), 'token-123'));
 
   it('says Loading... while the wishlist is on its way, then shows it', async () => {
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
+    const { held, release: answer } = gate();
     server.use(
       http.get('*/api/user/item', async ({ request }) => {
         if (new URL(request.url).searchParams.get('type') !== 'wishlist') return envelope([]);

@@ -3,7 +3,7 @@ import { routes } from '@/app/router';
 import { avatarColour, initial } from '@/features/auth/components/avatar';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
-import { catalogueHandlers, server } from '@/testing/server';
+import { catalogueHandlers, server, user } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 
 describe('Header', () => {
@@ -35,10 +35,8 @@ describe('Header', () => {
   });
 
   it('shows signed-in users their avatar menu, and logs them out', async () => {
-    useAuth.getState().signIn(
-      { _id: 'u'.padStart(24, '0'), fullName: 'ada Lovelace', phoneNumber: '', emailAddress: 'ada@example.com', profilePhoto: null, isEmailVerified: true, role: 'customer', createdAt: '' },
-      'token',
-    );
+    // A lower-case name: the avatar shows its initial upper-cased.
+    useAuth.getState().signIn(user({ fullName: 'ada Lovelace' }), 'token');
     renderRoutes(routes, '/');
     const trigger = await screen.findByRole('button', { name: 'Account menu' });
     expect(trigger).toHaveTextContent('A');

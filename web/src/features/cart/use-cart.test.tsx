@@ -1,27 +1,16 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { routes } from '@/app/router';
-import type { Item, User } from '@/api/types';
+import type { Item } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
-import { catalogueHandlers, envelope, failure, item, product, server } from '@/testing/server';
-import { renderRoutes } from '@/testing/render';
+import { catalogueHandlers, envelope, failure, item, product, server, user } from '@/testing/server';
+import { renderRoutes, resetStores } from '@/testing/render';
 
 const ID = '0123456789abcdef01234567';
 const SHOWN = product({ _id: ID, stock: 25 });
 const RELATED = product({ _id: 'f'.repeat(24), name: 'A related tap' });
-
-const USER: User = {
-  _id: 'u'.padStart(24, '0'),
-  fullName: 'Ada Lovelace',
-  phoneNumber: '',
-  emailAddress: 'ada@example.com',
-  profilePhoto: null,
-  isEmailVerified: true,
-  role: 'customer',
-  createdAt: '',
-};
 
 const store = () => useLocalStore.getState();
 
@@ -49,15 +38,7 @@ async function controls() {
   };
 }
 
-afterEach(() => {
-  // Unmount first: emptying the stores would otherwise re-render the page outside act().
-  cleanup();
-  vi.useRealTimers();
-  store().clear();
-  useAuth.getState().signOut();
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+afterEach(resetStores);
 
 describe('Add to Cart on the product page (guest)', () => {
   it('keeps the chosen quantity in the browser and says so after a second', async () => {
@@ -102,7 +83,7 @@ describe('Add to Cart on the product page (guest)', () => {
 });
 
 describe('Add to Cart on the product page (signed in)', () => {
-  beforeEach(() => useAuth.getState().signIn(USER, 'token-123'));
+  beforeEach(() => useAuth.getState().signIn(user(), 'token-123'));
 
   it('POSTs the product, quantity and type, and says it was added', async () => {
     const success = vi.spyOn(toast, 'success');
@@ -147,7 +128,7 @@ describe('Add to Cart on the product page (signed in)', () => {
 
 describe('The wishlist heart on the product page', () => {
   it('flips at once for a signed-in shopper, and back when the server refuses', async () => {
-    useAuth.getState().signIn(USER, 'token-123');
+    useAuth.getState().signIn(user(), 'token-123');
     const error = vi.spyOn(toast, 'error');
     const success = vi.spyOn(toast, 'success');
     let answer!: (response: Response) => void;
@@ -184,7 +165,7 @@ describe('The wishlist heart on the product page', () => {
   });
 
   it('stays flipped when the wishlist, still loading at the click, answers first', async () => {
-    useAuth.getState().signIn(USER, 'token-123');
+    useAuth.getState().signIn(user(), 'token-123');
     let firstLoad!: (response: Response) => void;
     let answerAdd!: (response: Response) => void;
     let loads = 0;
