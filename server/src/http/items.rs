@@ -184,10 +184,12 @@ pub struct Synced {
     pub adjustments: SyncAdjustments,
 }
 
+const TYPE_RULE: &str = "Type must be 'cart' or 'wishlist'";
+
 fn parse_list(text: Option<&str>) -> Result<List, AppError> {
     text.map(str::trim)
         .and_then(List::parse)
-        .ok_or_else(|| AppError::field("type", "Type must be 'cart' or 'wishlist'"))
+        .ok_or_else(|| AppError::field("type", TYPE_RULE))
 }
 
 fn full(list: List) -> AppError {
@@ -256,16 +258,10 @@ pub async fn add_item(
             "Product ID is required".to_string(),
         );
     }
-    let list = match parse_list(Some(&body.list)) {
-        Ok(list) => Some(list),
-        Err(_) => {
-            errors.insert(
-                "type".to_string(),
-                "Type must be 'cart' or 'wishlist'".to_string(),
-            );
-            None
-        }
-    };
+    let list = List::parse(body.list.trim());
+    if list.is_none() {
+        errors.insert("type".to_string(), TYPE_RULE.to_string());
+    }
     let quantity = body.quantity.unwrap_or(1);
     if list == Some(List::Cart) && !(1..=MAX_QUANTITY).contains(&quantity) {
         errors.insert("quantity".to_string(), QUANTITY_RANGE.to_string());
@@ -281,7 +277,7 @@ pub async fn add_item(
         .add(&user.id, list, &product_id, quantity)
         .await?;
     let id = match added {
-        Added::Added { id, .. } => id,
+        Added::Added { id } => id,
         Added::NoSuchProduct => return Err(AppError::NotFound("Product not found".into())),
         Added::AlreadyInWishlist => {
             return Err(AppError::Conflict("Item already in wishlist".into()))

@@ -52,10 +52,9 @@ pub struct ItemRow {
 /// What adding to a list did.
 #[derive(Debug)]
 pub enum Added {
-    /// The entry now holds `quantity` (the old quantity plus the new, on the cart).
+    /// The entry `id` holds the product now (on the cart, with the quantity added).
     Added {
         id: String,
-        quantity: i64,
     },
     NoSuchProduct,
     AlreadyInWishlist,
@@ -182,10 +181,7 @@ impl Items {
                     Added::OverStock { stock, in_cart }
                 } else {
                     set_quantity(&mut tx, &id, wanted).await?;
-                    Added::Added {
-                        id,
-                        quantity: wanted,
-                    }
+                    Added::Added { id }
                 }
             }
             (_, None) => {
@@ -196,7 +192,7 @@ impl Items {
                     Added::OverStock { stock, in_cart: 0 }
                 } else {
                     let id = insert(&mut tx, user_id, list, product_id, quantity).await?;
-                    Added::Added { id, quantity }
+                    Added::Added { id }
                 }
             }
         };
