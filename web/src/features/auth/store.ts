@@ -48,3 +48,6 @@ export const useAuth = create<AuthState>()(
 
 // Every request carries the stored token (spec §7).
 setTokenSource(() => useAuth.getState().accessToken);
+
+/** The signed-in shopper's id, or null for a guest. */
+export const useSignedInUserId = () => useAuth((state) => (state.isAuthenticated ? (state.user?._id ?? null) : null));

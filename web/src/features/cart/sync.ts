@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { useAuth } from '@/features/auth/store';
+import { useAuth, useSignedInUserId } from '@/features/auth/store';
 import { itemsKey, syncItems } from './api/items';
 import { useLocalStore } from './local-store';
 
@@ -48,7 +48,7 @@ async function run(client: QueryClient): Promise<boolean> {
  * the browser store (after login, sign-up, or a session restored in another tab). */
 export function SyncOnSignIn() {
   const client = useQueryClient();
-  const userId = useAuth((state) => (state.isAuthenticated ? (state.user?._id ?? null) : null));
+  const userId = useSignedInUserId();
   const pending = useLocalStore((state) => state.cart.length + state.wishlist.length);
   useEffect(() => {
     if (userId === null || pending === 0 || tried.has(userId)) return;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import type { Item } from '@/api/types';
-import { useAuth } from '@/features/auth/store';
+import { useSignedInUserId } from '@/features/auth/store';
 import { addItem, itemsKey, removeItem, updateQuantity, useServerList } from './api/items';
 import { cartCount, useLocalStore } from './local-store';
 import { useGuestDetails } from './use-guest-details';
@@ -12,9 +12,6 @@ export const GUEST_ADD_MESSAGE_DELAY = 1000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The signed-in shopper's id, or null for a guest. */
-export const useSignedInUserId = () => useAuth((state) => (state.isAuthenticated ? (state.user?._id ?? null) : null));
-
 /** The header's count: the sum of quantities, from the server when signed in, else
  * from the browser store (spec §9). */
 export function useCartCount(): number {
@@ -22,7 +19,7 @@ export function useCartCount(): number {
   const server = useServerList(userId, 'cart');
   const local = useLocalStore((state) => cartCount(state.cart));
   if (userId === null) return local;
-  return (server.data ?? []).reduce((sum, item) => sum + item.quantity, 0);
+  return cartCount(server.data ?? []);
 }
 
 /** Adds to the cart: on the server when signed in ('Item added to cart successfully!'),

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import type { Item } from '@/api/types';
+import { useSignedInUserId } from '@/features/auth/store';
 import { addItem, itemsKey, removeItem, useServerList } from './api/items';
 import { useLocalStore } from './local-store';
-import { useSignedInUserId } from './use-cart';
 import { useGuestDetails } from './use-guest-details';
 
 /** The header's wishlist count: the number of entries (spec §9). */
