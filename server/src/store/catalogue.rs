@@ -186,12 +186,9 @@ impl Catalogue {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let placeholders = (1..=ids.len())
-            .map(|n| format!("${n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
         let sql = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({placeholders})"
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({})",
+            super::placeholders(ids.len())
         );
         let mut query = sqlx::query(&sql);
         for id in ids {

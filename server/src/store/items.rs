@@ -352,27 +352,29 @@ async fn stock_of(
         .transpose()
 }
 
-/// The stock of each product among `ids` that exists (at most two lists' worth of ids).
+/// The stock of each product among `ids` that exists. The caller bounds `ids` (two
+/// lists of at most 100 entries).
 async fn stocks_of(
     tx: &mut Transaction<'static, Any>,
     ids: &[String],
 ) -> Result<HashMap<String, i64>, sqlx::Error> {
-    let mut stocks = HashMap::new();
-    for chunk in ids.chunks(MAX_ITEMS) {
-        let placeholders = (1..=chunk.len())
-            .map(|n| format!("${n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let sql = format!("SELECT id, stock FROM products WHERE id IN ({placeholders})");
-        let mut query = sqlx::query(&sql);
-        for id in chunk {
-            query = query.bind(id.clone());
-        }
-        for row in query.fetch_all(&mut **tx).await? {
-            stocks.insert(row.try_get("id")?, row.try_get("stock")?);
-        }
+    if ids.is_empty() {
+        return Ok(HashMap::new());
     }
-    Ok(stocks)
+    let sql = format!(
+        "SELECT id, stock FROM products WHERE id IN ({})",
+        super::placeholders(ids.len())
+    );
+    let mut query = sqlx::query(&sql);
+    for id in ids {
+        query = query.bind(id.clone());
+    }
+    query
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(|row| Ok((row.try_get("id")?, row.try_get("stock")?)))
+        .collect()
 }
 
 /// The customer's entries of `list`: product id → (item id, quantity).

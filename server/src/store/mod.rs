@@ -86,6 +86,14 @@ impl Db {
     }
 }
 
+/// `$1, $2, …, $count`: the placeholders of an `IN (…)` list bound in order.
+pub(crate) fn placeholders(count: usize) -> String {
+    (1..=count)
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Inside a write transaction, waits until no other transaction holds the lock on
 /// `subject` of `kind`, then holds it until the transaction ends (see
 /// [`Dialect::subject_lock`]): check-then-write sequences on one subject run one at a time.
