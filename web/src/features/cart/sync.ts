@@ -7,6 +7,8 @@ import { itemsKey, syncItems } from './api/items';
 import { useLocalStore } from './local-store';
 
 let inFlight: Promise<boolean> | null = null;
+/** Shoppers whose automatic merge has run since this page loaded. */
+const tried = new Set<string>();
 
 /** Merges the browser's cart and wishlist into the signed-in shopper's (DESIGN.md §5).
  * The browser's lists are emptied only after the server confirms, and only of what was
@@ -61,4 +63,3 @@ export function SyncOnSignIn() {
   return null;
 }
 
-const tried = new Set<string>();

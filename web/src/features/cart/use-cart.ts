@@ -69,7 +69,8 @@ export function useCart() {
     if (userId !== null) return server.data ?? [];
     return local.flatMap((entry) => {
       const item = guest.byId.get(entry.productId);
-      return item ? [{ ...item, _id: entry.productId, quantity: entry.quantity }] : [];
+      // Guests' details carry the product id as `_id`; the quantity is the browser's.
+      return item ? [{ ...item, quantity: entry.quantity }] : [];
     });
   }, [userId, server.data, local, guest.byId]);
 

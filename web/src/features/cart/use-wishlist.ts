@@ -88,10 +88,7 @@ export function useWishlist() {
 
   const items: Item[] = useMemo(() => {
     if (userId !== null) return server.data ?? [];
-    return localIds.flatMap((id) => {
-      const item = guest.byId.get(id);
-      return item ? [{ ...item, _id: id }] : [];
-    });
+    return localIds.flatMap((id) => guest.byId.get(id) ?? []);
   }, [userId, server.data, localIds, guest.byId]);
 
   const refresh = () =>
