@@ -20,6 +20,7 @@ export function CategoryMenu({ categories }: { categories: Category[] }) {
             <NavigationMenu.Trigger asChild>
               <Link
                 to={shopByCategory(category._id)}
+                aria-current={active === category._id ? 'page' : undefined}
                 className={cn(
                   'block whitespace-nowrap rounded-full px-3 py-1.5 text-sm',
                   active === category._id ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100',
