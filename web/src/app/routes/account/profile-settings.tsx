@@ -11,6 +11,7 @@ import { changePassword, deleteAccount, editProfile } from '@/features/auth/api/
 import { AvatarPicker } from '@/features/auth/components/avatar-picker';
 import { profileSettingsSchema, type ProfileSettingsForm } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
+import { errorMessage } from '@/lib/errors';
 
 /** Profile Settings (spec §2): the profile, a password change by e-mailed link, and
  * deleting the account. */
@@ -42,7 +43,7 @@ function ProfileSection() {
       setPhoto(null);
       toast.success('Profile updated successfully!');
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'Failed to update profile. Please try again.');
+      toast.error(errorMessage(error, 'Failed to update profile. Please try again.'));
     } finally {
       setSaving(false);
     }
@@ -81,7 +82,7 @@ function PasswordSection() {
       setError(null);
       toast.info('Password reset code sent to your email');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Failed to send the password reset link');
+      setError(errorMessage(failure, 'Failed to send the password reset link'));
     } finally {
       setSending(false);
     }
@@ -127,7 +128,7 @@ function DeleteSection() {
       signOut();
       toast.success('Account deleted successfully!');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Failed to delete account');
+      setError(errorMessage(failure, 'Failed to delete account'));
     }
   };
   return (

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { forgotPassword } from '@/features/auth/api/auth';
 import { RecoveryFrame } from '@/features/auth/components/recovery-steps';
+import { errorMessage } from '@/lib/errors';
 
 /** /check-email (spec §2): the link is on its way. 'Got it' returns to the login page
  * (the link in the e-mail opens /new-password with its token); 'Click to resend' sends
@@ -19,7 +20,7 @@ export function Component() {
       await forgotPassword(emailAddress);
       toast.success('Reset email sent successfully!');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to send reset email');
+      toast.error(errorMessage(error, 'Failed to send reset email'));
     } finally {
       setSending(false);
     }

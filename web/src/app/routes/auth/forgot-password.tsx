@@ -9,6 +9,7 @@ import { forgotPassword } from '@/features/auth/api/auth';
 import { RecoveryFrame } from '@/features/auth/components/recovery-steps';
 import { forgotPasswordSchema, type ForgotPasswordForm } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
+import { errorMessage } from '@/lib/errors';
 
 /** /forgot-password (spec §2): asks for a reset link. The answer is the same whether or
  * not the address has an account. */
@@ -22,7 +23,7 @@ export function Component() {
       toast.success('Reset email sent successfully!');
       navigate(paths.checkEmail, { state: { emailAddress } });
     } catch (error) {
-      form.setError('root', { message: error instanceof Error ? error.message : 'Failed to send reset email' });
+      form.setError('root', { message: errorMessage(error, 'Failed to send reset email') });
     }
   });
   const { errors } = form.formState;

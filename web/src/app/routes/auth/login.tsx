@@ -10,6 +10,7 @@ import { login } from '@/features/auth/api/auth';
 import { loginSchema, type LoginForm } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
 import { syncLocalData } from '@/features/cart/sync';
+import { errorMessage } from '@/lib/errors';
 
 /** /login (spec §2): e-mail and password; success goes to / and merges the browser's
  * cart and wishlist into the account. */
@@ -29,7 +30,7 @@ export function Component() {
       await syncLocalData(client);
     } catch (error) {
       // The screen shows the reason inline (spec §8 logs it; showing it helps more).
-      form.setError('root', { message: error instanceof Error ? error.message : 'Login failed' });
+      form.setError('root', { message: errorMessage(error, 'Login failed') });
     }
   });
 

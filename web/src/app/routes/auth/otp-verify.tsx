@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { resendOtp, verifyOtp } from '@/features/auth/api/auth';
 import { OTP_ENABLE_AT, OTP_LENGTH, otpSchema } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
+import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 
 /** /otp-verify (spec §2): the six-digit code mailed at sign-up. The e-mail comes from the
@@ -32,7 +33,7 @@ export function Component() {
       toast.success('OTP verified successfully!');
       navigate(paths.profileSetup);
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : 'OTP verification failed';
+      const message = errorMessage(failure, 'OTP verification failed');
       setError(message || 'OTP verification failed. Please try again.');
       toast.error(message);
     }
@@ -45,7 +46,7 @@ export function Component() {
       toast.success('OTP resent successfully!');
       setError(null);
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : 'Failed to resend OTP';
+      const message = errorMessage(failure, 'Failed to resend OTP');
       setError(message || 'Failed to resend OTP. Please try again.');
       toast.error(message);
     } finally {

@@ -10,6 +10,7 @@ import { editProfile } from '@/features/auth/api/auth';
 import { AvatarPicker } from '@/features/auth/components/avatar-picker';
 import { profileSchema, type ProfileForm } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
+import { errorMessage } from '@/lib/errors';
 
 /** /profile-setup (spec §2): photo, full name and phone after verifying the e-mail. */
 export function Component() {
@@ -30,7 +31,7 @@ export function Component() {
       toast.success('Profile setup completed successfully!');
       navigate(paths.registerSuccess);
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'Failed to update profile. Please try again.');
+      toast.error(errorMessage(error, 'Failed to update profile. Please try again.'));
     }
   });
 

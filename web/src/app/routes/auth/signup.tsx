@@ -10,6 +10,7 @@ import { signup } from '@/features/auth/api/auth';
 import { signupSchema, type SignupForm } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
 import { syncLocalData } from '@/features/cart/sync';
+import { errorMessage } from '@/lib/errors';
 
 /** /signup (spec §2): e-mail, password, confirmation. Success signs the shopper in and
  * goes to /otp-verify with the e-mail; the failure shows inline until the form changes. */
@@ -28,7 +29,7 @@ export function Component() {
       navigate(paths.otpVerify, { state: { emailAddress: session.user.emailAddress } });
       await syncLocalData(client);
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Signup failed';
+      const message = errorMessage(error, 'Signup failed');
       form.setError('root', { message });
       toast.error(message);
     }
