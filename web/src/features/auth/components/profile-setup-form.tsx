@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { editProfile } from '@/features/auth/api/auth';
+import { AvatarPicker } from '@/features/auth/components/avatar-picker';
+import { profileSchema, type ProfileForm as ProfileValues } from '@/features/auth/schemas';
+import { useAuth } from '@/features/auth/store';
+import { errorMessage } from '@/lib/errors';
+
+/** Photo, full name and phone for a new account (spec §2); success goes to
+ * /register-success. */
+export function ProfileSetupForm() {
+  const navigate = useNavigate();
+  const { user, track, setUser, isLoading } = useAuth();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const form = useForm<ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { fullName: user?.fullName ?? '', phoneNumber: user?.phoneNumber ?? '' },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async ({ fullName, phoneNumber }) => {
+    try {
+      const updated = await track(editProfile({ fullName, phoneNumber, profilePicture: photo }));
+      setUser(updated);
+      toast.success('Profile setup completed successfully!');
+      navigate(paths.registerSuccess);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to update profile. Please try again.'));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <AvatarPicker fullName={form.watch('fullName')} file={photo} onFile={setPhoto} />
+      <FormField label="Full Name" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
+      <FormField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
+      <Button type="submit" className="h-11 w-full" disabled={isLoading}>
+        {isLoading ? 'Saving...' : 'Continue'}
+      </Button>
+    </form>
+  );
+}
