@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { useAuth, useSignedInUserId } from '@/features/auth/store';
+import { errorMessage } from '@/lib/errors';
 import { itemsKey, syncItems } from './api/items';
 import { useLocalStore } from './local-store';
 
@@ -41,7 +42,7 @@ async function run(client: QueryClient): Promise<boolean> {
     }
     return true;
   } catch (error) {
-    toast.error(error instanceof Error ? error.message : 'Failed to sync data');
+    toast.error(errorMessage(error, 'Failed to sync data'));
     return false;
   }
 }

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import type { Item } from '@/api/types';
 import { useSignedInUserId } from '@/features/auth/store';
+import { errorMessage } from '@/lib/errors';
 import { addItem, itemsKey, removeItem, updateQuantity, useServerList } from './api/items';
 import { cartCount, useLocalStore } from './local-store';
 import { useGuestDetails } from './use-guest-details';
@@ -44,7 +45,7 @@ export function useAddToCart() {
         await addItem('cart', productId, quantity);
         toast.success('Item added to cart successfully!');
       } catch (error) {
-        toast.error(error instanceof Error ? error.message : 'Failed to add item to cart');
+        toast.error(errorMessage(error, 'Failed to add item to cart'));
       }
       await client.invalidateQueries({ queryKey: itemsKey(userId, 'cart') });
     },

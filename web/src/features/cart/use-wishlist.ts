@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
 import type { Item } from '@/api/types';
 import { useSignedInUserId } from '@/features/auth/store';
+import { errorMessage } from '@/lib/errors';
 import { addItem, itemsKey, removeItem, useServerList } from './api/items';
 import { useLocalStore } from './local-store';
 import { useGuestDetails } from './use-guest-details';
@@ -108,7 +109,7 @@ export function useWishlist() {
       await removeItem('wishlist', item._id);
       toast.success(`${item.name} has been removed from your wishlist.`);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to remove item from wishlist');
+      toast.error(errorMessage(error, 'Failed to remove item from wishlist'));
     }
     await refresh();
   };
@@ -136,7 +137,7 @@ export function useWishlist() {
         await removeItem('wishlist', item._id);
         moved += 1;
       } catch (error) {
-        refusals.push(`${item.name}: ${error instanceof Error ? error.message : 'Failed to add item to cart'}`);
+        refusals.push(`${item.name}: ${errorMessage(error, 'Failed to add item to cart')}`);
       }
     }
     await refresh();

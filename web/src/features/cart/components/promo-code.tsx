@@ -2,6 +2,7 @@ import { Tag } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/errors';
 
 /** The promo code box. No promo code exists yet (spec §7 shows no call), so every code
  * is answered honestly with 'Failed to apply promo code'; a blank one is blocked. */
@@ -19,7 +20,7 @@ export function PromoCode() {
         try {
           await applyPromoCode(code.trim());
         } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Failed to apply promo code');
+          toast.error(errorMessage(error, 'Failed to apply promo code'));
         } finally {
           setApplying(false);
         }
