@@ -7,7 +7,7 @@ import { useCategories } from '@/features/catalog/api/get-categories';
 import { useHomePage } from '@/features/catalog/api/get-home-page';
 import { BannerCarousel } from '@/features/catalog/components/banner-carousel';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
-import { wishlistHeartAction } from '@/features/cart/components/wishlist-heart';
+import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 
 /** Home: banners, then top products and category sections when there is data (spec §2). */
 export function Component() {

@@ -6,11 +6,11 @@ import { useProduct } from '@/features/catalog/api/get-product';
 import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { useAddToCart } from '@/features/cart/use-cart';
 import { ProductInfo } from '@/features/catalog/components/product-info';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
-import { wishlistHeartAction } from '@/features/cart/components/wishlist-heart';
-import { useAddToCart } from '@/features/cart/use-cart';
-import { useWishlistHeart } from '@/features/cart/use-wishlist';
+import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
+import { useWishlistHeart } from '@/features/wishlist/use-wishlist';
 
 /** A product (spec §2): gallery and details, its reviews, then related products. */
 export function Component() {

@@ -6,7 +6,7 @@ import { ListingFilters } from '@/features/catalog/components/listing-filters';
 import { Pagination } from '@/components/ui/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingPages, listingSearch, readListing, SKELETON_CARDS, SORT_OPTIONS, type Listing, type SortValue } from '@/features/catalog/listing';
-import { wishlistHeartAction } from '@/features/cart/components/wishlist-heart';
+import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 
 /** The shop listing (spec §2): everything it shows comes from the URL. */
 export function Component() {

@@ -1,8 +1,8 @@
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { WishlistCard } from '@/features/cart/components/wishlist-card';
-import { useWishlist } from '@/features/cart/use-wishlist';
+import { WishlistCard } from '@/features/wishlist/components/wishlist-card';
+import { useWishlist } from '@/features/wishlist/use-wishlist';
 
 /** The wishlist (spec §2): its cards, and 'Move All To Bag' for what is in stock. */
 export function Component() {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { toast } from 'sonner';
 import type { Item } from '@/api/types';
-import { useListSource } from './list-source';
+import { useListSource } from '@/features/cart';
 
 /** The header's wishlist count: the number of entries (spec §9). */
 export function useWishlistCount(): number {

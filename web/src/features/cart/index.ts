@@ -1,0 +1,3 @@
+// The cart feature's public face for other features (the wishlist moves its entries
+// into the cart and keeps its own list through the same seam).
+export { type Change, type ListEntry, type ListSource, type ListType, type Outcome, useListSource } from './list-source';
