@@ -362,4 +362,40 @@ mod tests {
             assert_eq!(Phone::parse(bad), Err(PHONE_INVALID), "{bad}");
         }
     }
+
+    /// One row of the table the storefront's schemas are tested against too.
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    struct PasswordExample {
+        why: String,
+        password: String,
+        login: String,
+        signup: String,
+        new_password: String,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct PasswordExamples {
+        examples: Vec<PasswordExample>,
+    }
+
+    #[test]
+    fn passwords_shared_with_the_storefront_get_the_answers_in_its_table() {
+        let table: PasswordExamples = serde_json::from_str(include_str!(
+            "../../../web/src/features/auth/password-examples.json"
+        ))
+        .expect("password-examples.json parses");
+        assert!(table.examples.len() >= 30, "the table lost its examples");
+        for example in &table.examples {
+            let forms: [(&str, fn(&str) -> Result<(), &'static str>, &str); 3] = [
+                ("login", check_login_password, &example.login),
+                ("signup", check_signup_password, &example.signup),
+                ("new password", check_new_password, &example.new_password),
+            ];
+            for (form, check, expected) in forms {
+                let answer = check(&example.password).err().unwrap_or("accepted");
+                assert_eq!(answer, expected, "{form}: {}", example.why);
+            }
+        }
+    }
 }
