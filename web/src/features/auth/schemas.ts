@@ -5,9 +5,18 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const email = () => z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.regex(EMAIL, 'Please enter a valid email address.'));
 
+// The password rules below are the server's (server/src/domain/account.rs) exactly: both
+// sides run the examples of password-examples.json. Like the server, they count
+// characters (code points), not UTF-16 units: an emoji is one character. zod's
+// minLength and maxLength count that way too.
+
+/** Longest password any form takes (the server's PASSWORD_MAX_CHARS). */
+const PASSWORD_MAX_CHARS = 128;
+const notTooLong = () => z.maxLength(PASSWORD_MAX_CHARS, 'Password cannot exceed 128 characters');
+
 export const loginSchema = z.object({
   emailAddress: email(),
-  password: z.string().check(z.minLength(1, 'Password is required'), z.minLength(6, 'Password must be at least 6 characters.')),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.minLength(6, 'Password must be at least 6 characters.'), notTooLong()),
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
@@ -68,18 +77,23 @@ export const profileSettingsSchema = z.object({
 });
 export type ProfileSettingsForm = z.infer<typeof profileSettingsSchema>;
 
-/** The five live rules of a new password (spec §5), in display order. */
+/** The five live rules of a new password (spec §5), in display order, judged as the
+ * server judges them: letters of any alphabet count as upper- or lowercase (É, é), only
+ * 0-9 count as numbers, and a special character is anything but a letter, a number or
+ * white space (so a trailing space is not one; € and emoji are). */
 export const NEW_PASSWORD_RULES: { message: string; holds: (password: string) => boolean }[] = [
-  { message: 'Must be at least 8 characters', holds: (p) => p.length >= 8 },
-  { message: 'Must contain at least one uppercase letter', holds: (p) => /[A-Z]/.test(p) },
-  { message: 'Must contain at least one lowercase letter', holds: (p) => /[a-z]/.test(p) },
-  { message: 'Must contain at least one number', holds: (p) => /\d/.test(p) },
-  { message: 'Must contain one special character', holds: (p) => /[^A-Za-z0-9]/.test(p) },
+  { message: 'Must be at least 8 characters', holds: (p) => [...p].length >= 8 },
+  { message: 'Must contain at least one uppercase letter', holds: (p) => /\p{Uppercase}/u.test(p) },
+  { message: 'Must contain at least one lowercase letter', holds: (p) => /\p{Lowercase}/u.test(p) },
+  { message: 'Must contain at least one number', holds: (p) => /[0-9]/.test(p) },
+  { message: 'Must contain one special character', holds: (p) => /[^\p{Alphabetic}\p{Number}\p{White_Space}]/u.test(p) },
 ];
 
 export const newPasswordSchema = z
   .object({
-    password: z.string().check(...NEW_PASSWORD_RULES.map((rule) => z.refine<string>((p) => rule.holds(p), rule.message))),
+    // The maximum is no checklist rule (spec §5 lists five, and nobody types 129
+    // characters by accident); like the server, it is checked after them.
+    password: z.string().check(...NEW_PASSWORD_RULES.map((rule) => z.refine<string>((p) => rule.holds(p), rule.message)), notTooLong()),
     confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
   })
   .check(
