@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 
+use crate::domain::account_policy::{ATTEMPTS_KEPT_MS, EXPIRED_KEPT_MS};
 use crate::domain::time::now_ms;
 use crate::http::{self, AppState, Settings};
 use crate::mail::Mailer;
@@ -62,10 +63,6 @@ impl AppState {
 /// How often each node puts ended discounts back to full price and clears out
 /// attempts, codes and reset tokens no rule looks at any more.
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
-/// Attempts older than the longest limit window (an hour) are forgotten.
-const ATTEMPTS_KEPT_MS: i64 = 60 * 60 * 1000;
-/// Expired codes and reset links are kept a day, so they still answer 'expired'.
-const EXPIRED_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Serves until `shutdown` completes, then finishes the requests in flight.
 pub async fn serve(

@@ -3,6 +3,7 @@
 //! works with values that cannot be invalid.
 
 pub mod account;
+pub mod account_policy;
 pub mod id;
 pub mod money;
 pub mod pricing;

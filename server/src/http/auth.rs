@@ -20,11 +20,15 @@ use crate::domain::account::{
     check_login_password, check_new_password, check_signup_password, Email, FullName, Phone,
     RESET_PASSWORD_RULE,
 };
+use crate::domain::account_policy::{
+    AttemptKind, CODE_LIFETIME_MINUTES, CODE_LIFETIME_MS, LOGIN_LIMIT, RESEND_EVERY_MS,
+    RESET_LIFETIME_MINUTES, RESET_LIFETIME_MS, RESET_MAIL_LIMIT, SIGNED_URL_LIFETIME_SECS,
+};
 use crate::domain::time::{iso8601, now_ms};
 use crate::mail::templates;
 use crate::media::photo;
 use crate::security::{self, password, token_digest};
-use crate::store::accounts::{CodeCheck, Limit, NewCode, Role, UserRow};
+use crate::store::accounts::{CodeCheck, NewCode, Role, UserRow};
 
 /// The calls whose bodies are small JSON or text forms.
 pub fn router() -> Router<AppState> {
@@ -47,26 +51,6 @@ pub fn router() -> Router<AppState> {
 pub fn upload_router() -> Router<AppState> {
     Router::new().route("/auth/edit-profile", patch(edit_profile))
 }
-
-const MINUTE_MS: i64 = 60_000;
-/// A sign-up code works for 10 minutes.
-const CODE_LIFETIME_MS: i64 = 10 * MINUTE_MS;
-/// A new code may be asked for once a minute.
-const RESEND_EVERY_MS: i64 = MINUTE_MS;
-/// A reset link works for 30 minutes.
-const RESET_LIFETIME_MS: i64 = 30 * MINUTE_MS;
-/// Failed logins, per account and per client address.
-const LOGIN_LIMIT: Limit = Limit {
-    limit: 10,
-    window_ms: 15 * MINUTE_MS,
-};
-/// Reset mails per address.
-const RESET_MAIL_LIMIT: Limit = Limit {
-    limit: 5,
-    window_ms: 60 * MINUTE_MS,
-};
-/// A signed photo URL works for 15 minutes.
-const SIGNED_URL_LIFETIME_SECS: i64 = 15 * 60;
 
 const WRONG_CREDENTIALS: &str = "Invalid email or password";
 const TOO_MANY_LOGINS: &str = "Too many login attempts.";
@@ -250,8 +234,8 @@ fn parse_email(raw: &str) -> Result<Email, AppError> {
 
 /// The attempt-log subject for `kind` of `who`: a digest, so the log holds no
 /// addresses.
-fn subject(kind: &str, who: &str) -> String {
-    token_digest(&format!("{kind}:{who}"))
+fn subject(kind: AttemptKind, who: &str) -> String {
+    token_digest(&format!("{}:{who}", kind.as_str()))
 }
 
 fn internal(e: crate::BoxError) -> AppError {
@@ -319,7 +303,10 @@ pub async fn signup(
         .ok_or_else(taken)?;
     let sent = state
         .mailer
-        .send(email.as_str(), templates::signup_code(&code))
+        .send(
+            email.as_str(),
+            templates::signup_code(&code, CODE_LIFETIME_MINUTES),
+        )
         .await;
     if let Err(err) = sent {
         // No half-made account: the address can sign up again once mail works.
@@ -376,13 +363,16 @@ pub async fn admin_login(
 /// Checks credentials under the login limits.
 async fn authenticate(state: &AppState, ip: &str, body: &Credentials) -> Result<UserRow, AppError> {
     let email = parse_credentials(&body.email_address, &body.password, check_login_password)?;
-    let account = subject("login-account", email.as_str());
-    let address = subject("login-ip", ip);
+    let account = subject(AttemptKind::LoginAccount, email.as_str());
+    let address = subject(AttemptKind::LoginIp, ip);
     // The try is logged before the password is checked, so concurrent guesses count too.
     let attempt = state
         .accounts
         .take_attempts(
-            &[("login-account", &account), ("login-ip", &address)],
+            &[
+                (AttemptKind::LoginAccount, &account),
+                (AttemptKind::LoginIp, &address),
+            ],
             LOGIN_LIMIT,
             now_ms(),
         )
@@ -399,7 +389,7 @@ async fn authenticate(state: &AppState, ip: &str, body: &Credentials) -> Result<
         Some(user) if matches => {
             state
                 .accounts
-                .forget_attempts(&attempt, Some(("login-account", &account)))
+                .forget_attempts(&attempt, Some((AttemptKind::LoginAccount, &account)))
                 .await?;
             Ok(user)
         }
@@ -414,10 +404,14 @@ async fn confirm_password(
     user: &UserRow,
     password: &str,
 ) -> Result<bool, AppError> {
-    let account = subject("login-account", &user.email);
+    let account = subject(AttemptKind::LoginAccount, &user.email);
     let attempt = state
         .accounts
-        .take_attempts(&[("login-account", &account)], LOGIN_LIMIT, now_ms())
+        .take_attempts(
+            &[(AttemptKind::LoginAccount, &account)],
+            LOGIN_LIMIT,
+            now_ms(),
+        )
         .await?
         .map_err(|wait| AppError::too_many("Too many wrong passwords.", wait))?;
     let matches = password::verify(password, Some(&user.password_hash))
@@ -548,7 +542,10 @@ pub async fn resend_otp(
     }
     if let Err(err) = state
         .mailer
-        .send(&user.email, templates::resent_code(&code))
+        .send(
+            &user.email,
+            templates::resent_code(&code, CODE_LIFETIME_MINUTES),
+        )
         .await
     {
         // Nobody received this code: let the next try go through at once.
@@ -585,7 +582,10 @@ pub async fn forgot_password(
     let within_limit = state
         .accounts
         .take_attempts(
-            &[("reset-mail", &subject("reset-mail", email.as_str()))],
+            &[(
+                AttemptKind::ResetMail,
+                &subject(AttemptKind::ResetMail, email.as_str()),
+            )],
             RESET_MAIL_LIMIT,
             now,
         )
@@ -598,7 +598,12 @@ pub async fn forgot_password(
             // address; a failure is logged by the mailer.
             let mailer = state.mailer.clone();
             tokio::spawn(async move {
-                let _ = mailer.send(&user.email, templates::reset_link(&link)).await;
+                let _ = mailer
+                    .send(
+                        &user.email,
+                        templates::reset_link(&link, RESET_LIFETIME_MINUTES),
+                    )
+                    .await;
             });
         }
     } else {
@@ -717,7 +722,10 @@ pub async fn change_password(
     state
         .accounts
         .take_attempts(
-            &[("reset-mail", &subject("reset-mail", &user.email))],
+            &[(
+                AttemptKind::ResetMail,
+                &subject(AttemptKind::ResetMail, &user.email),
+            )],
             RESET_MAIL_LIMIT,
             now,
         )
@@ -726,7 +734,10 @@ pub async fn change_password(
     let link = reset_link(&state, &user.id, now).await?;
     state
         .mailer
-        .send(&user.email, templates::change_password_link(&link))
+        .send(
+            &user.email,
+            templates::change_password_link(&link, RESET_LIFETIME_MINUTES),
+        )
         .await?;
     Ok(ok("Password reset code sent to your email", Empty {}))
 }
@@ -758,7 +769,10 @@ pub async fn delete_account(
         .accounts
         .forget_attempts(
             &[],
-            Some(("login-account", &subject("login-account", &user.email))),
+            Some((
+                AttemptKind::LoginAccount,
+                &subject(AttemptKind::LoginAccount, &user.email),
+            )),
         )
         .await?;
     if let Some(photo) = &user.profile_photo {

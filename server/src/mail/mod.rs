@@ -193,7 +193,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("shop-outbox-{}", crate::domain::new_id()));
         let mailer = Mailer::outbox(dir.clone(), DEFAULT_FROM).unwrap();
         mailer
-            .send("ada@example.com", templates::signup_code("042424"))
+            .send("ada@example.com", templates::signup_code("042424", 10))
             .await
             .unwrap();
         let files: Vec<_> = std::fs::read_dir(&dir)
@@ -217,7 +217,7 @@ mod tests {
             "x".repeat(43)
         );
         mailer
-            .send("ada@example.com", templates::reset_link(&link))
+            .send("ada@example.com", templates::reset_link(&link, 30))
             .await
             .unwrap();
         let all: String = std::fs::read_dir(&dir)
@@ -236,7 +236,7 @@ mod tests {
         // Port 9 on loopback: nothing listens there, so the connection is refused at once.
         let mailer = Mailer::smtp("smtp://127.0.0.1:9", DEFAULT_FROM).unwrap();
         let result = mailer
-            .send("ada@example.com", templates::signup_code("123456"))
+            .send("ada@example.com", templates::signup_code("123456", 10))
             .await;
         assert!(matches!(result, Err(MailError::Smtp(_))), "{result:?}");
     }

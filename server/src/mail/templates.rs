@@ -12,27 +12,32 @@ pub struct Letter {
 
 const SHOP: &str = "Shop";
 
-/// The code e-mailed right after sign-up.
-pub fn signup_code(code: &str) -> Letter {
+/// The code e-mailed right after sign-up, which works for `lifetime_minutes`.
+pub fn signup_code(code: &str, lifetime_minutes: i64) -> Letter {
     code_letter(
         format!("Your {SHOP} verification code"),
         "Welcome! Use this code to verify your e-mail address and activate your account:",
         code,
+        lifetime_minutes,
     )
 }
 
-/// A new code asked for with 'Resend OTP'; it replaces every earlier one.
-pub fn resent_code(code: &str) -> Letter {
+/// A new code asked for with 'Resend OTP'; it replaces every earlier one and works
+/// for `lifetime_minutes`.
+pub fn resent_code(code: &str, lifetime_minutes: i64) -> Letter {
     code_letter(
         format!("Your new {SHOP} verification code"),
         "Here is your new verification code. Codes sent before this one no longer work:",
         code,
+        lifetime_minutes,
     )
 }
 
-fn code_letter(subject: String, lead: &str, code: &str) -> Letter {
-    let note =
-        "The code expires in 10 minutes. If you did not create an account, ignore this e-mail.";
+fn code_letter(subject: String, lead: &str, code: &str, lifetime_minutes: i64) -> Letter {
+    let note = format!(
+        "The code expires in {}. If you did not create an account, ignore this e-mail.",
+        minutes(lifetime_minutes)
+    );
     Letter {
         text: format!("{lead}\n\n    {code}\n\n{note}\n"),
         html: layout(
@@ -41,7 +46,7 @@ fn code_letter(subject: String, lead: &str, code: &str) -> Letter {
                 "<p>{}</p><p style=\"font-size:28px;font-weight:bold;letter-spacing:6px\">{}</p><p>{}</p>",
                 escape(lead),
                 escape(code),
-                escape(note)
+                escape(&note)
             ),
         ),
         hint: format!("code {code}"),
@@ -49,25 +54,32 @@ fn code_letter(subject: String, lead: &str, code: &str) -> Letter {
     }
 }
 
-/// The link from 'Forgot Password?'.
-pub fn reset_link(link: &str) -> Letter {
+/// The link from 'Forgot Password?', which works once, for `lifetime_minutes`.
+pub fn reset_link(link: &str, lifetime_minutes: i64) -> Letter {
     link_letter(
         format!("Reset your {SHOP} password"),
         "Someone asked to reset the password of your account. To choose a new password, open this link:",
         "Reset password",
         link,
-        "The link works once and expires in 30 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.",
+        &format!(
+            "The link works once and expires in {}. If you did not ask for it, ignore this e-mail: your password stays as it is.",
+            minutes(lifetime_minutes)
+        ),
     )
 }
 
-/// The link from 'Update Password' in the profile settings.
-pub fn change_password_link(link: &str) -> Letter {
+/// The link from 'Update Password' in the profile settings, which works once, for
+/// `lifetime_minutes`.
+pub fn change_password_link(link: &str, lifetime_minutes: i64) -> Letter {
     link_letter(
         format!("Change your {SHOP} password"),
         "You asked to change your password from your profile settings. To choose the new one, open this link:",
         "Change password",
         link,
-        "The link works once and expires in 30 minutes. If this was not you, change your password now: someone may be signed in to your account.",
+        &format!(
+            "The link works once and expires in {}. If this was not you, change your password now: someone may be signed in to your account.",
+            minutes(lifetime_minutes)
+        ),
     )
 }
 
@@ -106,6 +118,15 @@ pub fn account_activated() -> Letter {
     }
 }
 
+/// '10 minutes', '1 minute'.
+fn minutes(count: i64) -> String {
+    if count == 1 {
+        "1 minute".to_string()
+    } else {
+        format!("{count} minutes")
+    }
+}
+
 fn layout(title: &str, body: &str) -> String {
     format!(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>{}</title></head>\
@@ -139,10 +160,10 @@ mod tests {
     #[test]
     fn every_letter_has_a_subject_and_both_parts() {
         for letter in [
-            signup_code("123456"),
-            resent_code("123456"),
-            reset_link("http://shop.test/new-password?token=abc"),
-            change_password_link("http://shop.test/new-password?token=abc"),
+            signup_code("123456", 10),
+            resent_code("123456", 10),
+            reset_link("http://shop.test/new-password?token=abc", 30),
+            change_password_link("http://shop.test/new-password?token=abc", 30),
             account_activated(),
         ] {
             assert!(!letter.subject.is_empty());
@@ -158,15 +179,33 @@ mod tests {
 
     #[test]
     fn codes_and_links_appear_in_both_parts() {
-        let code = signup_code("042424");
+        let code = signup_code("042424", 10);
         assert!(code.text.contains("042424") && code.html.contains("042424"));
-        let link = reset_link("http://shop.test/new-password?token=a&b");
+        let link = reset_link("http://shop.test/new-password?token=a&b", 30);
         assert!(link
             .text
             .contains("http://shop.test/new-password?token=a&b"));
         assert!(link
             .html
             .contains("href=\"http://shop.test/new-password?token=a&amp;b\""));
+    }
+
+    #[test]
+    fn lifetimes_read_as_given() {
+        assert!(signup_code("042424", 10)
+            .text
+            .contains("The code expires in 10 minutes."));
+        assert!(resent_code("042424", 1)
+            .html
+            .contains("The code expires in 1 minute."));
+        for letter in [
+            reset_link("http://shop.test/x", 30),
+            change_password_link("http://shop.test/x", 30),
+        ] {
+            assert!(letter
+                .text
+                .contains("The link works once and expires in 30 minutes."));
+        }
     }
 
     #[test]

@@ -8,11 +8,7 @@ use hmac::Mac;
 use serde::{Deserialize, Serialize};
 
 use super::{HmacSha256, Keys};
-
-/// How long an access token is good for.
-pub const TOKEN_LIFETIME_SECS: i64 = 7 * 24 * 60 * 60;
-// The issue's bound: never more than 30 days.
-const _: () = assert!(TOKEN_LIFETIME_SECS <= 30 * 24 * 60 * 60);
+use crate::domain::account_policy::TOKEN_LIFETIME_SECS;
 
 /// `{"alg":"HS256","typ":"JWT"}`: the only header this shop issues or accepts, so no
 /// token can pick its own algorithm.

@@ -6,6 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::Db;
+use crate::domain::account_policy::{AttemptKind, Limit, CODE_TRIES};
 
 /// A user as stored.
 #[derive(Clone, Debug)]
@@ -81,16 +82,6 @@ pub enum CodeCheck {
     /// Too many wrong tries: the code is void until a new one is sent.
     Void,
 }
-
-/// A limit on attempts: at most `limit` within `window_ms`.
-#[derive(Clone, Copy, Debug)]
-pub struct Limit {
-    pub limit: i64,
-    pub window_ms: i64,
-}
-
-/// Wrong tries a sign-up code survives.
-pub const CODE_TRIES: i64 = 5;
 
 #[derive(Clone, Debug)]
 pub struct Accounts {
@@ -448,23 +439,23 @@ impl Accounts {
     /// successful attempt be taken back with [`Accounts::forget_attempts`].
     pub async fn take_attempts(
         &self,
-        subjects: &[(&str, &str)],
+        subjects: &[(AttemptKind, &str)],
         limit: Limit,
         now: i64,
     ) -> Result<Result<Vec<i64>, i64>, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         let mut ordered = subjects.to_vec();
         // One order for every caller, so two requests never wait on each other's locks.
-        ordered.sort_unstable();
+        ordered.sort_unstable_by_key(|(kind, subject)| (kind.as_str(), *subject));
         let mut wait = 0;
         for (kind, subject) in &ordered {
-            super::lock_subject(&mut tx, self.db.dialect, kind, subject).await?;
+            super::lock_subject(&mut tx, self.db.dialect, kind.as_str(), subject).await?;
             // The attempt that, while inside the window, keeps the subject at its limit.
             let blocking = sqlx::query(
                 "SELECT at FROM auth_attempts WHERE kind = $1 AND subject = $2 AND at > $3 \
                  ORDER BY at DESC LIMIT 1 OFFSET $4",
             )
-            .bind(*kind)
+            .bind(kind.as_str())
             .bind(*subject)
             .bind(now - limit.window_ms)
             .bind(limit.limit - 1)
@@ -483,7 +474,7 @@ impl Accounts {
             let row = sqlx::query(
                 "INSERT INTO auth_attempts (kind, subject, at) VALUES ($1, $2, $3) RETURNING id",
             )
-            .bind(*kind)
+            .bind(kind.as_str())
             .bind(*subject)
             .bind(now)
             .fetch_one(&mut *tx)
@@ -499,7 +490,7 @@ impl Accounts {
     pub async fn forget_attempts(
         &self,
         ids: &[i64],
-        clear: Option<(&str, &str)>,
+        clear: Option<(AttemptKind, &str)>,
     ) -> Result<(), sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         for id in ids {
@@ -510,7 +501,7 @@ impl Accounts {
         }
         if let Some((kind, subject)) = clear {
             sqlx::query("DELETE FROM auth_attempts WHERE kind = $1 AND subject = $2")
-                .bind(kind)
+                .bind(kind.as_str())
                 .bind(subject)
                 .execute(&mut *tx)
                 .await?;

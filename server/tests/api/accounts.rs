@@ -6,6 +6,7 @@ use std::time::Duration;
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
+use shop::domain::account_policy::AttemptKind;
 use shop::domain::time::now_ms;
 use shop::mail::Mail;
 use shop::store::accounts::Role;
@@ -747,7 +748,7 @@ async fn concurrent_guesses_cannot_pass_the_limit(app: TestApp) {
 
     // The same at the store, with nothing between the tries: many transactions race
     // on one subject, and still only the limit's worth is recorded.
-    let limit = shop::store::accounts::Limit {
+    let limit = shop::domain::account_policy::Limit {
         limit: 10,
         window_ms: 60_000,
     };
@@ -756,7 +757,11 @@ async fn concurrent_guesses_cannot_pass_the_limit(app: TestApp) {
             let accounts = app.accounts.clone();
             tokio::spawn(async move {
                 accounts
-                    .take_attempts(&[("race", "one subject")], limit, now_ms())
+                    .take_attempts(
+                        &[(AttemptKind::LoginAccount, "one subject")],
+                        limit,
+                        now_ms(),
+                    )
                     .await
                     .unwrap()
                     .is_ok()

@@ -1,0 +1,102 @@
+//! The account rules that are numbers: how long codes, reset links, access tokens and
+//! signed photo URLs work, how often a code may be sent again, how many attempts a
+//! window allows, and how long the sweeper keeps what those rules read. The handlers,
+//! the store, the sweeper and the mails all take them from here, so a rule changes in
+//! one place. The lifetimes come from DESIGN §5 (Accounts) and §1 (Media); the limits
+//! are documented in docs/API.md (Accounts).
+
+/// One minute in milliseconds, the unit of stored times.
+pub const MINUTE_MS: i64 = 60_000;
+
+/// A sign-up code works for 10 minutes (DESIGN §5, Accounts); the code mails say so.
+pub const CODE_LIFETIME_MINUTES: i64 = 10;
+/// [`CODE_LIFETIME_MINUTES`] in milliseconds.
+pub const CODE_LIFETIME_MS: i64 = CODE_LIFETIME_MINUTES * MINUTE_MS;
+
+/// Wrong tries a sign-up code survives: the fifth voids it until a new one is sent
+/// (DESIGN §5, Accounts).
+pub const CODE_TRIES: i64 = 5;
+
+/// A new sign-up code may be asked for once a minute (DESIGN §5, Accounts).
+pub const RESEND_EVERY_MS: i64 = MINUTE_MS;
+
+/// A reset link works once, for 30 minutes (DESIGN §5, Accounts); the link mails say so.
+pub const RESET_LIFETIME_MINUTES: i64 = 30;
+/// [`RESET_LIFETIME_MINUTES`] in milliseconds.
+pub const RESET_LIFETIME_MS: i64 = RESET_LIFETIME_MINUTES * MINUTE_MS;
+
+/// An access token is good for 7 days (docs/ARCHITECTURE.md, Accounts).
+pub const TOKEN_LIFETIME_SECS: i64 = 7 * 24 * 60 * 60;
+// The bound: never more than 30 days.
+const _: () = assert!(TOKEN_LIFETIME_SECS <= 30 * 24 * 60 * 60);
+
+/// A signed URL of a private profile photo works for 15 minutes (DESIGN §1, Media).
+pub const SIGNED_URL_LIFETIME_SECS: i64 = 15 * 60;
+
+/// A limit on attempts: at most `limit` within `window_ms`.
+#[derive(Clone, Copy, Debug)]
+pub struct Limit {
+    pub limit: i64,
+    pub window_ms: i64,
+}
+
+/// Failed logins: 10 per account and 10 per client address within 15 minutes
+/// (docs/API.md, Login limit). Wrong current passwords, given to change the password
+/// or delete the account, count toward the same account limit.
+pub const LOGIN_LIMIT: Limit = Limit {
+    limit: 10,
+    window_ms: 15 * MINUTE_MS,
+};
+
+/// Reset mails, from 'Forgot Password?' and 'Update Password' together: 5 per address
+/// per hour (docs/API.md, Forgot-password limit).
+pub const RESET_MAIL_LIMIT: Limit = Limit {
+    limit: 5,
+    window_ms: 60 * MINUTE_MS,
+};
+
+/// Attempts are kept as long as the longest limit window reads them.
+pub const ATTEMPTS_KEPT_MS: i64 = if LOGIN_LIMIT.window_ms > RESET_MAIL_LIMIT.window_ms {
+    LOGIN_LIMIT.window_ms
+} else {
+    RESET_MAIL_LIMIT.window_ms
+};
+
+/// Expired codes and reset links are kept a day, so they still answer 'expired'
+/// rather than 'unknown'.
+pub const EXPIRED_KEPT_MS: i64 = 24 * 60 * MINUTE_MS;
+
+/// What an attempt is counted against, each with its limit above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttemptKind {
+    /// A login, or a confirmation of the password, for one account ([`LOGIN_LIMIT`]).
+    LoginAccount,
+    /// A login from one client address ([`LOGIN_LIMIT`]).
+    LoginIp,
+    /// A reset mail to one address ([`RESET_MAIL_LIMIT`]).
+    ResetMail,
+}
+
+impl AttemptKind {
+    /// The kind as stored in `auth_attempts.kind` and mixed into the subject's digest.
+    /// Databases hold these strings: changing one would forget the attempts counted.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AttemptKind::LoginAccount => "login-account",
+            AttemptKind::LoginIp => "login-ip",
+            AttemptKind::ResetMail => "reset-mail",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attempt_kinds_keep_the_strings_databases_hold() {
+        assert_eq!(AttemptKind::LoginAccount.as_str(), "login-account");
+        assert_eq!(AttemptKind::LoginIp.as_str(), "login-ip");
+        assert_eq!(AttemptKind::ResetMail.as_str(), "reset-mail");
+    }
+}
