@@ -31,6 +31,50 @@ pub fn is_valid(text: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
+/// An identifier of the shop's shape, checked once where it enters (a path, a query,
+/// a body) so the store is never asked about text that cannot name a record.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(transparent)]
+pub struct Id(String);
+
+impl Id {
+    /// `text` as an identifier, if it has the shape of one this shop issues.
+    pub fn parse(text: &str) -> Option<Id> {
+        is_valid(text).then(|| Id(text.to_string()))
+    }
+
+    /// A new identifier (see [`new_id`]).
+    pub fn generate() -> Id {
+        Id(new_id())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Id {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl AsRef<str> for Id {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for Id {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
 fn fnv1a(mut hash: u64, first: &[u8], second: &[u8]) -> u64 {
     for &byte in first.iter().chain([0u8].iter()).chain(second) {
         hash ^= u64::from(byte);
@@ -67,6 +111,16 @@ mod tests {
         assert_eq!(content_tag(b"<svg/>"), content_tag(b"<svg/>"));
         assert_ne!(content_tag(b"<svg/>"), content_tag(b"<svg />"));
         assert_eq!(content_tag(b"x").len(), 12);
+    }
+
+    #[test]
+    fn ids_parse_only_from_the_shape_the_shop_issues() {
+        let id = Id::generate();
+        assert_eq!(Id::parse(id.as_str()), Some(id.clone()));
+        assert_eq!(id.to_string().len(), 24);
+        assert_eq!(Id::parse("not-an-id"), None);
+        assert_eq!(Id::parse("' OR 1=1"), None);
+        assert_eq!(Id::parse(&format!(" {id}")), None);
     }
 
     #[test]

@@ -7,7 +7,10 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::de::DeserializeOwned;
 
+use std::marker::PhantomData;
+
 use super::error::AppError;
+use crate::domain::id::Id;
 
 /// `Query<T>` whose malformed query strings answer 400 in the envelope.
 pub struct ApiQuery<T>(pub T);
@@ -42,6 +45,27 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath
             .map_err(|e: PathRejection| {
                 AppError::bad_request(format!("Invalid path: {}", e.body_text()))
             })
+    }
+}
+
+/// The answer for an id that names nothing of a kind; each area defines its kinds.
+pub trait Missing {
+    /// The 404 (or other refusal) for a request whose id names nothing.
+    fn error(parts: &Parts) -> AppError;
+}
+
+/// The `{id}` segment of a path as an [`Id`]. A segment that cannot be an id names
+/// nothing, so it gets the same answer as an unknown id: `M`'s.
+pub struct PathId<M>(pub Id, pub PhantomData<M>);
+
+impl<M: Missing, S: Send + Sync> FromRequestParts<S> for PathId<M> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let ApiPath(text) = ApiPath::<String>::from_request_parts(parts, state).await?;
+        Id::parse(&text)
+            .map(|id| PathId(id, PhantomData))
+            .ok_or_else(|| M::error(parts))
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod catalogue;
 pub mod dialect;
+mod id_column;
 pub mod items;
 mod migrate;
 pub mod reviews;
