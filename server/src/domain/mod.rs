@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod account_policy;
+pub mod cart;
 pub mod id;
 pub mod money;
 pub mod pricing;

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::State;
+use axum::extract::{Query, State};
+use axum::http::request::Parts;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -12,13 +13,13 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::catalogue::Product;
 use super::error::{AppError, ErrorBody};
-use super::extract::{ApiJson, ApiPath, ApiQuery};
+use super::extract::{ApiJson, ApiQuery, Missing, PathId};
 use super::identity::CurrentUser;
 use super::{ok, AppState, Envelope};
-use crate::domain::id;
-use crate::domain::time::now_ms;
+use crate::domain::id::Id;
 use crate::store::catalogue::ProductRow;
-use crate::store::items::{Added, ItemRow, List, Merged, Updated, MAX_ITEMS, MAX_QUANTITY};
+use crate::domain::cart::{self, List, Merged, Refusal, MAX_ITEMS, MAX_QUANTITY};
+use crate::store::items::ItemRow;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -76,12 +77,11 @@ impl Item {
     }
 
     fn from_row(row: ItemRow, now: i64) -> Item {
-        Item::new(row.id, row.quantity, row.product, now)
+        Item::new(row.id.into_string(), row.quantity, row.product, now)
     }
 }
 
-fn items(rows: Vec<ItemRow>) -> Vec<Item> {
-    let now = now_ms();
+fn items(rows: Vec<ItemRow>, now: i64) -> Vec<Item> {
     rows.into_iter()
         .map(|row| Item::from_row(row, now))
         .collect()
@@ -201,14 +201,64 @@ fn full(list: List) -> AppError {
 
 const QUANTITY_RANGE: &str = "Quantity must be a whole number from 1 to 99";
 
-/// Why a cart cannot hold `wanted` more of a product with `stock` left, `in_cart`
-/// being there already.
-fn over_stock(stock: i64, in_cart: i64) -> AppError {
-    AppError::Conflict(match (stock, in_cart) {
-        (s, _) if s <= 0 => "This product is out of stock".to_string(),
-        (s, 0) => format!("Only {s} left in stock"),
-        (s, n) => format!("Only {s} left in stock, and {n} already in your cart"),
-    })
+/// The one table from a list's refusal to what the customer reads. `list` is the list
+/// the call was about.
+fn refused(refusal: Refusal, list: List) -> AppError {
+    match refusal {
+        Refusal::NoSuchProduct => AppError::NotFound("Product not found".into()),
+        Refusal::NoSuchItem => AppError::NotFound(format!("Item not found in {}", list.as_str())),
+        Refusal::AlreadyInWishlist => AppError::Conflict("Item already in wishlist".into()),
+        Refusal::ListFull => full(list),
+        Refusal::OverMaximum { in_cart } => AppError::unprocessable(format!(
+            "You can have at most {MAX_QUANTITY} of one item in your cart, and {in_cart} are there already"
+        )),
+        Refusal::OverStock { stock, in_cart } => AppError::Conflict(match (stock, in_cart) {
+            (s, _) if s <= 0 => "This product is out of stock".to_string(),
+            (s, 0) => format!("Only {s} left in stock"),
+            (s, n) => format!("Only {s} left in stock, and {n} already in your cart"),
+        }),
+        Refusal::NotInCart => {
+            AppError::unprocessable("Only cart items have a quantity".to_string())
+        }
+    }
+}
+
+/// `type` where it may be left out: no list, or the one it names.
+fn optional_list(params: &ListParams) -> Result<Option<List>, AppError> {
+    match params.list.as_deref() {
+        None | Some("") => Ok(None),
+        given => parse_list(given).map(Some),
+    }
+}
+
+/// No such entry of this customer, on `list` or on either.
+fn no_entry(list: Option<List>) -> AppError {
+    match list {
+        Some(list) => refused(Refusal::NoSuchItem, list),
+        None => AppError::NotFound("Item not found".to_string()),
+    }
+}
+
+/// The `{id}` of a cart entry (`PATCH /user/item/{id}`).
+pub struct CartEntryId;
+
+impl Missing for CartEntryId {
+    fn error(_: &Parts) -> AppError {
+        refused(Refusal::NoSuchItem, List::Cart)
+    }
+}
+
+/// The `{id}` of an entry of the list `?type=` names, or of either
+/// (`DELETE /user/item/{id}`); a bad `type` is still the 400 it always is.
+pub struct ListEntryId;
+
+impl Missing for ListEntryId {
+    fn error(parts: &Parts) -> AppError {
+        match Query::<ListParams>::try_from_uri(&parts.uri) {
+            Ok(Query(params)) => optional_list(&params).map_or_else(|e| e, no_entry),
+            Err(_) => AppError::bad_request("Invalid query string".to_string()),
+        }
+    }
 }
 
 /// The signed-in customer's cart or wishlist, oldest entry first (at most 100 entries).
@@ -230,7 +280,7 @@ pub async fn list_items(
         List::Cart => "Cart fetched successfully",
         List::Wishlist => "Wishlist fetched successfully",
     };
-    Ok(ok(message, items(rows)))
+    Ok(ok(message, items(rows, state.clock.now_ms())))
 }
 
 /// Adds a product to the signed-in customer's cart (adding to the quantity there) or
@@ -263,33 +313,19 @@ pub async fn add_item(
         errors.insert("type".to_string(), TYPE_RULE.to_string());
     }
     let quantity = body.quantity.unwrap_or(1);
-    if list == Some(List::Cart) && !(1..=MAX_QUANTITY).contains(&quantity) {
+    if list == Some(List::Cart) && !cart::quantity_allowed(quantity) {
         errors.insert("quantity".to_string(), QUANTITY_RANGE.to_string());
     }
     let Some(list) = list.filter(|_| errors.is_empty()) else {
         return Err(AppError::fields(errors));
     };
-    if !id::is_valid(&product_id) {
-        return Err(AppError::NotFound("Product not found".into()));
+    // An id of a shape the shop never issues names no product.
+    let product_id = Id::parse(&product_id).ok_or(Refusal::NoSuchProduct);
+    let id = match product_id {
+        Ok(product_id) => state.items.add(&user.id, list, &product_id, quantity).await?,
+        Err(refusal) => Err(refusal),
     }
-    let added = state
-        .items
-        .add(&user.id, list, &product_id, quantity)
-        .await?;
-    let id = match added {
-        Added::Added { id } => id,
-        Added::NoSuchProduct => return Err(AppError::NotFound("Product not found".into())),
-        Added::AlreadyInWishlist => {
-            return Err(AppError::Conflict("Item already in wishlist".into()))
-        }
-        Added::ListFull => return Err(full(list)),
-        Added::OverMaximum { in_cart } => {
-            return Err(AppError::unprocessable(format!(
-                "You can have at most {MAX_QUANTITY} of one item in your cart, and {in_cart} are there already"
-            )))
-        }
-        Added::OverStock { stock, in_cart } => return Err(over_stock(stock, in_cart)),
-    };
+    .map_err(|refusal| refused(refusal, list))?;
     let row = state
         .items
         .get(&user.id, &id)
@@ -299,7 +335,7 @@ pub async fn add_item(
         List::Cart => "Item added to cart successfully!",
         List::Wishlist => "Added to wishlist",
     };
-    Ok(ok(message, Item::from_row(row, now_ms())))
+    Ok(ok(message, Item::from_row(row, state.clock.now_ms())))
 }
 
 /// Sets the quantity of one of the signed-in customer's cart entries.
@@ -317,35 +353,26 @@ pub async fn add_item(
 pub async fn update_item(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-    ApiPath(id): ApiPath<String>,
+    PathId(id, _): PathId<CartEntryId>,
     ApiJson(body): ApiJson<QuantityChange>,
 ) -> Result<Json<Envelope<Item>>, AppError> {
     let quantity = body
         .quantity
-        .filter(|q| (1..=MAX_QUANTITY).contains(q))
+        .filter(|&q| cart::quantity_allowed(q))
         .ok_or_else(|| AppError::field("quantity", QUANTITY_RANGE))?;
-    let not_found = || AppError::NotFound("Item not found in cart".into());
-    if !id::is_valid(&id) {
-        return Err(not_found());
-    }
-    match state.items.update_quantity(&user.id, &id, quantity).await? {
-        Updated::Updated => {}
-        Updated::NotFound => return Err(not_found()),
-        Updated::NotInCart => {
-            return Err(AppError::unprocessable(
-                "Only cart items have a quantity".to_string(),
-            ))
-        }
-        Updated::OverStock { stock } => return Err(over_stock(stock, 0)),
-    }
+    state
+        .items
+        .update_quantity(&user.id, &id, quantity)
+        .await?
+        .map_err(|refusal| refused(refusal, List::Cart))?;
     let row = state
         .items
         .get(&user.id, &id)
         .await?
-        .ok_or_else(not_found)?;
+        .ok_or_else(|| refused(Refusal::NoSuchItem, List::Cart))?;
     Ok(ok(
         "Cart updated successfully",
-        Item::from_row(row, now_ms()),
+        Item::from_row(row, state.clock.now_ms()),
     ))
 }
 
@@ -361,24 +388,12 @@ pub async fn update_item(
 pub async fn remove_item(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-    ApiPath(id): ApiPath<String>,
+    PathId(id, _): PathId<ListEntryId>,
     ApiQuery(params): ApiQuery<ListParams>,
 ) -> Result<Json<Envelope<Option<String>>>, AppError> {
-    let list = match params.list.as_deref() {
-        None | Some("") => None,
-        given => Some(parse_list(given)?),
-    };
-    let not_found = || {
-        AppError::NotFound(match list {
-            Some(list) => format!("Item not found in {}", list.as_str()),
-            None => "Item not found".to_string(),
-        })
-    };
-    if !id::is_valid(&id) {
-        return Err(not_found());
-    }
+    let list = optional_list(&params)?;
     if !state.items.remove(&user.id, &id, list).await? {
-        return Err(not_found());
+        return Err(no_entry(list));
     }
     let message = match list {
         Some(List::Wishlist) => "Removed from wishlist",
@@ -388,18 +403,26 @@ pub async fn remove_item(
     Ok(ok(message, None))
 }
 
-/// Reads a browser's list: every product id well-formed, every quantity at least 1,
-/// at most 100 entries. Entries with ids this shop never issues are kept: they are
-/// reported as unknown products.
+/// A browser's list, read: the entries whose product ids have the shop's shape, and
+/// how many did not (those name no product).
+struct Entries {
+    known: Vec<(Id, i64)>,
+    malformed: usize,
+}
+
+/// Reads a browser's list: every quantity at least 1, at most 100 entries.
 fn check_entries(
     field: &str,
     list: List,
     entries: impl ExactSizeIterator<Item = (String, i64)>,
-) -> Result<Vec<(String, i64)>, AppError> {
+) -> Result<Entries, AppError> {
     if entries.len() > MAX_ITEMS {
         return Err(full(list));
     }
-    let mut checked = Vec::with_capacity(entries.len());
+    let mut checked = Entries {
+        known: Vec::with_capacity(entries.len()),
+        malformed: 0,
+    };
     for (n, (product_id, quantity)) in entries.enumerate() {
         if quantity < 1 {
             return Err(AppError::field(
@@ -407,7 +430,10 @@ fn check_entries(
                 "Quantity must be at least 1",
             ));
         }
-        checked.push((product_id.trim().to_string(), quantity));
+        match Id::parse(product_id.trim()) {
+            Some(id) => checked.known.push((id, quantity)),
+            None => checked.malformed += 1,
+        }
     }
     Ok(checked)
 }
@@ -432,27 +458,24 @@ pub async fn cart_detail(
             .into_iter()
             .map(|e| (e.product_id, e.quantity)),
     )?;
-    let mut ids: Vec<String> = entries
-        .iter()
-        .map(|(id, _)| id.clone())
-        .filter(|id| id::is_valid(id))
-        .collect();
+    let mut ids: Vec<Id> = entries.known.iter().map(|(id, _)| id.clone()).collect();
     ids.sort();
     ids.dedup();
     let mut found: BTreeMap<String, ProductRow> = state
         .catalogue
-        .products_by_ids(&ids)
+        .products_by_ids(&ids.iter().map(Id::to_string).collect::<Vec<_>>())
         .await?
         .into_iter()
         .map(|row| (row.id.clone(), row))
         .collect();
-    let now = now_ms();
+    let now = state.clock.now_ms();
     // In the order asked; a product listed twice is shown once.
     let products = entries
+        .known
         .into_iter()
         .filter_map(|(id, quantity)| {
-            let row = found.remove(&id)?;
-            Some(Item::new(id, quantity.min(MAX_QUANTITY), row, now))
+            let row = found.remove(id.as_str())?;
+            Some(Item::new(id.into_string(), quantity.min(MAX_QUANTITY), row, now))
         })
         .collect();
     Ok(ok(
@@ -482,22 +505,29 @@ pub async fn sync(
         List::Cart,
         body.cart.into_iter().map(|e| (e.product_id, e.quantity)),
     )?;
-    let wishlist: Vec<String> = check_entries(
+    let wishlist = check_entries(
         "wishlist",
         List::Wishlist,
         body.wishlist.into_iter().map(|e| (e.product_id, 1)),
-    )?
-    .into_iter()
-    .map(|(id, _)| id)
-    .collect();
+    )?;
+    let wishlist_ids: Vec<Id> = wishlist.known.into_iter().map(|(id, _)| id).collect();
+    let merged = state
+        .items
+        .merge(&user.id, &cart.known, &wishlist_ids)
+        .await?;
     let Merged {
         unknown,
         out_of_stock,
         capped,
         over_limit,
-    } = state.items.merge(&user.id, &cart, &wishlist).await?;
-    let cart = items(state.items.list(&user.id, List::Cart).await?);
-    let wishlist = items(state.items.list(&user.id, List::Wishlist).await?);
+    } = Merged {
+        // Ids of a shape the shop never issues name products that do not exist.
+        unknown: merged.unknown + cart.malformed + wishlist.malformed,
+        ..merged
+    };
+    let now = state.clock.now_ms();
+    let cart = items(state.items.list(&user.id, List::Cart).await?, now);
+    let wishlist = items(state.items.list(&user.id, List::Wishlist).await?, now);
     Ok(ok(
         "Data synced successfully",
         Synced {

@@ -9,96 +9,22 @@ use sqlx::{Any, Row, Transaction};
 
 use super::catalogue::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::Db;
-use crate::domain::id::new_id;
-use crate::domain::time::now_ms;
-
-/// At most this many products in one list (spec §9).
-pub const MAX_ITEMS: usize = 100;
-/// At most this many of one product in the cart (spec §5).
-pub const MAX_QUANTITY: i64 = 99;
-
-/// Which of a customer's lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum List {
-    Cart,
-    Wishlist,
-}
-
-impl List {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            List::Cart => "cart",
-            List::Wishlist => "wishlist",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<List> {
-        match text {
-            "cart" => Some(List::Cart),
-            "wishlist" => Some(List::Wishlist),
-            _ => None,
-        }
-    }
-}
+use crate::domain::cart::{self, CartMerge, List, Merged, Refusal, MAX_ITEMS};
+use crate::domain::id::Id;
+use crate::domain::time::Clock;
 
 /// An entry of a list with its product as it stands now.
 #[derive(Clone, Debug)]
 pub struct ItemRow {
-    pub id: String,
+    pub id: Id,
     pub quantity: i64,
     pub product: ProductRow,
-}
-
-/// What adding to a list did.
-#[derive(Debug)]
-pub enum Added {
-    /// The entry `id` holds the product now (on the cart, with the quantity added).
-    Added {
-        id: String,
-    },
-    NoSuchProduct,
-    AlreadyInWishlist,
-    ListFull,
-    /// The cart would hold more than [`MAX_QUANTITY`]; it holds `in_cart` now.
-    OverMaximum {
-        in_cart: i64,
-    },
-    /// The cart would hold more than the stock; it holds `in_cart` now.
-    OverStock {
-        stock: i64,
-        in_cart: i64,
-    },
-}
-
-/// What changing a cart quantity did.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Updated {
-    Updated,
-    /// No such item of this customer.
-    NotFound,
-    /// The item is on the wishlist, which has no quantities.
-    NotInCart,
-    OverStock {
-        stock: i64,
-    },
-}
-
-/// What merging a browser's lists did: how many entries could not be taken over, and why.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Merged {
-    /// Products that no longer exist.
-    pub unknown: usize,
-    /// Cart entries of products out of stock.
-    pub out_of_stock: usize,
-    /// Cart entries whose quantity was lowered to the stock or to 99.
-    pub capped: usize,
-    /// Entries beyond the 100 a list holds.
-    pub over_limit: usize,
 }
 
 #[derive(Clone, Debug)]
 pub struct Items {
     db: Db,
+    clock: Clock,
 }
 
 const LOCK_KIND: &str = "items";
@@ -112,8 +38,8 @@ fn item(row: &AnyRow) -> Result<ItemRow, sqlx::Error> {
 }
 
 impl Items {
-    pub fn new(db: Db) -> Self {
-        Items { db }
+    pub fn new(db: Db, clock: Clock) -> Self {
+        Items { db, clock }
     }
 
     /// The customer's list, oldest entry first. At most [`MAX_ITEMS`] long by construction.
@@ -132,7 +58,7 @@ impl Items {
     }
 
     /// The customer's entry `id`, on whichever list.
-    pub async fn get(&self, user_id: &str, id: &str) -> Result<Option<ItemRow>, sqlx::Error> {
+    pub async fn get(&self, user_id: &str, id: &Id) -> Result<Option<ItemRow>, sqlx::Error> {
         let sql = format!(
             "SELECT i.id AS item_id, i.quantity AS item_quantity, {PRODUCT_COLUMNS} \
              FROM user_items i JOIN products p ON p.id = i.product_id {PRODUCT_JOINS} \
@@ -149,17 +75,17 @@ impl Items {
     }
 
     /// Adds `quantity` of a product to the cart (to what is there already), or the
-    /// product to the wishlist (once).
+    /// product to the wishlist (once). The entry's id, or why not.
     pub async fn add(
         &self,
         user_id: &str,
         list: List,
-        product_id: &str,
+        product_id: &Id,
         quantity: i64,
-    ) -> Result<Added, sqlx::Error> {
+    ) -> Result<Result<Id, Refusal>, sqlx::Error> {
         let mut tx = self.begin(user_id).await?;
         let Some(stock) = stock_of(&mut tx, product_id).await? else {
-            return Ok(Added::NoSuchProduct);
+            return Ok(Err(Refusal::NoSuchProduct));
         };
         let existing = sqlx::query(
             "SELECT id, quantity FROM user_items WHERE user_id = $1 AND list = $2 AND product_id = $3",
@@ -169,47 +95,37 @@ impl Items {
         .bind(product_id)
         .fetch_optional(&mut *tx)
         .await?;
-        let outcome = match (list, existing) {
-            (List::Wishlist, Some(_)) => Added::AlreadyInWishlist,
-            (List::Cart, Some(row)) => {
-                let id: String = row.try_get("id")?;
-                let in_cart: i64 = row.try_get("quantity")?;
-                let wanted = in_cart + quantity;
-                if wanted > MAX_QUANTITY {
-                    Added::OverMaximum { in_cart }
-                } else if wanted > stock {
-                    Added::OverStock { stock, in_cart }
-                } else {
-                    set_quantity(&mut tx, &id, wanted).await?;
-                    Added::Added { id }
+        let id = match existing {
+            Some(row) => {
+                let id: Id = row.try_get("id")?;
+                let held: i64 = row.try_get("quantity")?;
+                match cart::decide_add(list, Some(held), 0, stock, quantity) {
+                    Ok(wanted) => set_quantity(&mut tx, &id, wanted).await?,
+                    Err(refusal) => return Ok(Err(refusal)),
                 }
+                id
             }
-            (_, None) => {
-                let quantity = if list == List::Wishlist { 1 } else { quantity };
-                if count(&mut tx, user_id, list).await? >= MAX_ITEMS as i64 {
-                    Added::ListFull
-                } else if list == List::Cart && quantity > stock {
-                    Added::OverStock { stock, in_cart: 0 }
-                } else {
-                    let id = insert(&mut tx, user_id, list, product_id, quantity).await?;
-                    Added::Added { id }
+            None => {
+                let entries = count(&mut tx, user_id, list).await?;
+                let entries = usize::try_from(entries).unwrap_or(usize::MAX);
+                match cart::decide_add(list, None, entries, stock, quantity) {
+                    Ok(wanted) => insert(&mut tx, user_id, list, product_id, wanted, self.clock.now_ms()).await?,
+                    Err(refusal) => return Ok(Err(refusal)),
                 }
             }
         };
-        if matches!(outcome, Added::Added { .. }) {
-            tx.commit().await?;
-        }
-        Ok(outcome)
+        tx.commit().await?;
+        Ok(Ok(id))
     }
 
     /// Sets the quantity of the customer's cart entry `id`, at most the product's stock.
-    /// The caller has checked `quantity` is within 1 to [`MAX_QUANTITY`].
+    /// The caller has checked [`cart::quantity_allowed`].
     pub async fn update_quantity(
         &self,
         user_id: &str,
-        id: &str,
+        id: &Id,
         quantity: i64,
-    ) -> Result<Updated, sqlx::Error> {
+    ) -> Result<Result<(), Refusal>, sqlx::Error> {
         let mut tx = self.begin(user_id).await?;
         let row = sqlx::query(
             "SELECT i.list, p.stock FROM user_items i JOIN products p ON p.id = i.product_id \
@@ -220,26 +136,25 @@ impl Items {
         .fetch_optional(&mut *tx)
         .await?;
         let Some(row) = row else {
-            return Ok(Updated::NotFound);
+            return Ok(Err(Refusal::NoSuchItem));
         };
         let list: String = row.try_get("list")?;
         let stock: i64 = row.try_get("stock")?;
-        if list != List::Cart.as_str() {
-            return Ok(Updated::NotInCart);
+        // A stored list name is always one of ours; anything else has no quantity either.
+        let list = List::parse(&list).unwrap_or(List::Wishlist);
+        match cart::decide_update(list, stock, quantity) {
+            Ok(quantity) => set_quantity(&mut tx, id, quantity).await?,
+            Err(refusal) => return Ok(Err(refusal)),
         }
-        if quantity > stock {
-            return Ok(Updated::OverStock { stock });
-        }
-        set_quantity(&mut tx, id, quantity).await?;
         tx.commit().await?;
-        Ok(Updated::Updated)
+        Ok(Ok(()))
     }
 
     /// Removes the customer's entry `id` (only from `list` when given). Whether it was there.
     pub async fn remove(
         &self,
         user_id: &str,
-        id: &str,
+        id: &Id,
         list: Option<List>,
     ) -> Result<bool, sqlx::Error> {
         let removed = match list {
@@ -269,11 +184,12 @@ impl Items {
     pub async fn merge(
         &self,
         user_id: &str,
-        cart: &[(String, i64)],
-        wishlist: &[String],
+        cart: &[(Id, i64)],
+        wishlist: &[Id],
     ) -> Result<Merged, sqlx::Error> {
         let mut tx = self.begin(user_id).await?;
-        let mut ids: Vec<String> = cart.iter().map(|(id, _)| id.clone()).collect();
+        let now = self.clock.now_ms();
+        let mut ids: Vec<Id> = cart.iter().map(|(id, _)| id.clone()).collect();
         ids.extend(wishlist.iter().cloned());
         ids.sort();
         ids.dedup();
@@ -286,31 +202,23 @@ impl Items {
                 merged.unknown += 1;
                 continue;
             };
-            let cap = stock.min(MAX_QUANTITY);
-            if cap < 1 {
-                merged.out_of_stock += 1;
-                continue;
-            }
-            let held_count = held.len();
-            match held.get_mut(product_id) {
-                Some((id, in_cart)) => {
-                    let wanted = in_cart.saturating_add(*quantity).min(cap);
-                    if wanted < in_cart.saturating_add(*quantity) {
-                        merged.capped += 1;
-                    }
-                    if wanted != *in_cart {
-                        set_quantity(&mut tx, id, wanted).await?;
-                        *in_cart = wanted;
-                    }
-                }
-                None if held_count >= MAX_ITEMS => merged.over_limit += 1,
-                None => {
-                    let wanted = (*quantity).min(cap);
-                    if wanted < *quantity {
-                        merged.capped += 1;
-                    }
-                    let id = insert(&mut tx, user_id, List::Cart, product_id, wanted).await?;
-                    held.insert(product_id.clone(), (id, wanted));
+            let entry = held.get(product_id).cloned();
+            match cart::merge_cart_line(entry.as_ref().map(|e| e.1), held.len(), stock, *quantity) {
+                CartMerge::OutOfStock => merged.out_of_stock += 1,
+                CartMerge::OverLimit => merged.over_limit += 1,
+                CartMerge::Hold { quantity, capped } => {
+                    merged.capped += usize::from(capped);
+                    let id = match entry {
+                        Some((id, in_cart)) if in_cart == quantity => id,
+                        Some((id, _)) => {
+                            set_quantity(&mut tx, &id, quantity).await?;
+                            id
+                        }
+                        None => {
+                            insert(&mut tx, user_id, List::Cart, product_id, quantity, now).await?
+                        }
+                    };
+                    held.insert(product_id.clone(), (id, quantity));
                 }
             }
         }
@@ -324,7 +232,7 @@ impl Items {
             } else if held.len() >= MAX_ITEMS {
                 merged.over_limit += 1;
             } else {
-                let id = insert(&mut tx, user_id, List::Wishlist, product_id, 1).await?;
+                let id = insert(&mut tx, user_id, List::Wishlist, product_id, 1, now).await?;
                 held.insert(product_id.clone(), (id, 1));
             }
         }
@@ -342,7 +250,7 @@ impl Items {
 
 async fn stock_of(
     tx: &mut Transaction<'static, Any>,
-    product_id: &str,
+    product_id: &Id,
 ) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query("SELECT stock FROM products WHERE id = $1")
         .bind(product_id)
@@ -356,8 +264,8 @@ async fn stock_of(
 /// lists of at most 100 entries).
 async fn stocks_of(
     tx: &mut Transaction<'static, Any>,
-    ids: &[String],
-) -> Result<HashMap<String, i64>, sqlx::Error> {
+    ids: &[Id],
+) -> Result<HashMap<Id, i64>, sqlx::Error> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -382,7 +290,7 @@ async fn held_items(
     tx: &mut Transaction<'static, Any>,
     user_id: &str,
     list: List,
-) -> Result<HashMap<String, (String, i64)>, sqlx::Error> {
+) -> Result<HashMap<Id, (Id, i64)>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, product_id, quantity FROM user_items WHERE user_id = $1 AND list = $2",
     )
@@ -417,10 +325,11 @@ async fn insert(
     tx: &mut Transaction<'static, Any>,
     user_id: &str,
     list: List,
-    product_id: &str,
+    product_id: &Id,
     quantity: i64,
-) -> Result<String, sqlx::Error> {
-    let id = new_id();
+    created_at: i64,
+) -> Result<Id, sqlx::Error> {
+    let id = Id::generate();
     sqlx::query(
         "INSERT INTO user_items (id, user_id, list, product_id, quantity, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6)",
@@ -430,7 +339,7 @@ async fn insert(
     .bind(list.as_str())
     .bind(product_id)
     .bind(quantity)
-    .bind(now_ms())
+    .bind(created_at)
     .execute(&mut **tx)
     .await?;
     Ok(id)
@@ -438,7 +347,7 @@ async fn insert(
 
 async fn set_quantity(
     tx: &mut Transaction<'static, Any>,
-    id: &str,
+    id: &Id,
     quantity: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE user_items SET quantity = $2 WHERE id = $1")
@@ -447,18 +356,4 @@ async fn set_quantity(
         .execute(&mut **tx)
         .await
         .map(drop)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lists_read_as_the_api_names_them() {
-        for list in [List::Cart, List::Wishlist] {
-            assert_eq!(List::parse(list.as_str()), Some(list));
-        }
-        assert_eq!(List::parse("Cart"), None);
-        assert_eq!(List::parse(""), None);
-    }
 }

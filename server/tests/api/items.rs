@@ -195,9 +195,10 @@ fn succeeded(answers: &[(StatusCode, Value)]) -> usize {
         .count()
 }
 
-/// Entries made a few milliseconds apart, so oldest-first is one order.
-async fn tick() {
-    tokio::time::sleep(Duration::from_millis(3)).await;
+/// Moves the app's clock on, so entries made before and after are apart and
+/// oldest-first is one order.
+fn tick(app: &TestApp) {
+    app.clock.advance(Duration::from_millis(3));
 }
 
 async fn cart_adds_sum_up_and_lines_change_and_go(app: TestApp) {
@@ -232,7 +233,7 @@ async fn cart_adds_sum_up_and_lines_change_and_go(app: TestApp) {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["_id"], id.as_str(), "the same line");
     assert_eq!(body["data"]["quantity"], 3);
-    tick().await;
+    tick(&app);
     let delta_line = app.added_to_cart(&token, &f.delta, 1).await;
 
     let (status, body) = app
@@ -329,7 +330,7 @@ async fn cart_quantities_are_checked_and_refusals_change_nothing(app: TestApp) {
     assert_eq!(app.cart_of(&token).await, owned(&[(&f.alpha, 2)]));
 
     // Beta has 5 in stock.
-    tick().await;
+    tick(&app);
     let (status, body) = app.add_item(&token, cart_line(&f.beta, 6)).await;
     assert_error(status, &body, StatusCode::CONFLICT, "Only 5 left in stock");
     assert_eq!(app.cart_of(&token).await, owned(&[(&f.alpha, 2)]));
@@ -382,7 +383,7 @@ async fn cart_quantities_are_checked_and_refusals_change_nothing(app: TestApp) {
         f.epsilon
     ))
     .await;
-    tick().await;
+    tick(&app);
     let epsilon_line = app.added_to_cart(&token, &f.epsilon, 60).await;
     let (status, body) = app.add_item(&token, cart_line(&f.epsilon, 40)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
@@ -475,7 +476,7 @@ async fn the_wishlist_holds_each_product_once(app: TestApp) {
     assert_eq!(body["data"]["price"], 100.0);
     assert_eq!(body["data"]["discountedPrice"], 100.0);
     let alpha_entry = body["data"]["_id"].as_str().unwrap().to_string();
-    tick().await;
+    tick(&app);
     // The wishlist has no quantities: one asked for is not kept.
     let (status, body) = app
         .add_item(
@@ -485,7 +486,7 @@ async fn the_wishlist_holds_each_product_once(app: TestApp) {
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["quantity"], 1);
-    tick().await;
+    tick(&app);
     // A product out of stock may be wished for.
     app.added_to_wishlist(&token, &f.gamma).await;
 
@@ -558,6 +559,7 @@ async fn the_wishlist_holds_each_product_once(app: TestApp) {
     assert_eq!(app.wishlist_of(&token).await, strings(&[&f.beta, &f.gamma]));
     assert_eq!(app.cart_of(&token).await, owned(&[(&f.alpha, 2)]));
     // Once removed, it may be added again.
+    tick(&app);
     app.added_to_wishlist(&token, &f.alpha).await;
     assert_eq!(
         app.wishlist_of(&token).await,
@@ -920,6 +922,7 @@ async fn sync_merges_the_browser_lists_into_the_account(app: TestApp) {
     let (token, _) = app.signed_up("ada@example.com").await;
     app.added_to_cart(&token, &f.alpha, 2).await;
     app.added_to_wishlist(&token, &f.beta).await;
+    tick(&app);
 
     // Alpha adds up, Delta is new, an unknown product and Gamma (none left) stay out.
     let (status, body) = app
@@ -1101,7 +1104,7 @@ async fn deleting_a_product_takes_it_off_every_list(app: TestApp) {
     let (ada, _) = app.signed_up("ada@example.com").await;
     let (bob, _) = app.signed_up("bob@example.com").await;
     let ada_alpha = app.added_to_cart(&ada, &f.alpha, 2).await;
-    tick().await;
+    tick(&app);
     app.added_to_cart(&ada, &f.beta, 1).await;
     app.added_to_wishlist(&ada, &f.alpha).await;
     app.added_to_wishlist(&bob, &f.alpha).await;
