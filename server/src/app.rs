@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 
 use crate::domain::account_policy::{ATTEMPTS_KEPT_MS, EXPIRED_KEPT_MS};
-use crate::domain::time::now_ms;
+use crate::domain::time::Clock;
 use crate::http::{self, AppState, Settings};
 use crate::mail::Mailer;
 use crate::media::Media;
@@ -43,6 +43,8 @@ pub struct Services {
     pub mailer: Mailer,
     pub keys: Keys,
     pub settings: Settings,
+    /// The system's clock when serving; a test's own.
+    pub clock: Clock,
 }
 
 impl AppState {
@@ -51,11 +53,12 @@ impl AppState {
             catalogue: Catalogue::new(db.clone()),
             accounts: Accounts::new(db.clone()),
             reviews: Reviews::new(db.clone()),
-            items: Items::new(db),
+            items: Items::new(db, services.clock.clone()),
             media: services.media,
             mailer: services.mailer,
             keys: services.keys,
             settings: Arc::new(services.settings),
+            clock: services.clock,
         }
     }
 }
@@ -72,6 +75,7 @@ pub async fn serve(
 ) -> Result<(), BoxError> {
     let catalogue = state.catalogue.clone();
     let accounts = state.accounts.clone();
+    let clock = state.clock.clone();
     let sweeper = tokio::spawn(async move {
         let mut tick = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -81,7 +85,7 @@ pub async fn serve(
                 Ok(n) => tracing::info!(products = n, "ended discounts swept"),
                 Err(e) => tracing::warn!(error = %e, "sweeping ended discounts failed"),
             }
-            let now = now_ms();
+            let now = clock.now_ms();
             if let Err(e) = accounts
                 .sweep(now - ATTEMPTS_KEPT_MS, now - EXPIRED_KEPT_MS)
                 .await

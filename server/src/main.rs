@@ -3,6 +3,7 @@
 use clap::Parser;
 use shop::config::{AdminCommand, Cli, Command, SeedCommand, ServeArgs};
 use shop::domain::account::{check_new_password, Email};
+use shop::domain::time::Clock;
 use shop::http::{AppState, Settings};
 use shop::mail::Mailer;
 use shop::media::Media;
@@ -101,7 +102,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             let email = Email::parse(&email).map_err(|e| format!("--email: {e}"))?;
             check_new_password(&password).map_err(|e| format!("--password: {e}"))?;
             let hash = shop::security::password::hash(&password).await?;
-            let now = shop::domain::time::now_ms();
+            let now = Clock::system().now_ms();
             if Accounts::new(db)
                 .make_admin(email.as_str(), &hash, now)
                 .await?
@@ -147,5 +148,6 @@ fn services(
             cors_origins: shop::http::parse_cors_origins(&args.cors_origins)?,
             trust_forwarded_for: args.trust_forwarded_for,
         },
+        clock: Clock::system(),
     })
 }

@@ -14,7 +14,7 @@ use super::paging::Paging;
 use super::{ok, AppState, Envelope};
 use crate::domain::money::MoneyError;
 use crate::domain::pricing::price_at;
-use crate::domain::time::{iso8601, now_ms};
+use crate::domain::time::iso8601;
 use crate::domain::{id, Money};
 use crate::store::catalogue::{
     BannerRow, CategoryTree, ProductFilter, ProductRow, ProductSort, SortField,
@@ -151,8 +151,7 @@ impl Product {
     }
 }
 
-fn products(rows: Vec<ProductRow>) -> Vec<Product> {
-    let now = now_ms();
+fn products(rows: Vec<ProductRow>, now: i64) -> Vec<Product> {
     rows.into_iter()
         .map(|row| Product::from_row(row, now))
         .collect()
@@ -213,7 +212,7 @@ async fn home_page(State(state): State<AppState>) -> Result<Json<Envelope<HomePa
     Ok(ok(
         "Home page data fetched successfully",
         HomePage {
-            top_products: products(top),
+            top_products: products(top, state.clock.now_ms()),
         },
     ))
 }
@@ -396,7 +395,7 @@ async fn list_products(
     Ok(ok(
         "Products fetched successfully",
         ProductList {
-            products: products(rows),
+            products: products(rows, state.clock.now_ms()),
             total,
             page,
             per_page,
@@ -420,7 +419,7 @@ async fn product(
     Ok(ok(
         "Product fetched successfully",
         ProductDetail {
-            product: Product::from_row(row, now_ms()),
+            product: Product::from_row(row, state.clock.now_ms()),
         },
     ))
 }

@@ -7,7 +7,6 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
 use super::{AppError, AppState};
-use crate::domain::time::now_ms;
 use crate::store::accounts::UserRow;
 
 /// What a request without a valid token hears, whatever the reason.
@@ -35,7 +34,7 @@ impl FromRequestParts<AppState> for CurrentUser {
             .ok_or_else(unauthorized)?;
         let claims = state
             .keys
-            .verify_token(token, now_ms() / 1000)
+            .verify_token(token, state.clock.now_secs())
             .ok_or_else(unauthorized)?;
         let user = state
             .accounts

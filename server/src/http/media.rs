@@ -6,7 +6,6 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
 use super::{AppError, AppState};
-use crate::domain::time::now_ms;
 use crate::media::{content_type, is_safe_path, PRIVATE_PREFIX};
 
 /// Media paths are never reused for other content, so browsers may keep them for a year.
@@ -59,7 +58,7 @@ pub async fn serve(
         .is_some_and(|head| head.eq_ignore_ascii_case(PRIVATE_PREFIX));
     let mut private_for = None;
     if private {
-        let now = now_ms() / 1000;
+        let now = state.clock.now_secs();
         let expires = signed
             .expires
             .as_deref()

@@ -23,6 +23,7 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::domain::time::Clock;
 use crate::mail::Mailer;
 use crate::media::Media;
 use crate::security::Keys;
@@ -43,6 +44,8 @@ pub struct AppState {
     pub mailer: Mailer,
     pub keys: Keys,
     pub settings: Arc<Settings>,
+    /// Every rule about time reads it here, never the system clock directly.
+    pub clock: Clock,
 }
 
 /// How this node is reached and whom it trusts.

@@ -17,7 +17,7 @@ use super::identity::CurrentUser;
 use super::paging::Paging;
 use super::{ok, AppState, Envelope};
 use crate::domain::id;
-use crate::domain::time::{iso8601, now_ms};
+use crate::domain::time::iso8601;
 use crate::media::photo;
 use crate::store::reviews::{Added, NewReview, ReviewRow};
 
@@ -121,7 +121,7 @@ impl Review {
         // Expiries fall on quarter hours, so a page of reviews keeps the same URLs
         // (and the browser's cached photos) for a while; each works 15 to 30 minutes.
         const QUARTER: i64 = 15 * 60;
-        let expires = (now_ms() / 1000 / QUARTER + 2) * QUARTER;
+        let expires = (state.clock.now_secs() / QUARTER + 2) * QUARTER;
         let user = match row.author {
             Some(author) => Reviewer {
                 full_name: author.full_name,
@@ -310,7 +310,7 @@ pub async fn create_review(
             rating,
             comment: &comment,
             images: &images,
-            created_at: now_ms(),
+            created_at: state.clock.now_ms(),
         })
         .await;
     let failure = match added {

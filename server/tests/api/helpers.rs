@@ -8,7 +8,7 @@ use serde_json::Value;
 use shop::app::Services;
 use shop::domain::id::new_id;
 use shop::domain::pricing::Discount;
-use shop::domain::time::now_ms;
+use shop::domain::time::{now_ms, Clock};
 use shop::domain::Money;
 use shop::http::{AppState, Settings};
 use shop::mail::Mailer;
@@ -42,6 +42,8 @@ pub struct TestApp {
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
+    /// The app's clock: it stands still until a test moves it.
+    pub clock: Clock,
 }
 
 impl TestApp {
@@ -161,6 +163,7 @@ where
         .await
         .expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
+    let clock = Clock::manual(now_ms());
     let state = AppState::new(
         db,
         Services {
@@ -172,6 +175,7 @@ where
                 cors_origins: options.cors_origins,
                 trust_forwarded_for: options.trust_forwarded_for,
             },
+            clock: clock.clone(),
         },
     );
     let app = TestApp {
@@ -183,6 +187,7 @@ where
         media: state.media.clone(),
         mailer: state.mailer.clone(),
         keys: state.keys.clone(),
+        clock,
     };
     let server = tokio::spawn(async move {
         shop::app::serve(state, listener, std::future::pending())
@@ -277,7 +282,7 @@ pub async fn fixture(app: &TestApp) -> Fixture {
         ])
         .await
         .expect("categories");
-    let now = now_ms();
+    let now = app.clock.now_ms();
     let product = |id: &str,
                    name: &str,
                    description: &str,

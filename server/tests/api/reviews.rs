@@ -100,7 +100,7 @@ async fn reviews_list_newest_first_page_by_page(app: TestApp) {
         )
         .await;
         // Distinct creation times, so newest-first is one order.
-        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        app.clock.advance(std::time::Duration::from_millis(3));
     }
     let (status, body) = app.get(&format!("/api/review/product/{}", f.alpha)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
