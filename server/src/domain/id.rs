@@ -48,6 +48,11 @@ impl Id {
         Id(new_id())
     }
 
+    /// The stable identifier of a seeded record (see [`stable_id`]).
+    pub fn stable(kind: &str, key: &str) -> Id {
+        Id(stable_id(kind, key))
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

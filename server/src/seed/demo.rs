@@ -8,7 +8,7 @@ use bytes::Bytes;
 
 use super::art::{banner_svg, product_svg, Kind};
 use super::content_path;
-use crate::domain::id::stable_id;
+use crate::domain::id::{stable_id, Id};
 use crate::domain::pricing::Discount;
 use crate::domain::time::now_ms;
 use crate::domain::Money;
@@ -277,12 +277,13 @@ pub async fn seed_reviews(
     }
     let mut count = 0;
     for (n, product_id) in product_ids.iter().enumerate().filter(|(n, _)| n % 3 == 0) {
+        let product = Id::parse(product_id).ok_or("a demo product id is not an id")?;
         for (j, reviewer) in reviewers.iter().take(n % 4 + 1).enumerate() {
-            let id = stable_id("demo-review", &format!("{product_id}/{j}"));
+            let id = Id::stable("demo-review", &format!("{product_id}/{j}"));
             reviews
                 .add(NewReview {
                     id: &id,
-                    product_id,
+                    product_id: &product,
                     user_id: reviewer,
                     rating: 3 + ((n + j) % 3) as i64,
                     comment: COMMENTS[(n + j) % COMMENTS.len()],

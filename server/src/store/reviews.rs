@@ -5,6 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::Db;
+use crate::domain::id::Id;
 
 /// A review as stored, with its author when the account still exists.
 #[derive(Clone, Debug)]
@@ -25,8 +26,8 @@ pub struct Author {
 
 /// A review to add.
 pub struct NewReview<'a> {
-    pub id: &'a str,
-    pub product_id: &'a str,
+    pub id: &'a Id,
+    pub product_id: &'a Id,
     pub user_id: &'a str,
     pub rating: i64,
     pub comment: &'a str,
@@ -93,7 +94,7 @@ impl Reviews {
     /// `keyword` keeps the reviews whose comment contains it, case-insensitively.
     pub async fn list(
         &self,
-        product_id: &str,
+        product_id: &Id,
         keyword: Option<&str>,
         limit: i64,
         offset: i64,
@@ -133,7 +134,7 @@ impl Reviews {
     }
 
     /// Whether the customer has reviewed the product.
-    pub async fn has_reviewed(&self, product_id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
+    pub async fn has_reviewed(&self, product_id: &Id, user_id: &str) -> Result<bool, sqlx::Error> {
         Ok(
             sqlx::query("SELECT 1 AS one FROM reviews WHERE product_id = $1 AND user_id = $2")
                 .bind(product_id)
@@ -184,7 +185,7 @@ impl Reviews {
     }
 
     /// The review with `id`, with its author.
-    pub async fn get(&self, id: &str) -> Result<Option<ReviewRow>, sqlx::Error> {
+    pub async fn get(&self, id: &Id) -> Result<Option<ReviewRow>, sqlx::Error> {
         sqlx::query(&format!(
             "SELECT {REVIEW_COLUMNS} FROM reviews r LEFT JOIN users u ON u.id = r.user_id WHERE r.id = $1"
         ))
