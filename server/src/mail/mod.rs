@@ -11,6 +11,7 @@ use std::time::Duration;
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use tokio::task::JoinHandle;
 
 pub use templates::Letter;
 
@@ -46,6 +47,8 @@ enum Transport {
 pub struct Mailer {
     transport: Transport,
     from: Mailbox,
+    /// Mail being sent in the background, so that [`Mailer::settled`] can wait for it.
+    background: Arc<Mutex<Vec<JoinHandle<()>>>>,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -76,6 +79,7 @@ impl Mailer {
         Ok(Mailer {
             transport: Transport::Smtp(transport),
             from: parse_from(from)?,
+            background: Arc::default(),
         })
     }
 
@@ -86,6 +90,7 @@ impl Mailer {
         Ok(Mailer {
             transport: Transport::Outbox(dir),
             from: parse_from(from)?,
+            background: Arc::default(),
         })
     }
 
@@ -94,6 +99,7 @@ impl Mailer {
         Mailer {
             transport: Transport::Memory(Arc::default()),
             from: parse_from(DEFAULT_FROM).expect("the default sender parses"),
+            background: Arc::default(),
         }
     }
 
@@ -112,6 +118,26 @@ impl Mailer {
             Err(e) => tracing::error!(to, subject = letter.subject, error = %e, "mail failed"),
         }
         result
+    }
+
+    /// Sends without making the caller wait: a failure is logged, never answered.
+    pub fn send_in_background(&self, to: String, letter: Letter) {
+        let mailer = self.clone();
+        let task = tokio::spawn(async move {
+            let _ = mailer.send(&to, letter).await;
+        });
+        let mut background = self.background.lock().expect("background mail lock");
+        background.retain(|task| !task.is_finished());
+        background.push(task);
+    }
+
+    /// Completes once every mail sent in the background so far has been delivered or
+    /// has failed: what a test waits for instead of guessing how long sending takes.
+    pub async fn settled(&self) {
+        let tasks = std::mem::take(&mut *self.background.lock().expect("background mail lock"));
+        for task in tasks {
+            let _ = task.await;
+        }
     }
 
     async fn deliver(&self, to: &str, letter: &Letter) -> Result<(), MailError> {

@@ -1,7 +1,6 @@
 //! Accounts: sign-up with an e-mailed code, login and its limits, recovery, the
 //! change-password link, profile and private photo, deletion, administrators.
 
-use std::time::Duration;
 
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
@@ -118,15 +117,12 @@ impl TestApp {
             .await
     }
 
-    /// The newest mail to `to`, waiting a little for mail sent in the background.
+    /// The newest mail to `to`, once the mail sent in the background has gone.
     async fn last_mail_to(&self, to: &str) -> Mail {
-        for _ in 0..50 {
-            if let Some(mail) = self.mails_to(to).pop() {
-                return mail;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        panic!("no mail to {to}");
+        self.mailer.settled().await;
+        self.mails_to(to)
+            .pop()
+            .unwrap_or_else(|| panic!("no mail to {to}"))
     }
 
     fn mails_to(&self, to: &str) -> Vec<Mail> {
@@ -864,7 +860,7 @@ async fn forgot_password_answers_alike_and_mails_known_addresses_only(app: TestA
         "{link}"
     );
     assert!(token_of(&link).len() >= 22, "at least 128 bits");
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    app.mailer.settled().await;
     assert!(app.mails_to("nobody@example.com").is_empty());
 
     let (status, body) = app
@@ -892,7 +888,7 @@ async fn forgot_password_mails_an_address_at_most_five_times_an_hour(app: TestAp
     }
     assert!(answers.iter().all(|a| a == &answers[0]), "{answers:?}");
     assert_eq!(answers[0].0, StatusCode::OK);
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    app.mailer.settled().await;
     let resets = app
         .mails_to("ada@example.com")
         .into_iter()

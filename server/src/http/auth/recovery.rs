@@ -86,15 +86,10 @@ pub async fn forgot_password(
             let link = reset_link(&state, &user.id, now).await?;
             // Sent in the background so the answer takes as long for an unknown
             // address; a failure is logged by the mailer.
-            let mailer = state.mailer.clone();
-            tokio::spawn(async move {
-                let _ = mailer
-                    .send(
-                        &user.email,
-                        templates::reset_link(&link, RESET_LIFETIME_MINUTES),
-                    )
-                    .await;
-            });
+            state.mailer.send_in_background(
+                user.email,
+                templates::reset_link(&link, RESET_LIFETIME_MINUTES),
+            );
         }
     } else {
         tracing::warn!("reset mail limit reached for an address; no mail sent");
