@@ -6,6 +6,7 @@ pub mod account;
 pub mod account_policy;
 pub mod cart;
 pub mod id;
+pub mod listing;
 pub mod money;
 pub mod pricing;
 pub mod time;

@@ -13,6 +13,8 @@ use crate::domain::pricing::{price_at, Discount};
 use crate::domain::time::now_ms;
 use crate::domain::Money;
 
+pub use crate::domain::listing::{ProductSort, SortField};
+
 /// Each category's highest running discount, `$1` being now (Unix ms).
 pub const CATEGORY_DISCOUNTS: &str = "SELECT c.id, (SELECT p.discount_bp FROM products p \
      WHERE p.category_id = c.id AND p.paid_cents <> p.price_cents \
@@ -65,19 +67,6 @@ pub struct ProductFilter {
     /// Bounds on the price the shopper pays, inclusive.
     pub min_paid: Option<Money>,
     pub max_paid: Option<Money>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SortField {
-    Name,
-    Price,
-    CreatedAt,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProductSort {
-    pub field: SortField,
-    pub descending: bool,
 }
 
 /// Most words a keyword search looks at.

@@ -1,7 +1,7 @@
 //! Everything that differs between SQLite and PostgreSQL, in one place: full-text
 //! search, sorting by name, locking, and the migration set.
 
-use super::catalogue::SortField;
+use crate::domain::listing::SortField;
 
 /// Which SQL database the store talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

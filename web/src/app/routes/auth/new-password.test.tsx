@@ -144,6 +144,20 @@ describe('New password page: the form', () => {
     await waitFor(() => expect(submitButton()).toBeDisabled());
   });
 
+  it('says why a password that keeps every rule is still refused when it is over 128 characters', async () => {
+    server.use(verifyOk(), ...catalogueHandlers);
+    await openForm();
+    const long = `Abcdefg1!${'x'.repeat(120)}`;
+    fill(long);
+    expect(await screen.findByText('Password cannot exceed 128 characters')).toBeInTheDocument();
+    expect(holding()).toEqual(RULES);
+    expect(submitButton()).toBeDisabled();
+
+    fill(long.slice(0, 128));
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    expect(screen.queryByText('Password cannot exceed 128 characters')).not.toBeInTheDocument();
+  });
+
   it('resets the password, says so and moves to reset-success after one second', async () => {
     const success = vi.spyOn(toast, 'success');
     let body: unknown;

@@ -48,7 +48,15 @@ export function NewPasswordForm({ token }: { token: string }) {
   const allRules = NEW_PASSWORD_RULES.every((rule) => rule.holds(password));
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <FormField label="Password" type="password" autoComplete="new-password" {...form.register('password')} />
+      {/* The checklist shows the five rules; the field's own error is only for what it
+          cannot show (the server's 128-character maximum). */}
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={allRules ? errors.password?.message : undefined}
+        {...form.register('password')}
+      />
       <ul aria-label="Password rules" className="space-y-1 text-sm">
         {NEW_PASSWORD_RULES.map((rule) => {
           const holds = rule.holds(password);
