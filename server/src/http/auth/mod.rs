@@ -16,7 +16,7 @@ use super::error::AppError;
 use super::AppState;
 use crate::domain::account::Email;
 use crate::domain::account_policy::AttemptKind;
-use crate::domain::time::{iso8601, now_ms};
+use crate::domain::time::iso8601;
 use crate::security::token_digest;
 use crate::store::accounts::UserRow;
 
@@ -147,7 +147,7 @@ fn start_session(state: &AppState, user: UserRow) -> Session {
     Session {
         access_token: state
             .keys
-            .issue_token(&user.id, user.token_version, now_ms() / 1000),
+            .issue_token(&user.id, user.token_version, state.clock.now_secs()),
         user: user.into(),
     }
 }

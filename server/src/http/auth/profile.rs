@@ -12,7 +12,7 @@ use super::session::confirm_password;
 use super::{subject, Empty, UserData};
 use crate::domain::account::{FullName, Phone};
 use crate::domain::account_policy::{AttemptKind, SIGNED_URL_LIFETIME_SECS};
-use crate::domain::time::now_ms;
+
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::form::Form;
@@ -159,7 +159,7 @@ pub async fn edit_profile(
             full_name.as_deref(),
             phone.as_deref(),
             new_photo.as_deref(),
-            now_ms(),
+            state.clock.now_ms(),
         )
         .await;
     let (user, replaced) = match saved {
@@ -213,7 +213,7 @@ pub async fn signed_url(
             "You can only view your own profile photo".into(),
         ));
     }
-    let expires = now_ms() / 1000 + SIGNED_URL_LIFETIME_SECS;
+    let expires = state.clock.now_secs() + SIGNED_URL_LIFETIME_SECS;
     Ok(ok(
         "Signed URL created",
         crate::http::media::signed_url(&state, &params.path, expires),

@@ -14,7 +14,7 @@ use crate::domain::account::{check_new_password, RESET_PASSWORD_RULE};
 use crate::domain::account_policy::{
     AttemptKind, RESET_LIFETIME_MINUTES, RESET_LIFETIME_MS, RESET_MAIL_LIMIT,
 };
-use crate::domain::time::now_ms;
+
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
 use crate::http::identity::CurrentUser;
@@ -68,7 +68,7 @@ pub async fn forgot_password(
     ApiJson(body): ApiJson<EmailRequest>,
 ) -> Result<Json<Envelope<Empty>>, AppError> {
     let email = parse_email(&body.email_address)?;
-    let now = now_ms();
+    let now = state.clock.now_ms();
     let within_limit = state
         .accounts
         .take_attempts(
@@ -127,7 +127,7 @@ pub async fn verify_reset_token(
     }
     if !state
         .accounts
-        .reset_token_is_live(&token_digest(token), now_ms())
+        .reset_token_is_live(&token_digest(token), state.clock.now_ms())
         .await?
     {
         return Err(AppError::bad_request("Invalid or expired reset token"));
@@ -161,7 +161,7 @@ pub async fn reset_password(
     // Cheap check first, so a bad token costs no hashing.
     if !state
         .accounts
-        .reset_token_is_live(&digest, now_ms())
+        .reset_token_is_live(&digest, state.clock.now_ms())
         .await?
     {
         return Err(AppError::bad_request(BAD_RESET_TOKEN));
@@ -169,7 +169,7 @@ pub async fn reset_password(
     let hash = password::hash(&body.password).await.map_err(internal)?;
     state
         .accounts
-        .reset_password(&digest, &hash, now_ms())
+        .reset_password(&digest, &hash, state.clock.now_ms())
         .await?
         .ok_or_else(|| AppError::bad_request(BAD_RESET_TOKEN))?;
     Ok(ok("Password reset successfully!", Empty {}))
@@ -203,7 +203,7 @@ pub async fn change_password(
             "Current password is incorrect",
         ));
     }
-    let now = now_ms();
+    let now = state.clock.now_ms();
     state
         .accounts
         .take_attempts(

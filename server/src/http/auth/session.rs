@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::{internal, parse_credentials, start_session, subject, Session, UserData};
 use crate::domain::account::check_login_password;
 use crate::domain::account_policy::{AttemptKind, LOGIN_LIMIT};
-use crate::domain::time::now_ms;
+
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
 use crate::http::identity::{ClientIp, CurrentUser};
@@ -85,7 +85,7 @@ async fn authenticate(state: &AppState, ip: &str, body: &Credentials) -> Result<
                 (AttemptKind::LoginIp, &address),
             ],
             LOGIN_LIMIT,
-            now_ms(),
+            state.clock.now_ms(),
         )
         .await?
         .map_err(|wait| AppError::too_many(TOO_MANY_LOGINS, wait))?;
@@ -121,7 +121,7 @@ pub(super) async fn confirm_password(
         .take_attempts(
             &[(AttemptKind::LoginAccount, &account)],
             LOGIN_LIMIT,
-            now_ms(),
+            state.clock.now_ms(),
         )
         .await?
         .map_err(|wait| AppError::too_many("Too many wrong passwords.", wait))?;

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::domain::account::{check_signup_password, Email};
 use crate::domain::account_policy::{CODE_LIFETIME_MINUTES, CODE_LIFETIME_MS, RESEND_EVERY_MS};
-use crate::domain::time::now_ms;
+
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
 use crate::http::form::Form;
@@ -78,7 +78,7 @@ pub async fn signup(
         .map_err(internal)?;
     let id = crate::domain::new_id();
     let code = security::six_digit_code();
-    let now = now_ms();
+    let now = state.clock.now_ms();
     let user = state
         .accounts
         .create_customer(
@@ -130,7 +130,7 @@ pub async fn verify_otp(
         return Err(AppError::field("otp", "Please enter a valid OTP."));
     }
     let user = pending_user(&state, &email).await?;
-    let now = now_ms();
+    let now = state.clock.now_ms();
     let digest = state.keys.code_digest(&user.id, otp);
     match state.accounts.check_code(&user.id, &digest, now).await? {
         CodeCheck::Verified => {}
@@ -206,7 +206,7 @@ pub async fn resend_otp(
 ) -> Result<Json<Envelope<Empty>>, AppError> {
     let email = parse_email(&body.email_address)?;
     let user = pending_user(&state, &email).await?;
-    let now = now_ms();
+    let now = state.clock.now_ms();
     let code = security::six_digit_code();
     let replaced = state
         .accounts
