@@ -49,9 +49,14 @@ pub enum Refusal {
     /// The list holds [`MAX_ITEMS`] entries already.
     ListFull,
     /// The cart would hold more than [`MAX_QUANTITY`]; it holds `in_cart` now.
-    OverMaximum { in_cart: i64 },
+    OverMaximum {
+        in_cart: i64,
+    },
     /// The cart would hold more than the stock; it holds `in_cart` now.
-    OverStock { stock: i64, in_cart: i64 },
+    OverStock {
+        stock: i64,
+        in_cart: i64,
+    },
     /// The entry is on the wishlist, which has no quantities.
     NotInCart,
 }
@@ -103,7 +108,10 @@ pub fn decide_update(list: List, stock: i64, quantity: i64) -> Result<i64, Refus
 pub enum CartMerge {
     /// The entry holds `quantity` afterwards; `capped` when that is less than the two
     /// lists held together (the stock or 99 stood in the way).
-    Hold { quantity: i64, capped: bool },
+    Hold {
+        quantity: i64,
+        capped: bool,
+    },
     OutOfStock,
     /// A new entry, and the cart holds [`MAX_ITEMS`] already.
     OverLimit,
@@ -174,15 +182,24 @@ mod tests {
     fn adding_past_the_stock_says_what_is_left_and_held() {
         assert_eq!(
             decide_add(List::Cart, Some(2), 5, 4, 3),
-            Err(Refusal::OverStock { stock: 4, in_cart: 2 })
+            Err(Refusal::OverStock {
+                stock: 4,
+                in_cart: 2
+            })
         );
         assert_eq!(
             decide_add(List::Cart, None, 5, 2, 3),
-            Err(Refusal::OverStock { stock: 2, in_cart: 0 })
+            Err(Refusal::OverStock {
+                stock: 2,
+                in_cart: 0
+            })
         );
         assert_eq!(
             decide_add(List::Cart, None, 5, 0, 1),
-            Err(Refusal::OverStock { stock: 0, in_cart: 0 })
+            Err(Refusal::OverStock {
+                stock: 0,
+                in_cart: 0
+            })
         );
     }
 
@@ -197,8 +214,14 @@ mod tests {
 
     #[test]
     fn a_full_list_takes_no_new_product_but_a_held_one_still_adds_up() {
-        assert_eq!(decide_add(List::Cart, None, 100, 10, 1), Err(Refusal::ListFull));
-        assert_eq!(decide_add(List::Wishlist, None, 100, 10, 1), Err(Refusal::ListFull));
+        assert_eq!(
+            decide_add(List::Cart, None, 100, 10, 1),
+            Err(Refusal::ListFull)
+        );
+        assert_eq!(
+            decide_add(List::Wishlist, None, 100, 10, 1),
+            Err(Refusal::ListFull)
+        );
         assert_eq!(decide_add(List::Cart, Some(1), 100, 10, 1), Ok(2));
         assert_eq!(decide_add(List::Cart, None, 99, 10, 1), Ok(1));
     }
@@ -217,7 +240,10 @@ mod tests {
         assert_eq!(decide_update(List::Cart, 5, 5), Ok(5));
         assert_eq!(
             decide_update(List::Cart, 5, 6),
-            Err(Refusal::OverStock { stock: 5, in_cart: 0 })
+            Err(Refusal::OverStock {
+                stock: 5,
+                in_cart: 0
+            })
         );
         assert_eq!(decide_update(List::Wishlist, 5, 1), Err(Refusal::NotInCart));
     }
@@ -226,19 +252,31 @@ mod tests {
     fn merging_adds_up_and_caps_at_the_stock_and_99() {
         assert_eq!(
             merge_cart_line(Some(2), 3, 10, 3),
-            CartMerge::Hold { quantity: 5, capped: false }
+            CartMerge::Hold {
+                quantity: 5,
+                capped: false
+            }
         );
         assert_eq!(
             merge_cart_line(Some(2), 3, 4, 3),
-            CartMerge::Hold { quantity: 4, capped: true }
+            CartMerge::Hold {
+                quantity: 4,
+                capped: true
+            }
         );
         assert_eq!(
             merge_cart_line(None, 3, 500, 120),
-            CartMerge::Hold { quantity: 99, capped: true }
+            CartMerge::Hold {
+                quantity: 99,
+                capped: true
+            }
         );
         assert_eq!(
             merge_cart_line(Some(i64::MAX), 3, 500, 1),
-            CartMerge::Hold { quantity: 99, capped: true }
+            CartMerge::Hold {
+                quantity: 99,
+                capped: true
+            }
         );
     }
 
@@ -246,7 +284,10 @@ mod tests {
     fn merging_lowers_a_held_line_the_stock_no_longer_covers() {
         assert_eq!(
             merge_cart_line(Some(8), 3, 5, 1),
-            CartMerge::Hold { quantity: 5, capped: true }
+            CartMerge::Hold {
+                quantity: 5,
+                capped: true
+            }
         );
     }
 
@@ -257,7 +298,10 @@ mod tests {
         assert_eq!(merge_cart_line(None, 100, 10, 1), CartMerge::OverLimit);
         assert_eq!(
             merge_cart_line(Some(1), 100, 10, 1),
-            CartMerge::Hold { quantity: 2, capped: false }
+            CartMerge::Hold {
+                quantity: 2,
+                capped: false
+            }
         );
     }
 }

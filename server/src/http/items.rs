@@ -16,9 +16,9 @@ use super::error::{AppError, ErrorBody};
 use super::extract::{ApiJson, ApiQuery, Missing, PathId};
 use super::identity::CurrentUser;
 use super::{ok, AppState, Envelope};
+use crate::domain::cart::{self, List, Merged, Refusal, MAX_ITEMS, MAX_QUANTITY};
 use crate::domain::id::Id;
 use crate::store::catalogue::ProductRow;
-use crate::domain::cart::{self, List, Merged, Refusal, MAX_ITEMS, MAX_QUANTITY};
 use crate::store::items::ItemRow;
 
 pub fn router() -> Router<AppState> {
@@ -322,7 +322,12 @@ pub async fn add_item(
     // An id of a shape the shop never issues names no product.
     let product_id = Id::parse(&product_id).ok_or(Refusal::NoSuchProduct);
     let id = match product_id {
-        Ok(product_id) => state.items.add(&user.id, list, &product_id, quantity).await?,
+        Ok(product_id) => {
+            state
+                .items
+                .add(&user.id, list, &product_id, quantity)
+                .await?
+        }
         Err(refusal) => Err(refusal),
     }
     .map_err(|refusal| refused(refusal, list))?;
@@ -475,7 +480,12 @@ pub async fn cart_detail(
         .into_iter()
         .filter_map(|(id, quantity)| {
             let row = found.remove(id.as_str())?;
-            Some(Item::new(id.into_string(), quantity.min(MAX_QUANTITY), row, now))
+            Some(Item::new(
+                id.into_string(),
+                quantity.min(MAX_QUANTITY),
+                row,
+                now,
+            ))
         })
         .collect();
     Ok(ok(

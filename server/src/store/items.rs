@@ -109,7 +109,17 @@ impl Items {
                 let entries = count(&mut tx, user_id, list).await?;
                 let entries = usize::try_from(entries).unwrap_or(usize::MAX);
                 match cart::decide_add(list, None, entries, stock, quantity) {
-                    Ok(wanted) => insert(&mut tx, user_id, list, product_id, wanted, self.clock.now_ms()).await?,
+                    Ok(wanted) => {
+                        insert(
+                            &mut tx,
+                            user_id,
+                            list,
+                            product_id,
+                            wanted,
+                            self.clock.now_ms(),
+                        )
+                        .await?
+                    }
                     Err(refusal) => return Ok(Err(refusal)),
                 }
             }

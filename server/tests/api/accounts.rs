@@ -1,7 +1,6 @@
 //! Accounts: sign-up with an e-mailed code, login and its limits, recovery, the
 //! change-password link, profile and private photo, deletion, administrators.
 
-
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
