@@ -1,0 +1,236 @@
+//! Product listings: filters, sorting, paging and keyword search, their SQL, and the
+//! sweep that keeps the price they filter and sort on true.
+
+use sqlx::{Executor, Row};
+
+use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::Catalogue;
+use crate::domain::listing::{ProductSort, SortField};
+use crate::domain::time::now_ms;
+use crate::domain::Money;
+use crate::store::{dialect::search_words, Dialect};
+
+/// What a product listing is narrowed to. Every list is already bounded by the caller.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ProductFilter {
+    pub keyword_words: Vec<String>,
+    pub category_ids: Vec<String>,
+    pub sub_category_ids: Vec<String>,
+    /// Bounds on the price the shopper pays, inclusive.
+    pub min_paid: Option<Money>,
+    pub max_paid: Option<Money>,
+}
+
+/// Most words a keyword search looks at.
+pub const MAX_SEARCH_WORDS: usize = 8;
+
+impl ProductFilter {
+    /// The words of a shopper's search text, at most [`MAX_SEARCH_WORDS`].
+    pub fn keyword(text: &str) -> Vec<String> {
+        search_words(text, MAX_SEARCH_WORDS)
+    }
+
+    /// A keyword search with no other condition.
+    fn is_keyword_only(&self) -> bool {
+        !self.keyword_words.is_empty()
+            && self.category_ids.is_empty()
+            && self.sub_category_ids.is_empty()
+            && self.min_paid.is_none()
+            && self.max_paid.is_none()
+    }
+}
+
+enum Arg {
+    Text(String),
+    Int(i64),
+}
+
+impl Catalogue {
+    /// One page of products and the number of products matching `filter`.
+    pub async fn list_products(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<ProductRow>, i64), sqlx::Error> {
+        // A keyword search counts first: how many it matches decides how to sort them.
+        let (hint, known_total) = if filter.is_keyword_only() {
+            let matches = self.count_products(filter).await?;
+            let all = self.count_products(&ProductFilter::default()).await?;
+            (
+                self.db.dialect.sort_index_hint(sort.field, matches, all),
+                Some(matches),
+            )
+        } else {
+            ("", None)
+        };
+        if let Some(total) = known_total.filter(|&total| offset >= total) {
+            // Past the last match: nothing to walk an index for.
+            return Ok((Vec::new(), total));
+        }
+        let (sql, mut args) = self.page_sql(filter, sort, hint);
+        args.push(Arg::Int(limit));
+        args.push(Arg::Int(offset));
+        let rows = bind_all(sqlx::query(&sql), args)
+            .fetch_all(&self.db.pool)
+            .await?;
+        let products = rows
+            .iter()
+            .map(product_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        let total = match known_total {
+            Some(total) => total,
+            // A first page that is not full already holds every match.
+            None if offset == 0 && (products.len() as i64) < limit => products.len() as i64,
+            None => self.count_products(filter).await?,
+        };
+        Ok((products, total))
+    }
+
+    /// The page query for a listing: its SQL (ending in `LIMIT` and `OFFSET` placeholders)
+    /// and every argument but those two.
+    fn page_sql(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+        hint: &str,
+    ) -> (String, Vec<Arg>) {
+        let (where_sql, args) = self.where_clause(filter);
+        let direction = if sort.descending { "DESC" } else { "ASC" };
+        let order = match sort.field {
+            SortField::Name => self.db.dialect.name_order(),
+            SortField::Price => "p.paid_cents",
+            SortField::CreatedAt => "p.created_at",
+        };
+        let n = args.len();
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p{hint} {PRODUCT_JOINS}{where_sql} \
+             ORDER BY {order} {direction}, p.id {direction} LIMIT ${} OFFSET ${}",
+            n + 1,
+            n + 2
+        );
+        (sql, args)
+    }
+
+    /// The database's plans for a listing's page and count queries, one line per step:
+    /// for tests and diagnosis. On PostgreSQL sequential scans are switched off for
+    /// the plan, so a `Seq Scan` in it means no index can serve the query.
+    pub async fn listing_plan(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+    ) -> Result<Vec<String>, sqlx::Error> {
+        let (page, mut page_args) = self.page_sql(filter, sort, "");
+        page_args.push(Arg::Int(10));
+        page_args.push(Arg::Int(0));
+        let (where_sql, count_args) = self.where_clause(filter);
+        let count = format!("SELECT COUNT(*) AS n FROM products p{where_sql}");
+        let (explain, column) = match self.db.dialect {
+            Dialect::Sqlite => ("EXPLAIN QUERY PLAN ", "detail"),
+            Dialect::Postgres => ("EXPLAIN ", "QUERY PLAN"),
+        };
+        // In a transaction that is never committed, so the setting cannot outlive it,
+        // whatever happens (an error, a cancelled call).
+        let mut tx = self.db.pool.begin().await?;
+        if self.db.dialect == Dialect::Postgres {
+            tx.execute("SET LOCAL enable_seqscan = off").await?;
+        }
+        let mut lines = Vec::new();
+        for (sql, args) in [(page, page_args), (count, count_args)] {
+            let rows = bind_all(sqlx::query(&format!("{explain}{sql}")), args)
+                .fetch_all(&mut *tx)
+                .await?;
+            for row in rows {
+                lines.push(row.try_get::<String, _>(column)?);
+            }
+        }
+        tx.rollback().await?;
+        Ok(lines)
+    }
+
+    /// How many products match `filter`. Counting walks every matching index entry, so
+    /// the answer is kept for a few seconds: a listing's total may lag a new product by
+    /// that long, which no shopper notices, and repeated page views stay cheap.
+    pub async fn count_products(&self, filter: &ProductFilter) -> Result<i64, sqlx::Error> {
+        if let Some(total) = self.counts.get(filter) {
+            return Ok(total);
+        }
+        let (where_sql, args) = self.where_clause(filter);
+        let sql = format!("SELECT COUNT(*) AS n FROM products p{where_sql}");
+        let total: i64 = bind_all(sqlx::query(&sql), args)
+            .fetch_one(&self.db.pool)
+            .await?
+            .try_get("n")?;
+        self.counts.put(filter.clone(), total);
+        Ok(total)
+    }
+
+    fn where_clause(&self, filter: &ProductFilter) -> (String, Vec<Arg>) {
+        let mut clauses = Vec::new();
+        let mut args = Vec::new();
+        if !filter.keyword_words.is_empty() {
+            args.push(Arg::Text(
+                self.db.dialect.keyword_query(&filter.keyword_words),
+            ));
+            clauses.push(self.db.dialect.keyword_predicate(args.len()));
+        }
+        for (column, ids) in [
+            ("p.category_id", &filter.category_ids),
+            ("p.sub_category_id", &filter.sub_category_ids),
+        ] {
+            if ids.is_empty() {
+                continue;
+            }
+            let placeholders: Vec<String> = ids
+                .iter()
+                .map(|id| {
+                    args.push(Arg::Text(id.clone()));
+                    format!("${}", args.len())
+                })
+                .collect();
+            clauses.push(format!("{column} IN ({})", placeholders.join(", ")));
+        }
+        if let Some(min) = filter.min_paid {
+            args.push(Arg::Int(min.cents()));
+            clauses.push(format!("p.paid_cents >= ${}", args.len()));
+        }
+        if let Some(max) = filter.max_paid {
+            args.push(Arg::Int(max.cents()));
+            clauses.push(format!("p.paid_cents <= ${}", args.len()));
+        }
+        let sql = if clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", clauses.join(" AND "))
+        };
+        (sql, args)
+    }
+
+    /// Puts the price a shopper pays back to the list price for discounts that have
+    /// ended, so price filters and sorts stay true. Every node may run it: it is
+    /// idempotent and served by the `products_discount_ends` index.
+    pub async fn sweep_expired_discounts(&self) -> Result<u64, sqlx::Error> {
+        let done = sqlx::query(
+            "UPDATE products SET paid_cents = price_cents, updated_at = $1 \
+             WHERE paid_cents <> price_cents AND discount_ends_at IS NOT NULL AND discount_ends_at <= $1",
+        )
+        .bind(now_ms())
+        .execute(&self.db.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+}
+
+fn bind_all<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    args: Vec<Arg>,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for arg in args {
+        query = match arg {
+            Arg::Text(text) => query.bind(text),
+            Arg::Int(int) => query.bind(int),
+        };
+    }
+    query
+}

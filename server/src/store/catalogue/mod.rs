@@ -1,0 +1,43 @@
+//! Categories, products and banners: the SQL behind the catalogue calls, and the
+//! inserts the seeders use. One file for each part that changes on its own:
+//! `read.rs` (the category tree, banners, single products, the homepage, and the
+//! product row other stores share), `listing.rs` (filters, sorting, paging and keyword
+//! search), `count_cache.rs` (listing totals kept for a few seconds) and `seeding.rs`
+//! (the seeders' inserts).
+
+mod count_cache;
+mod listing;
+mod read;
+mod seeding;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use self::count_cache::CountCache;
+use super::Db;
+
+pub use self::listing::{ProductFilter, MAX_SEARCH_WORDS};
+pub(crate) use self::read::{product_from_row, PRODUCT_COLUMNS, PRODUCT_JOINS};
+pub use self::read::{BannerRow, CategoryTree, ProductRow, CATEGORY_DISCOUNTS};
+pub use self::seeding::{NewBanner, NewCategory, NewProduct};
+pub use crate::domain::listing::{ProductSort, SortField};
+
+/// The catalogue's queries over one database.
+#[derive(Clone, Debug)]
+pub struct Catalogue {
+    db: Db,
+    counts: Arc<CountCache>,
+}
+
+impl Catalogue {
+    pub fn new(db: Db) -> Self {
+        Catalogue {
+            db,
+            counts: Arc::new(CountCache::new(Duration::from_secs(10), 4096)),
+        }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+}

@@ -1,0 +1,196 @@
+//! What the catalogue reads outside listings: the category tree, banners, one product
+//! or a few by id, and the homepage's top products; and the product row, its columns
+//! and joins, which listings and the other stores share.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::Catalogue;
+use crate::domain::pricing::Discount;
+use crate::domain::time::now_ms;
+use crate::domain::Money;
+use crate::store::placeholders;
+
+/// Each category's highest running discount, `$1` being now (Unix ms).
+pub const CATEGORY_DISCOUNTS: &str = "SELECT c.id, (SELECT p.discount_bp FROM products p \
+     WHERE p.category_id = c.id AND p.paid_cents <> p.price_cents \
+     AND (p.discount_ends_at IS NULL OR p.discount_ends_at > $1) \
+     ORDER BY p.discount_bp DESC LIMIT 1) AS best FROM categories c";
+
+/// A category with its sub-categories, in display order.
+#[derive(Clone, Debug)]
+pub struct CategoryTree {
+    pub id: String,
+    pub title: String,
+    pub sub_categories: Vec<(String, String)>,
+    /// The highest discount running on one of its products, in basis points (0: none).
+    pub max_discount_bp: i64,
+}
+
+/// A product as stored, with its category titles.
+#[derive(Clone, Debug)]
+pub struct ProductRow {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub price: Money,
+    pub discount: Discount,
+    pub images: Vec<String>,
+    pub stock: i64,
+    pub category: (String, String),
+    pub sub_category: (String, String),
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub featured: bool,
+    pub rating_sum: i64,
+    pub review_count: i64,
+    pub created_at: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct BannerRow {
+    pub id: String,
+    pub image: String,
+    pub url: String,
+}
+
+pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
+     p.images, p.stock, p.category_id, c.title AS category_title, p.sub_category_id, s.title AS sub_category_title, \
+     p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at";
+pub(crate) const PRODUCT_JOINS: &str =
+    "JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
+
+impl Catalogue {
+    pub async fn categories(&self) -> Result<Vec<CategoryTree>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT c.id, c.title, s.id AS sub_id, s.title AS sub_title FROM categories c \
+             LEFT JOIN sub_categories s ON s.category_id = c.id \
+             ORDER BY c.position, c.title, c.id, s.position, s.title, s.id",
+        )
+        .fetch_all(&self.db.pool)
+        .await?;
+        let mut tree: Vec<CategoryTree> = Vec::new();
+        for row in rows {
+            let id: String = row.try_get("id")?;
+            if tree.last().is_none_or(|c| c.id != id) {
+                tree.push(CategoryTree {
+                    id,
+                    title: row.try_get("title")?,
+                    sub_categories: Vec::new(),
+                    max_discount_bp: 0,
+                });
+            }
+            if let Some(sub_id) = row.try_get::<Option<String>, _>("sub_id")? {
+                let category = tree.last_mut().expect("pushed above");
+                category
+                    .sub_categories
+                    .push((sub_id, row.try_get("sub_title")?));
+            }
+        }
+        // One seek per category into products_cat_discount. A discount that ended in
+        // the last 30 s, before the sweep, is left out by its end time.
+        let best = sqlx::query(CATEGORY_DISCOUNTS)
+            .bind(now_ms())
+            .fetch_all(&self.db.pool)
+            .await?;
+        for row in best {
+            let id: String = row.try_get("id")?;
+            let bp: Option<i64> = row.try_get("best")?;
+            if let Some(category) = tree.iter_mut().find(|c| c.id == id) {
+                category.max_discount_bp = bp.unwrap_or(0);
+            }
+        }
+        Ok(tree)
+    }
+
+    pub async fn banners(&self) -> Result<Vec<BannerRow>, sqlx::Error> {
+        let rows = sqlx::query("SELECT id, image, url FROM banners ORDER BY position, id")
+            .fetch_all(&self.db.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(BannerRow {
+                    id: r.try_get("id")?,
+                    image: r.try_get("image")?,
+                    url: r.try_get("url")?,
+                })
+            })
+            .collect()
+    }
+
+    pub async fn product(&self, id: &str) -> Result<Option<ProductRow>, sqlx::Error> {
+        let sql =
+            format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1");
+        let row = sqlx::query(&sql)
+            .bind(id.to_string())
+            .fetch_optional(&self.db.pool)
+            .await?;
+        row.as_ref().map(product_from_row).transpose()
+    }
+
+    /// The products with these ids that exist, in no particular order. The caller
+    /// bounds `ids` (at most a list's 100 entries).
+    pub async fn products_by_ids(&self, ids: &[String]) -> Result<Vec<ProductRow>, sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({})",
+            placeholders(ids.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for id in ids {
+            query = query.bind(id.clone());
+        }
+        let rows = query.fetch_all(&self.db.pool).await?;
+        rows.iter().map(product_from_row).collect()
+    }
+
+    /// The homepage's top products: the featured ones, newest first, else the newest
+    /// products when none is featured (DESIGN.md §5).
+    pub async fn top_products(&self, limit: i64) -> Result<Vec<ProductRow>, sqlx::Error> {
+        let featured = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.featured = 1 ORDER BY p.created_at DESC, p.id DESC LIMIT $1"
+        );
+        let rows = sqlx::query(&featured)
+            .bind(limit)
+            .fetch_all(&self.db.pool)
+            .await?;
+        if !rows.is_empty() {
+            return rows.iter().map(product_from_row).collect();
+        }
+        let newest = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} ORDER BY p.created_at DESC, p.id DESC LIMIT $1");
+        let rows = sqlx::query(&newest)
+            .bind(limit)
+            .fetch_all(&self.db.pool)
+            .await?;
+        rows.iter().map(product_from_row).collect()
+    }
+}
+
+pub(crate) fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> {
+    let images: String = row.try_get("images")?;
+    Ok(ProductRow {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        description: row.try_get("description")?,
+        price: Money::from_cents(row.try_get("price_cents")?),
+        discount: Discount {
+            basis_points: row.try_get("discount_bp")?,
+            ends_at: row.try_get("discount_ends_at")?,
+        },
+        images: serde_json::from_str(&images).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+        stock: row.try_get("stock")?,
+        category: (row.try_get("category_id")?, row.try_get("category_title")?),
+        sub_category: (
+            row.try_get("sub_category_id")?,
+            row.try_get("sub_category_title")?,
+        ),
+        size: row.try_get("size")?,
+        color: row.try_get("color")?,
+        featured: row.try_get::<i64, _>("featured")? != 0,
+        rating_sum: row.try_get("rating_sum")?,
+        review_count: row.try_get("review_count")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
