@@ -104,7 +104,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             let hash = shop::security::password::hash(&password).await?;
             let now = Clock::system().now_ms();
             if Accounts::new(db)
-                .make_admin(email.as_str(), &hash, now)
+                .make_admin(&email, &hash, now)
                 .await?
             {
                 println!("administrator {email} created");

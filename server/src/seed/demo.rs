@@ -8,6 +8,7 @@ use bytes::Bytes;
 
 use super::art::{banner_svg, product_svg, Kind};
 use super::content_path;
+use crate::domain::account::Email;
 use crate::domain::id::{stable_id, Id};
 use crate::domain::pricing::Discount;
 use crate::domain::time::now_ms;
@@ -269,7 +270,7 @@ pub async fn seed_reviews(
     let mut reviewers = Vec::new();
     for name in REVIEWERS {
         let id = stable_id("demo-reviewer", name);
-        let email = format!("{}@reviewers.shop.example", id);
+        let email = Email::parse(&format!("{id}@reviewers.shop.example"))?;
         accounts
             .insert_demo_customer(&id, &email, name, now)
             .await?;

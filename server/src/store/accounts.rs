@@ -6,6 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::Db;
+use crate::domain::account::Email;
 use crate::domain::account_policy::{AttemptKind, Limit, CODE_TRIES};
 
 /// A user as stored.
@@ -103,11 +104,11 @@ impl Accounts {
             .transpose()
     }
 
-    pub async fn user_by_email(&self, email: &str) -> Result<Option<UserRow>, sqlx::Error> {
+    pub async fn user_by_email(&self, email: &Email) -> Result<Option<UserRow>, sqlx::Error> {
         sqlx::query(&format!(
             "SELECT {USER_COLUMNS} FROM users WHERE email = $1"
         ))
-        .bind(email)
+        .bind(email.as_str())
         .fetch_optional(&self.db.pool)
         .await?
         .as_ref()
@@ -120,7 +121,7 @@ impl Accounts {
     pub async fn create_customer(
         &self,
         id: &str,
-        email: &str,
+        email: &Email,
         password_hash: &str,
         code: NewCode<'_>,
     ) -> Result<Option<UserRow>, sqlx::Error> {
@@ -130,7 +131,7 @@ impl Accounts {
              VALUES ($1, $2, $3, $4, $4) ON CONFLICT (email) DO NOTHING",
         )
         .bind(id)
-        .bind(email)
+        .bind(email.as_str())
         .bind(password_hash)
         .bind(code.sent_at)
         .execute(&mut *tx)
@@ -152,7 +153,7 @@ impl Accounts {
     /// an existing one promoted (its earlier tokens revoked). Returns whether it is new.
     pub async fn make_admin(
         &self,
-        email: &str,
+        email: &Email,
         password_hash: &str,
         now: i64,
     ) -> Result<bool, sqlx::Error> {
@@ -161,7 +162,7 @@ impl Accounts {
             "UPDATE users SET role = 'admin', password_hash = $2, email_verified = 1, \
              token_version = token_version + 1, updated_at = $3 WHERE email = $1",
         )
-        .bind(email)
+        .bind(email.as_str())
         .bind(password_hash)
         .bind(now)
         .execute(&mut *tx)
@@ -173,7 +174,7 @@ impl Accounts {
                  VALUES ($1, $2, $3, 1, 'admin', $4, $4)",
             )
             .bind(crate::domain::new_id())
-            .bind(email)
+            .bind(email.as_str())
             .bind(password_hash)
             .bind(now)
             .execute(&mut *tx)
@@ -188,7 +189,7 @@ impl Accounts {
     pub async fn insert_demo_customer(
         &self,
         id: &str,
-        email: &str,
+        email: &Email,
         full_name: &str,
         now: i64,
     ) -> Result<(), sqlx::Error> {
@@ -197,7 +198,7 @@ impl Accounts {
              VALUES ($1, $2, '!', $3, 1, $4, $4) ON CONFLICT (email) DO NOTHING",
         )
         .bind(id)
-        .bind(email)
+        .bind(email.as_str())
         .bind(full_name)
         .bind(now)
         .execute(&self.db.pool)

@@ -5,12 +5,11 @@ use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use shop::domain::account_policy::AttemptKind;
-use shop::domain::time::now_ms;
 use shop::mail::Mail;
 use shop::store::accounts::Role;
 use sqlx::Executor;
 
-use crate::helpers::{run_with, Backend, Options, TestApp};
+use crate::helpers::{address, run_with, Backend, Options, TestApp};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -274,7 +273,7 @@ async fn signup_signs_in_and_mails_a_code(app: TestApp) {
     // The stored hash is Argon2id and the code is stored only as a digest.
     let stored = app
         .accounts
-        .user_by_email("ada@example.com")
+        .user_by_email(&address("ada@example.com"))
         .await
         .unwrap()
         .unwrap();
@@ -747,16 +746,13 @@ async fn concurrent_guesses_cannot_pass_the_limit(app: TestApp) {
         limit: 10,
         window_ms: 60_000,
     };
+    let now = app.clock.now_ms();
     let tries: Vec<_> = (0..60)
         .map(|_| {
             let accounts = app.accounts.clone();
             tokio::spawn(async move {
                 accounts
-                    .take_attempts(
-                        &[(AttemptKind::LoginAccount, "one subject")],
-                        limit,
-                        now_ms(),
-                    )
+                    .take_attempts(&[(AttemptKind::LoginAccount, "one subject")], limit, now)
                     .await
                     .unwrap()
                     .is_ok()
@@ -774,7 +770,7 @@ async fn admin_login_admits_administrators_only(app: TestApp) {
     let hash = shop::security::password::hash("Admin123!").await.unwrap();
     assert!(app
         .accounts
-        .make_admin("root@example.com", &hash, now_ms())
+        .make_admin(&address("root@example.com"), &hash, app.clock.now_ms())
         .await
         .unwrap());
     app.signed_up("ada@example.com").await;
@@ -809,13 +805,13 @@ async fn admin_login_admits_administrators_only(app: TestApp) {
     let hash = shop::security::password::hash("Boss1234!").await.unwrap();
     assert!(!app
         .accounts
-        .make_admin("bob@example.com", &hash, now_ms())
+        .make_admin(&address("bob@example.com"), &hash, app.clock.now_ms())
         .await
         .unwrap());
     assert_eq!(app.me(&token).await.0, StatusCode::UNAUTHORIZED);
     let bob = app
         .accounts
-        .user_by_email("bob@example.com")
+        .user_by_email(&address("bob@example.com"))
         .await
         .unwrap()
         .unwrap();
@@ -1162,7 +1158,7 @@ async fn deleting_needs_the_password_and_removes_the_account(app: TestApp) {
     );
     assert!(app
         .accounts
-        .user_by_email("ada@example.com")
+        .user_by_email(&address("ada@example.com"))
         .await
         .unwrap()
         .is_none());
@@ -1449,7 +1445,7 @@ async fn signed_urls_open_only_your_own_photo_until_they_expire(app: TestApp) {
     );
     let other_path = url.replace(&path, &path.replace(".jpg", ".png"));
     assert_eq!(get(other_path).await, StatusCode::FORBIDDEN);
-    let past = now_ms() / 1000 - 1;
+    let past = app.clock.now_secs() - 1;
     let expired = format!(
         "{}/media/{path}?expires={past}&signature={}",
         app.base,
@@ -1471,10 +1467,10 @@ async fn forged_expired_and_missing_tokens_are_refused(app: TestApp) {
         .as_str()
         .unwrap()
         .to_string();
-    let week_ago = now_ms() / 1000 - 8 * 24 * 60 * 60;
+    let week_ago = app.clock.now_secs() - 8 * 24 * 60 * 60;
     let expired = app.keys.issue_token(&user_id, 0, week_ago);
     assert_eq!(app.me(&expired).await.0, StatusCode::UNAUTHORIZED);
-    let foreign = shop::security::Keys::random().issue_token(&user_id, 0, now_ms() / 1000);
+    let foreign = shop::security::Keys::random().issue_token(&user_id, 0, app.clock.now_secs());
     assert_eq!(app.me(&foreign).await.0, StatusCode::UNAUTHORIZED);
     assert_eq!(app.me("garbage").await.0, StatusCode::UNAUTHORIZED);
     let response = app
@@ -1510,7 +1506,7 @@ async fn a_sign_up_whose_code_cannot_be_mailed_leaves_no_account() {
             );
             assert!(app
                 .accounts
-                .user_by_email("ada@example.com")
+                .user_by_email(&address("ada@example.com"))
                 .await
                 .unwrap()
                 .is_none());
@@ -1628,7 +1624,7 @@ async fn shop_admin_create_makes_and_promotes_administrators() {
     let url = format!("sqlite://{}?mode=rwc", dir.join("shop.db").display());
     let db = shop::app::open_database(&url, None).await.unwrap();
     let user = shop::store::accounts::Accounts::new(db.clone())
-        .user_by_email("root@example.com")
+        .user_by_email(&address("root@example.com"))
         .await
         .unwrap()
         .unwrap();

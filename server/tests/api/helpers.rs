@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use reqwest::StatusCode;
 use serde_json::Value;
 use shop::app::Services;
+use shop::domain::account::Email;
 use shop::domain::id::new_id;
 use shop::domain::pricing::Discount;
 use shop::domain::time::{now_ms, Clock};
@@ -406,6 +407,11 @@ pub fn new_product(name: &str, cents: i64, category: &str, sub: &str) -> NewProd
         featured: false,
         created_at: now_ms(),
     }
+}
+
+/// `text` as an e-mail address, for the store calls that take one.
+pub fn address(text: &str) -> Email {
+    Email::parse(text).expect("a valid e-mail address")
 }
 
 /// The `name` of each product in a listing response, in order.

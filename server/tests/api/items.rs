@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use shop::store::catalogue::NewProduct;
 
 use crate::accounts::{assert_error, PASSWORD};
-use crate::helpers::{fixture, new_product, TestApp};
+use crate::helpers::{address, fixture, new_product, TestApp};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -104,7 +104,7 @@ impl TestApp {
 
     async fn user_id_of(&self, email: &str) -> String {
         self.accounts
-            .user_by_email(email)
+            .user_by_email(&address(email))
             .await
             .unwrap()
             .expect("the user exists")

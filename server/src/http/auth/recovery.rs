@@ -82,7 +82,7 @@ pub async fn forgot_password(
         .await?
         .is_ok();
     if within_limit {
-        if let Some(user) = state.accounts.user_by_email(email.as_str()).await? {
+        if let Some(user) = state.accounts.user_by_email(&email).await? {
             let link = reset_link(&state, &user.id, now).await?;
             // Sent in the background so the answer takes as long for an unknown
             // address; a failure is logged by the mailer.

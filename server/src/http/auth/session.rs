@@ -89,7 +89,7 @@ async fn authenticate(state: &AppState, ip: &str, body: &Credentials) -> Result<
         )
         .await?
         .map_err(|wait| AppError::too_many(TOO_MANY_LOGINS, wait))?;
-    let user = state.accounts.user_by_email(email.as_str()).await?;
+    let user = state.accounts.user_by_email(&email).await?;
     let matches = password::verify(
         &body.password,
         user.as_ref().map(|u| u.password_hash.as_str()),

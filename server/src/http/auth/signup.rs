@@ -67,7 +67,7 @@ pub async fn signup(
     let taken = || AppError::Conflict("An account with this email already exists".into());
     if state
         .accounts
-        .user_by_email(email.as_str())
+        .user_by_email(&email)
         .await?
         .is_some()
     {
@@ -83,7 +83,7 @@ pub async fn signup(
         .accounts
         .create_customer(
             &id,
-            email.as_str(),
+            &email,
             &hash,
             NewCode {
                 digest: &state.keys.code_digest(&id, &code),
@@ -182,7 +182,7 @@ pub async fn verify_otp(
 async fn pending_user(state: &AppState, email: &Email) -> Result<UserRow, AppError> {
     let user = state
         .accounts
-        .user_by_email(email.as_str())
+        .user_by_email(&email)
         .await?
         .ok_or_else(|| AppError::NotFound("No account found with this email".into()))?;
     if user.email_verified {
