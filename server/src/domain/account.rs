@@ -374,6 +374,9 @@ mod tests {
         new_password: String,
     }
 
+    /// One of the three password rules: accepted, or the message it refuses with.
+    type PasswordCheck = fn(&str) -> Result<(), &'static str>;
+
     #[derive(serde::Deserialize)]
     struct PasswordExamples {
         examples: Vec<PasswordExample>,
@@ -387,7 +390,7 @@ mod tests {
         .expect("password-examples.json parses");
         assert!(table.examples.len() >= 30, "the table lost its examples");
         for example in &table.examples {
-            let forms: [(&str, fn(&str) -> Result<(), &'static str>, &str); 3] = [
+            let forms: [(&str, PasswordCheck, &str); 3] = [
                 ("login", check_login_password, &example.login),
                 ("signup", check_signup_password, &example.signup),
                 ("new password", check_new_password, &example.new_password),

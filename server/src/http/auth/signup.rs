@@ -182,7 +182,7 @@ pub async fn verify_otp(
 async fn pending_user(state: &AppState, email: &Email) -> Result<UserRow, AppError> {
     let user = state
         .accounts
-        .user_by_email(&email)
+        .user_by_email(email)
         .await?
         .ok_or_else(|| AppError::NotFound("No account found with this email".into()))?;
     if user.email_verified {
