@@ -1,0 +1,76 @@
+// `npm run lint`: typescript-eslint, the rules of hooks, and the storefront's import
+// boundaries (STYLE.md: features don't import each other's internals; components/ and
+// lib/ are shared by every feature, so they import none).
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const featuresDir = path.join(root, 'src/features');
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// One zone per feature: every other feature may import only its index.ts, if it has one.
+const featureZones = features.map((feature) => {
+  const hasEntry = existsSync(path.join(featuresDir, feature, 'index.ts'));
+  return {
+    target: `./src/features/!(${feature})/**`,
+    from: `./src/features/${feature}`,
+    except: hasEntry ? ['./index.ts'] : [],
+    message: hasEntry
+      ? `Another feature reaches ${feature} only through its public entry: import from '@/features/${feature}'.`
+      : `Feature ${feature} has no public entry: export what other features need from src/features/${feature}/index.ts.`,
+  };
+});
+
+export default defineConfig([
+  globalIgnores(['dist/', 'node_modules/', 'playwright-report/', 'test-results/', 'src/api/schema.d.ts']),
+  {
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    extends: [tseslint.configs.recommended],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolve `@/…` through tsconfig's paths, as tsc and Vite do, so both the alias and
+      // relative imports land on the file they name.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          tsconfig: { configFile: path.join(root, 'tsconfig.json') },
+          extensions: ['.ts', '.tsx', '.d.ts', '.js', '.json'],
+        }),
+      ],
+    },
+    rules: {
+      // As tsc's noUnused* already agree: a leading _ marks a parameter kept on purpose, and
+      // a destructured name beside a rest element is how a key is left out of a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // The boundary rule passes over an import it cannot resolve, so an alias or relative
+      // path the resolver misses must fail here rather than slip past it.
+      'import-x/no-unresolved': ['error', { ignore: ['^(?!@/|\\.)'] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: ['./src/components', './src/lib'],
+              from: './src/features',
+              message:
+                'components/ and lib/ are shared by every feature and import none: move the piece they need into components/ or lib/, or compose it in src/app/.',
+            },
+            ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // React runs only in src/; e2e/ is Playwright, whose fixtures call a `use` that is no hook.
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    rules: { 'react-hooks/exhaustive-deps': 'error' },
+  },
+]);
