@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { Footer } from '@/components/layout/footer';
-import { Header } from '@/components/layout/header';
+import { Header } from './header';
 
 /** Header, page, footer: every storefront page. */
 export function Component() {

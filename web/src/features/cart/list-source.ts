@@ -2,7 +2,7 @@
 // the browser store (local-store.ts), a signed-in shopper's on the server (api/items.ts).
 // useListSource picks one, once; the hooks and pages above it never ask which.
 import type { Item } from '@/api/types';
-import { useSignedInUserId } from '@/features/auth/store';
+import { useSignedInUserId } from '@/features/auth';
 import type { ListType } from './api/items';
 import type { Outcome } from './local-store';
 import { useLocalListSource } from './list-source-local';

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { useAuth, useSignedInUserId } from '@/features/auth/store';
+import { useAuth, useSignedInUserId } from '@/features/auth';
 import { errorMessage } from '@/lib/errors';
 import { itemsKey, syncItems } from './api/items';
 import { useLocalStore } from './local-store';

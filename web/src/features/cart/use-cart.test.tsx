@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { routes } from '@/app/router';
 import type { Item } from '@/api/types';
-import { useAuth } from '@/features/auth/store';
+import { useAuth } from '@/features/auth';
 import { controls, ID, productHandlers, SHOWN, store } from '@/testing/product-page';
 import { failure, item, server, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';

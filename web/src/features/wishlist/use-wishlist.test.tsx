@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from 'sonner';
 import { routes } from '@/app/router';
-import { useAuth } from '@/features/auth/store';
+import { useAuth } from '@/features/auth';
 import { controls, ID, productHandlers, RELATED, SHOWN, store } from '@/testing/product-page';
 import { envelope, failure, item, server, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/store';
+import { useAuth } from '@/features/auth';
 import { ContactFields } from '@/features/checkout/components/contact-fields';
 import { PaymentChoice, type PaymentMethod } from '@/features/checkout/components/payment-choice';
 import { contactSchema, type ContactForm } from '@/features/checkout/contact-schema';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/store';
+import { useAuth } from '@/features/auth';
 import { Pagination } from '@/components/ui/pagination';
 import { useProductReviews } from '../api/get-product-reviews';
 import { REVIEWS_PER_PAGE, reviewPages, showingLine, SKELETON_REVIEWS } from '../reviews';

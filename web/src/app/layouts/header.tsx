@@ -1,6 +1,9 @@
 import { Heart, Search, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CategoryMenu } from '@/components/layout/category-menu';
+import { Logo } from '@/components/layout/logo';
+import { MobileDrawer } from '@/components/layout/mobile-drawer';
 import { Button } from '@/components/ui/button';
 import { paths, shopSearch } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
@@ -9,9 +12,6 @@ import { useCartCount } from '@/features/cart/use-cart';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { useWishlistCount } from '@/features/wishlist/use-wishlist';
 import { cn } from '@/lib/utils';
-import { CategoryMenu } from './category-menu';
-import { Logo } from './logo';
-import { MobileDrawer } from './mobile-drawer';
 
 const CART_PAGES: string[] = [paths.cart, paths.checkout, paths.wishlist];
 const AUTH_PAGES: string[] = [paths.login, paths.signup];
