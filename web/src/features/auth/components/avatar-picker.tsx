@@ -1,5 +1,5 @@
 import { Camera } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { profileImageProblem } from '../schemas';
 import { Avatar } from './avatar';
 
@@ -18,22 +18,21 @@ export function AvatarPicker({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
+  // The preview's object URL lives as long as its file is chosen; it goes straight onto the
+  // <img> before paint, so no render waits for it.
+  const preview = useRef<HTMLImageElement>(null);
+  useLayoutEffect(() => {
+    if (!file || !preview.current) return;
     const url = URL.createObjectURL(file);
-    setPreview(url);
+    preview.current.src = url;
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
   return (
     <div className="flex items-center gap-4">
-      {preview ? (
+      {file ? (
         <img
-          src={preview}
+          ref={preview}
           alt="Chosen profile picture"
           width={80}
           height={80}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, X } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const { track, isLoading, signOut } = useAuth();
   const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), mode: 'onChange', defaultValues: { password: '', confirmPassword: '' } });
-  const password = form.watch('password');
+  const password = useWatch({ control: form.control, name: 'password' });
 
   const submit = form.handleSubmit(async (values) => {
     try {

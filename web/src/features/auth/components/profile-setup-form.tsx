@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,8 @@ export function ProfileSetupForm() {
     defaultValues: { fullName: user?.fullName ?? '', phoneNumber: user?.phoneNumber ?? '' },
   });
   const { errors } = form.formState;
+  // The initial in the picker follows the name as it is typed.
+  const typedName = useWatch({ control: form.control, name: 'fullName' });
 
   const submit = form.handleSubmit(async ({ fullName, phoneNumber }) => {
     try {
@@ -37,7 +39,7 @@ export function ProfileSetupForm() {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <AvatarPicker fullName={form.watch('fullName')} file={photo} onFile={setPhoto} />
+      <AvatarPicker fullName={typedName} file={photo} onFile={setPhoto} />
       <FormField label="Full Name" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
       <FormField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
       <Button type="submit" className="h-11 w-full" disabled={isLoading}>

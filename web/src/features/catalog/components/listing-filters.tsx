@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCategories } from '../api/get-categories';
 import type { Listing } from '../listing';
@@ -11,11 +11,14 @@ export function ListingFilters({ listing, onChange }: { listing: Listing; onChan
   const selected = categories.find((c) => c._id === listing.category);
   const [minPrice, setMinPrice] = useState(listing.minPrice);
   const [maxPrice, setMaxPrice] = useState(listing.maxPrice);
-  // The URL may change under the form (back button, header links).
-  useEffect(() => {
+  // The URL may change under the form (back button, header links): the fields then start
+  // again from it, in the same render (react.dev, "adjusting state when a prop changes").
+  const [urlPrices, setUrlPrices] = useState([listing.minPrice, listing.maxPrice]);
+  if (urlPrices[0] !== listing.minPrice || urlPrices[1] !== listing.maxPrice) {
+    setUrlPrices([listing.minPrice, listing.maxPrice]);
     setMinPrice(listing.minPrice);
     setMaxPrice(listing.maxPrice);
-  }, [listing.minPrice, listing.maxPrice]);
+  }
 
   const applyPrices = (event: FormEvent) => {
     event.preventDefault();
