@@ -50,7 +50,7 @@ pub struct Services {
 impl AppState {
     pub fn new(db: Db, services: Services) -> AppState {
         AppState {
-            catalogue: Catalogue::new(db.clone()),
+            catalogue: Catalogue::new(db.clone(), services.clock.clone()),
             accounts: Accounts::new(db.clone()),
             reviews: Reviews::new(db.clone()),
             items: Items::new(db, services.clock.clone()),

@@ -70,7 +70,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
         Command::Seed {
             what: SeedCommand::Demo { if_empty },
         } => {
-            let catalogue = Catalogue::new(db.clone());
+            let catalogue = Catalogue::new(db.clone(), Clock::system());
             if if_empty && catalogue.product_count().await? > 0 {
                 println!("the catalogue has products already: demo seed skipped");
                 return Ok(());
@@ -89,7 +89,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             what: SeedCommand::Bench { products },
         } => {
             let started = std::time::Instant::now();
-            seed::bench::seed(&Catalogue::new(db), &media, products).await?;
+            seed::bench::seed(&Catalogue::new(db, Clock::system()), &media, products).await?;
             println!(
                 "seeded {products} benchmark products in {:.1}s",
                 started.elapsed().as_secs_f64()
@@ -103,10 +103,7 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             check_new_password(&password).map_err(|e| format!("--password: {e}"))?;
             let hash = shop::security::password::hash(&password).await?;
             let now = Clock::system().now_ms();
-            if Accounts::new(db)
-                .make_admin(&email, &hash, now)
-                .await?
-            {
+            if Accounts::new(db).make_admin(&email, &hash, now).await? {
                 println!("administrator {email} created");
             } else {
                 println!("{email} is now an administrator (password replaced, sessions ended)");

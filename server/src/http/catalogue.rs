@@ -3,19 +3,21 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
+use axum::http::request::Parts;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::{AppError, ErrorBody};
-use super::extract::{ApiPath, ApiQuery};
+use super::extract::{ApiQuery, Missing, PathId};
 use super::paging::Paging;
 use super::{ok, AppState, Envelope};
+use crate::domain::id::Id;
 use crate::domain::money::MoneyError;
 use crate::domain::pricing::price_at;
 use crate::domain::time::iso8601;
-use crate::domain::{id, Money};
+use crate::domain::Money;
 use crate::store::catalogue::{
     BannerRow, CategoryTree, ProductFilter, ProductRow, ProductSort, SortField,
 };
@@ -324,18 +326,22 @@ impl ListParams {
                 format!("keyword must be at most {MAX_KEYWORD_CHARS} characters"),
             );
         }
-        let mut ids = |name: &'static str, value: Option<String>| -> Vec<String> {
+        let mut ids = |name: &'static str, value: Option<String>| -> Vec<Id> {
             let Some(text) = present(value) else {
                 return Vec::new();
             };
-            let list: Vec<String> = text
+            let list: Vec<&str> = text
                 .split(',')
-                .map(|s| s.trim().to_string())
+                .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .collect();
             if list.len() > MAX_IDS {
                 errors.insert(name, format!("{name} must list at most {MAX_IDS} ids"));
-            } else if let Some(bad) = list.iter().find(|s| !id::is_valid(s)) {
+                return Vec::new();
+            }
+            let parsed: Result<Vec<Id>, &str> =
+                list.iter().map(|s| Id::parse(s).ok_or(*s)).collect();
+            parsed.unwrap_or_else(|bad| {
                 errors.insert(
                     name,
                     format!(
@@ -343,8 +349,8 @@ impl ListParams {
                         bad.chars().take(40).collect::<String>()
                     ),
                 );
-            }
-            list
+                Vec::new()
+            })
         };
         let category_ids = ids("categoryIds", self.category_ids);
         let sub_category_ids = ids("subCategoryIds", self.sub_category_ids);
@@ -403,19 +409,28 @@ async fn list_products(
     ))
 }
 
+fn no_product() -> AppError {
+    AppError::NotFound("Product not found".into())
+}
+
+/// The `{id}` of a product (`GET /product/{id}`).
+pub struct ProductId;
+
+impl Missing for ProductId {
+    fn error(_: &Parts) -> AppError {
+        no_product()
+    }
+}
+
 /// One product.
 #[utoipa::path(get, path = "/api/product/{id}", tag = "catalogue", params(("id" = String, Path)),
     responses((status = 200, body = Envelope<ProductDetail>),
               (status = 404, description = "'Product not found'", body = ErrorBody)))]
 async fn product(
     State(state): State<AppState>,
-    ApiPath(id): ApiPath<String>,
+    PathId(id, _): PathId<ProductId>,
 ) -> Result<Json<Envelope<ProductDetail>>, AppError> {
-    let not_found = || AppError::NotFound("Product not found".into());
-    if !id::is_valid(&id) {
-        return Err(not_found());
-    }
-    let row = state.catalogue.product(&id).await?.ok_or_else(not_found)?;
+    let row = state.catalogue.product(&id).await?.ok_or_else(no_product)?;
     Ok(ok(
         "Product fetched successfully",
         ProductDetail {

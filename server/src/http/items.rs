@@ -468,7 +468,7 @@ pub async fn cart_detail(
     ids.dedup();
     let mut found: BTreeMap<String, ProductRow> = state
         .catalogue
-        .products_by_ids(&ids.iter().map(Id::to_string).collect::<Vec<_>>())
+        .products_by_ids(&ids)
         .await?
         .into_iter()
         .map(|row| (row.id.clone(), row))

@@ -283,12 +283,7 @@ pub async fn create_review(
     let not_found = || AppError::NotFound("Product not found".into());
     // An id of a shape the shop never issues names no product.
     let product_id = Id::parse(product_id).ok_or_else(not_found)?;
-    if state
-        .catalogue
-        .product(product_id.as_str())
-        .await?
-        .is_none()
-    {
+    if state.catalogue.product(&product_id).await?.is_none() {
         return Err(not_found());
     }
     let already = || AppError::Conflict("You have already reviewed this product".into());

@@ -3,11 +3,10 @@
 use reqwest::StatusCode;
 use shop::domain::id::new_id;
 use shop::domain::pricing::Discount;
-use shop::domain::time::now_ms;
 use shop::domain::Money;
 use shop::store::catalogue::{NewProduct, ProductFilter, ProductSort, SortField};
 
-use crate::helpers::{fixture, names, new_product, TestApp};
+use crate::helpers::{fixture, id, names, new_product, TestApp};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -122,7 +121,7 @@ async fn home_page_shows_the_featured_products(app: TestApp) {
 
 async fn home_page_without_featured_products_shows_the_newest_eight(app: TestApp) {
     let f = fixture(&app).await;
-    let now = now_ms();
+    let now = app.clock.now_ms();
     let more: Vec<NewProduct> = (0..6)
         .map(|i| NewProduct {
             created_at: now - i,
@@ -558,7 +557,7 @@ async fn unknown_and_malformed_product_ids_are_404(app: TestApp) {
 async fn a_discount_ending_while_serving_leaves_the_price_filters(app: TestApp) {
     let f = fixture(&app).await;
     let id = new_id();
-    let ends = now_ms() + 400;
+    let ends = app.clock.now_ms() + 400;
     app.catalogue
         .insert_products(&[NewProduct {
             id: id.clone(),
@@ -576,7 +575,7 @@ async fn a_discount_ending_while_serving_leaves_the_price_filters(app: TestApp) 
         ["Flash Sale Valve"],
         "discounted to 40.00 while the sale runs"
     );
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    app.clock.advance(std::time::Duration::from_millis(500));
     // The product itself reports the full price at once…
     let (_, body) = app.get(&format!("/api/product/{id}")).await;
     assert_eq!(body["data"]["product"]["discountedPrice"], 80.0);
@@ -602,11 +601,11 @@ async fn every_listing_query_is_served_by_an_index(app: TestApp) {
             ..Default::default()
         },
         ProductFilter {
-            category_ids: vec![f.faucets.clone()],
+            category_ids: vec![id(&f.faucets)],
             ..Default::default()
         },
         ProductFilter {
-            sub_category_ids: vec![f.kitchen.clone(), f.basin.clone()],
+            sub_category_ids: vec![id(&f.kitchen), id(&f.basin)],
             ..Default::default()
         },
         ProductFilter {
@@ -615,14 +614,14 @@ async fn every_listing_query_is_served_by_an_index(app: TestApp) {
             ..Default::default()
         },
         ProductFilter {
-            category_ids: vec![f.heating.clone()],
+            category_ids: vec![id(&f.heating)],
             min_paid: heating_min,
             max_paid: heating_max,
             ..Default::default()
         },
         ProductFilter {
             keyword_words: vec!["radiator".into()],
-            category_ids: vec![f.heating.clone()],
+            category_ids: vec![id(&f.heating)],
             ..Default::default()
         },
     ];

@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use shop::app::Services;
 use shop::domain::account::Email;
-use shop::domain::id::new_id;
+use shop::domain::id::{new_id, Id};
 use shop::domain::pricing::Discount;
 use shop::domain::time::{now_ms, Clock};
 use shop::domain::Money;
@@ -407,6 +407,11 @@ pub fn new_product(name: &str, cents: i64, category: &str, sub: &str) -> NewProd
         featured: false,
         created_at: now_ms(),
     }
+}
+
+/// `text` as an id, for the store calls that take one.
+pub fn id(text: &str) -> Id {
+    Id::parse(text).expect("an id of the shop's shape")
 }
 
 /// `text` as an e-mail address, for the store calls that take one.

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::ProductFilter;
 
@@ -11,9 +11,11 @@ use super::ProductFilter;
 ///
 /// When a total expires, the first caller recounts while the others keep getting the
 /// old total: otherwise every request in flight at that moment would count at once.
+/// Callers say what time it is (the catalogue's clock, in milliseconds), so tests move
+/// time instead of waiting for it.
 #[derive(Debug)]
 pub(super) struct CountCache {
-    ttl: Duration,
+    ttl_ms: i64,
     capacity: usize,
     entries: Mutex<HashMap<ProductFilter, CountEntry>>,
 }
@@ -21,18 +23,18 @@ pub(super) struct CountCache {
 #[derive(Debug)]
 struct CountEntry {
     total: i64,
-    counted_at: Instant,
-    /// When a caller set out to recount it; another may try after `RECOUNT_GRACE`.
-    recounting_since: Option<Instant>,
+    counted_at: i64,
+    /// When a caller set out to recount it; another may try after `RECOUNT_GRACE_MS`.
+    recounting_since: Option<i64>,
 }
 
 /// How long a recount may take before another caller tries (the first may have failed).
-const RECOUNT_GRACE: Duration = Duration::from_secs(2);
+const RECOUNT_GRACE_MS: i64 = 2_000;
 
 impl CountCache {
     pub(super) fn new(ttl: Duration, capacity: usize) -> Self {
         CountCache {
-            ttl,
+            ttl_ms: i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX),
             capacity,
             entries: Mutex::new(HashMap::new()),
         }
@@ -40,22 +42,22 @@ impl CountCache {
 
     /// The total for `filter` while it is fresh, or while another caller recounts it.
     /// `None` asks this caller to count and [`CountCache::put`] the result.
-    pub(super) fn get(&self, filter: &ProductFilter) -> Option<i64> {
+    pub(super) fn get(&self, filter: &ProductFilter, now: i64) -> Option<i64> {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         let entry = entries.get_mut(filter)?;
-        if entry.counted_at.elapsed() < self.ttl {
+        if now - entry.counted_at < self.ttl_ms {
             return Some(entry.total);
         }
         match entry.recounting_since {
-            Some(since) if since.elapsed() < RECOUNT_GRACE => Some(entry.total),
+            Some(since) if now - since < RECOUNT_GRACE_MS => Some(entry.total),
             _ => {
-                entry.recounting_since = Some(Instant::now());
+                entry.recounting_since = Some(now);
                 None
             }
         }
     }
 
-    pub(super) fn put(&self, filter: ProductFilter, total: i64) {
+    pub(super) fn put(&self, filter: ProductFilter, total: i64, now: i64) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() >= self.capacity && !entries.contains_key(&filter) {
             entries.clear();
@@ -64,7 +66,7 @@ impl CountCache {
             filter,
             CountEntry {
                 total,
-                counted_at: Instant::now(),
+                counted_at: now,
                 recounting_since: None,
             },
         );
@@ -81,45 +83,55 @@ impl CountCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::id::Id;
 
     #[test]
     fn an_expired_count_is_recounted_by_one_caller_while_the_others_get_the_old_one() {
         let cache = CountCache::new(Duration::from_millis(30), 8);
         let filter = ProductFilter::default();
-        cache.put(filter.clone(), 7);
-        std::thread::sleep(Duration::from_millis(40));
+        cache.put(filter.clone(), 7, 1_000);
+        assert_eq!(cache.get(&filter, 1_029), Some(7), "fresh for 30 ms");
         assert_eq!(
-            cache.get(&filter),
+            cache.get(&filter, 1_040),
             None,
             "the first caller after expiry recounts"
         );
         assert_eq!(
-            cache.get(&filter),
+            cache.get(&filter, 1_040),
             Some(7),
             "the others keep the old total meanwhile"
         );
-        assert_eq!(cache.get(&filter), Some(7));
-        cache.put(filter.clone(), 8);
-        assert_eq!(cache.get(&filter), Some(8));
+        assert_eq!(
+            cache.get(&filter, 3_039),
+            Some(7),
+            "while the recount may still run"
+        );
+        assert_eq!(
+            cache.get(&filter, 3_040),
+            None,
+            "a recount that has not come back in 2 s is tried again"
+        );
+        cache.put(filter.clone(), 8, 3_050);
+        assert_eq!(cache.get(&filter, 3_050), Some(8));
     }
 
     #[test]
     fn count_cache_forgets_after_its_ttl_and_when_full() {
         let cache = CountCache::new(Duration::from_millis(30), 2);
         let a = ProductFilter {
-            category_ids: vec!["a".into()],
+            category_ids: vec![Id::stable("category", "a")],
             ..Default::default()
         };
         let b = ProductFilter {
-            category_ids: vec!["b".into()],
+            category_ids: vec![Id::stable("category", "b")],
             ..Default::default()
         };
-        cache.put(a.clone(), 7);
-        assert_eq!(cache.get(&a), Some(7));
-        cache.put(b.clone(), 3);
-        cache.put(ProductFilter::default(), 1); // full: starts afresh
-        assert_eq!(cache.get(&a), None);
-        std::thread::sleep(Duration::from_millis(40));
-        assert_eq!(cache.get(&ProductFilter::default()), None);
+        cache.put(a.clone(), 7, 0);
+        assert_eq!(cache.get(&a, 0), Some(7));
+        cache.put(b.clone(), 3, 0);
+        cache.put(ProductFilter::default(), 1, 0); // full: starts afresh
+        assert_eq!(cache.get(&a, 0), None);
+        assert_eq!(cache.get(&ProductFilter::default(), 29), Some(1));
+        assert_eq!(cache.get(&ProductFilter::default(), 40), None);
     }
 }

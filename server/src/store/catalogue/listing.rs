@@ -5,8 +5,8 @@ use sqlx::{Executor, Row};
 
 use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::Catalogue;
+use crate::domain::id::Id;
 use crate::domain::listing::{ProductSort, SortField};
-use crate::domain::time::now_ms;
 use crate::domain::Money;
 use crate::store::{dialect::search_words, Dialect};
 
@@ -14,8 +14,8 @@ use crate::store::{dialect::search_words, Dialect};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ProductFilter {
     pub keyword_words: Vec<String>,
-    pub category_ids: Vec<String>,
-    pub sub_category_ids: Vec<String>,
+    pub category_ids: Vec<Id>,
+    pub sub_category_ids: Vec<Id>,
     /// Bounds on the price the shopper pays, inclusive.
     pub min_paid: Option<Money>,
     pub max_paid: Option<Money>,
@@ -153,7 +153,8 @@ impl Catalogue {
     /// the answer is kept for a few seconds: a listing's total may lag a new product by
     /// that long, which no shopper notices, and repeated page views stay cheap.
     pub async fn count_products(&self, filter: &ProductFilter) -> Result<i64, sqlx::Error> {
-        if let Some(total) = self.counts.get(filter) {
+        let now = self.clock.now_ms();
+        if let Some(total) = self.counts.get(filter, now) {
             return Ok(total);
         }
         let (where_sql, args) = self.where_clause(filter);
@@ -162,7 +163,7 @@ impl Catalogue {
             .fetch_one(&self.db.pool)
             .await?
             .try_get("n")?;
-        self.counts.put(filter.clone(), total);
+        self.counts.put(filter.clone(), total, now);
         Ok(total)
     }
 
@@ -185,7 +186,7 @@ impl Catalogue {
             let placeholders: Vec<String> = ids
                 .iter()
                 .map(|id| {
-                    args.push(Arg::Text(id.clone()));
+                    args.push(Arg::Text(id.to_string()));
                     format!("${}", args.len())
                 })
                 .collect();
@@ -215,7 +216,7 @@ impl Catalogue {
             "UPDATE products SET paid_cents = price_cents, updated_at = $1 \
              WHERE paid_cents <> price_cents AND discount_ends_at IS NOT NULL AND discount_ends_at <= $1",
         )
-        .bind(now_ms())
+        .bind(self.clock.now_ms())
         .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected())

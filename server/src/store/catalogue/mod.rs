@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use self::count_cache::CountCache;
 use super::Db;
+use crate::domain::time::Clock;
 
 pub use self::listing::{ProductFilter, MAX_SEARCH_WORDS};
 pub(crate) use self::read::{product_from_row, PRODUCT_COLUMNS, PRODUCT_JOINS};
@@ -27,13 +28,16 @@ pub use crate::domain::listing::{ProductSort, SortField};
 pub struct Catalogue {
     db: Db,
     counts: Arc<CountCache>,
+    /// What "now" is for discounts and for the times rows are stamped with.
+    clock: Clock,
 }
 
 impl Catalogue {
-    pub fn new(db: Db) -> Self {
+    pub fn new(db: Db, clock: Clock) -> Self {
         Catalogue {
             db,
             counts: Arc::new(CountCache::new(Duration::from_secs(10), 4096)),
+            clock,
         }
     }
 

@@ -6,8 +6,8 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::Catalogue;
+use crate::domain::id::Id;
 use crate::domain::pricing::Discount;
-use crate::domain::time::now_ms;
 use crate::domain::Money;
 use crate::store::placeholders;
 
@@ -90,7 +90,7 @@ impl Catalogue {
         // One seek per category into products_cat_discount. A discount that ended in
         // the last 30 s, before the sweep, is left out by its end time.
         let best = sqlx::query(CATEGORY_DISCOUNTS)
-            .bind(now_ms())
+            .bind(self.clock.now_ms())
             .fetch_all(&self.db.pool)
             .await?;
         for row in best {
@@ -118,11 +118,11 @@ impl Catalogue {
             .collect()
     }
 
-    pub async fn product(&self, id: &str) -> Result<Option<ProductRow>, sqlx::Error> {
+    pub async fn product(&self, id: &Id) -> Result<Option<ProductRow>, sqlx::Error> {
         let sql =
             format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1");
         let row = sqlx::query(&sql)
-            .bind(id.to_string())
+            .bind(id)
             .fetch_optional(&self.db.pool)
             .await?;
         row.as_ref().map(product_from_row).transpose()
@@ -130,7 +130,7 @@ impl Catalogue {
 
     /// The products with these ids that exist, in no particular order. The caller
     /// bounds `ids` (at most a list's 100 entries).
-    pub async fn products_by_ids(&self, ids: &[String]) -> Result<Vec<ProductRow>, sqlx::Error> {
+    pub async fn products_by_ids(&self, ids: &[Id]) -> Result<Vec<ProductRow>, sqlx::Error> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }

@@ -7,7 +7,6 @@ use sqlx::{Executor, Row};
 
 use super::Catalogue;
 use crate::domain::pricing::{price_at, Discount};
-use crate::domain::time::now_ms;
 use crate::domain::Money;
 use crate::store::dialect::search_words;
 
@@ -56,7 +55,7 @@ impl Catalogue {
 
     pub async fn insert_categories(&self, categories: &[NewCategory]) -> Result<(), sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         for c in categories {
             sqlx::query(
                     "INSERT INTO categories (id, title, position, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
@@ -90,7 +89,7 @@ impl Catalogue {
         const COLUMNS: &str = "id, name, description, price_cents, discount_bp, discount_ends_at, paid_cents, images, stock, \
              category_id, sub_category_id, size, color, featured, search_text, created_at, updated_at";
         const PER_ROW: usize = 17;
-        let now = now_ms();
+        let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
         for batch in products.chunks(500) {
             let rows: Vec<String> = (0..batch.len())
@@ -158,7 +157,7 @@ impl Catalogue {
     }
 
     pub async fn insert_banners(&self, banners: &[NewBanner]) -> Result<(), sqlx::Error> {
-        let now = now_ms();
+        let now = self.clock.now_ms();
         for b in banners {
             sqlx::query(
                 "INSERT INTO banners (id, image, url, position, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING",
