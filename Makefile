@@ -14,8 +14,8 @@ run: build
 	$(SHOP_RELEASE) seed demo --if-empty
 	$(SHOP_RELEASE) serve
 
-## test: Rust on SQLite and PostgreSQL, storefront unit tests, browser tests
-test: web test-rust test-web test-e2e
+## test: the lint first, then Rust on SQLite and PostgreSQL, storefront unit tests, browser tests
+test: lint web test-rust test-web test-e2e
 
 ## build: the storefront, then the release binary that embeds it
 build: web
@@ -58,6 +58,8 @@ api-types:
 fmt:
 	cargo fmt --all
 
-lint:
+## lint: clippy, ESLint (with the storefront's import boundaries), tsc; all warnings fail
+lint: web-deps
 	cargo clippy --all-targets --locked -- -D warnings
+	cd web && npm run lint
 	cd web && npx tsc
