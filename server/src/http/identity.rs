@@ -7,6 +7,7 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
 use super::{AppError, AppState};
+use crate::domain::id::Id;
 use crate::store::accounts::UserRow;
 
 /// What a request without a valid token hears, whatever the reason.
@@ -36,9 +37,11 @@ impl FromRequestParts<AppState> for CurrentUser {
             .keys
             .verify_token(token, state.clock.now_secs())
             .ok_or_else(unauthorized)?;
+        // A signed subject is one of ours; one of no id's shape names no account.
+        let user_id = Id::parse(&claims.sub).ok_or_else(unauthorized)?;
         let user = state
             .accounts
-            .user_by_id(&claims.sub)
+            .user_by_id(&user_id)
             .await?
             .filter(|user| user.token_version == claims.ver)
             .ok_or_else(unauthorized)?;

@@ -269,7 +269,7 @@ pub async fn seed_reviews(
     let now = now_ms();
     let mut reviewers = Vec::new();
     for name in REVIEWERS {
-        let id = stable_id("demo-reviewer", name);
+        let id = Id::stable("demo-reviewer", name);
         let email = Email::parse(&format!("{id}@reviewers.shop.example"))?;
         accounts
             .insert_demo_customer(&id, &email, name, now)

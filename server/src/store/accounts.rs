@@ -8,11 +8,12 @@ use sqlx::{Any, Row, Transaction};
 use super::Db;
 use crate::domain::account::Email;
 use crate::domain::account_policy::{AttemptKind, Limit, CODE_TRIES};
+use crate::domain::id::Id;
 
 /// A user as stored.
 #[derive(Clone, Debug)]
 pub struct UserRow {
-    pub id: String,
+    pub id: Id,
     pub email: String,
     pub password_hash: String,
     pub full_name: String,
@@ -94,7 +95,7 @@ impl Accounts {
         Accounts { db }
     }
 
-    pub async fn user_by_id(&self, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
+    pub async fn user_by_id(&self, id: &Id) -> Result<Option<UserRow>, sqlx::Error> {
         sqlx::query(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1"))
             .bind(id)
             .fetch_optional(&self.db.pool)
@@ -120,7 +121,7 @@ impl Accounts {
     /// when the address already has an account.
     pub async fn create_customer(
         &self,
-        id: &str,
+        id: &Id,
         email: &Email,
         password_hash: &str,
         code: NewCode<'_>,
@@ -188,7 +189,7 @@ impl Accounts {
     /// demo catalogue's reviewers. Nothing happens when the address exists.
     pub async fn insert_demo_customer(
         &self,
-        id: &str,
+        id: &Id,
         email: &Email,
         full_name: &str,
         now: i64,
@@ -207,7 +208,7 @@ impl Accounts {
     }
 
     /// Removes a user; their codes and reset tokens go with them (foreign keys).
-    pub async fn delete_user(&self, id: &str) -> Result<bool, sqlx::Error> {
+    pub async fn delete_user(&self, id: &Id) -> Result<bool, sqlx::Error> {
         let deleted = sqlx::query("DELETE FROM users WHERE id = $1")
             .bind(id)
             .execute(&self.db.pool)
@@ -220,7 +221,7 @@ impl Accounts {
     /// `resend_after`. Returns `false` when it is too soon.
     pub async fn replace_code(
         &self,
-        user_id: &str,
+        user_id: &Id,
         code: NewCode<'_>,
         resend_after: i64,
     ) -> Result<bool, sqlx::Error> {
@@ -243,7 +244,7 @@ impl Accounts {
     }
 
     /// When the user's current code was sent, if there is one.
-    pub async fn code_sent_at(&self, user_id: &str) -> Result<Option<i64>, sqlx::Error> {
+    pub async fn code_sent_at(&self, user_id: &Id) -> Result<Option<i64>, sqlx::Error> {
         sqlx::query("SELECT sent_at FROM email_codes WHERE user_id = $1")
             .bind(user_id)
             .fetch_optional(&self.db.pool)
@@ -253,7 +254,7 @@ impl Accounts {
     }
 
     /// Forgets the user's code, so a failed mail can be retried at once.
-    pub async fn drop_code(&self, user_id: &str) -> Result<(), sqlx::Error> {
+    pub async fn drop_code(&self, user_id: &Id) -> Result<(), sqlx::Error> {
         sqlx::query("DELETE FROM email_codes WHERE user_id = $1")
             .bind(user_id)
             .execute(&self.db.pool)
@@ -265,7 +266,7 @@ impl Accounts {
     /// and removes the code; a miss leaves one try fewer.
     pub async fn check_code(
         &self,
-        user_id: &str,
+        user_id: &Id,
         digest: &str,
         now: i64,
     ) -> Result<CodeCheck, sqlx::Error> {
@@ -325,7 +326,7 @@ impl Accounts {
     /// Stores a reset token's digest for the user.
     pub async fn add_reset_token(
         &self,
-        user_id: &str,
+        user_id: &Id,
         digest: &str,
         now: i64,
         expires_at: i64,
@@ -401,7 +402,7 @@ impl Accounts {
     /// Sets the fields given, returning the user as saved and the photo it replaced.
     pub async fn update_profile(
         &self,
-        user_id: &str,
+        user_id: &Id,
         full_name: Option<&str>,
         phone_number: Option<&str>,
         profile_photo: Option<&str>,
@@ -541,7 +542,7 @@ impl Accounts {
 
 async fn store_code(
     tx: &mut Transaction<'static, Any>,
-    user_id: &str,
+    user_id: &Id,
     code: &NewCode<'_>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(

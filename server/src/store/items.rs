@@ -43,7 +43,7 @@ impl Items {
     }
 
     /// The customer's list, oldest entry first. At most [`MAX_ITEMS`] long by construction.
-    pub async fn list(&self, user_id: &str, list: List) -> Result<Vec<ItemRow>, sqlx::Error> {
+    pub async fn list(&self, user_id: &Id, list: List) -> Result<Vec<ItemRow>, sqlx::Error> {
         let sql = format!(
             "SELECT i.id AS item_id, i.quantity AS item_quantity, {PRODUCT_COLUMNS} \
              FROM user_items i JOIN products p ON p.id = i.product_id {PRODUCT_JOINS} \
@@ -58,7 +58,7 @@ impl Items {
     }
 
     /// The customer's entry `id`, on whichever list.
-    pub async fn get(&self, user_id: &str, id: &Id) -> Result<Option<ItemRow>, sqlx::Error> {
+    pub async fn get(&self, user_id: &Id, id: &Id) -> Result<Option<ItemRow>, sqlx::Error> {
         let sql = format!(
             "SELECT i.id AS item_id, i.quantity AS item_quantity, {PRODUCT_COLUMNS} \
              FROM user_items i JOIN products p ON p.id = i.product_id {PRODUCT_JOINS} \
@@ -78,7 +78,7 @@ impl Items {
     /// product to the wishlist (once). The entry's id, or why not.
     pub async fn add(
         &self,
-        user_id: &str,
+        user_id: &Id,
         list: List,
         product_id: &Id,
         quantity: i64,
@@ -132,7 +132,7 @@ impl Items {
     /// The caller has checked [`cart::quantity_allowed`].
     pub async fn update_quantity(
         &self,
-        user_id: &str,
+        user_id: &Id,
         id: &Id,
         quantity: i64,
     ) -> Result<Result<(), Refusal>, sqlx::Error> {
@@ -163,7 +163,7 @@ impl Items {
     /// Removes the customer's entry `id` (only from `list` when given). Whether it was there.
     pub async fn remove(
         &self,
-        user_id: &str,
+        user_id: &Id,
         id: &Id,
         list: Option<List>,
     ) -> Result<bool, sqlx::Error> {
@@ -193,7 +193,7 @@ impl Items {
     /// the whole merge is one transaction.
     pub async fn merge(
         &self,
-        user_id: &str,
+        user_id: &Id,
         cart: &[(Id, i64)],
         wishlist: &[Id],
     ) -> Result<Merged, sqlx::Error> {
@@ -251,9 +251,9 @@ impl Items {
     }
 
     /// A write transaction holding the customer's lock.
-    async fn begin(&self, user_id: &str) -> Result<Transaction<'static, Any>, sqlx::Error> {
+    async fn begin(&self, user_id: &Id) -> Result<Transaction<'static, Any>, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
-        super::lock_subject(&mut tx, self.db.dialect, LOCK_KIND, user_id).await?;
+        super::lock_subject(&mut tx, self.db.dialect, LOCK_KIND, user_id.as_str()).await?;
         Ok(tx)
     }
 }
@@ -298,7 +298,7 @@ async fn stocks_of(
 /// The customer's entries of `list`: product id → (item id, quantity).
 async fn held_items(
     tx: &mut Transaction<'static, Any>,
-    user_id: &str,
+    user_id: &Id,
     list: List,
 ) -> Result<HashMap<Id, (Id, i64)>, sqlx::Error> {
     let rows = sqlx::query(
@@ -320,7 +320,7 @@ async fn held_items(
 
 async fn count(
     tx: &mut Transaction<'static, Any>,
-    user_id: &str,
+    user_id: &Id,
     list: List,
 ) -> Result<i64, sqlx::Error> {
     sqlx::query("SELECT COUNT(*) AS n FROM user_items WHERE user_id = $1 AND list = $2")
@@ -333,7 +333,7 @@ async fn count(
 
 async fn insert(
     tx: &mut Transaction<'static, Any>,
-    user_id: &str,
+    user_id: &Id,
     list: List,
     product_id: &Id,
     quantity: i64,

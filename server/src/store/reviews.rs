@@ -28,7 +28,7 @@ pub struct Author {
 pub struct NewReview<'a> {
     pub id: &'a Id,
     pub product_id: &'a Id,
-    pub user_id: &'a str,
+    pub user_id: &'a Id,
     pub rating: i64,
     pub comment: &'a str,
     pub images: &'a [String],
@@ -134,7 +134,7 @@ impl Reviews {
     }
 
     /// Whether the customer has reviewed the product.
-    pub async fn has_reviewed(&self, product_id: &Id, user_id: &str) -> Result<bool, sqlx::Error> {
+    pub async fn has_reviewed(&self, product_id: &Id, user_id: &Id) -> Result<bool, sqlx::Error> {
         Ok(
             sqlx::query("SELECT 1 AS one FROM reviews WHERE product_id = $1 AND user_id = $2")
                 .bind(product_id)

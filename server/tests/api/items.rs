@@ -109,6 +109,7 @@ impl TestApp {
             .unwrap()
             .expect("the user exists")
             .id
+            .into_string()
     }
 
     /// The one number `sql` (a `SELECT COUNT(*) …`) answers.

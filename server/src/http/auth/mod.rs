@@ -72,7 +72,7 @@ pub struct User {
 impl From<UserRow> for User {
     fn from(row: UserRow) -> Self {
         User {
-            id: row.id,
+            id: row.id.into_string(),
             full_name: row.full_name,
             phone_number: row.phone_number,
             email_address: row.email,
@@ -145,9 +145,11 @@ fn internal(e: crate::BoxError) -> AppError {
 
 fn start_session(state: &AppState, user: UserRow) -> Session {
     Session {
-        access_token: state
-            .keys
-            .issue_token(&user.id, user.token_version, state.clock.now_secs()),
+        access_token: state.keys.issue_token(
+            user.id.as_str(),
+            user.token_version,
+            state.clock.now_secs(),
+        ),
         user: user.into(),
     }
 }

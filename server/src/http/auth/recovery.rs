@@ -14,6 +14,7 @@ use crate::domain::account::{check_new_password, RESET_PASSWORD_RULE};
 use crate::domain::account_policy::{
     AttemptKind, RESET_LIFETIME_MINUTES, RESET_LIFETIME_MS, RESET_MAIL_LIMIT,
 };
+use crate::domain::id::Id;
 
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
@@ -99,7 +100,7 @@ pub async fn forgot_password(
 
 /// Stores a new reset token for the user and returns the link that carries it,
 /// built from the configured public URL (never from the request).
-async fn reset_link(state: &AppState, user_id: &str, now: i64) -> Result<String, AppError> {
+async fn reset_link(state: &AppState, user_id: &Id, now: i64) -> Result<String, AppError> {
     let (token, digest) = security::reset_token();
     state
         .accounts

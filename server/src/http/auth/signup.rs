@@ -12,6 +12,7 @@ use super::{
 };
 use crate::domain::account::{check_signup_password, Email};
 use crate::domain::account_policy::{CODE_LIFETIME_MINUTES, CODE_LIFETIME_MS, RESEND_EVERY_MS};
+use crate::domain::id::Id;
 
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
@@ -65,18 +66,13 @@ pub async fn signup(
         check_signup_password,
     )?;
     let taken = || AppError::Conflict("An account with this email already exists".into());
-    if state
-        .accounts
-        .user_by_email(&email)
-        .await?
-        .is_some()
-    {
+    if state.accounts.user_by_email(&email).await?.is_some() {
         return Err(taken());
     }
     let hash = password::hash(form.get("password").unwrap_or_default())
         .await
         .map_err(internal)?;
-    let id = crate::domain::new_id();
+    let id = Id::generate();
     let code = security::six_digit_code();
     let now = state.clock.now_ms();
     let user = state
@@ -86,7 +82,7 @@ pub async fn signup(
             &email,
             &hash,
             NewCode {
-                digest: &state.keys.code_digest(&id, &code),
+                digest: &state.keys.code_digest(id.as_str(), &code),
                 sent_at: now,
                 expires_at: now + CODE_LIFETIME_MS,
             },
@@ -131,7 +127,7 @@ pub async fn verify_otp(
     }
     let user = pending_user(&state, &email).await?;
     let now = state.clock.now_ms();
-    let digest = state.keys.code_digest(&user.id, otp);
+    let digest = state.keys.code_digest(user.id.as_str(), otp);
     match state.accounts.check_code(&user.id, &digest, now).await? {
         CodeCheck::Verified => {}
         CodeCheck::NoCode => {
@@ -213,7 +209,7 @@ pub async fn resend_otp(
         .replace_code(
             &user.id,
             NewCode {
-                digest: &state.keys.code_digest(&user.id, &code),
+                digest: &state.keys.code_digest(user.id.as_str(), &code),
                 sent_at: now,
                 expires_at: now + CODE_LIFETIME_MS,
             },
