@@ -320,17 +320,14 @@ pub async fn add_item(
         return Err(AppError::fields(errors));
     };
     // An id of a shape the shop never issues names no product.
-    let product_id = Id::parse(&product_id).ok_or(Refusal::NoSuchProduct);
-    let id = match product_id {
-        Ok(product_id) => {
-            state
-                .items
-                .add(&user.id, list, &product_id, quantity)
-                .await?
-        }
-        Err(refusal) => Err(refusal),
-    }
-    .map_err(|refusal| refused(refusal, list))?;
+    let Some(product_id) = Id::parse(&product_id) else {
+        return Err(refused(Refusal::NoSuchProduct, list));
+    };
+    let id = state
+        .items
+        .add(&user.id, list, &product_id, quantity)
+        .await?
+        .map_err(|refusal| refused(refusal, list))?;
     let row = state
         .items
         .get(&user.id, &id)

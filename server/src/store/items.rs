@@ -99,6 +99,7 @@ impl Items {
             Some(row) => {
                 let id: Id = row.try_get("id")?;
                 let held: i64 = row.try_get("quantity")?;
+                // A product the list holds already needs no count of its entries.
                 match cart::decide_add(list, Some(held), 0, stock, quantity) {
                     Ok(wanted) => set_quantity(&mut tx, &id, wanted).await?,
                     Err(refusal) => return Ok(Err(refusal)),
