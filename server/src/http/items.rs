@@ -518,20 +518,18 @@ pub async fn sync(
         body.wishlist.into_iter().map(|e| (e.product_id, 1)),
     )?;
     let wishlist_ids: Vec<Id> = wishlist.known.into_iter().map(|(id, _)| id).collect();
-    let merged = state
+    let mut merged = state
         .items
         .merge(&user.id, &cart.known, &wishlist_ids)
         .await?;
+    // Ids of a shape the shop never issues name products that do not exist.
+    merged.unknown += cart.malformed + wishlist.malformed;
     let Merged {
         unknown,
         out_of_stock,
         capped,
         over_limit,
-    } = Merged {
-        // Ids of a shape the shop never issues name products that do not exist.
-        unknown: merged.unknown + cart.malformed + wishlist.malformed,
-        ..merged
-    };
+    } = merged;
     let now = state.clock.now_ms();
     let cart = items(state.items.list(&user.id, List::Cart).await?, now);
     let wishlist = items(state.items.list(&user.id, List::Wishlist).await?, now);

@@ -9,7 +9,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::catalogue::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::Db;
-use crate::domain::cart::{self, CartMerge, List, Merged, Refusal, MAX_ITEMS};
+use crate::domain::cart::{self, CartMerge, List, Merged, Refusal};
 use crate::domain::id::Id;
 use crate::domain::time::Clock;
 
@@ -42,7 +42,7 @@ impl Items {
         Items { db, clock }
     }
 
-    /// The customer's list, oldest entry first. At most [`MAX_ITEMS`] long by construction.
+    /// The customer's list, oldest entry first. At most [`cart::MAX_ITEMS`] long by construction.
     pub async fn list(&self, user_id: &Id, list: List) -> Result<Vec<ItemRow>, sqlx::Error> {
         let sql = format!(
             "SELECT i.id AS item_id, i.quantity AS item_quantity, {PRODUCT_COLUMNS} \
@@ -236,15 +236,20 @@ impl Items {
 
         let mut held = held_items(&mut tx, user_id, List::Wishlist).await?;
         for product_id in wishlist {
-            if !stocks.contains_key(product_id) {
+            let Some(&stock) = stocks.get(product_id) else {
                 merged.unknown += 1;
-            } else if held.contains_key(product_id) {
+                continue;
+            };
+            let entry = held.get(product_id).map(|e| e.1);
+            match cart::decide_add(List::Wishlist, entry, held.len(), stock, 1) {
+                Ok(quantity) => {
+                    let id =
+                        insert(&mut tx, user_id, List::Wishlist, product_id, quantity, now).await?;
+                    held.insert(product_id.clone(), (id, quantity));
+                }
                 // Already there: the union keeps one.
-            } else if held.len() >= MAX_ITEMS {
-                merged.over_limit += 1;
-            } else {
-                let id = insert(&mut tx, user_id, List::Wishlist, product_id, 1, now).await?;
-                held.insert(product_id.clone(), (id, 1));
+                Err(Refusal::AlreadyInWishlist) => {}
+                Err(_) => merged.over_limit += 1,
             }
         }
         tx.commit().await?;
