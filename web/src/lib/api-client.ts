@@ -37,7 +37,7 @@ function headers(extra: Record<string, string> = {}): Record<string, string> {
 
 /** GETs `path` under /api and returns the envelope's `data`. */
 export async function apiGet<T>(path: string, query?: Query, fallbackMessage = 'Something went wrong'): Promise<T> {
-  return send<T>(url(path, query), { method: 'GET', headers: headers() }, fallbackMessage);
+  return (await send<T>(url(path, query), { method: 'GET', headers: headers() }, fallbackMessage)).data;
 }
 
 /** Sends `body` (JSON, or FormData as multipart) with `method` and returns `data`. */
@@ -47,14 +47,33 @@ export async function apiSend<T>(
   body: unknown,
   fallbackMessage = 'Something went wrong',
 ): Promise<T> {
-  const init: RequestInit =
-    body instanceof FormData
-      ? { method, headers: headers(), body }
-      : { method, headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body ?? {}) };
-  return send<T>(url(path), init, fallbackMessage);
+  return (await apiCall<T>(method, path, body, { fallbackMessage })).data;
 }
 
-async function send<T>(target: string, init: RequestInit, fallbackMessage: string): Promise<T> {
+/** What a call may add to its request. */
+export interface CallOptions {
+  query?: Query;
+  /** Extra request headers, such as an order's `Idempotency-Key`. */
+  headers?: Record<string, string>;
+  fallbackMessage?: string;
+}
+
+/** Sends `body` like apiSend, with the query and headers a call needs, and returns the
+ * whole success envelope: `data`, and `message` for the calls whose answer is a sentence. */
+export async function apiCall<T>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  { query, headers: extra, fallbackMessage = 'Something went wrong' }: CallOptions = {},
+): Promise<{ data: T; message: string }> {
+  const init: RequestInit =
+    body instanceof FormData
+      ? { method, headers: headers(extra), body }
+      : { method, headers: headers({ 'Content-Type': 'application/json', ...extra }), body: JSON.stringify(body ?? {}) };
+  return send<T>(url(path, query), init, fallbackMessage);
+}
+
+async function send<T>(target: string, init: RequestInit, fallbackMessage: string): Promise<{ data: T; message: string }> {
   let response: Response;
   try {
     response = await fetch(target, { ...init, credentials: 'include' });
@@ -67,7 +86,7 @@ async function send<T>(target: string, init: RequestInit, fallbackMessage: strin
   if (!response.ok || !body?.success) {
     throw new ApiError(body?.message || fallbackMessage, response.status, body?.errors);
   }
-  return body.data as T;
+  return { data: body.data as T, message: body.message ?? '' };
 }
 
 /** Where a stored image is served from: `{mediaBaseUrl}{path}`. */
