@@ -1,3 +1,5 @@
 // The cart feature's public face for other features (the wishlist moves its entries
-// into the cart and keeps its own list through the same seam).
+// into the cart and keeps its own list through the same seam; checkout empties the cart
+// once an order is placed).
+export { useEmptyCartAfterOrder } from './after-order';
 export { type Change, type ListEntry, type ListSource, type ListType, type Outcome, useListSource } from './list-source';

@@ -35,6 +35,15 @@ describe('the local store (user_data)', () => {
     expect(store().updateCartQuantity('zz', 2)).toEqual({ ok: false, message: 'Item not found in cart' });
   });
 
+  it('empties the cart alone once an order has taken it', () => {
+    store().addToCart('a', 2);
+    store().addToWishlist('w');
+    store().clearCart();
+    expect(store().cart).toEqual([]);
+    expect(store().wishlist).toEqual([{ productId: 'w' }]);
+    expect(JSON.parse(localStorage.getItem(LOCAL_STORE_KEY)!)).toMatchObject({ cart: [], wishlist: [{ productId: 'w' }] });
+  });
+
   it('refuses wishlist duplicates and more than 100 items per list', () => {
     expect(store().addToWishlist('a')).toEqual({ ok: true });
     expect(store().addToWishlist('a')).toEqual({ ok: false, message: 'Item already in wishlist' });

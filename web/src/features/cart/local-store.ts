@@ -33,6 +33,8 @@ interface LocalStore extends LocalData {
   removeFromCart: (productId: string) => Outcome;
   addToWishlist: (productId: string) => Outcome;
   removeFromWishlist: (productId: string) => Outcome;
+  /** Empties the cart, keeping the wishlist (an order has taken the lines). */
+  clearCart: () => void;
   clear: () => void;
   /** What to send to `/user/sync`, or 'No local data to sync' when both lists are empty. */
   syncPayload: () => { ok: true; data: LocalData } | { ok: false; message: string };
@@ -132,6 +134,7 @@ export const useLocalStore = create<LocalStore>()(
           save({ wishlist: wishlist.filter((e) => e.productId !== productId) });
           return OK;
         },
+        clearCart: () => save({ cart: [] }),
         clear: () => save({ cart: [], wishlist: [] }),
         syncPayload: () => {
           const { cart, wishlist, lastUpdated } = get();

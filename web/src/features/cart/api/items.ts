@@ -7,11 +7,13 @@ import type { CartEntry, WishlistEntry } from '../local-store';
 
 export type ListType = 'cart' | 'wishlist';
 
-/** The query key of a signed-in shopper's list: per user, so lists never cross accounts. */
-export const itemsKey = (userId: string, list: ListType) => ['items', userId, list] as const;
+/** The query key of a signed-in shopper's lists: per user, so lists never cross accounts. */
+export const listsKey = (userId: string) => ['items', userId] as const;
+export const itemsKey = (userId: string, list: ListType) => [...listsKey(userId), list] as const;
 
 /** The query key of a guest's product details, by the products asked for. */
-export const detailsKey = (productIds: string[]) => ['cart-detail', productIds] as const;
+export const DETAILS_KEY = ['cart-detail'] as const;
+export const detailsKey = (productIds: string[]) => [...DETAILS_KEY, productIds] as const;
 
 /** Lists change only through this browser most of the time: a short freshness keeps
  * stock and prices current without refetching on every render. */
