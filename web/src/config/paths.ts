@@ -19,6 +19,18 @@ export const paths = {
   resetSuccess: '/reset-success',
   profileSettings: '/profile-settings',
   myOrders: '/my-orders',
+  /** A signed-in shopper's order, in the account area. */
+  myOrder: (number: string) => `/my-orders/${encodeURIComponent(number)}`,
+  /** An order opened with its token: the link the order mails carry (so it works signed
+   * out), and checkout's confirmation (`placed`). */
+  order: (number: string, { token, placed = false }: { token?: string; placed?: boolean } = {}) => {
+    const query = new URLSearchParams();
+    if (token) query.set('token', token);
+    if (placed) query.set('placed', '1');
+    const search = query.toString();
+    return `/orders/${encodeURIComponent(number)}${search ? `?${search}` : ''}`;
+  },
+  trackOrder: '/track-order',
   paymentMethods: '/payment-methods',
   transactionHistory: '/payment-methods/transection-history',
   terms: '/terms-and-conditions',

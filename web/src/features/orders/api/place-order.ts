@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+import { orderKey } from './get-order';
+import { ORDERS_KEY } from './get-orders';
+import type { PlacedOrder, PlaceOrderRequest } from './types';
+
+/** Places an order. The `idempotencyKey` names the attempt: the same key with the same
+ * request answers with the same order, never a second one. */
+export const placeOrder = (request: PlaceOrderRequest, idempotencyKey: string) =>
+  apiCall<PlacedOrder>('POST', '/order', request, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+    fallbackMessage: 'Failed to place order. Please try again.',
+  }).then(({ data }) => data);
+
+export function usePlaceOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: PlaceOrderRequest; idempotencyKey: string }) => placeOrder(request, idempotencyKey),
+    onSuccess: ({ order, token }) => {
+      // The confirmation shows the order at once, without asking for it again.
+      client.setQueryData(orderKey(order.number, token), order);
+      void client.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/errors';
+import { useCancelOrder } from '../api/cancel-order';
+import type { Order } from '../api/types';
+
+/** 'Cancel order', asked once more in a dialog; the page then shows the cancelled order. */
+export function CancelOrderDialog({ order, token }: { order: Pick<Order, 'number'>; token: string | null }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelOrder(order.number, token);
+  const confirm = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success(`Order #${order.number} has been cancelled`);
+      },
+      onError: (error) => {
+        setOpen(false);
+        toast.error(errorMessage(error, 'Failed to cancel the order'));
+      },
+    });
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50">
+          Cancel order
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Cancel this order?" description={`Order #${order.number} will be cancelled and its items put back on sale. This cannot be undone.`}>
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Keep order</Button>
+          </DialogClose>
+          <Button className="bg-red-600 hover:bg-red-700" disabled={cancel.isPending} onClick={confirm}>
+            {cancel.isPending ? 'Cancelling...' : 'Yes, cancel order'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { formatDate } from '@/lib/format';
+import type { Order } from '../api/types';
+import { orderSteps, statusLabel } from '../order-steps';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { OrderConfirmation } from './order-confirmation';
+import { OrderFulfilment } from './order-fulfilment';
+import { OrderLines } from './order-lines';
+import { OrderTimeline } from './order-timeline';
+import { OrderTotals } from './order-totals';
+
+/** One order: its lines and totals, how it reaches the shopper, its timeline, and
+ * 'Cancel order' while it can be. `placed` adds checkout's confirmation; `token` is how
+ * the page was opened (null with the bearer), and a cancellation goes the same way. */
+export function OrderDetails({ order, token, placed = false }: { order: Order; token: string | null; placed?: boolean }) {
+  return (
+    <div className="space-y-6">
+      {placed && <OrderConfirmation order={order} />}
+      <p className="text-sm text-slate-600">
+        Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · Status: <span className="font-medium text-slate-900">{statusLabel(order)}</span>
+      </p>
+      <div className="grid gap-6 md:grid-cols-[1fr_260px]">
+        <div className="space-y-6">
+          <section aria-labelledby="lines-heading" className="rounded-lg border border-slate-200 p-5">
+            <h2 id="lines-heading" className="text-base font-semibold">
+              Items
+            </h2>
+            <OrderLines lines={order.lines} />
+            <OrderTotals order={order} />
+          </section>
+          <div className="rounded-lg border border-slate-200 p-5">
+            <OrderFulfilment order={order} />
+          </div>
+        </div>
+        <section aria-labelledby="timeline-heading" className="space-y-4 rounded-lg border border-slate-200 p-5">
+          <h2 id="timeline-heading" className="text-base font-semibold">
+            Order status
+          </h2>
+          <OrderTimeline steps={orderSteps(order)} />
+          {order.cancellable && <CancelOrderDialog order={order} token={token} />}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Order } from '../api/types';
+
+/** How the order reaches the shopper: collected from the store, or delivered to the
+ * address given; and how to reach them. */
+export function OrderFulfilment({ order }: { order: Pick<Order, 'fulfilment' | 'contact'> }) {
+  const { contact } = order;
+  const pickup = order.fulfilment === 'pickup';
+  const address = [contact.companyName, contact.streetAddress, contact.apartment, contact.townCity].filter(Boolean);
+  return (
+    <section aria-labelledby="fulfilment-heading" className="space-y-2 text-sm">
+      <h2 id="fulfilment-heading" className="text-base font-semibold">
+        {pickup ? 'Pickup' : 'Delivery'}
+      </h2>
+      {pickup ? (
+        <p className="text-slate-600">Collect your order from our store. We will e-mail you when it is ready.</p>
+      ) : (
+        <address className="not-italic text-slate-700">
+          {address.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-slate-600">Name</dt>
+        <dd>{contact.firstName}</dd>
+        <dt className="text-slate-600">Phone</dt>
+        <dd>{contact.phoneNumber}</dd>
+        <dt className="text-slate-600">E-mail</dt>
+        <dd>{contact.emailAddress}</dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { ProductImage } from '@/components/ui/product-bits';
+import { paths } from '@/config/paths';
+import { formatRupee } from '@/lib/format';
+import type { OrderLine } from '../api/types';
+
+/** What was ordered: each line's image, name, quantity and price paid, and its total. */
+export function OrderLines({ lines }: { lines: OrderLine[] }) {
+  return (
+    <ul aria-label="Items" className="divide-y divide-slate-200">
+      {lines.map((line) => (
+        <li key={line.productId} aria-label={line.name} className="flex gap-3 py-3">
+          <ProductImage path={line.image ?? undefined} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-md bg-slate-50 object-cover" />
+          <div className="min-w-0 flex-1">
+            <Link to={paths.product(line.productId)} className="font-medium leading-snug hover:underline">
+              {line.name}
+            </Link>
+            <p className="text-sm text-slate-600">
+              {line.quantity} × {formatRupee(line.unitPrice)}
+              {line.listPrice > line.unitPrice && <span className="ml-2 text-slate-400 line-through">{formatRupee(line.listPrice)}</span>}
+            </p>
+          </div>
+          <p className="font-semibold">{formatRupee(line.lineTotal)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

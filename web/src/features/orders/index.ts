@@ -1,0 +1,8 @@
+// The orders feature's public face for other features: checkout asks for the quote and
+// places the order through these calls, with these shapes.
+export { getQuoteQueryOptions, QUOTE_KEY, useQuote } from './api/get-quote';
+export { usePlaceOrder } from './api/place-order';
+export type { Contact, ContactInput, Fulfilment, LineInput, Order, PlacedOrder, PlaceOrderRequest, Quote, QuoteLine } from './api/types';
+export { OrderHistory } from './components/order-history';
+export { OrderPage } from './components/order-page';
+export { TrackOrderForm } from './components/track-order-form';

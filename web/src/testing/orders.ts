@@ -1,0 +1,65 @@
+// The orders API as the checkout and order tests meet it: an order to answer with, and
+// a quote worked out as the server's contract says (20 % off, 100 for delivery).
+import { http, HttpResponse } from 'msw';
+import type { Product } from '@/api/types';
+import type { LineInput, Order, Quote } from '@/features/orders';
+import { envelope } from './server';
+
+export const ORDER_NUMBER = '100001';
+export const ORDER_TOKEN = 'signed.order.token';
+
+/** A guest's pickup order for two valves, placed on 1 March 2026 and still cancellable. */
+export function order(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: 'o'.padStart(24, '0'),
+    number: ORDER_NUMBER,
+    status: 'placed',
+    paymentStatus: 'unpaid',
+    fulfilment: 'pickup',
+    lines: [{ productId: '1'.padStart(24, '0'), name: 'Brass Angle Valve', image: 'demo/valve.svg', unitPrice: 12.5, listPrice: 12.5, quantity: 2, lineTotal: 25 }],
+    subtotal: 25,
+    discount: 5,
+    deliveryFee: 0,
+    total: 20,
+    contact: { firstName: 'Grace Hopper', companyName: '', streetAddress: '', apartment: '', townCity: '', phoneNumber: '+15550100', emailAddress: 'grace@example.com' },
+    promoCode: null,
+    events: [{ type: 'placed', at: '2026-03-01T10:00:00Z', note: null }],
+    cancellable: true,
+    createdAt: '2026-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** The failure envelope with field messages (`errors`). */
+export function refusal(status: number, message: string, errors: Record<string, string>) {
+  return HttpResponse.json({ success: false, message, errors }, { status });
+}
+
+/** What the quote handler was asked, in order. */
+export type QuoteAsked = { fulfilment: string; items?: LineInput[] }[];
+
+/** POST /order/quote over `products`: a guest's lines come in the request, a signed-in
+ * shopper's from `serverCart`. A line over the stock is flagged as the server words it. */
+export function quoteHandler(products: Product[], { serverCart, asked = [] }: { serverCart?: () => LineInput[]; asked?: QuoteAsked } = {}) {
+  return http.post('*/api/order/quote', async ({ request }) => {
+    const body = (await request.json()) as { fulfilment: 'pickup' | 'delivery'; items?: LineInput[] };
+    asked.push(body);
+    const lines = serverCart ? serverCart() : (body.items ?? []);
+    const cents = lines.reduce((sum, line) => sum + Math.round(products.find((p) => p._id === line.productId)!.discountedPrice * 100) * line.quantity, 0);
+    const discount = Math.round(cents * 0.2);
+    const fee = body.fulfilment === 'delivery' ? 10_000 : 0;
+    const quote: Quote = {
+      subtotal: cents / 100,
+      discount: discount / 100,
+      deliveryFee: fee / 100,
+      total: (cents - discount + fee) / 100,
+      lines: lines.map(({ productId, quantity }) => {
+        const stock = products.find((p) => p._id === productId)!.stock;
+        if (stock <= 0) return { productId, quantity, available: false, message: 'This product is out of stock' };
+        if (quantity > stock) return { productId, quantity, available: false, message: `Only ${stock} left in stock` };
+        return { productId, quantity, available: true };
+      }),
+    };
+    return envelope(quote);
+  });
+}
