@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
+import { http } from 'msw';
 import { routes } from '@/app/router';
 import { useAuth } from '@/features/auth/store';
-import { catalogueHandlers, server, user } from '@/testing/server';
+import { order } from '@/testing/orders';
+import { catalogueHandlers, envelope, server, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 
 // Every route of spec §2 has a page; anything else is 'Page not found'. Guests are
@@ -25,6 +27,10 @@ const ROUTES: [string, string][] = [
   ['/my-orders', 'Sign In'],
   ['/payment-methods', 'Sign In'],
   ['/payment-methods/transection-history', 'Sign In'],
+  ['/my-orders/100001', 'Sign In'],
+  // The link order mails carry opens signed out.
+  ['/orders/100001?token=signed.order.token', 'Order #100001'],
+  ['/track-order', 'Track your order'],
   ['/terms-and-conditions', 'Terms & Conditions'],
   ['/about', 'About Us'],
   ['/contact', 'Contact'],
@@ -36,6 +42,7 @@ const HOME = 'Grab the best deal on Smartphones';
 const SIGNED_IN_ROUTES: [string, string][] = [
   ['/profile-settings', 'Profile Settings'],
   ['/my-orders', 'Orders Details'],
+  ['/my-orders/100001', 'Order #100001'],
   ['/payment-methods', 'Payment Methods'],
   ['/payment-methods/transection-history', 'Transaction History'],
   ['/login', HOME],
@@ -43,8 +50,14 @@ const SIGNED_IN_ROUTES: [string, string][] = [
   ['/forgot-password', HOME],
 ];
 
+/** The orders calls the account area and the order pages make. */
+const orderHandlers = [
+  http.get('*/api/order', () => envelope({ orders: [], total: 0, page: 1, perPage: 10 })),
+  http.get('*/api/order/:number', () => envelope({ order: order() })),
+];
+
 describe('routes', () => {
-  beforeEach(() => server.use(...catalogueHandlers));
+  beforeEach(() => server.use(...catalogueHandlers, ...orderHandlers));
 
   it.each(ROUTES)('%s shows %s', async (path, heading) => {
     renderRoutes(routes, path);
@@ -54,7 +67,7 @@ describe('routes', () => {
 
 describe('routes, signed in', () => {
   beforeEach(() => {
-    server.use(...catalogueHandlers);
+    server.use(...catalogueHandlers, ...orderHandlers);
     useAuth.getState().signIn(user(), 'token');
   });
   afterEach(resetStores);

@@ -22,6 +22,9 @@ export const routes: RouteObject[] = [
       { path: paths.cart, lazy: () => import('./routes/cart') },
       { path: paths.checkout, lazy: () => import('./routes/checkout') },
       { path: paths.wishlist, lazy: () => import('./routes/wishlist') },
+      // The link order mails carry: it must open signed out.
+      { path: '/orders/:number', lazy: () => import('./routes/order') },
+      { path: paths.trackOrder, lazy: () => import('./routes/track-order') },
       { path: paths.terms, lazy: () => import('./routes/terms') },
       { path: paths.about, lazy: () => import('./routes/about') },
       { path: paths.contact, lazy: () => import('./routes/contact') },
@@ -33,6 +36,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.profileSettings, lazy: () => import('./routes/account/profile-settings') },
               { path: paths.myOrders, lazy: () => import('./routes/my-orders') },
+              { path: '/my-orders/:number', lazy: () => import('./routes/my-order') },
               { path: paths.paymentMethods, lazy: () => import('./routes/payment-methods') },
               { path: paths.transactionHistory, lazy: () => import('./routes/transaction-history') },
             ],

@@ -18,7 +18,7 @@ export function Component() {
           <ul className="space-y-1">
             {MENU.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to !== paths.paymentMethods}
+                <NavLink to={item.to} end={item.to === paths.profileSettings}
                   className={({ isActive }) => cn('block rounded-md px-3 py-2 text-sm', isActive ? 'bg-slate-900 text-white' : 'hover:bg-slate-100')}>
                   {item.label}
                 </NavLink>

@@ -4,10 +4,11 @@ import { paths } from '@/config/paths';
 import { shop } from '@/config/shop';
 
 const POPULAR_CATEGORIES = ['Faucets', 'Pipe Tools', 'Valve & Controls', 'Pipe Fittings', 'Drains & Strainers', 'Shower Accessories'];
-// Only Terms & Conditions has a page; the rest are placeholders (spec §2).
+// Terms & Conditions and Track your order have pages; the rest are placeholders (spec §2).
 const CUSTOMER_SERVICE: { label: string; to?: string }[] = [
   { label: 'About Us' },
   { label: 'Terms & Conditions', to: paths.terms },
+  { label: 'Track your order', to: paths.trackOrder },
   { label: 'FAQ' },
   { label: 'Privacy Policy' },
   { label: 'E-waste Policy' },

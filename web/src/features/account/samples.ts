@@ -1,6 +1,6 @@
-// Example content for the account's orders, payment-methods and transaction screens. These
-// become real in a later step (DESIGN.md §5); until then the pages show these examples and
-// say that they are examples.
+// Example content for the account's payment-methods and transaction screens. These become
+// real with online payments (DESIGN.md §7); until then the pages show these examples and
+// say that they are examples. (Orders are real: features/orders.)
 
 import type { CardBrand } from './cards';
 
@@ -23,22 +23,9 @@ export interface Transaction {
   amount: number;
 }
 
-export interface OrderStep {
-  label: string;
-  /** When the step was reached (ISO 8601 UTC); none while it is still to come. */
-  at?: string;
-}
-
-export interface Order {
-  number: string;
-  items: { name: string; quantity: number }[];
-  steps: OrderStep[];
-}
-
 export const SAMPLE_NOTE = {
   cards: 'Examples: saved cards arrive with online payments.',
   transactions: 'Examples: your transactions will be listed here once online payments open.',
-  orders: 'Example: your orders will be listed here once online ordering opens.',
 } as const;
 
 export const SAMPLE_CARDS: SavedCard[] = [
@@ -57,13 +44,3 @@ export const SAMPLE_TRANSACTIONS: Transaction[] = [
 
 /** How many transactions the Payment Methods page previews before 'View All'. */
 export const TRANSACTION_PREVIEW = 3;
-
-export const SAMPLE_ORDER: Order = {
-  number: 'SH-100482',
-  items: [
-    { name: 'Aquaflow Chrome Mono Basin Mixer Tap', quantity: 1 },
-    { name: '15 mm Brass Angle Valve', quantity: 2 },
-    { name: 'Chrome Bath Waste & Overflow', quantity: 1 },
-  ],
-  steps: [{ label: 'Placed', at: '2025-05-14T10:24:00Z' }, { label: 'Shipped' }, { label: 'Delivered' }],
-};

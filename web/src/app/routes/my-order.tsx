@@ -1,0 +1,17 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { OrderPage } from '@/features/orders';
+
+/** One of the signed-in shopper's orders, from My Orders. */
+export function Component() {
+  const { number = '' } = useParams();
+  return (
+    <div className="space-y-4">
+      <Link to={paths.myOrders} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to My Orders
+      </Link>
+      <OrderPage number={number} token={null} />
+    </div>
+  );
+}
