@@ -1,23 +1,38 @@
 import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { OrderSummary } from '@/features/cart/components/order-summary';
 import { PromoCode } from '@/features/cart/components/promo-code';
-import { cartTotals } from '@/features/cart/totals';
 import { useCart } from '@/features/cart/use-cart';
 import { CheckoutForm } from '@/features/checkout/components/checkout-form';
+import { CheckoutLines } from '@/features/checkout/components/checkout-lines';
+import { useCheckout } from '@/features/checkout/use-checkout';
 
-/** Checkout (spec §2): pickup or delivery, contact details for delivery, the cart's real
- * Order Summary, a promo code and the payment method. */
+/** Checkout (spec §2): pickup or delivery with the contact details each needs, the
+ * server's Order Summary for the cart, a promo code, the payment method, and the order. */
 export function Component() {
   const cart = useCart();
-  const totals = cartTotals(cart.lines.map((line) => ({ unitPrice: line.discountedPrice, quantity: line.quantity })));
+  const checkout = useCheckout(cart);
   return (
     <div>
       <Breadcrumb items={[{ label: 'Home', to: paths.home }, { label: 'Cart', to: paths.cart }, { label: 'CheckOut' }]} />
       <h1 className="mb-6 text-3xl font-bold">Your CheckOut</h1>
       <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
-        <CheckoutForm cart={cart} />
-        <OrderSummary totals={totals}>
+        <CheckoutForm cart={cart} mode={checkout.mode} onModeChange={checkout.setMode} onPlace={checkout.place} />
+        <OrderSummary
+          totals={checkout.totals}
+          lines={<CheckoutLines lines={cart.lines} problems={checkout.problems} />}
+          placeholder={
+            checkout.quoteError ? (
+              <div role="alert" className="space-y-2">
+                <p className="text-red-600">{checkout.quoteError.message}</p>
+                <Button variant="outline" size="sm" onClick={checkout.retryQuote}>
+                  Try Again
+                </Button>
+              </div>
+            ) : undefined
+          }
+        >
           <PromoCode />
         </OrderSummary>
       </div>

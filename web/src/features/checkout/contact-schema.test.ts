@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema, type ContactForm } from './contact-schema';
+import { contactSchema, type ContactForm, pickupContactSchema } from './contact-schema';
 
 const valid: ContactForm = {
   firstName: 'Ada',
@@ -44,5 +44,26 @@ describe('the checkout contact form', () => {
 
   it('checks the e-mail address', () => {
     expect(messages({ emailAddress: 'ada@' })).toEqual({ emailAddress: 'Please enter a valid email address' });
+  });
+});
+
+describe('the pickup contact block', () => {
+  it('needs a name, a phone number and an e-mail address, checked as for delivery', () => {
+    /** The first message for each failing field, as the form shows it. */
+    const issues = (form: Record<string, string>) => {
+      const first: Record<string, string> = {};
+      for (const issue of pickupContactSchema.safeParse(form).error?.issues ?? []) first[String(issue.path[0])] ??= issue.message;
+      return first;
+    };
+    expect(issues({ firstName: 'Grace Hopper', phoneNumber: '+15550100', emailAddress: 'grace@example.com' })).toEqual({});
+    expect(issues({ firstName: ' ', phoneNumber: '', emailAddress: '' })).toEqual({
+      firstName: 'Name is required',
+      phoneNumber: 'Phone number is required',
+      emailAddress: 'Email is required',
+    });
+    expect(issues({ firstName: 'Grace', phoneNumber: '0555', emailAddress: 'grace@' })).toEqual({
+      phoneNumber: 'Please enter a valid phone number',
+      emailAddress: 'Please enter a valid email address',
+    });
   });
 });

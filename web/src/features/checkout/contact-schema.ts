@@ -21,3 +21,13 @@ export const contactSchema = z.object({
 });
 
 export type ContactForm = z.infer<typeof contactSchema>;
+
+/** Pickup's contact (DESIGN.md §6): who collects the order, and how to reach them. The
+ * name is the whole name, so its message does not ask for a first name. */
+export const pickupContactSchema = z.object({
+  firstName: required('Name is required'),
+  phoneNumber: contactSchema.shape.phoneNumber,
+  emailAddress: contactSchema.shape.emailAddress,
+});
+
+export type PickupContactForm = z.infer<typeof pickupContactSchema>;

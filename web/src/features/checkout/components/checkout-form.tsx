@@ -1,39 +1,72 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useRef, useState } from 'react';
+import { type FieldValues, type Path, useForm, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth';
-import { ContactFields } from '@/features/checkout/components/contact-fields';
-import { PaymentChoice, type PaymentMethod } from '@/features/checkout/components/payment-choice';
-import { contactSchema, type ContactForm } from '@/features/checkout/contact-schema';
+import { useAuth, useSignedInUserId } from '@/features/auth';
+import type { ContactInput, Fulfilment } from '@/features/orders';
 import { cn } from '@/lib/utils';
+import { useSavedAddress } from '../api/get-saved-address';
+import { contactSchema, type ContactForm, pickupContactSchema, type PickupContactForm } from '../contact-schema';
+import type { CheckoutCart, FieldMessages } from '../use-checkout';
+import { ContactFields } from './contact-fields';
+import { PaymentChoice, type PaymentMethod } from './payment-choice';
+import { PickupContactFields } from './pickup-contact-fields';
 
-type Mode = 'pickup' | 'delivery';
+/** Said while Bank is chosen: card payments come with the next step, and the button
+ * waits rather than pretending. */
+const CARD_PAYMENTS_NOT_YET = 'Card payment is coming soon. Choose Cash On Delivery to place your order now.';
 
-/** Said when the final button's checks pass: orders come in a later step, and the page
- * says so rather than pretending to place one. */
-export const ORDERS_NOT_YET = 'Online ordering is coming soon. Your cart is saved and nothing has been charged.';
+/** The fields both modes ask for: what was typed in one is offered to the other. */
+const SHARED = ['firstName', 'phoneNumber', 'emailAddress'] as const;
 
-/** What the form needs of the cart: whether there is anything to order, and whether it
- * is still loading or could not be loaded. The cart's useCart() fits as it is. */
-interface CartStatus {
-  lines: readonly unknown[];
-  isLoading: boolean;
-  error: Error | null;
-  retry: () => void;
+/** The form's values once its schema passes (trimmed), or null after showing why not. */
+const validValues = <T extends FieldValues>(form: UseFormReturn<T>) =>
+  new Promise<T | null>((resolve) => void form.handleSubmit(resolve, () => resolve(null))());
+
+/** Shows the server's messages on the fields `form` has; says the rest in a toast. */
+function showFieldMessages<T extends FieldValues>(form: UseFormReturn<T>, messages: FieldMessages) {
+  const fields = Object.keys(form.getValues());
+  const elsewhere: string[] = [];
+  for (const [name, message] of Object.entries(messages)) {
+    if (fields.includes(name)) form.setError(name as Path<T>, { type: 'server', message });
+    else elsewhere.push(message);
+  }
+  if (elsewhere.length > 0) toast.error(elsewhere.join(' '));
 }
 
-/** Checkout's choices (spec §2): pickup or delivery, the contact details delivery needs
- * (prefilled from the signed-in shopper), the payment method and the final button. */
-export function CheckoutForm({ cart }: { cart: CartStatus }) {
+/** Checkout's choices (spec §2): pickup (a name, phone and e-mail) or delivery (the
+ * Contact Information, prefilled from the saved address or the profile), the payment
+ * method and the final button, which places the order through `onPlace`. */
+export function CheckoutForm({
+  cart,
+  mode,
+  onModeChange,
+  onPlace,
+}: {
+  cart: CheckoutCart;
+  mode: Fulfilment;
+  onModeChange: (mode: Fulfilment) => void;
+  onPlace: (contact: ContactInput, saveAddress: boolean) => Promise<FieldMessages | null>;
+}) {
   const user = useAuth((state) => state.user);
-  const [mode, setMode] = useState<Mode>('pickup');
+  const userId = useSignedInUserId();
+  const saved = useSavedAddress(userId);
   const [payment, setPayment] = useState<PaymentMethod>('bank');
-  const [notice, setNotice] = useState<string | null>(null);
-  const form = useForm<ContactForm>({
+  const [placing, setPlacing] = useState(false);
+  // Set at the first click, before any re-render could disable the button: a double
+  // click places one order.
+  const busy = useRef(false);
+
+  const pickup = useForm<PickupContactForm>({
+    resolver: zodResolver(pickupContactSchema),
+    defaultValues: { firstName: user?.fullName ?? '', phoneNumber: user?.phoneNumber ?? '', emailAddress: user?.emailAddress ?? '' },
+  });
+  const address = saved.data;
+  const savedValues = useMemo(() => (address ? { ...address, saveAddress: false } : undefined), [address]);
+  const delivery = useForm<ContactForm>({
     resolver: zodResolver(contactSchema),
     defaultValues: {
       firstName: user?.fullName?.split(' ')[0] ?? '',
@@ -45,20 +78,47 @@ export function CheckoutForm({ cart }: { cart: CartStatus }) {
       emailAddress: user?.emailAddress ?? '',
       saveAddress: false,
     },
+    // The saved address arrives after the first render; what the shopper typed meanwhile stays.
+    values: savedValues,
+    resetOptions: { keepDirtyValues: true },
   });
   const empty = cart.lines.length === 0;
+  const cardChosen = payment === 'bank';
 
-  const finish = () => {
-    setNotice(ORDERS_NOT_YET);
-    toast.info(ORDERS_NOT_YET);
+  const switchTo = (next: Fulfilment) => {
+    if (next === mode) return;
+    for (const name of SHARED) {
+      const [from, to] = next === 'delivery' ? [pickup.getValues(name), delivery.getValues(name)] : [delivery.getValues(name), pickup.getValues(name)];
+      if (to.trim() !== '' || from.trim() === '') continue;
+      if (next === 'delivery') delivery.setValue(name, from);
+      else pickup.setValue(name, from);
+    }
+    onModeChange(next);
   };
-  const submit = () => {
+
+  const placeWith = async <T extends FieldValues>(form: UseFormReturn<T>, contactOf: (values: T) => [ContactInput, boolean]) => {
+    const values = await validValues(form);
+    if (!values) return;
+    const messages = await onPlace(...contactOf(values));
+    if (messages) showFieldMessages(form, messages);
+  };
+
+  const submit = async () => {
+    if (busy.current || cardChosen) return;
     if (empty) {
       toast.error('Your cart is empty');
       return;
     }
-    if (mode === 'delivery') void form.handleSubmit(finish)();
-    else finish();
+    busy.current = true;
+    setPlacing(true);
+    try {
+      // A guest has no profile to save the address to.
+      if (mode === 'delivery') await placeWith(delivery, ({ saveAddress, ...contact }) => [contact, saveAddress && userId !== null]);
+      else await placeWith(pickup, (contact) => [contact, false]);
+    } finally {
+      busy.current = false;
+      setPlacing(false);
+    }
   };
 
   return (
@@ -67,7 +127,7 @@ export function CheckoutForm({ cart }: { cart: CartStatus }) {
       className="space-y-6 rounded-lg border border-slate-200 p-5"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <div role="radiogroup" aria-label="Pickup or delivery" className="inline-flex rounded-full bg-slate-100 p-1">
@@ -77,7 +137,7 @@ export function CheckoutForm({ cart }: { cart: CartStatus }) {
             type="button"
             role="radio"
             aria-checked={mode === choice}
-            onClick={() => setMode(choice)}
+            onClick={() => switchTo(choice)}
             className={cn('rounded-full px-6 py-2 text-sm font-medium', mode === choice ? 'bg-white shadow' : 'text-slate-600')}
           >
             {choice === 'pickup' ? 'Pickup' : 'Delivery'}
@@ -85,13 +145,23 @@ export function CheckoutForm({ cart }: { cart: CartStatus }) {
         ))}
       </div>
       {mode === 'delivery' ? (
-        <ContactFields register={form.register} errors={form.formState.errors} />
+        <ContactFields register={delivery.register} errors={delivery.formState.errors} canSave={userId !== null} />
       ) : (
-        <p className="text-slate-600">Collect your order from our store. We will e-mail you when it is ready.</p>
+        <PickupContactFields register={pickup.register} errors={pickup.formState.errors} />
       )}
       <PaymentChoice value={payment} onChange={setPayment} />
-      <Button type="submit" className="h-12 w-full rounded-full" disabled={empty || cart.isLoading}>
-        Go to Checkout
+      {cardChosen && (
+        <p id="card-payment-note" className="rounded-md bg-sky-50 p-3 text-sm text-sky-900">
+          {CARD_PAYMENTS_NOT_YET}
+        </p>
+      )}
+      <Button
+        type="submit"
+        className="h-12 w-full rounded-full"
+        disabled={empty || cart.isLoading || placing || cardChosen}
+        aria-describedby={cardChosen ? 'card-payment-note' : undefined}
+      >
+        {placing ? 'Placing order...' : 'Go to Checkout'}
       </Button>
       {cart.error ? (
         <div role="alert" className="space-y-2 text-center">
@@ -100,18 +170,16 @@ export function CheckoutForm({ cart }: { cart: CartStatus }) {
             Try Again
           </Button>
         </div>
-      ) : empty && !cart.isLoading && (
-        <p className="text-center text-sm text-slate-600">
-          Your cart is empty.{' '}
-          <Link to={paths.shop} className="text-brand underline">
-            Continue shopping
-          </Link>
-        </p>
-      )}
-      {notice && (
-        <p role="status" className="rounded-md bg-sky-50 p-3 text-sm text-sky-900">
-          {notice}
-        </p>
+      ) : (
+        empty &&
+        !cart.isLoading && (
+          <p className="text-center text-sm text-slate-600">
+            Your cart is empty.{' '}
+            <Link to={paths.shop} className="text-brand underline">
+              Continue shopping
+            </Link>
+          </p>
+        )
       )}
     </form>
   );

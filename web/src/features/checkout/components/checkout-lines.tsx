@@ -1,0 +1,25 @@
+import type { Item } from '@/api/types';
+import { formatRupee } from '@/lib/format';
+
+/** The cart's lines in the Order Summary, each flagged with why it cannot be met, if so. */
+export function CheckoutLines({ lines, problems }: { lines: Item[]; problems: Record<string, string> }) {
+  if (lines.length === 0) return null;
+  return (
+    <ul aria-label="Items in your order" className="divide-y divide-slate-200 border-b border-slate-200 text-sm">
+      {lines.map((line) => {
+        const problem = problems[line.productId];
+        return (
+          <li key={line.productId} aria-label={line.name} className="py-2">
+            <div className="flex justify-between gap-3">
+              <span className="min-w-0">
+                {line.name} <span className="text-slate-500">× {line.quantity}</span>
+              </span>
+              <span className="shrink-0">{formatRupee(line.discountedPrice * line.quantity)}</span>
+            </div>
+            {problem && <p className="mt-1 font-medium text-red-600">{problem}</p>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+/** One contact input with its label (starred when required) and its message below it. */
+export function ContactField({
+  id,
+  label,
+  required,
+  type = 'text',
+  autoComplete,
+  error,
+  registration,
+}: {
+  id: string;
+  label: string;
+  required: boolean;
+  type?: string;
+  autoComplete: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {required && <span className="text-red-600">*</span>}
+      </label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="h-11 w-full rounded-md border border-slate-300 bg-slate-50 px-3 text-sm outline-none focus:ring-2 focus:ring-brand"
+        {...registration}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
