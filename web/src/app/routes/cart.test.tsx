@@ -5,6 +5,7 @@ import { routes } from '@/app/router';
 import type { Item } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
+import { quoteHandler } from '@/testing/orders';
 import { catalogueHandlers, envelope, failure, item, itemHandlers, product, server, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 
@@ -54,12 +55,15 @@ describe('Cart page (guest)', () => {
   });
 
   it('goes to checkout from a cart with items', async () => {
+    server.use(quoteHandler([VALVE, SHOWER]));
     guestCart();
     const { router } = renderRoutes(routes, '/cart');
     await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
     fireEvent.click(screen.getByRole('button', { name: 'Go to Checkout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your CheckOut' })).toBeInTheDocument();
+    // Checkout asks the server for pickup's figures: no delivery fee.
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('₹44.00'));
   });
 
   it('changes quantities within 1 and the stock, in the store and the summary', async () => {
