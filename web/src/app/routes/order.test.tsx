@@ -99,11 +99,11 @@ describe('The guest order page (/orders/{number}?token=…)', () => {
       cancellable: false,
       events: [
         { type: 'placed', at: '2026-03-01T10:00:00Z', note: null },
-        { type: 'cancelled', at: '2026-03-03T08:00:00Z', note: null },
+        { type: 'cancelled', at: '2026-03-03T08:00:00Z', note: 'Cancelled at your request' },
       ],
     });
     renderRoutes(routes, GUEST_PAGE);
-    await waitFor(() => expect(steps()).toEqual(['PlacedMar 01, 2026', 'CancelledMar 03, 2026']));
+    await waitFor(() => expect(steps()).toEqual(['PlacedMar 01, 2026', 'CancelledMar 03, 2026Cancelled at your request']));
     expect(screen.getByText(/Placed on/)).toHaveTextContent('Status: Cancelled');
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });

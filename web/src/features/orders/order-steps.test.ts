@@ -38,14 +38,14 @@ describe('an order’s steps', () => {
       events: [
         { type: 'placed', at: at(1), note: null },
         { type: 'ready_for_pickup', at: at(2), note: null },
-        { type: 'cancelled', at: at(3), note: null },
+        { type: 'cancelled', at: at(3), note: 'Cancelled at your request' },
         { type: 'refunded', at: at(4), note: null },
       ],
     });
     expect(orderSteps(cancelled)).toEqual([
       { label: 'Placed', at: at(1) },
       { label: 'Ready for pickup', at: at(2) },
-      { label: 'Cancelled', at: at(3), cancelled: true },
+      { label: 'Cancelled', at: at(3), note: 'Cancelled at your request', cancelled: true },
       { label: 'Refunded', at: at(4) },
     ]);
     expect(statusLabel(cancelled)).toBe('Cancelled');

@@ -24,6 +24,8 @@ export interface OrderStep {
   label: string;
   /** When the step was reached (ISO 8601 UTC); none while it is still to come. */
   at?: string;
+  /** What the shop said about it, if anything (why it was cancelled, a tracking hint). */
+  note?: string;
   /** A cancelled order's last step is shown as such. */
   cancelled?: boolean;
 }
@@ -33,17 +35,21 @@ export interface OrderStep {
  * cancelled order shows the steps it reached and then Cancelled with its date: the
  * others will never come. */
 export function orderSteps(order: Order): OrderStep[] {
-  const at = (type: OrderEventType) => order.events.find((event) => event.type === type)?.at;
+  /** The step `label`, reached when an event of `type` happened. */
+  const step = (label: string, type: OrderEventType): OrderStep => {
+    const event = order.events.find((e) => e.type === type);
+    return { label, at: event?.at, ...(event?.note ? { note: event.note } : {}) };
+  };
+  const happened = (type: OrderEventType) => order.events.some((event) => event.type === type);
   const route = ROUTE[order.fulfilment];
-  const paid = at('paid');
+  const placed = step('Placed', 'placed');
   const steps: OrderStep[] = [
-    { label: 'Placed', at: at('placed') ?? order.createdAt },
-    ...(paid ? [{ label: 'Paid', at: paid }] : []),
-    { label: route.underWay.label, at: at(route.underWay.type) },
-    { label: route.done, at: at('completed') },
+    { ...placed, at: placed.at ?? order.createdAt },
+    ...(happened('paid') ? [step('Paid', 'paid')] : []),
+    step(route.underWay.label, route.underWay.type),
+    step(route.done, 'completed'),
   ];
-  const refunded = at('refunded');
-  const after: OrderStep[] = refunded ? [{ label: 'Refunded', at: refunded }] : [];
+  const after = happened('refunded') ? [step('Refunded', 'refunded')] : [];
   if (order.status !== 'cancelled') return [...steps, ...after];
-  return [...steps.filter((step) => step.at), { label: 'Cancelled', at: at('cancelled'), cancelled: true }, ...after];
+  return [...steps.filter((s) => s.at), { ...step('Cancelled', 'cancelled'), cancelled: true }, ...after];
 }

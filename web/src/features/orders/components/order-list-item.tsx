@@ -6,7 +6,7 @@ import type { Order } from '../api/types';
 import { statusLabel } from '../order-steps';
 
 /** '3 items: Brass Angle Valve and 1 more'. */
-export function itemSummary(lines: Order['lines']): string {
+function itemSummary(lines: Order['lines']): string {
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   const first = lines[0] ? truncate(lines[0].name) : '';
   const more = lines.length > 1 ? ` and ${lines.length - 1} more` : '';

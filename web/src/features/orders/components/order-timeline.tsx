@@ -32,6 +32,7 @@ export function OrderTimeline({ steps }: { steps: OrderStep[] }) {
               ) : (
                 <p className="text-sm">Not yet</p>
               )}
+              {step.note && <p className="text-sm text-slate-600">{step.note}</p>}
             </div>
           </li>
         );
