@@ -8,6 +8,7 @@ pub mod cart;
 pub mod id;
 pub mod listing;
 pub mod money;
+pub mod order;
 pub mod pricing;
 pub mod time;
 

@@ -44,6 +44,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0005_items.sql"),
         postgres: include_str!("../../migrations/postgres/0005_items.sql"),
     },
+    Migration {
+        version: 6,
+        name: "orders",
+        sqlite: include_str!("../../migrations/sqlite/0006_orders.sql"),
+        postgres: include_str!("../../migrations/postgres/0006_orders.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -1,0 +1,559 @@
+//! The rules of an order (DESIGN.md §6): how its totals are worked out, which status
+//! may follow which, which events the shopper sees, and what a checkout's contact
+//! details must hold. The quote, the order and the mails all take them from here.
+
+use std::collections::BTreeMap;
+
+use super::account::Email;
+use super::cart::{MAX_ITEMS, MAX_QUANTITY};
+use super::id::Id;
+use super::Money;
+
+/// The spec's fixed discount on the subtotal: 20 %, in basis points.
+pub const ORDER_DISCOUNT_BP: i64 = 2_000;
+/// Charged for delivery (the spec's 100); pickup is free.
+pub const DELIVERY_FEE: Money = Money::from_cents(10_000);
+/// How long the link in an order's mails opens the order: 90 days.
+pub const ORDER_LINK_LIFETIME_MS: i64 = 90 * 24 * 60 * 60 * 1000;
+/// The first order number a shop hands out; numbers only grow from there.
+pub const FIRST_ORDER_NUMBER: i64 = 100_001;
+
+pub const CART_EMPTY: &str = "Your cart is empty";
+pub const OUT_OF_STOCK: &str = "This product is out of stock";
+pub const NO_LONGER_AVAILABLE: &str = "This product is no longer available";
+
+/// What a line short of stock says, given the units left.
+pub fn shortage(available: i64) -> String {
+    if available <= 0 {
+        OUT_OF_STOCK.to_string()
+    } else {
+        format!("Only {available} left in stock")
+    }
+}
+
+/// How the shopper gets the goods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fulfilment {
+    Pickup,
+    Delivery,
+}
+
+impl Fulfilment {
+    pub fn parse(text: &str) -> Option<Fulfilment> {
+        match text {
+            "pickup" => Some(Fulfilment::Pickup),
+            "delivery" => Some(Fulfilment::Delivery),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fulfilment::Pickup => "pickup",
+            Fulfilment::Delivery => "delivery",
+        }
+    }
+
+    pub fn delivery_fee(self) -> Money {
+        match self {
+            Fulfilment::Pickup => Money::from_cents(0),
+            Fulfilment::Delivery => DELIVERY_FEE,
+        }
+    }
+}
+
+/// Where an order stands. `placed` → `ready_for_pickup` (pickup) or `shipped`
+/// (delivery) → `completed`; `cancelled` from `placed` or `ready_for_pickup`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Placed,
+    ReadyForPickup,
+    Shipped,
+    Completed,
+    Cancelled,
+}
+
+impl Status {
+    pub const ALL: [Status; 5] = [
+        Status::Placed,
+        Status::ReadyForPickup,
+        Status::Shipped,
+        Status::Completed,
+        Status::Cancelled,
+    ];
+
+    pub fn parse(text: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Placed => "placed",
+            Status::ReadyForPickup => "ready_for_pickup",
+            Status::Shipped => "shipped",
+            Status::Completed => "completed",
+            Status::Cancelled => "cancelled",
+        }
+    }
+
+    /// Whether an order of `fulfilment` standing at `self` may move to `next`.
+    pub fn may_become(self, next: Status, fulfilment: Fulfilment) -> bool {
+        use Status::*;
+        let pickup = fulfilment == Fulfilment::Pickup;
+        match (self, next) {
+            (Placed, ReadyForPickup) | (ReadyForPickup, Completed | Cancelled) => pickup,
+            (Placed, Shipped) | (Shipped, Completed) => !pickup,
+            (Placed, Cancelled) => true,
+            _ => false,
+        }
+    }
+
+    /// Whether the order may still be cancelled: nothing has left the shop.
+    pub fn cancellable(self) -> bool {
+        matches!(self, Status::Placed | Status::ReadyForPickup)
+    }
+
+    /// The event recorded when an order reaches this status.
+    pub fn event(self) -> EventType {
+        match self {
+            Status::Placed => EventType::Placed,
+            Status::ReadyForPickup => EventType::ReadyForPickup,
+            Status::Shipped => EventType::Shipped,
+            Status::Completed => EventType::Completed,
+            Status::Cancelled => EventType::Cancelled,
+        }
+    }
+}
+
+/// Whether and how an order is paid (DESIGN.md §6). Cash orders are `unpaid` until
+/// the shop records the cash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaymentStatus {
+    Unpaid,
+    Pending,
+    Paid,
+    Refunded,
+    Failed,
+}
+
+impl PaymentStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentStatus::Unpaid => "unpaid",
+            PaymentStatus::Pending => "pending",
+            PaymentStatus::Paid => "paid",
+            PaymentStatus::Refunded => "refunded",
+            PaymentStatus::Failed => "failed",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<PaymentStatus> {
+        [
+            PaymentStatus::Unpaid,
+            PaymentStatus::Pending,
+            PaymentStatus::Paid,
+            PaymentStatus::Refunded,
+            PaymentStatus::Failed,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == text)
+    }
+}
+
+/// What happened to an order. The shopper's timeline shows the public ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventType {
+    Placed,
+    Paid,
+    ReadyForPickup,
+    Shipped,
+    Completed,
+    Cancelled,
+    Refunded,
+    /// The cancelled order's units went back on the shelf: bookkeeping, not news.
+    Restocked,
+}
+
+impl EventType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventType::Placed => "placed",
+            EventType::Paid => "paid",
+            EventType::ReadyForPickup => "ready_for_pickup",
+            EventType::Shipped => "shipped",
+            EventType::Completed => "completed",
+            EventType::Cancelled => "cancelled",
+            EventType::Refunded => "refunded",
+            EventType::Restocked => "restocked",
+        }
+    }
+
+    /// Whether the shopper's timeline shows it.
+    pub fn is_public(self) -> bool {
+        !matches!(self, EventType::Restocked)
+    }
+}
+
+/// An order's figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Totals {
+    pub subtotal: Money,
+    pub discount: Money,
+    pub delivery_fee: Money,
+    pub total: Money,
+}
+
+/// Subtotal of the prices paid × quantities; the 20 % discount on it, rounded half up
+/// to the cent; the fee for the fulfilment; total = subtotal − discount + fee, never
+/// below the fee (DESIGN.md §6).
+pub fn totals(lines: &[(Money, i64)], fulfilment: Fulfilment) -> Totals {
+    let subtotal: i64 = lines.iter().map(|(price, q)| price.cents() * q).sum();
+    let discount = percent_of(subtotal, ORDER_DISCOUNT_BP).min(subtotal);
+    let fee = fulfilment.delivery_fee().cents();
+    Totals {
+        subtotal: Money::from_cents(subtotal),
+        discount: Money::from_cents(discount),
+        delivery_fee: Money::from_cents(fee),
+        total: Money::from_cents((subtotal - discount).max(0) + fee),
+    }
+}
+
+/// `basis_points` of `cents`, rounded half up to the cent.
+fn percent_of(cents: i64, basis_points: i64) -> i64 {
+    (cents * basis_points + 5_000) / 10_000
+}
+
+/// The public number of the `seq`th order.
+pub fn order_number(seq: i64) -> String {
+    seq.to_string()
+}
+
+/// Why a list of lines sent by a guest cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinesError {
+    Empty,
+    TooMany,
+    BadQuantity,
+}
+
+impl LinesError {
+    pub fn message(&self) -> String {
+        match self {
+            LinesError::Empty => CART_EMPTY.to_string(),
+            LinesError::TooMany => format!("Maximum {MAX_ITEMS} items allowed in cart"),
+            LinesError::BadQuantity => format!("Quantity must be between 1 and {MAX_QUANTITY}"),
+        }
+    }
+}
+
+/// A guest's lines as one quantity per product, in the order first named. A product
+/// named twice adds up, within the cart's 99 per line.
+pub fn collect_lines(lines: &[(Id, i64)]) -> Result<Vec<(Id, i64)>, LinesError> {
+    if lines.is_empty() {
+        return Err(LinesError::Empty);
+    }
+    if lines.len() > MAX_ITEMS {
+        return Err(LinesError::TooMany);
+    }
+    let mut merged: Vec<(Id, i64)> = Vec::with_capacity(lines.len());
+    for (id, quantity) in lines {
+        if !(1..=MAX_QUANTITY).contains(quantity) {
+            return Err(LinesError::BadQuantity);
+        }
+        match merged.iter_mut().find(|(seen, _)| seen == id) {
+            Some((_, held)) => *held += quantity,
+            None => merged.push((id.clone(), *quantity)),
+        }
+    }
+    if merged.iter().any(|(_, q)| *q > MAX_QUANTITY) {
+        return Err(LinesError::BadQuantity);
+    }
+    Ok(merged)
+}
+
+/// The checkout's contact form as typed (spec §3, Checkout contact form).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ContactInput {
+    pub first_name: String,
+    pub company_name: String,
+    pub street_address: String,
+    pub apartment: String,
+    pub town_city: String,
+    pub phone_number: String,
+    pub email_address: String,
+}
+
+/// Contact details that hold the checkout's rules: trimmed, the e-mail lowercased.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contact(ContactInput);
+
+impl Contact {
+    pub fn get(&self) -> &ContactInput {
+        &self.0
+    }
+
+    pub fn email(&self) -> &str {
+        &self.0.email_address
+    }
+}
+
+/// The longest any contact field may be.
+const CONTACT_FIELD_MAX: usize = 200;
+
+/// Checks contact details against the spec's checkout rules (§5): delivery needs the
+/// whole form; pickup a name, a phone number and an e-mail. The error names each
+/// field with its message, keyed as the form's fields are.
+pub fn check_contact(
+    input: &ContactInput,
+    fulfilment: Fulfilment,
+) -> Result<Contact, BTreeMap<&'static str, String>> {
+    let mut errors = BTreeMap::new();
+    let t = |s: &str| s.trim().to_string();
+    let contact = ContactInput {
+        first_name: t(&input.first_name),
+        company_name: t(&input.company_name),
+        street_address: t(&input.street_address),
+        apartment: t(&input.apartment),
+        town_city: t(&input.town_city),
+        phone_number: t(&input.phone_number),
+        email_address: t(&input.email_address),
+    };
+    let delivery = fulfilment == Fulfilment::Delivery;
+    let fields = [
+        (
+            "firstName",
+            &contact.first_name,
+            true,
+            "First name is required",
+        ),
+        ("companyName", &contact.company_name, false, ""),
+        (
+            "streetAddress",
+            &contact.street_address,
+            delivery,
+            "Street address is required",
+        ),
+        ("apartment", &contact.apartment, false, ""),
+        (
+            "townCity",
+            &contact.town_city,
+            delivery,
+            "Town/City is required",
+        ),
+        (
+            "phoneNumber",
+            &contact.phone_number,
+            true,
+            "Phone number is required",
+        ),
+        (
+            "emailAddress",
+            &contact.email_address,
+            true,
+            "Email is required",
+        ),
+    ];
+    for (name, value, required, missing) in fields {
+        if required && value.is_empty() {
+            errors.insert(name, missing.to_string());
+        } else if value.chars().count() > CONTACT_FIELD_MAX {
+            errors.insert(name, format!("At most {CONTACT_FIELD_MAX} characters"));
+        }
+    }
+    if !contact.phone_number.is_empty() && !checkout_phone(&contact.phone_number) {
+        errors.insert("phoneNumber", "Please enter a valid phone number".into());
+    }
+    let email = if contact.email_address.is_empty() {
+        None
+    } else {
+        match Email::parse(&contact.email_address) {
+            Ok(email) => Some(email),
+            Err(_) => {
+                errors.insert("emailAddress", "Please enter a valid email address".into());
+                None
+            }
+        }
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Contact(ContactInput {
+        email_address: email.map(|e| e.as_str().to_string()).unwrap_or_default(),
+        ..contact
+    }))
+}
+
+/// The checkout's phone pattern (spec §5): an optional leading plus, a first digit
+/// 1-9, then up to 15 more digits.
+fn checkout_phone(text: &str) -> bool {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    let mut chars = digits.chars();
+    matches!(chars.next(), Some('1'..='9'))
+        && digits.len() <= 16
+        && chars.all(|c| c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(cents: i64) -> Money {
+        Money::from_cents(cents)
+    }
+
+    #[test]
+    fn totals_follow_the_one_rule() {
+        // (lines of (unit price, quantity), fulfilment) → [subtotal, discount, fee, total].
+        type Row<'a> = (&'a [(i64, i64)], Fulfilment, [i64; 4]);
+        let table: &[Row] = &[
+            (
+                &[(10_000, 1)],
+                Fulfilment::Pickup,
+                [10_000, 2_000, 0, 8_000],
+            ),
+            (
+                &[(10_000, 1)],
+                Fulfilment::Delivery,
+                [10_000, 2_000, 10_000, 18_000],
+            ),
+            (
+                &[(3_000, 2), (5_400, 1)],
+                Fulfilment::Pickup,
+                [11_400, 2_280, 0, 9_120],
+            ),
+            // 20 % of 0.03 is 0.006: half a cent and more rounds up.
+            (&[(3, 1)], Fulfilment::Pickup, [3, 1, 0, 2]),
+            // 20 % of 0.02 is 0.004: rounds down.
+            (&[(2, 1)], Fulfilment::Pickup, [2, 0, 0, 2]),
+            // Five items at 0.01: 20 % is exactly one cent.
+            (&[(1, 5)], Fulfilment::Delivery, [5, 1, 10_000, 10_004]),
+            (
+                &[(1_550, 99)],
+                Fulfilment::Delivery,
+                [153_450, 30_690, 10_000, 132_760],
+            ),
+            (&[], Fulfilment::Delivery, [0, 0, 10_000, 10_000]),
+        ];
+        for (lines, fulfilment, [subtotal, discount, fee, total]) in table {
+            let lines: Vec<_> = lines.iter().map(|(p, q)| (m(*p), *q)).collect();
+            let t = totals(&lines, *fulfilment);
+            assert_eq!(
+                [t.subtotal, t.discount, t.delivery_fee, t.total].map(Money::cents),
+                [*subtotal, *discount, *fee, *total],
+                "{lines:?} {fulfilment:?}"
+            );
+            assert!(t.total >= t.delivery_fee);
+        }
+    }
+
+    #[test]
+    fn the_status_machine_allows_only_its_transitions() {
+        use Fulfilment::*;
+        use Status::*;
+        let allowed = [
+            (Placed, ReadyForPickup, Pickup),
+            (Placed, Shipped, Delivery),
+            (ReadyForPickup, Completed, Pickup),
+            (Shipped, Completed, Delivery),
+            (Placed, Cancelled, Pickup),
+            (Placed, Cancelled, Delivery),
+            (ReadyForPickup, Cancelled, Pickup),
+        ];
+        for from in Status::ALL {
+            for to in Status::ALL {
+                for f in [Pickup, Delivery] {
+                    assert_eq!(
+                        from.may_become(to, f),
+                        allowed.contains(&(from, to, f)),
+                        "{from:?} → {to:?} ({f:?})"
+                    );
+                }
+            }
+        }
+        assert!(Placed.cancellable() && ReadyForPickup.cancellable());
+        assert!(!Shipped.cancellable() && !Completed.cancellable() && !Cancelled.cancellable());
+    }
+
+    #[test]
+    fn statuses_and_events_keep_their_stored_names() {
+        for s in Status::ALL {
+            assert_eq!(Status::parse(s.as_str()), Some(s));
+        }
+        assert_eq!(Status::ReadyForPickup.as_str(), "ready_for_pickup");
+        assert_eq!(Status::Shipped.event(), EventType::Shipped);
+        assert!(EventType::Placed.is_public() && EventType::Cancelled.is_public());
+        assert!(!EventType::Restocked.is_public());
+        assert_eq!(PaymentStatus::parse("unpaid"), Some(PaymentStatus::Unpaid));
+        assert_eq!(Fulfilment::parse("Pickup"), None);
+    }
+
+    #[test]
+    fn shortages_name_what_is_left() {
+        assert_eq!(shortage(0), "This product is out of stock");
+        assert_eq!(shortage(-2), "This product is out of stock");
+        assert_eq!(shortage(3), "Only 3 left in stock");
+    }
+
+    #[test]
+    fn guest_lines_add_up_per_product_within_the_limits() {
+        let a = Id::generate();
+        let b = Id::generate();
+        assert_eq!(
+            collect_lines(&[(a.clone(), 2), (b.clone(), 1), (a.clone(), 3)]),
+            Ok(vec![(a.clone(), 5), (b.clone(), 1)])
+        );
+        assert_eq!(collect_lines(&[]), Err(LinesError::Empty));
+        assert_eq!(
+            collect_lines(&[(a.clone(), 0)]),
+            Err(LinesError::BadQuantity)
+        );
+        assert_eq!(
+            collect_lines(&[(a.clone(), 60), (a.clone(), 40)]),
+            Err(LinesError::BadQuantity)
+        );
+        let many: Vec<_> = (0..=MAX_ITEMS).map(|_| (Id::generate(), 1)).collect();
+        assert_eq!(collect_lines(&many), Err(LinesError::TooMany));
+    }
+
+    #[test]
+    fn pickup_needs_name_phone_and_email_delivery_the_whole_form() {
+        let empty = ContactInput::default();
+        let pickup = check_contact(&empty, Fulfilment::Pickup).unwrap_err();
+        assert_eq!(
+            pickup.keys().copied().collect::<Vec<_>>(),
+            ["emailAddress", "firstName", "phoneNumber"]
+        );
+        let delivery = check_contact(&empty, Fulfilment::Delivery).unwrap_err();
+        assert_eq!(delivery["streetAddress"], "Street address is required");
+        assert_eq!(delivery["townCity"], "Town/City is required");
+        assert_eq!(delivery["firstName"], "First name is required");
+
+        let typed = ContactInput {
+            first_name: " Ada ".into(),
+            phone_number: "+447946095800".into(),
+            email_address: " Ada@Example.COM ".into(),
+            ..ContactInput::default()
+        };
+        let contact = check_contact(&typed, Fulfilment::Pickup).unwrap();
+        assert_eq!(contact.get().first_name, "Ada");
+        assert_eq!(contact.email(), "ada@example.com");
+        let bad = ContactInput {
+            phone_number: "07946095800".into(),
+            email_address: "ada@".into(),
+            ..typed
+        };
+        let errors = check_contact(&bad, Fulfilment::Pickup).unwrap_err();
+        assert_eq!(errors["phoneNumber"], "Please enter a valid phone number");
+        assert_eq!(errors["emailAddress"], "Please enter a valid email address");
+    }
+
+    #[test]
+    fn the_checkout_phone_pattern_matches_the_storefront() {
+        assert!(checkout_phone("+447946095800"));
+        assert!(checkout_phone("+1234567890123456"));
+        assert!(!checkout_phone("12345678901234567"));
+        assert!(!checkout_phone("07946095800"));
+        assert!(!checkout_phone("794-609"));
+        assert!(!checkout_phone("+"));
+    }
+}
