@@ -2,6 +2,7 @@
 //! to the outbox folder (and logged) so a person running locally can read codes and
 //! links; in memory for tests.
 
+pub mod outbox;
 pub mod templates;
 
 use std::path::PathBuf;

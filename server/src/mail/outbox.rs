@@ -1,0 +1,48 @@
+//! The worker that delivers the durable outbox ([`crate::store::outbox`]): it wakes
+//! when this node queues mail and every few seconds for mail other nodes queued, and
+//! sends what is due over the configured transport. A failure is retried with backoff.
+
+use std::time::Duration;
+
+use super::Mailer;
+use crate::store::outbox::Outbox;
+
+/// How often a node looks for mail it was not woken for (queued by another node, or
+/// due for a retry).
+const POLL_EVERY: Duration = Duration::from_secs(5);
+
+/// Sends one batch of due mail. How many rows it claimed.
+pub async fn deliver_due(outbox: &Outbox, mailer: &Mailer) -> Result<usize, sqlx::Error> {
+    let batch = outbox.claim().await?;
+    for queued in &batch {
+        match mailer.send(&queued.to, queued.letter.clone()).await {
+            Ok(()) => outbox.mark_sent(&queued.id).await?,
+            Err(e) => outbox.mark_failed(queued, &e.to_string()).await?,
+        }
+    }
+    Ok(batch.len())
+}
+
+/// Sends batches until nothing is due.
+pub async fn deliver_all_due(outbox: &Outbox, mailer: &Mailer) -> Result<usize, sqlx::Error> {
+    let mut sent = 0;
+    loop {
+        match deliver_due(outbox, mailer).await? {
+            0 => return Ok(sent),
+            n => sent += n,
+        }
+    }
+}
+
+/// Delivers mail for as long as the node serves.
+pub async fn run(outbox: Outbox, mailer: Mailer) {
+    loop {
+        if let Err(e) = deliver_all_due(&outbox, &mailer).await {
+            tracing::warn!(error = %e, "delivering the mail outbox failed");
+        }
+        tokio::select! {
+            () = outbox.woken() => {}
+            () = tokio::time::sleep(POLL_EVERY) => {}
+        }
+    }
+}
