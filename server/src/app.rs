@@ -14,7 +14,8 @@ use crate::mail::Mailer;
 use crate::media::Media;
 use crate::security::Keys;
 use crate::store::{
-    self, accounts::Accounts, catalogue::Catalogue, items::Items, reviews::Reviews, Db,
+    self, accounts::Accounts, catalogue::Catalogue, items::Items, orders::Orders, outbox::Outbox,
+    reviews::Reviews, Db,
 };
 use crate::BoxError;
 
@@ -49,11 +50,14 @@ pub struct Services {
 
 impl AppState {
     pub fn new(db: Db, services: Services) -> AppState {
+        let outbox = Outbox::new(db.clone(), services.clock.clone());
         AppState {
             catalogue: Catalogue::new(db.clone(), services.clock.clone()),
             accounts: Accounts::new(db.clone()),
             reviews: Reviews::new(db.clone()),
-            items: Items::new(db, services.clock.clone()),
+            items: Items::new(db.clone(), services.clock.clone()),
+            orders: Orders::new(db.clone(), services.clock.clone(), outbox.clone()),
+            outbox,
             media: services.media,
             mailer: services.mailer,
             keys: services.keys,
@@ -64,8 +68,10 @@ impl AppState {
 }
 
 /// How often each node puts ended discounts back to full price and clears out
-/// attempts, codes and reset tokens no rule looks at any more.
+/// attempts, codes, reset tokens and sent mail no rule looks at any more.
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
+/// Sent mail stays in the outbox a week, for an operator to look back on.
+const SENT_MAIL_KEPT_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
 /// Serves until `shutdown` completes, then finishes the requests in flight.
 pub async fn serve(
@@ -75,7 +81,14 @@ pub async fn serve(
 ) -> Result<(), BoxError> {
     let catalogue = state.catalogue.clone();
     let accounts = state.accounts.clone();
+    let outbox = state.outbox.clone();
     let clock = state.clock.clone();
+    let mail_worker = state.settings.deliver_mail.then(|| {
+        tokio::spawn(crate::mail::outbox::run(
+            state.outbox.clone(),
+            state.mailer.clone(),
+        ))
+    });
     let sweeper = tokio::spawn(async move {
         let mut tick = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -92,6 +105,9 @@ pub async fn serve(
             {
                 tracing::warn!(error = %e, "sweeping old attempts and tokens failed");
             }
+            if let Err(e) = outbox.sweep(now - SENT_MAIL_KEPT_MS).await {
+                tracing::warn!(error = %e, "sweeping sent mail failed");
+            }
         }
     });
     let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
@@ -99,6 +115,9 @@ pub async fn serve(
         .with_graceful_shutdown(shutdown)
         .await;
     sweeper.abort();
+    if let Some(worker) = mail_worker {
+        worker.abort();
+    }
     result.map_err(Into::into)
 }
 

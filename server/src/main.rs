@@ -144,6 +144,7 @@ fn services(
             public_url: public_url.trim_end_matches('/').to_string(),
             cors_origins: shop::http::parse_cors_origins(&args.cors_origins)?,
             trust_forwarded_for: args.trust_forwarded_for,
+            deliver_mail: true,
         },
         clock: Clock::system(),
     })

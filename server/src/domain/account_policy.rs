@@ -75,6 +75,8 @@ pub enum AttemptKind {
     LoginIp,
     /// A reset mail to one address ([`RESET_MAIL_LIMIT`]).
     ResetMail,
+    /// An order link mailed by 'Track your order' to one address ([`RESET_MAIL_LIMIT`]).
+    TrackMail,
 }
 
 impl AttemptKind {
@@ -85,6 +87,7 @@ impl AttemptKind {
             AttemptKind::LoginAccount => "login-account",
             AttemptKind::LoginIp => "login-ip",
             AttemptKind::ResetMail => "reset-mail",
+            AttemptKind::TrackMail => "track-mail",
         }
     }
 }
@@ -98,5 +101,6 @@ mod tests {
         assert_eq!(AttemptKind::LoginAccount.as_str(), "login-account");
         assert_eq!(AttemptKind::LoginIp.as_str(), "login-ip");
         assert_eq!(AttemptKind::ResetMail.as_str(), "reset-mail");
+        assert_eq!(AttemptKind::TrackMail.as_str(), "track-mail");
     }
 }

@@ -25,6 +25,12 @@ pub enum AppError {
     Forbidden(String),
     #[error("{0}")]
     Conflict(String),
+    /// A conflict with named parts: an order's lines short of stock, by product id.
+    #[error("{message}")]
+    ConflictFields {
+        message: String,
+        errors: BTreeMap<String, String>,
+    },
     /// Well-formed input that breaks a rule; `errors` names the fields.
     #[error("{message}")]
     Unprocessable {
@@ -104,7 +110,7 @@ impl AppError {
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::ConflictFields { .. } => StatusCode::CONFLICT,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::MailUnavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -141,7 +147,8 @@ impl IntoResponse for AppError {
         };
         let (message, errors) = match self {
             AppError::BadRequest { message, errors }
-            | AppError::Unprocessable { message, errors } => {
+            | AppError::Unprocessable { message, errors }
+            | AppError::ConflictFields { message, errors } => {
                 (message, (!errors.is_empty()).then_some(errors))
             }
             AppError::Internal(cause) => {

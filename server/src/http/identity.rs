@@ -1,4 +1,5 @@
-//! Who is calling: the signed-in user behind a bearer token, and the client's address.
+//! Who is calling: the signed-in user behind a bearer token (if any, and whether an
+//! administrator), and the client's address.
 
 use std::net::SocketAddr;
 
@@ -8,7 +9,7 @@ use axum::http::request::Parts;
 
 use super::{AppError, AppState};
 use crate::domain::id::Id;
-use crate::store::accounts::UserRow;
+use crate::store::accounts::{Role, UserRow};
 
 /// What a request without a valid token hears, whatever the reason.
 pub const SIGN_IN_REQUIRED: &str = "Please log in to continue";
@@ -22,31 +23,76 @@ impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let unauthorized = || AppError::Unauthorized(SIGN_IN_REQUIRED.into());
-        let token = parts
-            .headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| {
-                v.strip_prefix("Bearer ")
-                    .or_else(|| v.strip_prefix("bearer "))
-            })
-            .map(str::trim)
-            .ok_or_else(unauthorized)?;
-        let claims = state
-            .keys
-            .verify_token(token, state.clock.now_secs())
-            .ok_or_else(unauthorized)?;
-        // A signed subject is one of ours; one of no id's shape names no account.
-        let user_id = Id::parse(&claims.sub).ok_or_else(unauthorized)?;
-        let user = state
-            .accounts
-            .user_by_id(&user_id)
-            .await?
-            .filter(|user| user.token_version == claims.ver)
-            .ok_or_else(unauthorized)?;
-        Ok(CurrentUser(user))
+        let token = bearer(parts).ok_or_else(unauthorized)?;
+        user_of(token, state).await.map(CurrentUser)
     }
+}
+
+/// The signed-in user when the request carries a token, `None` when it carries none
+/// (a guest). A token that does not hold is still a 401: the storefront then signs
+/// out rather than carrying on as someone else.
+pub struct MaybeUser(pub Option<UserRow>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        match bearer(parts) {
+            Some(token) => user_of(token, state).await.map(|u| MaybeUser(Some(u))),
+            None => Ok(MaybeUser(None)),
+        }
+    }
+}
+
+/// An administrator (DESIGN.md §8): 401 without a valid token, 403 for a customer.
+pub struct AdminUser(pub UserRow);
+
+/// What a customer hears from an administrator's call.
+pub const ADMINS_ONLY: &str = "Only administrators can do this";
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        if user.role != Role::Admin {
+            return Err(AppError::Forbidden(ADMINS_ONLY.into()));
+        }
+        Ok(AdminUser(user))
+    }
+}
+
+fn unauthorized() -> AppError {
+    AppError::Unauthorized(SIGN_IN_REQUIRED.into())
+}
+
+/// The request's `Authorization: Bearer` token, if it has one.
+fn bearer(parts: &Parts) -> Option<&str> {
+    parts
+        .headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        })
+        .map(str::trim)
+}
+
+/// The user a token names, if it is ours, unexpired, and not revoked.
+async fn user_of(token: &str, state: &AppState) -> Result<UserRow, AppError> {
+    let claims = state
+        .keys
+        .verify_token(token, state.clock.now_secs())
+        .ok_or_else(unauthorized)?;
+    // A signed subject is one of ours; one of no id's shape names no account.
+    let user_id = Id::parse(&claims.sub).ok_or_else(unauthorized)?;
+    state
+        .accounts
+        .user_by_id(&user_id)
+        .await?
+        .filter(|user| user.token_version == claims.ver)
+        .ok_or_else(unauthorized)
 }
 
 /// The client's IP address: the connection's peer, or with `--trust-forwarded-for`

@@ -1,5 +1,6 @@
 //! The HTTP layer: routers per area, the envelope, extractors, middleware.
 
+pub mod admin_orders;
 pub mod auth;
 pub mod catalogue;
 pub mod error;
@@ -10,6 +11,7 @@ pub mod items;
 pub mod media;
 mod middleware;
 pub mod openapi;
+pub mod orders;
 pub mod paging;
 pub mod reviews;
 mod storefront;
@@ -30,6 +32,8 @@ use crate::security::Keys;
 use crate::store::accounts::Accounts;
 use crate::store::catalogue::Catalogue;
 use crate::store::items::Items;
+use crate::store::orders::Orders;
+use crate::store::outbox::Outbox;
 use crate::store::reviews::Reviews;
 pub use error::AppError;
 
@@ -40,6 +44,8 @@ pub struct AppState {
     pub accounts: Accounts,
     pub reviews: Reviews,
     pub items: Items,
+    pub orders: Orders,
+    pub outbox: Outbox,
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
@@ -57,6 +63,8 @@ pub struct Settings {
     pub cors_origins: Vec<HeaderValue>,
     /// Take the client's address from `X-Forwarded-For` (behind a trusted proxy only).
     pub trust_forwarded_for: bool,
+    /// Deliver the mail outbox from this node. Tests turn it off and deliver by hand.
+    pub deliver_mail: bool,
 }
 
 /// The success envelope of DESIGN.md §4.
@@ -98,6 +106,8 @@ pub fn router(state: AppState) -> Router {
         .merge(auth::router())
         .merge(reviews::router())
         .merge(items::router())
+        .merge(orders::router())
+        .merge(admin_orders::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
         .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))

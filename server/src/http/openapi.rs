@@ -6,7 +6,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::error::ErrorBody;
-use super::{auth, catalogue, items, reviews};
+use super::{admin_orders, auth, catalogue, items, orders, reviews};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -39,6 +39,17 @@ use super::{auth, catalogue, items, reviews};
         items::remove_item,
         items::cart_detail,
         items::sync,
+        orders::quote,
+        orders::place_order,
+        orders::list_orders,
+        orders::get_order,
+        orders::cancel_order,
+        orders::track,
+        orders::saved_address,
+        admin_orders::list,
+        admin_orders::one,
+        admin_orders::set_status,
+        admin_orders::mark_paid,
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerToken),
@@ -47,6 +58,8 @@ use super::{auth, catalogue, items, reviews};
         (name = "auth", description = "Accounts: sign-up, login, recovery, profile"),
         (name = "reviews", description = "Product reviews"),
         (name = "items", description = "Carts and wishlists"),
+        (name = "orders", description = "Checkout and the shopper's orders"),
+        (name = "admin", description = "Administrators' calls"),
     )
 )]
 pub struct ApiDoc;

@@ -10,6 +10,10 @@ pub struct Letter {
     pub hint: String,
 }
 
+use crate::domain::order::{Fulfilment, Status};
+use crate::domain::Money;
+use crate::store::orders::OrderRow;
+
 const SHOP: &str = "Shop";
 
 /// The code e-mailed right after sign-up, which works for `lifetime_minutes`.
@@ -114,6 +118,139 @@ pub fn account_activated() -> Letter {
             &format!("<p>{}</p><p>{}</p>", escape(lead), escape(next)),
         ),
         hint: "account activated".to_string(),
+        subject,
+    }
+}
+
+/// The confirmation of a new order: its lines, its totals, how it reaches the
+/// shopper, and the `link` that opens it.
+pub fn order_placed(order: &OrderRow, link: &str) -> Letter {
+    let subject = format!("Your {SHOP} order {} is placed", order.number);
+    let lead = format!(
+        "Thank you for your order. We have received it and will let you know when it {}.",
+        match order.fulfilment {
+            Fulfilment::Pickup => "is ready for pickup",
+            Fulfilment::Delivery => "is on its way",
+        }
+    );
+    order_letter(subject, &lead, order, link)
+}
+
+/// What the shopper hears when the order moves on to `order.status`.
+pub fn order_moved(order: &OrderRow, link: &str) -> Letter {
+    let (subject, lead) = match order.status {
+        Status::ReadyForPickup => (
+            format!("Your {SHOP} order {} is ready for pickup", order.number),
+            "Your order is ready. Bring your order number when you come to collect it.".to_string(),
+        ),
+        Status::Shipped => (
+            format!("Your {SHOP} order {} has shipped", order.number),
+            "Your order is on its way to the delivery address below.".to_string(),
+        ),
+        Status::Completed => (
+            format!("Your {SHOP} order {} is complete", order.number),
+            match order.fulfilment {
+                Fulfilment::Pickup => {
+                    "You have collected your order. Thank you for shopping with us!"
+                }
+                Fulfilment::Delivery => {
+                    "Your order has been delivered. Thank you for shopping with us!"
+                }
+            }
+            .to_string(),
+        ),
+        Status::Cancelled => (
+            format!("Your {SHOP} order {} is cancelled", order.number),
+            "Your order has been cancelled and nothing more will happen with it.".to_string(),
+        ),
+        Status::Placed => (
+            format!("Your {SHOP} order {}", order.number),
+            "Here is your order.".to_string(),
+        ),
+    };
+    order_letter(subject, &lead, order, link)
+}
+
+/// The link to an order again, asked for with 'Track your order'.
+pub fn order_link(number: &str, link: &str) -> Letter {
+    link_letter(
+        format!("Your {SHOP} order {number}"),
+        &format!("You asked for the link to your order {number}. Open it here:"),
+        "View your order",
+        link,
+        "If you did not ask for it, you can ignore this e-mail.",
+    )
+}
+
+fn order_letter(subject: String, lead: &str, order: &OrderRow, link: &str) -> Letter {
+    let money = |m: Money| format!("\u{20b9}{:.2}", m.as_f64());
+    let mut text = format!("{lead}\n\nOrder {}\n\n", order.number);
+    let mut rows = String::new();
+    for line in &order.lines {
+        text.push_str(&format!(
+            "{} x {}  {}\n",
+            line.quantity,
+            line.name,
+            money(line.line_total)
+        ));
+        rows.push_str(&format!(
+            "<tr><td>{} \u{d7} {}</td><td style=\"text-align:right\">{}</td></tr>",
+            line.quantity,
+            escape(&line.name),
+            money(line.line_total)
+        ));
+    }
+    let t = &order.totals;
+    let figures = [
+        ("Subtotal", money(t.subtotal)),
+        ("Discount (-20%)", format!("-{}", money(t.discount))),
+        ("Delivery Fee", money(t.delivery_fee)),
+        ("Total", money(t.total)),
+    ];
+    text.push('\n');
+    for (label, value) in &figures {
+        text.push_str(&format!("{label}: {value}\n"));
+        rows.push_str(&format!(
+            "<tr><td>{label}</td><td style=\"text-align:right\">{value}</td></tr>"
+        ));
+    }
+    let c = &order.contact;
+    let whereto = match order.fulfilment {
+        Fulfilment::Pickup => format!(
+            "Pickup at the shop, for {} ({})",
+            c.first_name, c.phone_number
+        ),
+        Fulfilment::Delivery => {
+            let parts = [
+                &c.first_name,
+                &c.company_name,
+                &c.street_address,
+                &c.apartment,
+                &c.town_city,
+            ];
+            let address: Vec<&str> = parts
+                .iter()
+                .map(|s| s.as_str())
+                .filter(|s| !s.is_empty())
+                .collect();
+            format!("Delivery to {}", address.join(", "))
+        }
+    };
+    text.push_str(&format!("\n{whereto}\n\nYour order: {link}\n"));
+    Letter {
+        html: layout(
+            &subject,
+            &format!(
+                "<p>{}</p><p><strong>Order {}</strong></p><table style=\"width:100%;border-collapse:collapse\">{rows}</table>\
+                 <p>{}</p><p><a href=\"{link}\">View your order</a></p>",
+                escape(lead),
+                escape(&order.number),
+                escape(&whereto),
+                link = escape(link),
+            ),
+        ),
+        text,
+        hint: link.to_string(),
         subject,
     }
 }

@@ -24,6 +24,7 @@ pub struct Keys {
     access_token: [u8; 32],
     media_url: [u8; 32],
     one_time_code: [u8; 32],
+    order_link: [u8; 32],
 }
 
 // Keys never appear in logs.
@@ -45,6 +46,7 @@ impl Keys {
             access_token: derive("shop/access-token/v1"),
             media_url: derive("shop/signed-media-url/v1"),
             one_time_code: derive("shop/one-time-code/v1"),
+            order_link: derive("shop/order-link/v1"),
         }
     }
 
@@ -117,6 +119,28 @@ impl Keys {
         check.verify_slice(&given).is_ok()
     }
 
+    /// The token of an order's link, valid until `expires` (Unix ms): whoever holds
+    /// the mail can open the order, and no other order.
+    pub fn sign_order(&self, number: &str, expires: i64) -> String {
+        let signature = mac(&self.order_link, format!("{number}\n{expires}").as_bytes());
+        format!("{expires}.{}", URL_SAFE_NO_PAD.encode(signature))
+    }
+
+    /// Whether `token` was made by [`Keys::sign_order`] for this order and has not
+    /// expired at `now` (Unix ms).
+    pub fn order_token_holds(&self, number: &str, token: &str, now: i64) -> bool {
+        let Some((expires, signature)) = token.split_once('.') else {
+            return false;
+        };
+        let (Ok(expires), Ok(given)) = (expires.parse::<i64>(), URL_SAFE_NO_PAD.decode(signature))
+        else {
+            return false;
+        };
+        let mut check = HmacSha256::new_from_slice(&self.order_link).expect("any key length");
+        check.update(format!("{number}\n{expires}").as_bytes());
+        check.verify_slice(&given).is_ok() && now < expires
+    }
+
     /// What is stored for a one-time code: keyed, so a copy of the database alone
     /// cannot be searched for the six digits.
     pub fn code_digest(&self, user_id: &str, code: &str) -> String {
@@ -180,6 +204,28 @@ fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_order_token_opens_its_order_until_it_expires() {
+        let keys = Keys::random();
+        let token = keys.sign_order("100001", 5_000);
+        assert!(keys.order_token_holds("100001", &token, 4_999));
+        assert!(!keys.order_token_holds("100001", &token, 5_000), "expired");
+        assert!(
+            !keys.order_token_holds("100002", &token, 0),
+            "another order"
+        );
+        let later = token.replacen("5000.", "9000.", 1);
+        assert!(
+            !keys.order_token_holds("100001", &later, 0),
+            "a moved expiry"
+        );
+        assert!(
+            !Keys::random().order_token_holds("100001", &token, 0),
+            "another shop"
+        );
+        assert!(!keys.order_token_holds("100001", "garbage", 0));
+    }
 
     #[test]
     fn codes_are_six_digits() {

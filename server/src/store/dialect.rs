@@ -1,5 +1,5 @@
 //! Everything that differs between SQLite and PostgreSQL, in one place: full-text
-//! search, sorting by name, locking, and the migration set.
+//! search, sorting by name, locking, order numbers, and the migration set.
 
 use crate::domain::listing::SortField;
 
@@ -45,6 +45,29 @@ impl Dialect {
         match self {
             Dialect::Sqlite => None,
             Dialect::Postgres => Some("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"),
+        }
+    }
+
+    /// Like [`Dialect::subject_lock`], but answers at once: column `locked` is whether
+    /// the lock was free (and is now held until commit). SQLite needs none.
+    pub fn try_subject_lock(self) -> Option<&'static str> {
+        match self {
+            Dialect::Sqlite => None,
+            Dialect::Postgres => {
+                Some("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked")
+            }
+        }
+    }
+
+    /// Inside a write transaction, the next order's sequence number as column `n`:
+    /// never handed out twice, and only growing. PostgreSQL's sequence may skip a
+    /// number when a transaction rolls back; SQLite's counter row never does.
+    pub fn next_order_seq(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => {
+                "UPDATE order_counter SET last = last + 1 WHERE id = 1 RETURNING last AS n"
+            }
+            Dialect::Postgres => "SELECT nextval('order_numbers') AS n",
         }
     }
 

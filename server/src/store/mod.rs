@@ -7,6 +7,8 @@ pub mod dialect;
 mod id_column;
 pub mod items;
 mod migrate;
+pub mod orders;
+pub mod outbox;
 pub mod reviews;
 
 use std::path::Path;

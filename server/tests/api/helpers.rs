@@ -17,6 +17,8 @@ use shop::media::Media;
 use shop::security::Keys;
 use shop::store::accounts::Accounts;
 use shop::store::catalogue::{Catalogue, NewBanner, NewCategory, NewProduct};
+use shop::store::orders::Orders;
+use shop::store::outbox::Outbox;
 use shop::store::reviews::Reviews;
 use sqlx::{Connection, Executor};
 
@@ -43,6 +45,8 @@ pub struct TestApp {
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
+    pub orders: Orders,
+    pub outbox: Outbox,
     /// The app's clock: it stands still until a test moves it.
     pub clock: Clock,
 }
@@ -50,6 +54,14 @@ pub struct TestApp {
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
+    }
+
+    /// Delivers every mail due in the outbox, as the worker of a serving node does.
+    /// How many were claimed.
+    pub async fn deliver_mail(&self) -> usize {
+        shop::mail::outbox::deliver_all_due(&self.outbox, &self.mailer)
+            .await
+            .expect("the outbox delivers")
     }
 
     /// GET `path` and read the JSON body (Null when it is not JSON).
@@ -175,6 +187,8 @@ where
                 public_url: base.clone(),
                 cors_origins: options.cors_origins,
                 trust_forwarded_for: options.trust_forwarded_for,
+                // Tests deliver the outbox themselves, with TestApp::deliver_mail.
+                deliver_mail: false,
             },
             clock: clock.clone(),
         },
@@ -188,6 +202,8 @@ where
         media: state.media.clone(),
         mailer: state.mailer.clone(),
         keys: state.keys.clone(),
+        orders: state.orders.clone(),
+        outbox: state.outbox.clone(),
         clock,
     };
     let server = tokio::spawn(async move {

@@ -9,6 +9,7 @@ mod catalogue;
 mod envelope;
 mod items;
 mod media_and_storefront;
+mod orders;
 mod reviews;
 mod seeding;
 mod store;

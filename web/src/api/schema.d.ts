@@ -4,6 +4,77 @@
  */
 
 export interface paths {
+    "/api/admin/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every order, newest first, optionally only those at one status. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with every event, the shopper's and the shop's own. */
+        get: operations["one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/{number}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that the cash of an unpaid order was received. */
+        post: operations["mark_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/{number}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the order along the status machine; the shopper is mailed. Cancelling puts
+         *     the units back on the shelf.
+         */
+        post: operations["set_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/admin/login": {
         parameters: {
             query?: never;
@@ -284,6 +355,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's orders, newest first. */
+        get: operations["list_orders"];
+        put?: never;
+        /**
+         * Places the order: the stock of every line is taken, or none (DESIGN.md §6). The
+         *     same `Idempotency-Key` with the same body answers the same order again.
+         */
+        post: operations["place_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The totals the current cart would be charged with `fulfilment`, each line flagged
+         *     when the stock cannot meet it. Signed in: the server cart; guest: `items`.
+         */
+        post: operations["quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Track your order': mails the order's link to its address when the number and the
+         *     address belong together. The answer is the same either way, and at most 5 mails
+         *     per address are sent per hour.
+         */
+        post: operations["track"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order, for its owner or whoever holds its mailed link (`?token=`). Anyone
+         *     else hears it does not exist.
+         */
+        get: operations["get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/{number}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the order while it is placed or ready for pickup: its units go back on the
+         *     shelf and the shopper is mailed.
+         */
+        post: operations["cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product": {
         parameters: {
             query?: never;
@@ -351,6 +524,23 @@ export interface paths {
         };
         /** A product's reviews, newest first. */
         get: operations["list_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The address the customer saved at checkout, to fill the form again. */
+        get: operations["saved_address"];
         put?: never;
         post?: never;
         delete?: never;
@@ -460,6 +650,9 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddressData: {
+            address?: null | components["schemas"]["Contact"];
+        };
         Banner: {
             _id: string;
             /** @description Media path: the storefront shows `{mediaBaseUrl}{image}`. */
@@ -505,6 +698,23 @@ export interface components {
         ChangePasswordRequest: {
             currentPassword?: string;
         };
+        /** @description The checkout's contact form (spec §3). */
+        Contact: {
+            /** @default  */
+            apartment: string;
+            /** @default  */
+            companyName: string;
+            /** @default  */
+            emailAddress: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default  */
+            streetAddress: string;
+            /** @default  */
+            townCity: string;
+        };
         /** @description `emailAddress` and `password`. */
         Credentials: {
             emailAddress?: string;
@@ -515,6 +725,15 @@ export interface components {
         };
         /** @description Nothing beyond the message. */
         Empty: Record<string, never>;
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_AddressData: {
+            data: {
+                address?: null | components["schemas"]["Contact"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
         /** @description The success envelope of DESIGN.md §4. */
         Envelope_CartDetail: {
             data: {
@@ -608,6 +827,41 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_OrderData: {
+            data: {
+                order: components["schemas"]["Order"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_OrderPage: {
+            data: {
+                orders: components["schemas"]["Order"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_PlacedData: {
+            data: {
+                order: components["schemas"]["Order"];
+                /** @description Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not. */
+                token: string;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_ProductDetail: {
             data: {
                 product: components["schemas"]["Product"];
@@ -625,6 +879,23 @@ export interface components {
                 perPage: number;
                 products: components["schemas"]["Product"][];
                 /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_Quote: {
+            data: {
+                /** Format: double */
+                deliveryFee: number;
+                /** Format: double */
+                discount: number;
+                lines: components["schemas"]["QuoteLine"][];
+                /** Format: double */
+                subtotal: number;
+                /** Format: double */
                 total: number;
             };
             message: string;
@@ -815,6 +1086,12 @@ export interface components {
             /** Format: int64 */
             stock: number;
         };
+        /** @description A line of the cart as a guest's browser holds it. */
+        LineRequest: {
+            productId?: string;
+            /** Format: int64 */
+            quantity?: number;
+        };
         /**
          * @description `POST /user/sync`: the browser store `user_data` as it is (`lastUpdated` and other
          *     fields are ignored).
@@ -836,6 +1113,73 @@ export interface components {
             /** @description `cart` or `wishlist`. */
             type?: string;
         };
+        Order: {
+            _id: string;
+            /** @description Whether the shopper may still cancel it. */
+            cancellable: boolean;
+            contact: components["schemas"]["Contact"];
+            createdAt: string;
+            /** Format: double */
+            deliveryFee: number;
+            /** Format: double */
+            discount: number;
+            /** @description Oldest first: the timeline. */
+            events: components["schemas"]["OrderEvent"][];
+            /** @description `pickup` or `delivery`. */
+            fulfilment: string;
+            lines: components["schemas"]["OrderLine"][];
+            number: string;
+            /** @description `unpaid`, `pending`, `paid`, `refunded` or `failed`. */
+            paymentStatus: string;
+            promoCode?: string | null;
+            /** @description `placed`, `ready_for_pickup`, `shipped`, `completed` or `cancelled`. */
+            status: string;
+            /** Format: double */
+            subtotal: number;
+            /** Format: double */
+            total: number;
+        };
+        OrderData: {
+            order: components["schemas"]["Order"];
+        };
+        OrderEvent: {
+            at: string;
+            note?: string | null;
+            /**
+             * @description `placed`, `paid`, `ready_for_pickup`, `shipped`, `completed`, `cancelled`,
+             *     `refunded` (administrators also see `restocked`).
+             */
+            type: string;
+        };
+        OrderLine: {
+            /** @description The product's first image when it was ordered. */
+            image?: string | null;
+            /** Format: double */
+            lineTotal: number;
+            /**
+             * Format: double
+             * @description The list price then, before any discount.
+             */
+            listPrice: number;
+            name: string;
+            productId: string;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: double
+             * @description What was paid per unit.
+             */
+            unitPrice: number;
+        };
+        OrderPage: {
+            orders: components["schemas"]["Order"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+        };
         OtpRequest: {
             emailAddress?: string;
             /** @description The six digits from the e-mail. */
@@ -843,6 +1187,27 @@ export interface components {
         };
         PasswordRequest: {
             password?: string;
+        };
+        /** @description How the order is paid. */
+        Payment: {
+            /** @description `cod` (cash on delivery or at pickup). `card` comes with card payments. */
+            method?: string;
+            paymentMethodId?: string | null;
+        };
+        PlaceRequest: {
+            contact?: components["schemas"]["Contact"];
+            fulfilment?: string;
+            /** @description A guest's lines; ignored when signed in (the server cart is ordered). */
+            items?: components["schemas"]["LineRequest"][] | null;
+            payment: components["schemas"]["Payment"];
+            promoCode?: string | null;
+            /** @description Keep the contact details for the next checkout (signed-in customers). */
+            saveAddress?: boolean;
+        };
+        PlacedData: {
+            order: components["schemas"]["Order"];
+            /** @description Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not. */
+            token: string;
         };
         /** @description A product as the storefront shows it. Prices are in the shop's currency with two decimals. */
         Product: {
@@ -911,6 +1276,47 @@ export interface components {
              */
             quantity?: number | null;
         };
+        Quote: {
+            /** Format: double */
+            deliveryFee: number;
+            /** Format: double */
+            discount: number;
+            lines: components["schemas"]["QuoteLine"][];
+            /** Format: double */
+            subtotal: number;
+            /** Format: double */
+            total: number;
+        };
+        QuoteLine: {
+            /** @description Whether the stock meets the line now. */
+            available: boolean;
+            /**
+             * Format: double
+             * @description Unit price × quantity; `null` for a product that is gone.
+             */
+            lineTotal?: number | null;
+            /**
+             * @description Why not: 'Only N left in stock', 'This product is out of stock', 'This product
+             *     is no longer available'.
+             */
+            message?: string | null;
+            productId: string;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: double
+             * @description What one unit costs now; `null` for a product that is gone.
+             */
+            unitPrice?: number | null;
+        };
+        QuoteRequest: {
+            /** @description `pickup` or `delivery`. */
+            fulfilment?: string;
+            /** @description A guest's lines; ignored when signed in (the server cart counts). */
+            items?: components["schemas"]["LineRequest"][] | null;
+            /** @description No promo code is valid yet: any other than an empty one is refused. */
+            promoCode?: string | null;
+        };
         ResetRequest: {
             /**
              * @description At least 8 characters with an uppercase letter, a lowercase letter, a digit and
@@ -978,6 +1384,15 @@ export interface components {
              */
             password: string;
         };
+        StatusRequest: {
+            /** @description Shown to the shopper on the timeline (a tracking number, say). */
+            note?: string | null;
+            /**
+             * @description `ready_for_pickup`, `shipped`, `completed` or `cancelled`, as the status
+             *     machine allows from where the order stands.
+             */
+            status?: string;
+        };
         /** @description What a merge could not take over. */
         SyncAdjustments: {
             /** @description Cart entries whose quantity was lowered to the stock or to 99. */
@@ -1008,6 +1423,10 @@ export interface components {
         TokenValidity: {
             /** @description Always `true`: an invalid token is a 400. */
             valid: boolean;
+        };
+        TrackRequest: {
+            emailAddress?: string;
+            number?: string;
         };
         /** @description A user as the storefront sees them. */
         User: {
@@ -1040,6 +1459,209 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list: {
+        parameters: {
+            query?: {
+                /** @description Only orders standing at this status. */
+                status?: string;
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderPage"];
+                };
+            };
+            /** @description An unknown status, a bad page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderData"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderData"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not awaiting cash: paid already, or cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The order at its new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderData"];
+                };
+            };
+            /** @description An unknown status, a note too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A move the status machine does not allow */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_login: {
         parameters: {
             query?: never;
@@ -1729,6 +2351,262 @@ export interface operations {
             };
         };
     };
+    list_orders: {
+        parameters: {
+            query?: {
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderPage"];
+                };
+            };
+            /** @description A bad `page` or `perPage` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    place_order: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One per checkout attempt; a retry sends it again */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The order this key placed before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlacedData"];
+                };
+            };
+            /** @description 'Order placed' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlacedData"];
+                };
+            };
+            /** @description 'Your cart is empty', a missing key, contact fields (`errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Lines short of stock (`errors` by product id), or the key's first request still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Idempotency key reused with a different request', or card payment */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Quote"];
+                };
+            };
+            /** @description 'Your cart is empty', an unknown fulfilment, bad lines */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A promo code that is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    track: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackRequest"];
+            };
+        };
+        responses: {
+            /** @description Always the same message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description No number, or not an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_order: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderData"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Order cancelled' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderData"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This order can no longer be cancelled' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_products: {
         parameters: {
             query?: {
@@ -1928,6 +2806,35 @@ export interface operations {
             };
             /** @description A bad parameter, named in `errors` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saved_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved address, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AddressData"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

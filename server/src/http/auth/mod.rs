@@ -135,7 +135,7 @@ fn parse_email(raw: &str) -> Result<Email, AppError> {
 
 /// The attempt-log subject for `kind` of `who`: a digest, so the log holds no
 /// addresses.
-fn subject(kind: AttemptKind, who: &str) -> String {
+pub(crate) fn subject(kind: AttemptKind, who: &str) -> String {
     token_digest(&format!("{}:{who}", kind.as_str()))
 }
 

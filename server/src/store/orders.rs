@@ -1,0 +1,803 @@
+//! The SQL of orders (DESIGN.md §6). Placing an order is one write transaction: the
+//! stock of every line is taken with a conditional decrement that cannot go below
+//! zero, the prices are read at that instant, and the order, its lines, its first
+//! event, the emptied cart and the confirmation mail are written together, or none of
+//! them is. Moving an order on (cancelling it, marking it shipped, …) is a conditional
+//! update of its status, so two racing moves cannot both happen: a cancellation
+//! restocks exactly once.
+
+use std::collections::BTreeMap;
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, Row, Transaction};
+
+use super::catalogue::{product_from_row, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::outbox::{self, Outbox};
+use super::{lock_subject, placeholders, Db, Dialect};
+use crate::domain::id::Id;
+use crate::domain::order::{
+    self, shortage, Contact, ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals,
+    NO_LONGER_AVAILABLE,
+};
+use crate::domain::pricing::price_at;
+use crate::domain::time::Clock;
+use crate::domain::Money;
+use crate::mail::Letter;
+
+/// Who places an order.
+#[derive(Clone, Debug)]
+pub enum Buyer {
+    /// A signed-in customer: the order takes the lines of their server cart.
+    Customer(Id),
+    /// A guest: the lines travel in the request.
+    Guest(Vec<(Id, i64)>),
+}
+
+/// Everything an order is placed from, checked at the edge.
+#[derive(Clone, Debug)]
+pub struct NewOrder {
+    pub buyer: Buyer,
+    pub fulfilment: Fulfilment,
+    pub contact: Contact,
+    pub save_address: bool,
+    pub payment_method: &'static str,
+    pub idempotency_key: String,
+    /// A digest of the request: the same key with another request is refused.
+    pub request_digest: String,
+}
+
+/// Why an order was not placed. Nothing was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaceRefusal {
+    Empty,
+    /// Each short product's id with what it says ('Only 2 left in stock', …).
+    Short(BTreeMap<String, String>),
+    /// The key's first request is still being placed.
+    KeyInUse,
+    /// The key came before with another request.
+    KeyReused,
+}
+
+/// A placed order, new or the one a repeated key placed before.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    pub order: OrderRow,
+    pub repeat: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct OrderRow {
+    pub id: Id,
+    pub number: String,
+    pub user_id: Option<Id>,
+    pub fulfilment: Fulfilment,
+    pub status: Status,
+    pub payment_status: PaymentStatus,
+    pub payment_method: String,
+    pub totals: Totals,
+    pub contact: ContactInput,
+    pub promo_code: Option<String>,
+    pub created_at: i64,
+    pub lines: Vec<OrderLine>,
+    /// Oldest first, public and not.
+    pub events: Vec<OrderEvent>,
+}
+
+/// A line as bought: a copy of the product at the instant of ordering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderLine {
+    pub product_id: String,
+    pub name: String,
+    pub image: Option<String>,
+    pub unit_price: Money,
+    pub list_price: Money,
+    pub discount_bp: i64,
+    pub quantity: i64,
+    pub line_total: Money,
+}
+
+#[derive(Clone, Debug)]
+pub struct OrderEvent {
+    pub kind: String,
+    pub at: i64,
+    pub note: Option<String>,
+    pub public: bool,
+}
+
+/// A line of a quote: what is asked for and whether the stock meets it.
+#[derive(Clone, Debug)]
+pub struct QuoteLine {
+    pub product_id: String,
+    pub quantity: i64,
+    /// What one unit costs now; `None` for a product that is gone.
+    pub unit_price: Option<Money>,
+    /// `None` when the line can be met; else what the shopper is told.
+    pub problem: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Quote {
+    pub totals: Totals,
+    pub lines: Vec<QuoteLine>,
+}
+
+/// Why a status change did not happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveRefusal {
+    NoSuchOrder,
+    /// The status machine does not allow it from where the order stands now.
+    NotAllowed(Status),
+}
+
+/// The mails a change sends, built once the order's number is known.
+pub type MailFor<'a> = &'a (dyn Fn(&OrderRow) -> Letter + Send + Sync);
+
+const ORDER_COLUMNS: &str =
+    "id, number, user_id, fulfilment, status, payment_status, payment_method, \
+     subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
+     street_address, apartment, town_city, phone_number, email_address, promo_code, created_at";
+
+#[derive(Clone, Debug)]
+pub struct Orders {
+    db: Db,
+    clock: Clock,
+    outbox: Outbox,
+}
+
+impl Orders {
+    pub fn new(db: Db, clock: Clock, outbox: Outbox) -> Self {
+        Orders { db, clock, outbox }
+    }
+
+    /// The totals the lines would be charged now, each line flagged when the stock
+    /// cannot meet it. Products that are gone are flagged and left out of the totals.
+    pub async fn quote(
+        &self,
+        buyer: &Buyer,
+        fulfilment: Fulfilment,
+    ) -> Result<Result<Quote, PlaceRefusal>, sqlx::Error> {
+        let mut conn = self.db.pool.acquire().await?;
+        let lines = match buyer {
+            Buyer::Customer(user_id) => cart_lines(&mut conn, user_id).await?,
+            Buyer::Guest(lines) => lines.clone(),
+        };
+        if lines.is_empty() {
+            return Ok(Err(PlaceRefusal::Empty));
+        }
+        let ids: Vec<Id> = lines.iter().map(|(id, _)| id.clone()).collect();
+        let products = products_by_id(&mut conn, &ids).await?;
+        let now = self.clock.now_ms();
+        let mut priced = Vec::new();
+        let mut quoted = Vec::new();
+        for (id, quantity) in lines {
+            let (unit_price, problem) = match products.get(id.as_str()) {
+                None => (None, Some(NO_LONGER_AVAILABLE.to_string())),
+                Some(product) => {
+                    let paid = price_at(product.price, product.discount, now).discounted_price;
+                    priced.push((paid, quantity));
+                    (
+                        Some(paid),
+                        (product.stock < quantity).then(|| shortage(product.stock)),
+                    )
+                }
+            };
+            quoted.push(QuoteLine {
+                product_id: id.into_string(),
+                quantity,
+                unit_price,
+                problem,
+            });
+        }
+        Ok(Ok(Quote {
+            totals: order::totals(&priced, fulfilment),
+            lines: quoted,
+        }))
+    }
+
+    /// Places an order (see the module's documentation). `confirmation` writes the
+    /// mail queued with it. A repeated key with the same request answers the order it
+    /// placed before, and nothing else happens.
+    pub async fn place(
+        &self,
+        new: NewOrder,
+        confirmation: MailFor<'_>,
+    ) -> Result<Result<Placed, PlaceRefusal>, sqlx::Error> {
+        let scope = match &new.buyer {
+            Buyer::Customer(user_id) => user_id.as_str().to_string(),
+            Buyer::Guest(_) => "guest".to_string(),
+        };
+        let mut tx = self.db.begin_write().await?;
+        let key_lock = format!("{scope}\n{}", new.idempotency_key);
+        if !try_lock_subject(&mut tx, self.db.dialect, "order-key", &key_lock).await? {
+            return Ok(Err(PlaceRefusal::KeyInUse));
+        }
+        let earlier = sqlx::query(
+            "SELECT id, request_digest FROM orders WHERE idempotency_scope = $1 AND idempotency_key = $2",
+        )
+        .bind(&scope)
+        .bind(&new.idempotency_key)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(row) = earlier {
+            let digest: String = row.try_get("request_digest")?;
+            if digest != new.request_digest {
+                return Ok(Err(PlaceRefusal::KeyReused));
+            }
+            let id: Id = row.try_get("id")?;
+            let order = load(&mut tx, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
+            return Ok(Ok(Placed {
+                order,
+                repeat: true,
+            }));
+        }
+
+        let lines = match &new.buyer {
+            Buyer::Customer(user_id) => {
+                // The same lock as every change to the customer's lists (store::items).
+                lock_subject(&mut tx, self.db.dialect, "items", user_id.as_str()).await?;
+                cart_lines(&mut tx, user_id).await?
+            }
+            Buyer::Guest(lines) => lines.clone(),
+        };
+        if lines.is_empty() {
+            return Ok(Err(PlaceRefusal::Empty));
+        }
+
+        // Taken in id order, so two orders sharing products lock them in the same
+        // order and never deadlock.
+        let mut by_id = lines.clone();
+        by_id.sort();
+        let mut short = BTreeMap::new();
+        for (id, quantity) in &by_id {
+            let taken =
+                sqlx::query("UPDATE products SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
+                    .bind(quantity)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+            if taken == 0 {
+                let stock: Option<i64> = sqlx::query("SELECT stock FROM products WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .map(|row| row.try_get("stock"))
+                    .transpose()?;
+                let message = stock.map_or_else(|| NO_LONGER_AVAILABLE.to_string(), shortage);
+                short.insert(id.as_str().to_string(), message);
+            }
+        }
+        if !short.is_empty() {
+            // Dropping the transaction rolls back the units already taken.
+            return Ok(Err(PlaceRefusal::Short(short)));
+        }
+
+        let now = self.clock.now_ms();
+        let ids: Vec<Id> = lines.iter().map(|(id, _)| id.clone()).collect();
+        let products = products_by_id(&mut tx, &ids).await?;
+        let mut order_lines = Vec::with_capacity(lines.len());
+        for (id, quantity) in &lines {
+            let product = products.get(id.as_str()).ok_or(sqlx::Error::RowNotFound)?;
+            let price = price_at(product.price, product.discount, now);
+            let discount_bp = if product.discount.active_at(now) {
+                product.discount.basis_points
+            } else {
+                0
+            };
+            order_lines.push(OrderLine {
+                product_id: id.as_str().to_string(),
+                name: product.name.clone(),
+                image: product.images.first().cloned(),
+                unit_price: price.discounted_price,
+                list_price: product.price,
+                discount_bp,
+                quantity: *quantity,
+                line_total: Money::from_cents(price.discounted_price.cents() * quantity),
+            });
+        }
+        let priced: Vec<_> = order_lines
+            .iter()
+            .map(|l| (l.unit_price, l.quantity))
+            .collect();
+        let totals = order::totals(&priced, new.fulfilment);
+
+        let seq: i64 = sqlx::query(self.db.dialect.next_order_seq())
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        let user_id = match &new.buyer {
+            Buyer::Customer(user_id) => Some(user_id.clone()),
+            Buyer::Guest(_) => None,
+        };
+        let contact = new.contact.get();
+        let id = Id::generate();
+        sqlx::query(
+            "INSERT INTO orders (id, seq, number, user_id, fulfilment, status, payment_status, payment_method, \
+                 subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
+                 street_address, apartment, town_city, phone_number, email_address, idempotency_scope, \
+                 idempotency_key, request_digest, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23)",
+        )
+        .bind(&id)
+        .bind(seq)
+        .bind(order::order_number(seq))
+        .bind(user_id.as_ref())
+        .bind(new.fulfilment.as_str())
+        .bind(Status::Placed.as_str())
+        .bind(PaymentStatus::Unpaid.as_str())
+        .bind(new.payment_method)
+        .bind(totals.subtotal.cents())
+        .bind(totals.discount.cents())
+        .bind(totals.delivery_fee.cents())
+        .bind(totals.total.cents())
+        .bind(&contact.first_name)
+        .bind(&contact.company_name)
+        .bind(&contact.street_address)
+        .bind(&contact.apartment)
+        .bind(&contact.town_city)
+        .bind(&contact.phone_number)
+        .bind(&contact.email_address)
+        .bind(&scope)
+        .bind(&new.idempotency_key)
+        .bind(&new.request_digest)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for (position, line) in order_lines.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO order_lines (order_id, position, product_id, name, image, unit_price_cents, \
+                     list_price_cents, discount_bp, quantity, line_total_cents) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            )
+            .bind(&id)
+            .bind(position as i64)
+            .bind(&line.product_id)
+            .bind(&line.name)
+            .bind(line.image.as_deref())
+            .bind(line.unit_price.cents())
+            .bind(line.list_price.cents())
+            .bind(line.discount_bp)
+            .bind(line.quantity)
+            .bind(line.line_total.cents())
+            .execute(&mut *tx)
+            .await?;
+        }
+        add_event(&mut tx, &id, EventType::Placed, now, None).await?;
+        if let Buyer::Customer(user_id) = &new.buyer {
+            if new.save_address {
+                save_address(&mut tx, user_id, contact, now).await?;
+            }
+            sqlx::query("DELETE FROM user_items WHERE user_id = $1 AND list = 'cart'")
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let order = load(&mut tx, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        outbox::enqueue(
+            &mut tx,
+            &order.contact.email_address,
+            &confirmation(&order),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        self.outbox.wake();
+        Ok(Ok(Placed {
+            order,
+            repeat: false,
+        }))
+    }
+
+    pub async fn by_number(&self, number: &str) -> Result<Option<OrderRow>, sqlx::Error> {
+        let mut conn = self.db.pool.acquire().await?;
+        let id: Option<Id> = sqlx::query("SELECT id FROM orders WHERE number = $1")
+            .bind(number)
+            .fetch_optional(&mut *conn)
+            .await?
+            .map(|row| row.try_get("id"))
+            .transpose()?;
+        match id {
+            Some(id) => load(&mut conn, &id).await,
+            None => Ok(None),
+        }
+    }
+
+    /// A page of the customer's orders, newest first, and how many they have.
+    pub async fn of_customer(
+        &self,
+        user_id: &Id,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<OrderRow>, i64), sqlx::Error> {
+        self.page("WHERE user_id = $1", Some(user_id.as_str()), limit, offset)
+            .await
+    }
+
+    /// A page of every order, or those standing at `status`, newest first.
+    pub async fn all(
+        &self,
+        status: Option<Status>,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<OrderRow>, i64), sqlx::Error> {
+        match status {
+            Some(status) => {
+                self.page("WHERE status = $1", Some(status.as_str()), limit, offset)
+                    .await
+            }
+            None => self.page("", None, limit, offset).await,
+        }
+    }
+
+    async fn page(
+        &self,
+        filter: &str,
+        value: Option<&str>,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<OrderRow>, i64), sqlx::Error> {
+        let mut conn = self.db.pool.acquire().await?;
+        let n = if value.is_some() { 2 } else { 1 };
+        let sql = format!(
+            "SELECT {ORDER_COLUMNS} FROM orders {filter} ORDER BY seq DESC LIMIT ${n} OFFSET ${}",
+            n + 1
+        );
+        let count_sql = format!("SELECT COUNT(*) AS n FROM orders {filter}");
+        let mut query = sqlx::query(&sql);
+        let mut count = sqlx::query(&count_sql);
+        if let Some(value) = value {
+            query = query.bind(value);
+            count = count.bind(value);
+        }
+        let rows = query.bind(limit).bind(offset).fetch_all(&mut *conn).await?;
+        let total: i64 = count.fetch_one(&mut *conn).await?.try_get("n")?;
+        let mut orders = rows.iter().map(order_head).collect::<Result<Vec<_>, _>>()?;
+        fill_details(&mut conn, &mut orders).await?;
+        Ok((orders, total))
+    }
+
+    /// Moves the order to `next` if the status machine allows it from where it stands
+    /// now. Cancelling puts every line's units back on the shelf. `mail` writes the
+    /// letter the shopper gets about it, queued in the same transaction.
+    pub async fn move_to(
+        &self,
+        id: &Id,
+        next: Status,
+        note: Option<&str>,
+        mail: MailFor<'_>,
+    ) -> Result<Result<OrderRow, MoveRefusal>, sqlx::Error> {
+        let mut tx = self.db.begin_write().await?;
+        let row = sqlx::query("SELECT status, fulfilment FROM orders WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else {
+            return Ok(Err(MoveRefusal::NoSuchOrder));
+        };
+        let current = parse_status(&row.try_get::<String, _>("status")?)?;
+        let fulfilment = parse_fulfilment(&row.try_get::<String, _>("fulfilment")?)?;
+        if !current.may_become(next, fulfilment) {
+            return Ok(Err(MoveRefusal::NotAllowed(current)));
+        }
+        let now = self.clock.now_ms();
+        // Conditional on the status read above: of two racing moves, the second finds
+        // the status changed (PostgreSQL re-reads the row once the first commits) and
+        // changes nothing.
+        let moved = sqlx::query(
+            "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4",
+        )
+        .bind(next.as_str())
+        .bind(now)
+        .bind(id)
+        .bind(current.as_str())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if moved == 0 {
+            let status: String = sqlx::query("SELECT status FROM orders WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("status")?;
+            return Ok(Err(MoveRefusal::NotAllowed(parse_status(&status)?)));
+        }
+        add_event(&mut tx, id, next.event(), now, note).await?;
+        if next == Status::Cancelled {
+            let lines = sqlx::query(
+                "SELECT product_id, quantity FROM order_lines WHERE order_id = $1 ORDER BY product_id",
+            )
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+            for line in &lines {
+                // A product deleted since takes nothing back.
+                sqlx::query("UPDATE products SET stock = stock + $1 WHERE id = $2")
+                    .bind(line.try_get::<i64, _>("quantity")?)
+                    .bind(line.try_get::<String, _>("product_id")?)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            add_event(&mut tx, id, EventType::Restocked, now, None).await?;
+        }
+        let order = load(&mut tx, id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        outbox::enqueue(&mut tx, &order.contact.email_address, &mail(&order), now).await?;
+        tx.commit().await?;
+        self.outbox.wake();
+        Ok(Ok(order))
+    }
+
+    /// Records that the order's cash was received. `Ok(None)` when it is not unpaid
+    /// (paid already, or by card) or it was cancelled.
+    pub async fn mark_paid(&self, id: &Id) -> Result<Option<OrderRow>, sqlx::Error> {
+        let mut tx = self.db.begin_write().await?;
+        let now = self.clock.now_ms();
+        let changed = sqlx::query(
+            "UPDATE orders SET payment_status = $1, updated_at = $2 \
+             WHERE id = $3 AND payment_status = $4 AND status <> $5",
+        )
+        .bind(PaymentStatus::Paid.as_str())
+        .bind(now)
+        .bind(id)
+        .bind(PaymentStatus::Unpaid.as_str())
+        .bind(Status::Cancelled.as_str())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if changed == 0 {
+            return Ok(None);
+        }
+        add_event(&mut tx, id, EventType::Paid, now, None).await?;
+        let order = load(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(order)
+    }
+
+    /// The order with this number whose contact e-mail is `email` (lowercased).
+    pub async fn find_for_tracking(
+        &self,
+        number: &str,
+        email: &str,
+    ) -> Result<Option<(String, String)>, sqlx::Error> {
+        sqlx::query(
+            "SELECT number, email_address FROM orders WHERE number = $1 AND email_address = $2",
+        )
+        .bind(number)
+        .bind(email)
+        .fetch_optional(&self.db.pool)
+        .await?
+        .map(|row| Ok((row.try_get("number")?, row.try_get("email_address")?)))
+        .transpose()
+    }
+
+    /// The address the customer last saved at checkout.
+    pub async fn saved_address(&self, user_id: &Id) -> Result<Option<ContactInput>, sqlx::Error> {
+        sqlx::query(
+            "SELECT first_name, company_name, street_address, apartment, town_city, phone_number, email_address \
+             FROM saved_addresses WHERE user_id = $1",
+        )
+        .bind(user_id)
+        .fetch_optional(&self.db.pool)
+        .await?
+        .as_ref()
+        .map(contact_from_row)
+        .transpose()
+    }
+}
+
+/// Like [`lock_subject`], but gives up at once when another transaction holds the lock.
+async fn try_lock_subject(
+    tx: &mut Transaction<'static, Any>,
+    dialect: Dialect,
+    kind: &str,
+    subject: &str,
+) -> Result<bool, sqlx::Error> {
+    match dialect.try_subject_lock() {
+        Some(sql) => sqlx::query(sql)
+            .bind(format!("{kind}\n{subject}"))
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("locked"),
+        None => Ok(true),
+    }
+}
+
+async fn cart_lines(conn: &mut AnyConnection, user_id: &Id) -> Result<Vec<(Id, i64)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT product_id, quantity FROM user_items WHERE user_id = $1 AND list = 'cart' ORDER BY created_at, id",
+    )
+    .bind(user_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|row| Ok((row.try_get("product_id")?, row.try_get("quantity")?)))
+        .collect()
+}
+
+async fn products_by_id(
+    conn: &mut AnyConnection,
+    ids: &[Id],
+) -> Result<BTreeMap<String, crate::store::catalogue::ProductRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({})",
+        placeholders(ids.len())
+    );
+    let mut query = sqlx::query(&sql);
+    for id in ids {
+        query = query.bind(id);
+    }
+    let rows = query.fetch_all(&mut *conn).await?;
+    rows.iter()
+        .map(|row| product_from_row(row).map(|p| (p.id.clone(), p)))
+        .collect()
+}
+
+async fn add_event(
+    conn: &mut AnyConnection,
+    order_id: &Id,
+    kind: EventType,
+    at: i64,
+    note: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO order_events (order_id, type, at, note, public) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(order_id)
+    .bind(kind.as_str())
+    .bind(at)
+    .bind(note)
+    .bind(i64::from(kind.is_public()))
+    .execute(&mut *conn)
+    .await
+    .map(drop)
+}
+
+async fn save_address(
+    conn: &mut AnyConnection,
+    user_id: &Id,
+    contact: &ContactInput,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO saved_addresses (user_id, first_name, company_name, street_address, apartment, town_city, \
+             phone_number, email_address, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+         ON CONFLICT (user_id) DO UPDATE SET first_name = $2, company_name = $3, street_address = $4, \
+             apartment = $5, town_city = $6, phone_number = $7, email_address = $8, updated_at = $9",
+    )
+    .bind(user_id)
+    .bind(&contact.first_name)
+    .bind(&contact.company_name)
+    .bind(&contact.street_address)
+    .bind(&contact.apartment)
+    .bind(&contact.town_city)
+    .bind(&contact.phone_number)
+    .bind(&contact.email_address)
+    .bind(now)
+    .execute(&mut *conn)
+    .await
+    .map(drop)
+}
+
+/// The order `id` with its lines and events.
+async fn load(conn: &mut AnyConnection, id: &Id) -> Result<Option<OrderRow>, sqlx::Error> {
+    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE id = $1");
+    let Some(row) = sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let mut orders = vec![order_head(&row)?];
+    fill_details(conn, &mut orders).await?;
+    Ok(orders.pop())
+}
+
+/// Reads the lines and events of `orders` (at most a page of them), two queries in all.
+async fn fill_details(
+    conn: &mut AnyConnection,
+    orders: &mut [OrderRow],
+) -> Result<(), sqlx::Error> {
+    if orders.is_empty() {
+        return Ok(());
+    }
+    let ids = placeholders(orders.len());
+    let lines_sql = format!(
+        "SELECT order_id, product_id, name, image, unit_price_cents, list_price_cents, discount_bp, quantity, \
+             line_total_cents FROM order_lines WHERE order_id IN ({ids}) ORDER BY order_id, position"
+    );
+    let events_sql = format!(
+        "SELECT order_id, type, at, note, public FROM order_events WHERE order_id IN ({ids}) ORDER BY order_id, seq"
+    );
+    let mut lines = sqlx::query(&lines_sql);
+    let mut events = sqlx::query(&events_sql);
+    for order in orders.iter() {
+        lines = lines.bind(order.id.clone());
+        events = events.bind(order.id.clone());
+    }
+    let mut index = BTreeMap::new();
+    for (i, order) in orders.iter().enumerate() {
+        index.insert(order.id.as_str().to_string(), i);
+    }
+    for row in lines.fetch_all(&mut *conn).await? {
+        let order_id: String = row.try_get("order_id")?;
+        let Some(&i) = index.get(&order_id) else {
+            continue;
+        };
+        orders[i].lines.push(OrderLine {
+            product_id: row.try_get("product_id")?,
+            name: row.try_get("name")?,
+            image: row.try_get("image")?,
+            unit_price: Money::from_cents(row.try_get("unit_price_cents")?),
+            list_price: Money::from_cents(row.try_get("list_price_cents")?),
+            discount_bp: row.try_get("discount_bp")?,
+            quantity: row.try_get("quantity")?,
+            line_total: Money::from_cents(row.try_get("line_total_cents")?),
+        });
+    }
+    for row in events.fetch_all(&mut *conn).await? {
+        let order_id: String = row.try_get("order_id")?;
+        let Some(&i) = index.get(&order_id) else {
+            continue;
+        };
+        orders[i].events.push(OrderEvent {
+            kind: row.try_get("type")?,
+            at: row.try_get("at")?,
+            note: row.try_get("note")?,
+            public: row.try_get::<i64, _>("public")? == 1,
+        });
+    }
+    Ok(())
+}
+
+fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
+    let cents = |column: &str| -> Result<Money, sqlx::Error> {
+        Ok(Money::from_cents(row.try_get(column)?))
+    };
+    let payment_status: String = row.try_get("payment_status")?;
+    Ok(OrderRow {
+        id: row.try_get("id")?,
+        number: row.try_get("number")?,
+        user_id: row.try_get("user_id")?,
+        fulfilment: parse_fulfilment(&row.try_get::<String, _>("fulfilment")?)?,
+        status: parse_status(&row.try_get::<String, _>("status")?)?,
+        payment_status: PaymentStatus::parse(&payment_status)
+            .ok_or_else(|| corrupt("payment_status", &payment_status))?,
+        payment_method: row.try_get("payment_method")?,
+        totals: Totals {
+            subtotal: cents("subtotal_cents")?,
+            discount: cents("discount_cents")?,
+            delivery_fee: cents("delivery_fee_cents")?,
+            total: cents("total_cents")?,
+        },
+        contact: contact_from_row(row)?,
+        promo_code: row.try_get("promo_code")?,
+        created_at: row.try_get("created_at")?,
+        lines: Vec::new(),
+        events: Vec::new(),
+    })
+}
+
+fn contact_from_row(row: &AnyRow) -> Result<ContactInput, sqlx::Error> {
+    Ok(ContactInput {
+        first_name: row.try_get("first_name")?,
+        company_name: row.try_get("company_name")?,
+        street_address: row.try_get("street_address")?,
+        apartment: row.try_get("apartment")?,
+        town_city: row.try_get("town_city")?,
+        phone_number: row.try_get("phone_number")?,
+        email_address: row.try_get("email_address")?,
+    })
+}
+
+fn parse_status(text: &str) -> Result<Status, sqlx::Error> {
+    Status::parse(text).ok_or_else(|| corrupt("status", text))
+}
+
+fn parse_fulfilment(text: &str) -> Result<Fulfilment, sqlx::Error> {
+    Fulfilment::parse(text).ok_or_else(|| corrupt("fulfilment", text))
+}
+
+/// A stored value the schema's checks should have kept out.
+fn corrupt(column: &str, value: &str) -> sqlx::Error {
+    sqlx::Error::Decode(format!("orders.{column} holds {value:?}").into())
+}
