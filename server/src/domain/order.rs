@@ -137,6 +137,14 @@ pub enum PaymentStatus {
 }
 
 impl PaymentStatus {
+    pub const ALL: [PaymentStatus; 5] = [
+        PaymentStatus::Unpaid,
+        PaymentStatus::Pending,
+        PaymentStatus::Paid,
+        PaymentStatus::Refunded,
+        PaymentStatus::Failed,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             PaymentStatus::Unpaid => "unpaid",
@@ -148,15 +156,7 @@ impl PaymentStatus {
     }
 
     pub fn parse(text: &str) -> Option<PaymentStatus> {
-        [
-            PaymentStatus::Unpaid,
-            PaymentStatus::Pending,
-            PaymentStatus::Paid,
-            PaymentStatus::Refunded,
-            PaymentStatus::Failed,
-        ]
-        .into_iter()
-        .find(|s| s.as_str() == text)
+        PaymentStatus::ALL.into_iter().find(|s| s.as_str() == text)
     }
 }
 
@@ -175,6 +175,21 @@ pub enum EventType {
 }
 
 impl EventType {
+    pub const ALL: [EventType; 8] = [
+        EventType::Placed,
+        EventType::Paid,
+        EventType::ReadyForPickup,
+        EventType::Shipped,
+        EventType::Completed,
+        EventType::Cancelled,
+        EventType::Refunded,
+        EventType::Restocked,
+    ];
+
+    pub fn parse(text: &str) -> Option<EventType> {
+        EventType::ALL.into_iter().find(|e| e.as_str() == text)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             EventType::Placed => "placed",

@@ -12,7 +12,7 @@ use super::error::{AppError, ErrorBody};
 use super::extract::{ApiJson, ApiPath, ApiQuery};
 use super::identity::AdminUser;
 use super::orders::{
-    move_order, parse_paging, plausible_number, Order, OrderData, OrderPage, ORDER_NOT_FOUND,
+    move_order, parse_paging, plausible_number, Order, OrderData, OrderList, ORDER_NOT_FOUND,
 };
 use super::{ok, AppState, Envelope};
 use crate::domain::order::Status;
@@ -54,7 +54,7 @@ pub struct StatusRequest {
 #[utoipa::path(get, path = "/api/admin/order", tag = "admin", params(AdminListQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "A page of orders", body = Envelope<OrderPage>),
+        (status = 200, description = "A page of orders", body = Envelope<OrderList>),
         (status = 400, description = "An unknown status, a bad page", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
@@ -63,7 +63,7 @@ pub async fn list(
     State(state): State<AppState>,
     _admin: AdminUser,
     ApiQuery(query): ApiQuery<AdminListQuery>,
-) -> Result<Json<Envelope<OrderPage>>, AppError> {
+) -> Result<Json<Envelope<OrderList>>, AppError> {
     let status = match query.status.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(text) => Some(parse_status(text)?),
@@ -75,7 +75,7 @@ pub async fn list(
         .await?;
     Ok(ok(
         "Orders",
-        OrderPage {
+        OrderList {
             orders: rows.into_iter().map(Order::for_admin).collect(),
             total,
             page: paging.page,

@@ -21,7 +21,8 @@ use crate::domain::account::Email;
 use crate::domain::account_policy::{AttemptKind, RESET_MAIL_LIMIT};
 use crate::domain::id::Id;
 use crate::domain::order::{
-    self, check_contact, collect_lines, ContactInput, Fulfilment, Status, ORDER_LINK_LIFETIME_MS,
+    self, check_contact, collect_lines, ContactInput, EventType, Fulfilment, PaymentStatus, Status,
+    ORDER_LINK_LIFETIME_MS,
 };
 use crate::domain::time::iso8601;
 use crate::domain::Money;
@@ -187,13 +188,103 @@ pub struct OrderLine {
     pub line_total: f64,
 }
 
+/// Where an order stands (DESIGN.md §6).
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderStatus {
+    Placed,
+    ReadyForPickup,
+    Shipped,
+    Completed,
+    Cancelled,
+}
+
+impl From<Status> for OrderStatus {
+    fn from(status: Status) -> Self {
+        match status {
+            Status::Placed => OrderStatus::Placed,
+            Status::ReadyForPickup => OrderStatus::ReadyForPickup,
+            Status::Shipped => OrderStatus::Shipped,
+            Status::Completed => OrderStatus::Completed,
+            Status::Cancelled => OrderStatus::Cancelled,
+        }
+    }
+}
+
+/// Whether and how an order is paid.
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderPaymentStatus {
+    Unpaid,
+    Pending,
+    Paid,
+    Refunded,
+    Failed,
+}
+
+impl From<PaymentStatus> for OrderPaymentStatus {
+    fn from(status: PaymentStatus) -> Self {
+        match status {
+            PaymentStatus::Unpaid => OrderPaymentStatus::Unpaid,
+            PaymentStatus::Pending => OrderPaymentStatus::Pending,
+            PaymentStatus::Paid => OrderPaymentStatus::Paid,
+            PaymentStatus::Refunded => OrderPaymentStatus::Refunded,
+            PaymentStatus::Failed => OrderPaymentStatus::Failed,
+        }
+    }
+}
+
+/// Pickup at the shop, or delivery.
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderFulfilment {
+    Pickup,
+    Delivery,
+}
+
+impl From<Fulfilment> for OrderFulfilment {
+    fn from(fulfilment: Fulfilment) -> Self {
+        match fulfilment {
+            Fulfilment::Pickup => OrderFulfilment::Pickup,
+            Fulfilment::Delivery => OrderFulfilment::Delivery,
+        }
+    }
+}
+
+/// What happened to an order; shoppers never see `restocked`.
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderEventType {
+    Placed,
+    Paid,
+    ReadyForPickup,
+    Shipped,
+    Completed,
+    Cancelled,
+    Refunded,
+    Restocked,
+}
+
+impl From<EventType> for OrderEventType {
+    fn from(kind: EventType) -> Self {
+        match kind {
+            EventType::Placed => OrderEventType::Placed,
+            EventType::Paid => OrderEventType::Paid,
+            EventType::ReadyForPickup => OrderEventType::ReadyForPickup,
+            EventType::Shipped => OrderEventType::Shipped,
+            EventType::Completed => OrderEventType::Completed,
+            EventType::Cancelled => OrderEventType::Cancelled,
+            EventType::Refunded => OrderEventType::Refunded,
+            EventType::Restocked => OrderEventType::Restocked,
+        }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderEvent {
-    /// `placed`, `paid`, `ready_for_pickup`, `shipped`, `completed`, `cancelled`,
-    /// `refunded` (administrators also see `restocked`).
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: OrderEventType,
     pub at: String,
     pub note: Option<String>,
 }
@@ -204,12 +295,9 @@ pub struct Order {
     #[serde(rename = "_id")]
     pub id: String,
     pub number: String,
-    /// `placed`, `ready_for_pickup`, `shipped`, `completed` or `cancelled`.
-    pub status: String,
-    /// `unpaid`, `pending`, `paid`, `refunded` or `failed`.
-    pub payment_status: String,
-    /// `pickup` or `delivery`.
-    pub fulfilment: String,
+    pub status: OrderStatus,
+    pub payment_status: OrderPaymentStatus,
+    pub fulfilment: OrderFulfilment,
     pub lines: Vec<OrderLine>,
     pub subtotal: f64,
     pub discount: f64,
@@ -240,9 +328,9 @@ impl Order {
         Order {
             id: row.id.into_string(),
             number: row.number,
-            status: row.status.as_str().to_string(),
-            payment_status: row.payment_status.as_str().to_string(),
-            fulfilment: row.fulfilment.as_str().to_string(),
+            status: row.status.into(),
+            payment_status: row.payment_status.into(),
+            fulfilment: row.fulfilment.into(),
             lines: row
                 .lines
                 .into_iter()
@@ -275,7 +363,7 @@ impl Order {
                 .into_iter()
                 .filter(|e| all_events || e.public)
                 .map(|e| OrderEvent {
-                    kind: e.kind,
+                    kind: e.kind.into(),
                     at: iso8601(e.at),
                     note: e.note,
                 })
@@ -292,7 +380,7 @@ pub struct OrderData {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct PlacedData {
+pub struct PlacedOrder {
     pub order: Order,
     /// Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not.
     pub token: String,
@@ -300,7 +388,7 @@ pub struct PlacedData {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct OrderPage {
+pub struct OrderList {
     pub orders: Vec<Order>,
     pub total: i64,
     pub page: i64,
@@ -369,8 +457,8 @@ pub async fn quote(
     security((), ("bearer" = [])),
     params(("Idempotency-Key" = String, Header, description = "One per checkout attempt; a retry sends it again")),
     responses(
-        (status = 201, description = "'Order placed'", body = Envelope<PlacedData>),
-        (status = 200, description = "The order this key placed before", body = Envelope<PlacedData>),
+        (status = 201, description = "'Order placed'", body = Envelope<PlacedOrder>),
+        (status = 200, description = "The order this key placed before", body = Envelope<PlacedOrder>),
         (status = 400, description = "'Your cart is empty', a missing key, contact fields (`errors` by field)", body = ErrorBody),
         (status = 409, description = "Lines short of stock (`errors` by product id), or the key's first request still running", body = ErrorBody),
         (status = 422, description = "'Idempotency key reused with a different request', or card payment", body = ErrorBody),
@@ -380,7 +468,7 @@ pub async fn place_order(
     MaybeUser(user): MaybeUser,
     headers: HeaderMap,
     ApiJson(raw): ApiJson<serde_json::Value>,
-) -> Result<(StatusCode, Json<Envelope<PlacedData>>), AppError> {
+) -> Result<(StatusCode, Json<Envelope<PlacedOrder>>), AppError> {
     let key = headers
         .get("idempotency-key")
         .and_then(|v| v.to_str().ok())
@@ -449,7 +537,7 @@ pub async fn place_order(
         status,
         ok(
             message,
-            PlacedData {
+            PlacedOrder {
                 order: Order::for_shopper(placed.order),
                 token,
             },
@@ -461,7 +549,7 @@ pub async fn place_order(
 #[utoipa::path(get, path = "/api/order", tag = "orders", params(PageQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "A page of orders", body = Envelope<OrderPage>),
+        (status = 200, description = "A page of orders", body = Envelope<OrderList>),
         (status = 400, description = "A bad `page` or `perPage`", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
@@ -469,7 +557,7 @@ pub async fn list_orders(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ApiQuery(query): ApiQuery<PageQuery>,
-) -> Result<Json<Envelope<OrderPage>>, AppError> {
+) -> Result<Json<Envelope<OrderList>>, AppError> {
     let paging = parse_paging(query.page.as_deref(), query.per_page.as_deref())?;
     let (rows, total) = state
         .orders
@@ -477,7 +565,7 @@ pub async fn list_orders(
         .await?;
     Ok(ok(
         "Orders",
-        OrderPage {
+        OrderList {
             orders: rows.into_iter().map(Order::for_shopper).collect(),
             total,
             page: paging.page,
@@ -737,5 +825,34 @@ fn contact_input(c: &Contact) -> ContactInput {
         town_city: c.town_city.clone(),
         phone_number: c.phone_number.clone(),
         email_address: c.email_address.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The API's names are the stored ones: one spelling of each, everywhere.
+    #[test]
+    fn the_api_spells_statuses_and_events_as_they_are_stored() {
+        let name = |v: serde_json::Value| v.as_str().unwrap().to_string();
+        for s in Status::ALL {
+            assert_eq!(name(serde_json::json!(OrderStatus::from(s))), s.as_str());
+        }
+        for s in PaymentStatus::ALL {
+            assert_eq!(
+                name(serde_json::json!(OrderPaymentStatus::from(s))),
+                s.as_str()
+            );
+        }
+        for f in [Fulfilment::Pickup, Fulfilment::Delivery] {
+            assert_eq!(
+                name(serde_json::json!(OrderFulfilment::from(f))),
+                f.as_str()
+            );
+        }
+        for e in EventType::ALL {
+            assert_eq!(name(serde_json::json!(OrderEventType::from(e))), e.as_str());
+        }
     }
 }

@@ -98,7 +98,7 @@ pub struct OrderLine {
 
 #[derive(Clone, Debug)]
 pub struct OrderEvent {
-    pub kind: String,
+    pub kind: EventType,
     pub at: i64,
     pub note: Option<String>,
     pub public: bool,
@@ -739,8 +739,9 @@ async fn fill_details(
         let Some(&i) = index.get(&order_id) else {
             continue;
         };
+        let kind: String = row.try_get("type")?;
         orders[i].events.push(OrderEvent {
-            kind: row.try_get("type")?,
+            kind: EventType::parse(&kind).ok_or_else(|| corrupt("order_events.type", &kind))?,
             at: row.try_get("at")?,
             note: row.try_get("note")?,
             public: row.try_get::<i64, _>("public")? == 1,

@@ -836,7 +836,7 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
-        Envelope_OrderPage: {
+        Envelope_OrderList: {
             data: {
                 orders: components["schemas"]["Order"][];
                 /** Format: int64 */
@@ -851,7 +851,7 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
-        Envelope_PlacedData: {
+        Envelope_PlacedOrder: {
             data: {
                 order: components["schemas"]["Order"];
                 /** @description Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not. */
@@ -1125,15 +1125,12 @@ export interface components {
             discount: number;
             /** @description Oldest first: the timeline. */
             events: components["schemas"]["OrderEvent"][];
-            /** @description `pickup` or `delivery`. */
-            fulfilment: string;
+            fulfilment: components["schemas"]["OrderFulfilment"];
             lines: components["schemas"]["OrderLine"][];
             number: string;
-            /** @description `unpaid`, `pending`, `paid`, `refunded` or `failed`. */
-            paymentStatus: string;
+            paymentStatus: components["schemas"]["OrderPaymentStatus"];
             promoCode?: string | null;
-            /** @description `placed`, `ready_for_pickup`, `shipped`, `completed` or `cancelled`. */
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /** Format: double */
             subtotal: number;
             /** Format: double */
@@ -1145,12 +1142,18 @@ export interface components {
         OrderEvent: {
             at: string;
             note?: string | null;
-            /**
-             * @description `placed`, `paid`, `ready_for_pickup`, `shipped`, `completed`, `cancelled`,
-             *     `refunded` (administrators also see `restocked`).
-             */
-            type: string;
+            type: components["schemas"]["OrderEventType"];
         };
+        /**
+         * @description What happened to an order; shoppers never see `restocked`.
+         * @enum {string}
+         */
+        OrderEventType: "placed" | "paid" | "ready_for_pickup" | "shipped" | "completed" | "cancelled" | "refunded" | "restocked";
+        /**
+         * @description Pickup at the shop, or delivery.
+         * @enum {string}
+         */
+        OrderFulfilment: "pickup" | "delivery";
         OrderLine: {
             /** @description The product's first image when it was ordered. */
             image?: string | null;
@@ -1171,7 +1174,7 @@ export interface components {
              */
             unitPrice: number;
         };
-        OrderPage: {
+        OrderList: {
             orders: components["schemas"]["Order"][];
             /** Format: int64 */
             page: number;
@@ -1180,6 +1183,16 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /**
+         * @description Whether and how an order is paid.
+         * @enum {string}
+         */
+        OrderPaymentStatus: "unpaid" | "pending" | "paid" | "refunded" | "failed";
+        /**
+         * @description Where an order stands (DESIGN.md §6).
+         * @enum {string}
+         */
+        OrderStatus: "placed" | "ready_for_pickup" | "shipped" | "completed" | "cancelled";
         OtpRequest: {
             emailAddress?: string;
             /** @description The six digits from the e-mail. */
@@ -1204,7 +1217,7 @@ export interface components {
             /** @description Keep the contact details for the next checkout (signed-in customers). */
             saveAddress?: boolean;
         };
-        PlacedData: {
+        PlacedOrder: {
             order: components["schemas"]["Order"];
             /** @description Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not. */
             token: string;
@@ -1479,7 +1492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderPage"];
+                    "application/json": components["schemas"]["Envelope_OrderList"];
                 };
             };
             /** @description An unknown status, a bad page */
@@ -2369,7 +2382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderPage"];
+                    "application/json": components["schemas"]["Envelope_OrderList"];
                 };
             };
             /** @description A bad `page` or `perPage` */
@@ -2414,7 +2427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PlacedData"];
+                    "application/json": components["schemas"]["Envelope_PlacedOrder"];
                 };
             };
             /** @description 'Order placed' */
@@ -2423,7 +2436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PlacedData"];
+                    "application/json": components["schemas"]["Envelope_PlacedOrder"];
                 };
             };
             /** @description 'Your cart is empty', a missing key, contact fields (`errors` by field) */
