@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts;
 mod catalogue;
+mod durability;
 mod envelope;
 mod items;
 mod media_and_storefront;
