@@ -1,6 +1,6 @@
-// What the browser tests share: the demo catalogue as the API reports it, and a
-// signed-in session made through the API.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// What the browser tests share: the demo catalogue as the API reports it, a signed-in
+// session made through the API, the mail in the test server's outbox, and the cart.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -27,8 +27,7 @@ export async function allProducts(request: APIRequestContext): Promise<ApiProduc
 }
 
 /** Signs a new shopper up through the API and stores the session as the storefront does. */
-export async function signIn(page: Page, request: APIRequestContext): Promise<string> {
-  const email = `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export async function signIn(page: Page, request: APIRequestContext, email = newEmail('shopper')): Promise<string> {
   const response = await request.post('/api/auth/signup', { multipart: { emailAddress: email, password: 'Secret12' } });
   expect(response.status()).toBe(201);
   const { data } = await response.json();
@@ -76,23 +75,45 @@ export function png(width: number, height: number, rgb: [number, number, number]
   ]);
 }
 
-/** The newest mail to `to` in the test server's outbox, as raw text (the text part is
- * 8bit, so codes and links read as they are). Waits up to 10 s for it to arrive. */
-export async function latestMail(to: string, newerThan = 0): Promise<string> {
+/** Every mail to `to` in the test server's outbox, newest first, as raw text (the text
+ * part is 8bit, so codes and links read as they are). `newerThan` skips older files. */
+export function mailsTo(to: string, newerThan = 0): string[] {
   const outbox = path.join(process.env.SHOP_E2E_DATA_DIR!, 'outbox');
-  for (let waited = 0; waited < 10_000; waited += 100) {
-    const mails = readdirSync(outbox, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.eml'))
-      .map((entry) => path.join(outbox, entry.name))
-      .map((file) => ({ file, at: statSync(file).mtimeMs }))
-      .filter((mail) => mail.at > newerThan)
-      .sort((a, b) => b.at - a.at)
-      .map((mail) => readFileSync(mail.file, 'utf8'))
-      .filter((text) => text.toLowerCase().includes(`to: ${to.toLowerCase()}`) || text.toLowerCase().includes(`<${to.toLowerCase()}>`));
-    if (mails.length > 0) return mails[0];
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} in ${outbox}`);
+  if (!existsSync(outbox)) return [];
+  const address = to.toLowerCase();
+  return readdirSync(outbox, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.eml'))
+    .map((entry) => path.join(outbox, entry.name))
+    .map((file) => ({ file, at: statSync(file).mtimeMs }))
+    .filter((mail) => mail.at > newerThan)
+    .sort((a, b) => b.at - a.at)
+    .map((mail) => readFileSync(mail.file, 'utf8'))
+    .filter((text) => text.toLowerCase().includes(`to: ${address}`) || text.toLowerCase().includes(`<${address}>`));
+}
+
+/** The newest mail to `to` (newer than `newerThan`) that `holds` accepts, once it has
+ * arrived: the outbox is polled for up to 15 s. */
+export async function latestMail(to: string, newerThan = 0, holds: (mail: string) => boolean = () => true): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => (found = mailsTo(to, newerThan).find(holds)) !== undefined, { message: `a mail to ${to} in the outbox`, timeout: 15_000 })
+    .toBe(true);
+  return found!;
+}
+
+/** The cart's rupee reading of an amount in cents. */
+export const rupees = (cents: number) => `₹${(cents / 100).toFixed(2)}`;
+/** An API amount (a decimal) in cents. */
+export const cents = (amount: number) => Math.round(amount * 100);
+
+/** Opens the product's page, sets the quantity and adds it to the cart; resolves once the
+ * header counts `cartAfter` items (the cart has taken it, for a guest or on the server). */
+export async function addToCart(page: Page, product: ApiProduct, quantity: number, cartAfter: number) {
+  await page.goto(`/product/${product._id}`);
+  const stepper = page.getByRole('group', { name: 'Quantity' });
+  for (let i = 1; i < quantity; i++) await stepper.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('link', { name: `Cart, ${cartAfter} ${cartAfter === 1 ? 'item' : 'items'}` })).toBeVisible();
 }
 
 /** A fresh address for one test. */
