@@ -1,10 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { allProducts, type ApiProduct, signIn } from './helpers';
-
-/** The cart's rupee reading of an amount in cents. */
-const rupees = (cents: number) => `₹${(cents / 100).toFixed(2)}`;
-const cents = (amount: number) => Math.round(amount * 100);
+import { allProducts, type ApiProduct, cents, rupees, signIn } from './helpers';
 
 /** Two in-stock products with room for a few of each, at different prices. */
 async function twoProducts(request: Parameters<typeof allProducts>[0]): Promise<[ApiProduct, ApiProduct]> {
@@ -134,32 +130,48 @@ test('signing in merges the guest cart and wishlist into the account', async ({ 
 test('delivery needs the contact details, each with its message', async ({ page, request }) => {
   const [a] = await twoProducts(request);
   await addFromProductPage(page, a);
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Your CheckOut' })).toBeVisible();
+  // Pickup, the default, asks only who collects the order, and has no delivery fee.
   await expect(page.getByRole('radio', { name: 'Pickup' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByText('Contact Information')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Your details' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Contact Information' })).toHaveCount(0);
   const subtotal = cents(a.discountedPrice);
-  await expect(page.getByTestId('summary-total')).toHaveText(rupees(subtotal - Math.round(subtotal * 0.2) + 10_000));
+  const discount = Math.round(subtotal * 0.2);
+  await expect(page.getByTestId('summary-delivery')).toHaveText('₹0.00');
+  await expect(page.getByTestId('summary-total')).toHaveText(rupees(subtotal - discount));
+  await page.getByRole('radio', { name: 'Cash On Delivery' }).check();
 
   await page.getByRole('radio', { name: 'Delivery', exact: true }).click();
-  await expect(page.getByText('Contact Information')).toBeVisible();
-  await page.getByRole('button', { name: 'Go to Checkout' }).click();
+  const contact = page.getByRole('group', { name: 'Contact Information' });
+  await expect(contact).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Your details' })).toHaveCount(0);
+  await expect(page.getByTestId('summary-delivery')).toHaveText('₹100.00');
+  await expect(page.getByTestId('summary-total')).toHaveText(rupees(subtotal - discount + 10_000));
+  const place = page.getByRole('button', { name: 'Go to Checkout' });
+  await place.click();
   for (const message of ['First name is required', 'Street address is required', 'Town/City is required', 'Phone number is required', 'Email is required']) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(contact.getByText(message, { exact: true })).toBeVisible();
   }
-  await page.getByLabel('Phone Number').fill('0123');
-  await page.getByLabel('Email Address').fill('ada@');
-  await page.getByRole('button', { name: 'Go to Checkout' }).click();
-  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
-  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await contact.getByLabel('Phone Number').fill('0123');
+  await contact.getByLabel('Email Address').fill('ada@');
+  await place.click();
+  await expect(contact.getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(contact.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(contact.getByText('First name is required')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
 
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Street Address').fill('1 Pipe Lane');
-  await page.getByLabel('Town/City').fill('Leeds');
-  await page.getByLabel('Phone Number').fill('+447946095800');
-  await page.getByLabel('Email Address').fill('ada@example.com');
-  await page.getByRole('button', { name: 'Go to Checkout' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Online ordering is coming soon' })).toBeVisible();
+  await contact.getByLabel('First Name').fill('Ada');
+  await contact.getByLabel('Street Address').fill('1 Pipe Lane');
+  await contact.getByLabel('Town/City').fill('Leeds');
+  await contact.getByLabel('Phone Number').fill('+447946095800');
+  await contact.getByLabel('Email Address').fill('ada@example.com');
+  await place.click();
+  // With every detail given, the order is placed and delivered to the address typed.
+  await expect(page.getByRole('heading', { name: /^Thank you, your order #\d+ is placed$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Delivery', exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('1 Pipe Lane')).toBeVisible();
 });
 
 test('an empty cart blocks checkout', async ({ page }) => {
