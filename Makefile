@@ -46,9 +46,10 @@ dev: web-deps
 	cargo run -- seed demo --if-empty
 	cargo run -- serve & cd web && npx vite
 
-## bench: 100,000 products, the release binary, wrk; prints requests/s, p50, p99, peak RSS
+## bench: 100,000 products, the release binary: catalogue reads (wrk), then order placement on SQLite and PostgreSQL
 bench: build
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench.sh
+	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench-orders.sh
 
 ## api-types: regenerate the OpenAPI document and the storefront's types from it
 api-types:
