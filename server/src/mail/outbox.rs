@@ -14,12 +14,15 @@ const POLL_EVERY: Duration = Duration::from_secs(5);
 /// Sends one batch of due mail. How many rows it claimed.
 pub async fn deliver_due(outbox: &Outbox, mailer: &Mailer) -> Result<usize, sqlx::Error> {
     let batch = outbox.claim().await?;
+    let mut sent = Vec::with_capacity(batch.len());
     for queued in &batch {
         match mailer.send(&queued.to, queued.letter.clone()).await {
-            Ok(()) => outbox.mark_sent(&queued.id).await?,
+            Ok(()) => sent.push(queued.id.clone()),
             Err(e) => outbox.mark_failed(queued, &e.to_string()).await?,
         }
     }
+    // One write for the batch. A crash before it sends the batch again once the claims end.
+    outbox.mark_sent(&sent).await?;
     Ok(batch.len())
 }
 

@@ -372,7 +372,27 @@ impl Orders {
                 .execute(&mut *tx)
                 .await?;
         }
-        let order = load(&mut tx, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        // The order as written, without reading it back while other writers wait.
+        let order = OrderRow {
+            id,
+            number: order::order_number(seq),
+            user_id,
+            fulfilment: new.fulfilment,
+            status: Status::Placed,
+            payment_status: PaymentStatus::Unpaid,
+            payment_method: new.payment_method.to_string(),
+            totals,
+            contact: contact.clone(),
+            promo_code: None,
+            created_at: now,
+            lines: order_lines,
+            events: vec![OrderEvent {
+                kind: EventType::Placed,
+                at: now,
+                note: None,
+                public: EventType::Placed.is_public(),
+            }],
+        };
         outbox::enqueue(
             &mut tx,
             &order.contact.email_address,

@@ -140,13 +140,23 @@ impl Outbox {
             .collect()
     }
 
-    pub async fn mark_sent(&self, id: &Id) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE mail_outbox SET sent_at = $2, claimed_until = NULL, last_error = NULL WHERE id = $1")
-            .bind(id)
-            .bind(self.clock.now_ms())
-            .execute(&self.db.pool)
-            .await
-            .map(drop)
+    /// Records that these rows were sent, in one statement (one write for a batch).
+    pub async fn mark_sent(&self, ids: &[Id]) -> Result<(), sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let sql = format!(
+            "UPDATE mail_outbox SET sent_at = $1, claimed_until = NULL, last_error = NULL WHERE id IN ({})",
+            (2..ids.len() + 2)
+                .map(|n| format!("${n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let mut query = sqlx::query(&sql).bind(self.clock.now_ms());
+        for id in ids {
+            query = query.bind(id);
+        }
+        query.execute(&self.db.pool).await.map(drop)
     }
 
     /// Records a failed attempt: the row is retried after [`backoff_ms`], or given up
