@@ -11,12 +11,9 @@ use utoipa::{IntoParams, ToSchema};
 use super::error::{AppError, ErrorBody};
 use super::extract::{ApiJson, ApiPath, ApiQuery};
 use super::identity::AdminUser;
-use super::orders::{
-    move_order, parse_paging, plausible_number, Order, OrderData, OrderList, ORDER_NOT_FOUND,
-};
+use super::orders::{move_order, order_by_number, parse_paging, Order, OrderData, OrderList};
 use super::{ok, AppState, Envelope};
 use crate::domain::order::Status;
-use crate::store::orders::OrderRow;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -97,7 +94,7 @@ pub async fn one(
     _admin: AdminUser,
     ApiPath(number): ApiPath<String>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
-    let order = find(&state, &number).await?;
+    let order = order_by_number(&state, &number).await?;
     Ok(ok(
         "Order",
         OrderData {
@@ -135,7 +132,7 @@ pub async fn set_status(
             format!("A note may be at most {MAX_NOTE_CHARS} characters"),
         ));
     }
-    let order = find(&state, &number).await?;
+    let order = order_by_number(&state, &number).await?;
     let moved = move_order(&state, &order.id, next, note).await?;
     Ok(ok(
         "Order updated",
@@ -159,7 +156,7 @@ pub async fn mark_paid(
     _admin: AdminUser,
     ApiPath(number): ApiPath<String>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
-    let order = find(&state, &number).await?;
+    let order = order_by_number(&state, &number).await?;
     let paid = state
         .orders
         .mark_paid(&order.id)
@@ -171,14 +168,6 @@ pub async fn mark_paid(
             order: Order::for_admin(paid),
         },
     ))
-}
-
-async fn find(state: &AppState, number: &str) -> Result<OrderRow, AppError> {
-    let not_found = || AppError::NotFound(ORDER_NOT_FOUND.into());
-    if !plausible_number(number) {
-        return Err(not_found());
-    }
-    state.orders.by_number(number).await?.ok_or_else(not_found)
 }
 
 fn parse_status(text: &str) -> Result<Status, AppError> {

@@ -355,14 +355,8 @@ impl ListParams {
         let category_ids = ids("categoryIds", self.category_ids);
         let sub_category_ids = ids("subCategoryIds", self.sub_category_ids);
 
-        if let Some(first) = errors.values().next() {
-            return Err(AppError::BadRequest {
-                message: first.clone(),
-                errors: errors
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), v))
-                    .collect(),
-            });
+        if !errors.is_empty() {
+            return Err(AppError::fields(errors));
         }
         Ok(ListRequest {
             filter: ProductFilter {

@@ -71,7 +71,11 @@ impl AppError {
     }
 
     /// A 400 naming several fields; the message is the first field's text.
-    pub fn fields(errors: BTreeMap<String, String>) -> Self {
+    /// Fields may be named by `&'static str` or `String`; the order, and so the
+    /// message, is the same either way.
+    pub fn fields<K: Into<String>>(errors: BTreeMap<K, String>) -> Self {
+        let errors: BTreeMap<String, String> =
+            errors.into_iter().map(|(k, v)| (k.into(), v)).collect();
         AppError::BadRequest {
             message: errors.values().next().cloned().unwrap_or_default(),
             errors,

@@ -90,6 +90,34 @@ pub struct Contact {
     pub email_address: String,
 }
 
+impl From<ContactInput> for Contact {
+    fn from(c: ContactInput) -> Self {
+        Contact {
+            first_name: c.first_name,
+            company_name: c.company_name,
+            street_address: c.street_address,
+            apartment: c.apartment,
+            town_city: c.town_city,
+            phone_number: c.phone_number,
+            email_address: c.email_address,
+        }
+    }
+}
+
+impl From<Contact> for ContactInput {
+    fn from(c: Contact) -> Self {
+        ContactInput {
+            first_name: c.first_name,
+            company_name: c.company_name,
+            street_address: c.street_address,
+            apartment: c.apartment,
+            town_city: c.town_city,
+            phone_number: c.phone_number,
+            email_address: c.email_address,
+        }
+    }
+}
+
 /// How the order is paid.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -324,7 +352,6 @@ impl Order {
     }
 
     fn new(row: OrderRow, all_events: bool) -> Order {
-        let c = row.contact;
         Order {
             id: row.id.into_string(),
             number: row.number,
@@ -348,15 +375,7 @@ impl Order {
             discount: row.totals.discount.as_f64(),
             delivery_fee: row.totals.delivery_fee.as_f64(),
             total: row.totals.total.as_f64(),
-            contact: Contact {
-                first_name: c.first_name,
-                company_name: c.company_name,
-                street_address: c.street_address,
-                apartment: c.apartment,
-                town_city: c.town_city,
-                phone_number: c.phone_number,
-                email_address: c.email_address,
-            },
+            contact: row.contact.into(),
             promo_code: row.promo_code,
             events: row
                 .events
@@ -495,14 +514,7 @@ pub async fn place_order(
         _ => return Err(AppError::field("payment", "Choose a payment method")),
     };
     check_promo(body.promo_code.as_deref())?;
-    let contact = check_contact(&contact_input(&body.contact), fulfilment).map_err(|errors| {
-        AppError::fields(
-            errors
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        )
-    })?;
+    let contact = check_contact(&body.contact.into(), fulfilment).map_err(AppError::fields)?;
     let buyer = buyer(user.map(|u| u.id), body.items.as_deref())?;
     let new = NewOrder {
         buyer,
@@ -690,15 +702,7 @@ pub async fn saved_address(
         .orders
         .saved_address(&user.id)
         .await?
-        .map(|c| Contact {
-            first_name: c.first_name,
-            company_name: c.company_name,
-            street_address: c.street_address,
-            apartment: c.apartment,
-            town_city: c.town_city,
-            phone_number: c.phone_number,
-            email_address: c.email_address,
-        });
+        .map(Contact::from);
     Ok(ok("Saved address", AddressData { address }))
 }
 
@@ -723,8 +727,17 @@ pub async fn move_order(
     }
 }
 
+/// The order `number`, whoever asks; a number of no plausible shape is not looked up.
+pub async fn order_by_number(state: &AppState, number: &str) -> Result<OrderRow, AppError> {
+    let not_found = || AppError::NotFound(ORDER_NOT_FOUND.into());
+    if !plausible_number(number) {
+        return Err(not_found());
+    }
+    state.orders.by_number(number).await?.ok_or_else(not_found)
+}
+
 /// Whether `number` could be one of ours: digits, not too many.
-pub fn plausible_number(number: &str) -> bool {
+fn plausible_number(number: &str) -> bool {
     !number.is_empty() && number.len() <= 18 && number.bytes().all(|b| b.is_ascii_digit())
 }
 
@@ -734,12 +747,7 @@ pub fn parse_paging(page: Option<&str>, per_page: Option<&str>) -> Result<Paging
     if errors.is_empty() {
         Ok(paging)
     } else {
-        Err(AppError::fields(
-            errors
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        ))
+        Err(AppError::fields(errors))
     }
 }
 
@@ -750,15 +758,7 @@ async fn reachable_order(
     number: &str,
     token: Option<&str>,
 ) -> Result<OrderRow, AppError> {
-    let not_found = || AppError::NotFound(ORDER_NOT_FOUND.into());
-    if !plausible_number(number) {
-        return Err(not_found());
-    }
-    let order = state
-        .orders
-        .by_number(number)
-        .await?
-        .ok_or_else(not_found)?;
+    let order = order_by_number(state, number).await?;
     let by_token = token.is_some_and(|t| {
         state
             .keys
@@ -768,7 +768,7 @@ async fn reachable_order(
     if by_token || by_owner {
         Ok(order)
     } else {
-        Err(not_found())
+        Err(AppError::NotFound(ORDER_NOT_FOUND.into()))
     }
 }
 
@@ -814,18 +814,6 @@ fn buyer(user_id: Option<Id>, items: Option<&[LineRequest]>) -> Result<Buyer, Ap
     collect_lines(&lines)
         .map(Buyer::Guest)
         .map_err(|e| AppError::bad_request(e.message()))
-}
-
-fn contact_input(c: &Contact) -> ContactInput {
-    ContactInput {
-        first_name: c.first_name.clone(),
-        company_name: c.company_name.clone(),
-        street_address: c.street_address.clone(),
-        apartment: c.apartment.clone(),
-        town_city: c.town_city.clone(),
-        phone_number: c.phone_number.clone(),
-        email_address: c.email_address.clone(),
-    }
 }
 
 #[cfg(test)]

@@ -177,12 +177,7 @@ pub async fn list_reviews(
         );
     }
     if !errors.is_empty() {
-        return Err(AppError::fields(
-            errors
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        ));
+        return Err(AppError::fields(errors));
     }
     // An id this shop never issues has no reviews: no need to ask the database.
     let Some(product_id) = Id::parse(&product_id) else {

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
-use super::catalogue::{product_from_row, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::catalogue::{products_with_ids, ProductRow};
 use super::outbox::{self, Outbox};
 use super::{lock_subject, placeholders, Db, Dialect};
 use crate::domain::id::Id;
@@ -633,22 +633,16 @@ async fn cart_lines(conn: &mut AnyConnection, user_id: &Id) -> Result<Vec<(Id, i
         .collect()
 }
 
+/// The products with these ids that exist, by id.
 async fn products_by_id(
     conn: &mut AnyConnection,
     ids: &[Id],
-) -> Result<BTreeMap<String, crate::store::catalogue::ProductRow>, sqlx::Error> {
-    let sql = format!(
-        "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({})",
-        placeholders(ids.len())
-    );
-    let mut query = sqlx::query(&sql);
-    for id in ids {
-        query = query.bind(id);
-    }
-    let rows = query.fetch_all(&mut *conn).await?;
-    rows.iter()
-        .map(|row| product_from_row(row).map(|p| (p.id.clone(), p)))
-        .collect()
+) -> Result<BTreeMap<String, ProductRow>, sqlx::Error> {
+    Ok(products_with_ids(conn, ids)
+        .await?
+        .into_iter()
+        .map(|p| (p.id.clone(), p))
+        .collect())
 }
 
 async fn add_event(

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use sqlx::{Any, Row, Transaction};
 use tokio::sync::Notify;
 
-use super::{Db, Dialect};
+use super::{placeholders, Db, Dialect};
 use crate::domain::id::Id;
 use crate::domain::time::Clock;
 use crate::mail::Letter;
@@ -146,17 +146,19 @@ impl Outbox {
             return Ok(());
         }
         let sql = format!(
-            "UPDATE mail_outbox SET sent_at = $1, claimed_until = NULL, last_error = NULL WHERE id IN ({})",
-            (2..ids.len() + 2)
-                .map(|n| format!("${n}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            "UPDATE mail_outbox SET sent_at = ${}, claimed_until = NULL, last_error = NULL WHERE id IN ({})",
+            ids.len() + 1,
+            placeholders(ids.len())
         );
-        let mut query = sqlx::query(&sql).bind(self.clock.now_ms());
+        let mut query = sqlx::query(&sql);
         for id in ids {
             query = query.bind(id);
         }
-        query.execute(&self.db.pool).await.map(drop)
+        query
+            .bind(self.clock.now_ms())
+            .execute(&self.db.pool)
+            .await
+            .map(drop)
     }
 
     /// Records a failed attempt: the row is retried after [`backoff_ms`], or given up

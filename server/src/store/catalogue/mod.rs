@@ -18,7 +18,7 @@ use super::Db;
 use crate::domain::time::Clock;
 
 pub use self::listing::{ProductFilter, MAX_SEARCH_WORDS};
-pub(crate) use self::read::{product_from_row, PRODUCT_COLUMNS, PRODUCT_JOINS};
+pub(crate) use self::read::{product_from_row, products_with_ids, PRODUCT_COLUMNS, PRODUCT_JOINS};
 pub use self::read::{BannerRow, CategoryTree, ProductRow, CATEGORY_DISCOUNTS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
 pub use crate::domain::listing::{ProductSort, SortField};

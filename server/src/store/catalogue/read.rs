@@ -3,7 +3,7 @@
 //! and joins, which listings and the other stores share.
 
 use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use super::Catalogue;
 use crate::domain::id::Id;
@@ -131,19 +131,8 @@ impl Catalogue {
     /// The products with these ids that exist, in no particular order. The caller
     /// bounds `ids` (at most a list's 100 entries).
     pub async fn products_by_ids(&self, ids: &[Id]) -> Result<Vec<ProductRow>, sqlx::Error> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let sql = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({})",
-            placeholders(ids.len())
-        );
-        let mut query = sqlx::query(&sql);
-        for id in ids {
-            query = query.bind(id.clone());
-        }
-        let rows = query.fetch_all(&self.db.pool).await?;
-        rows.iter().map(product_from_row).collect()
+        let mut conn = self.db.pool.acquire().await?;
+        products_with_ids(&mut conn, ids).await
     }
 
     /// The homepage's top products: the featured ones, newest first, else the newest
@@ -166,6 +155,27 @@ impl Catalogue {
             .await?;
         rows.iter().map(product_from_row).collect()
     }
+}
+
+/// The products with these ids that exist, in no particular order, read on `conn`
+/// (inside the caller's transaction, when it has one). The caller bounds `ids`.
+pub(crate) async fn products_with_ids(
+    conn: &mut AnyConnection,
+    ids: &[Id],
+) -> Result<Vec<ProductRow>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({})",
+        placeholders(ids.len())
+    );
+    let mut query = sqlx::query(&sql);
+    for id in ids {
+        query = query.bind(id.clone());
+    }
+    let rows = query.fetch_all(&mut *conn).await?;
+    rows.iter().map(product_from_row).collect()
 }
 
 pub(crate) fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> {
