@@ -32,7 +32,11 @@ pub fn shortage(available: i64) -> String {
 }
 
 /// How the shopper gets the goods.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Serialised as the API spells it, which is also how it is stored (`as_str`; a test
+// pins the two together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = OrderFulfilment)]
 pub enum Fulfilment {
     Pickup,
     Delivery,
@@ -64,7 +68,11 @@ impl Fulfilment {
 
 /// Where an order stands. `placed` → `ready_for_pickup` (pickup) or `shipped`
 /// (delivery) → `completed`; `cancelled` from `placed` or `ready_for_pickup`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Serialised as the API spells it, which is also how it is stored (`as_str`; a test
+// pins the two together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = OrderStatus)]
 pub enum Status {
     Placed,
     ReadyForPickup,
@@ -127,7 +135,11 @@ impl Status {
 
 /// Whether and how an order is paid (DESIGN.md §6). Cash orders are `unpaid` until
 /// the shop records the cash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Serialised as the API spells it, which is also how it is stored (`as_str`; a test
+// pins the two together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = OrderPaymentStatus)]
 pub enum PaymentStatus {
     Unpaid,
     Pending,
@@ -161,7 +173,11 @@ impl PaymentStatus {
 }
 
 /// What happened to an order. The shopper's timeline shows the public ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Serialised as the API spells it, which is also how it is stored (`as_str`; a test
+// pins the two together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = OrderEventType)]
 pub enum EventType {
     Placed,
     Paid,
@@ -500,6 +516,23 @@ mod tests {
         assert!(!EventType::Restocked.is_public());
         assert_eq!(PaymentStatus::parse("unpaid"), Some(PaymentStatus::Unpaid));
         assert_eq!(Fulfilment::parse("Pickup"), None);
+    }
+
+    #[test]
+    fn the_api_spells_each_value_as_it_is_stored() {
+        let name = |v: serde_json::Value| v.as_str().unwrap().to_string();
+        for s in Status::ALL {
+            assert_eq!(name(serde_json::json!(s)), s.as_str());
+        }
+        for s in PaymentStatus::ALL {
+            assert_eq!(name(serde_json::json!(s)), s.as_str());
+        }
+        for f in [Fulfilment::Pickup, Fulfilment::Delivery] {
+            assert_eq!(name(serde_json::json!(f)), f.as_str());
+        }
+        for e in EventType::ALL {
+            assert_eq!(name(serde_json::json!(e)), e.as_str());
+        }
     }
 
     #[test]

@@ -1145,12 +1145,12 @@ export interface components {
             type: components["schemas"]["OrderEventType"];
         };
         /**
-         * @description What happened to an order; shoppers never see `restocked`.
+         * @description What happened to an order. The shopper's timeline shows the public ones.
          * @enum {string}
          */
         OrderEventType: "placed" | "paid" | "ready_for_pickup" | "shipped" | "completed" | "cancelled" | "refunded" | "restocked";
         /**
-         * @description Pickup at the shop, or delivery.
+         * @description How the shopper gets the goods.
          * @enum {string}
          */
         OrderFulfilment: "pickup" | "delivery";
@@ -1184,12 +1184,14 @@ export interface components {
             total: number;
         };
         /**
-         * @description Whether and how an order is paid.
+         * @description Whether and how an order is paid (DESIGN.md §6). Cash orders are `unpaid` until
+         *     the shop records the cash.
          * @enum {string}
          */
         OrderPaymentStatus: "unpaid" | "pending" | "paid" | "refunded" | "failed";
         /**
-         * @description Where an order stands (DESIGN.md §6).
+         * @description Where an order stands. `placed` → `ready_for_pickup` (pickup) or `shipped`
+         *     (delivery) → `completed`; `cancelled` from `placed` or `ready_for_pickup`.
          * @enum {string}
          */
         OrderStatus: "placed" | "ready_for_pickup" | "shipped" | "completed" | "cancelled";
