@@ -54,11 +54,7 @@ impl Db {
                         std::fs::create_dir_all(&parent).map_err(sqlx::Error::Io)?;
                     }
                 }
-                // WAL is a property of the file: set it once, on one connection, before
-                // the pool opens several (switching needs an exclusive lock).
-                let mut first = options.connect().await?;
-                first.execute("PRAGMA journal_mode = WAL").await?;
-                first.close().await?;
+                switch_to_wal(&options).await?;
                 AnyPoolOptions::new()
                     .max_connections(max_connections.unwrap_or(4))
                     .min_connections(1)
@@ -87,6 +83,36 @@ impl Db {
     pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
         self.pool.begin_with(self.dialect.begin_write()).await
     }
+}
+
+/// Switches a SQLite file to WAL, a property of the file: once, on one connection,
+/// before the pool opens several (switching needs an exclusive lock).
+///
+/// Nodes opening a new file together race here. Switching reads the header and then
+/// takes the write lock, and SQLite refuses that upgrade at once (SQLITE_BUSY, without
+/// waiting on the busy timeout) when another connection took the lock in between. The
+/// loser tries again shortly; by then the file is usually in WAL and the switch is a
+/// no-op. About five seconds of attempts in all, as long as the busy timeout.
+async fn switch_to_wal(options: &AnyConnectOptions) -> Result<(), sqlx::Error> {
+    const ATTEMPTS: u32 = 250;
+    let mut conn = options.connect().await?;
+    let mut attempt = 1;
+    let switched = loop {
+        match conn.execute("PRAGMA journal_mode = WAL").await {
+            Err(error) if is_busy(&error) && attempt < ATTEMPTS => {
+                attempt += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            other => break other,
+        }
+    };
+    conn.close().await?;
+    switched.map(drop)
+}
+
+/// SQLITE_BUSY: another connection holds the lock this one needs.
+fn is_busy(error: &sqlx::Error) -> bool {
+    matches!(error, sqlx::Error::Database(e) if e.code().as_deref() == Some("5"))
 }
 
 /// `$1, $2, …, $count`: the placeholders of an `IN (…)` list bound in order.
