@@ -92,6 +92,8 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
   const before = Date.now() - 1;
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  // The login form has an Email field too: fill only once the recovery page has replaced it.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
