@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 export function Component() {
   return (
     <div className="grid min-h-screen md:grid-cols-2">
-      <div className="flex flex-col px-6 py-8 sm:px-12">
+      <div className="flex min-w-0 flex-col px-4 py-8 sm:px-12">
         <Link to={paths.home} aria-label="Home"><Logo /></Link>
         <div className="flex flex-1 flex-col justify-center py-8"><Outlet /></div>
       </div>

@@ -1,4 +1,4 @@
-import { Heart, Search, ShoppingCart } from 'lucide-react';
+import { Heart, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CategoryMenu } from '@/components/layout/category-menu';
@@ -28,23 +28,25 @@ export function Header() {
   const categories = useCategories().data?.categories ?? [];
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+      {/* From 320 px up every control fits: on phones the icons are 44 px touch targets,
+          the word mark and the sign-in label give way to icons (issue 17). */}
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-3 sm:gap-3 sm:px-4">
         <Link to={paths.home} aria-label="Home" className="shrink-0">
-          <Logo />
+          <Logo compact />
         </Link>
         <SearchBox className="hidden flex-1 md:flex" />
-        <div className="ml-auto flex items-center gap-2">
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Search" aria-expanded={searchOpen}
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <Button variant="ghost" size="touchIcon" className="md:hidden" aria-label="Search" aria-expanded={searchOpen}
             onClick={() => setSearchOpen((open) => !open)}>
             <Search className="h-5 w-5" />
           </Button>
-          <Button asChild variant={pathname === paths.wishlist ? 'active' : 'outline'} size="icon" className="relative">
+          <Button asChild variant={pathname === paths.wishlist ? 'active' : 'outline'} size="touchIcon" className="relative">
             <Link to={paths.wishlist} aria-label={`Wishlist, ${wishlistCount} ${wishlistCount === 1 ? 'item' : 'items'}`}>
               <Heart className="h-5 w-5" />
               <CountBadge count={wishlistCount} />
             </Link>
           </Button>
-          <Button asChild variant={CART_PAGES.includes(pathname) ? 'active' : 'outline'} size="icon" className="relative">
+          <Button asChild variant={CART_PAGES.includes(pathname) ? 'active' : 'outline'} size="touchIcon" className="relative">
             <Link to={paths.cart} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
               <ShoppingCart className="h-5 w-5" />
               <CountBadge count={count} />
@@ -53,8 +55,11 @@ export function Header() {
           {signedIn ? (
             <UserMenu />
           ) : (
-            <Button asChild variant={AUTH_PAGES.includes(pathname) ? 'active' : 'default'}>
-              <Link to={paths.login}>Sign Up/Sign In</Link>
+            <Button asChild variant={AUTH_PAGES.includes(pathname) ? 'active' : 'default'} className="h-11 w-11 px-0 sm:h-10 sm:w-auto sm:px-4">
+              <Link to={paths.login} aria-label="Sign Up/Sign In">
+                <UserRound className="h-5 w-5 sm:hidden" aria-hidden="true" />
+                <span className="hidden sm:inline">Sign Up/Sign In</span>
+              </Link>
             </Button>
           )}
           <MobileDrawer categories={categories} />

@@ -14,7 +14,7 @@ export function Component() {
           <h2 id="contact-phone" className="flex items-center gap-2 font-semibold">
             <Phone className="h-4 w-4" aria-hidden="true" /> Call us
           </h2>
-          <a href={telHref} className="text-brand hover:underline">
+          <a href={telHref} className="inline-flex min-h-11 items-center text-brand hover:underline">
             {shop.phone}
           </a>
         </section>
@@ -22,7 +22,7 @@ export function Component() {
           <h2 id="contact-email" className="flex items-center gap-2 font-semibold">
             <Mail className="h-4 w-4" aria-hidden="true" /> E-mail
           </h2>
-          <a href={`mailto:${shop.email}`} className="text-brand hover:underline">
+          <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center text-brand hover:underline">
             {shop.email}
           </a>
         </section>

@@ -8,7 +8,7 @@ export function Component() {
   const { number = '' } = useParams();
   return (
     <div className="space-y-4">
-      <Link to={paths.myOrders} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900 hover:underline">
+      <Link to={paths.myOrders} className="inline-flex min-h-11 items-center gap-1 text-sm text-slate-600 hover:text-slate-900 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to My Orders
       </Link>
       <OrderPage number={number} token={null} />

@@ -42,6 +42,20 @@ describe('Shop listing', () => {
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
   });
 
+  it('folds the filters behind a button on phones, counting the active ones', async () => {
+    server.use(listing(3));
+    renderRoutes(routes, '/shop?minPrice=10&maxPrice=50');
+    const toggle = await screen.findByRole('button', { name: 'Filters (1)' });
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', filters.id);
+    // Folded on phones (hidden below md), always shown from md up.
+    expect(filters).toHaveClass('hidden', 'md:block');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(filters).not.toHaveClass('hidden');
+  });
+
   it('goes back to page 1 when the sort changes, and puts it in the URL', async () => {
     server.use(listing(25));
     const { router } = renderRoutes(routes, '/shop?page=3');

@@ -1,5 +1,8 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useProducts } from '@/features/catalog/api/get-products';
 import { ListingFilters } from '@/features/catalog/components/listing-filters';
@@ -13,6 +16,9 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const listing = readListing(params);
   const products = useProducts(listing);
+  // On phones the filters fold away behind a button; from md up they are always shown.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [listing.category, listing.subCategory, listing.minPrice || listing.maxPrice].filter(Boolean).length;
 
   const change = (next: Partial<Listing>) => setParams(listingSearch({ ...listing, ...next }));
   const goToPage = (page: number) => {
@@ -24,8 +30,20 @@ export function Component() {
   return (
     <div>
       <Breadcrumb items={[{ label: 'Home', to: paths.home }, { label: 'Shop' }]} />
-      <div className="grid gap-8 md:grid-cols-[220px_1fr]">
-        <ListingFilters listing={listing} onChange={change} />
+      <div className="grid gap-4 md:grid-cols-[220px_1fr] md:gap-8">
+        <div>
+          <Button
+            variant="outline"
+            className="h-11 w-full md:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="listing-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+            Filters{activeFilters > 0 && ` (${activeFilters})`}
+          </Button>
+          <ListingFilters id="listing-filters" className={filtersOpen ? 'mt-4 md:mt-0' : 'hidden md:block'} listing={listing} onChange={change} />
+        </div>
         <section aria-label="Products" className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-semibold">{listing.keyword ? `Results for "${listing.keyword}"` : 'Shop'}</h1>

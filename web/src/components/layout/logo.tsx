@@ -1,8 +1,10 @@
-export function Logo() {
+/** The shop's mark and name. `compact`: on the narrowest phones (under 400 px) only the
+ * mark, so the header's controls fit; the link around it names it. */
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <span className="flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
       <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-      Shop
+      <span className={compact ? 'hidden min-[400px]:inline' : undefined}>Shop</span>
     </span>
   );
 }

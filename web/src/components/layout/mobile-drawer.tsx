@@ -15,7 +15,7 @@ export function MobileDrawer({ categories }: { categories: Category[] }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Trigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+        <Button variant="ghost" size="touchIcon" className="lg:hidden" aria-label="Open menu">
           <Menu className="h-5 w-5" />
         </Button>
       </DialogPrimitive.Trigger>
@@ -24,7 +24,7 @@ export function MobileDrawer({ categories }: { categories: Category[] }) {
         <DialogPrimitive.Content aria-describedby={undefined} className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl">
           <div className="mb-4 flex items-center justify-between">
             <DialogPrimitive.Title className="text-lg font-semibold">Menu</DialogPrimitive.Title>
-            <DialogPrimitive.Close aria-label="Close menu" className="rounded p-1 hover:bg-slate-100">
+            <DialogPrimitive.Close aria-label="Close menu" className="-mr-2 flex h-11 w-11 items-center justify-center rounded hover:bg-slate-100">
               <X className="h-5 w-5" aria-hidden="true" />
             </DialogPrimitive.Close>
           </div>

@@ -13,7 +13,13 @@ const buttonVariants = cva(
         ghost: 'hover:bg-slate-100',
         active: 'bg-slate-900 text-white hover:bg-slate-800',
       },
-      size: { default: 'h-10 px-4 py-2', sm: 'h-9 px-3', icon: 'h-10 w-10' },
+      size: {
+        default: 'h-10 px-4 py-2',
+        sm: 'h-9 px-3',
+        icon: 'h-10 w-10',
+        // A 44 px touch target on phones (WCAG 2.5.5), the 40 px icon from md up.
+        touchIcon: 'h-11 w-11 md:h-10 md:w-10',
+      },
     },
     defaultVariants: { variant: 'default', size: 'default' },
   },

@@ -1,6 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
 
+/** 44 px touch targets on phones, the compact 36 px from md up. */
+const PAGE_BUTTON = 'h-11 min-w-11 md:h-9 md:min-w-9';
+
 /** A page number, or a gap between the numbers shown. */
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
@@ -21,7 +24,7 @@ export function Pagination({
 }) {
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)} aria-label="Previous page">
+      <Button variant="outline" size="sm" className={PAGE_BUTTON} disabled={page <= 1} onClick={() => onPageChange(page - 1)} aria-label="Previous page">
         <ChevronLeft className="h-4 w-4" aria-hidden="true" />
       </Button>
       {items.map((item) =>
@@ -29,6 +32,7 @@ export function Pagination({
           <Button
             key={item}
             size="sm"
+            className={PAGE_BUTTON}
             variant={item === page ? 'default' : 'outline'}
             aria-current={item === page ? 'page' : undefined}
             aria-label={`Page ${item}`}
@@ -42,7 +46,7 @@ export function Pagination({
           </span>
         ),
       )}
-      <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)} aria-label="Next page">
+      <Button variant="outline" size="sm" className={PAGE_BUTTON} disabled={page >= totalPages} onClick={() => onPageChange(page + 1)} aria-label="Next page">
         <ChevronRight className="h-4 w-4" aria-hidden="true" />
       </Button>
     </nav>

@@ -21,13 +21,13 @@ export function QuantitySelector({
 }) {
   return (
     <div role="group" aria-label={label} className="inline-flex items-center rounded-md border border-slate-300">
-      <Button type="button" variant="ghost" size="icon" aria-label="Decrease quantity" disabled={value <= min} onClick={() => onChange(Math.max(min, value - 1))}>
+      <Button type="button" variant="ghost" size="touchIcon" aria-label="Decrease quantity" disabled={value <= min} onClick={() => onChange(Math.max(min, value - 1))}>
         <Minus className="h-4 w-4" aria-hidden="true" />
       </Button>
       <span aria-live="polite" aria-label={label} className="w-10 text-center text-sm font-medium">
         {value}
       </span>
-      <Button type="button" variant="ghost" size="icon" aria-label="Increase quantity" disabled={value >= max} onClick={() => onChange(Math.min(max, value + 1))}>
+      <Button type="button" variant="ghost" size="touchIcon" aria-label="Increase quantity" disabled={value >= max} onClick={() => onChange(Math.min(max, value + 1))}>
         <Plus className="h-4 w-4" aria-hidden="true" />
       </Button>
     </div>

@@ -1,3 +1,4 @@
 // The catalogue's public face for other features: checkout and orders change stock, and
-// tell the catalogue to load it again.
+// tell the catalogue to load it again; long lists page with the listing's window of page numbers.
 export { invalidateProductQueries } from './api/invalidate-products';
+export { listingPages } from './listing';

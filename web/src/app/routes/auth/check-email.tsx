@@ -30,7 +30,7 @@ export function Component() {
       <div>
         <h1 className="text-3xl font-semibold">Check your email</h1>
         <p className="mt-1 text-slate-600">
-          We sent a password reset link to <span className="font-medium text-slate-900">{emailAddress ?? 'your e-mail address'}</span>. It works for 30
+          We sent a password reset link to <span className="font-medium text-slate-900 wrap-anywhere">{emailAddress ?? 'your e-mail address'}</span>. It works for 30
           minutes.
         </p>
       </div>

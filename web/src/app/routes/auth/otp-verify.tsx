@@ -59,7 +59,7 @@ export function Component() {
       <div>
         <h1 className="text-3xl font-semibold">Verify your email</h1>
         <p className="mt-1 text-slate-600">
-          We sent a {OTP_LENGTH}-digit code to <span className="font-medium text-slate-900">{emailAddress}</span>.
+          We sent a {OTP_LENGTH}-digit code to <span className="font-medium text-slate-900 wrap-anywhere">{emailAddress}</span>.
         </p>
       </div>
       <form onSubmit={verify} className="space-y-4">
@@ -73,14 +73,15 @@ export function Component() {
           }}
           aria-label="One-time code"
           autoFocus
-          containerClassName="flex gap-2"
+          containerClassName="flex gap-1.5 sm:gap-2"
           render={({ slots }) =>
             slots.map((slot, i) => (
               <div
                 key={i}
                 data-testid="otp-slot"
                 className={cn(
-                  'flex h-12 w-12 items-center justify-center rounded-md border text-xl font-semibold',
+                  // Six slots fit a 320 px phone: 40 px wide there, 48 px from sm up.
+                  'flex h-12 w-10 items-center justify-center rounded-md border text-xl font-semibold sm:w-12',
                   slot.isActive ? 'border-brand ring-2 ring-brand' : 'border-slate-300',
                 )}
               >

@@ -37,7 +37,7 @@ export function EditProfileForm() {
   return (
     <form noValidate onSubmit={submit} className="space-y-4 rounded-lg border border-slate-200 p-5" aria-label="Profile">
       <p className="text-sm text-slate-600">
-        Email: <span className="font-medium text-slate-900">{user?.emailAddress}</span>
+        Email: <span className="font-medium text-slate-900 wrap-anywhere">{user?.emailAddress}</span>
       </p>
       <AvatarPicker fullName={user?.fullName} photo={user?.profilePhoto} file={photo} onFile={setPhoto} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -25,7 +25,7 @@ export function UserMenu() {
   };
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger aria-label="Account menu" className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand">
+      <DropdownMenu.Trigger aria-label="Account menu" className="flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand md:h-10 md:w-10">
         <Avatar fullName={user?.fullName} photo={user?.profilePhoto} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

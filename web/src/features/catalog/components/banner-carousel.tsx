@@ -49,18 +49,21 @@ export function BannerCarousel() {
       {slides.length > 1 && (
         <>
           <button type="button" aria-label="Previous slide" onClick={() => embla?.scrollPrev()}
-            className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white/80 p-2 shadow hover:bg-white">
+            className="absolute left-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-white/80 p-2 shadow hover:bg-white sm:block">
             <ChevronLeft className="h-5 w-5" />
           </button>
           <button type="button" aria-label="Next slide" onClick={() => embla?.scrollNext()}
-            className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white/80 p-2 shadow hover:bg-white">
+            className="absolute right-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-white/80 p-2 shadow hover:bg-white sm:block">
             <ChevronRight className="h-5 w-5" />
           </button>
-          <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 gap-2">
+          {/* On phones the arrows would cover the banner: a swipe or a dot moves it. */}
+          <div className="absolute bottom-1 left-1/2 flex -translate-x-1/2">
+            {/* A 24 px target around each 10 px dot (WCAG 2.5.8). */}
             {slides.map((banner, index) => (
               <button key={banner._id} type="button" aria-label={`Go to slide ${index + 1}`} aria-current={index === selected}
-                onClick={() => embla?.scrollTo(index)}
-                className={cn('h-2.5 w-2.5 rounded-full', index === selected ? 'bg-white' : 'bg-white/50')} />
+                onClick={() => embla?.scrollTo(index)} className="flex h-6 w-6 items-center justify-center">
+                <span aria-hidden="true" className={cn('h-2.5 w-2.5 rounded-full', index === selected ? 'bg-white' : 'bg-white/50')} />
+              </button>
             ))}
           </div>
         </>

@@ -1,12 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { useCategories } from '../api/get-categories';
 import type { Listing } from '../listing';
 
 const fieldClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm';
 
 /** Category, sub-category and price range. Every change starts again at page 1. */
-export function ListingFilters({ listing, onChange }: { listing: Listing; onChange: (next: Partial<Listing>) => void }) {
+export function ListingFilters({
+  id,
+  className,
+  listing,
+  onChange,
+}: {
+  id?: string;
+  className?: string;
+  listing: Listing;
+  onChange: (next: Partial<Listing>) => void;
+}) {
   const categories = useCategories().data?.categories ?? [];
   const selected = categories.find((c) => c._id === listing.category);
   const [minPrice, setMinPrice] = useState(listing.minPrice);
@@ -26,7 +37,7 @@ export function ListingFilters({ listing, onChange }: { listing: Listing; onChan
   };
 
   return (
-    <aside aria-label="Filters" className="space-y-5">
+    <aside id={id} aria-label="Filters" className={cn('space-y-5', className)}>
       <div className="space-y-1.5">
         <label htmlFor="filter-category" className="text-sm font-medium">
           Category

@@ -79,12 +79,12 @@ export function ProductInfo({
       </dl>
       <div className="flex flex-wrap items-center gap-3">
         <QuantitySelector value={quantity} onChange={setQuantity} max={Math.max(1, Math.min(MAX_QUANTITY, product.stock))} />
-        <Button onClick={addToCart} disabled={!onAddToCart || outOfStock || adding} className="min-w-40">
+        <Button onClick={addToCart} disabled={!onAddToCart || outOfStock || adding} className="h-11 min-w-40 md:h-10">
           {adding ? 'Adding...' : 'Add to Cart'}
         </Button>
         <Button
           variant="outline"
-          size="icon"
+          size="touchIcon"
           aria-label={inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}
           aria-pressed={inWishlist}
           disabled={!onToggleWishlist}

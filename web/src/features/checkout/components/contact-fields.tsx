@@ -22,7 +22,7 @@ export function ContactFields({ register, errors, canSave }: { register: UseForm
         <ContactField key={field.name} id={`contact-${field.name}`} {...field} error={errors[field.name]?.message} registration={register(field.name)} />
       ))}
       {canSave && (
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex min-h-6 items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4 accent-brand" {...register('saveAddress')} />
           Save address to my profile
         </label>

@@ -12,7 +12,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
         <li key={line.productId} aria-label={line.name} className="flex gap-3 py-3">
           <ProductImage path={line.image ?? undefined} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-md bg-slate-50 object-cover" />
           <div className="min-w-0 flex-1">
-            <Link to={paths.product(line.productId)} className="font-medium leading-snug hover:underline">
+            <Link to={paths.product(line.productId)} className="break-words font-medium leading-snug hover:underline">
               {line.name}
             </Link>
             <p className="text-sm text-slate-600">
@@ -20,7 +20,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
               {line.listPrice > line.unitPrice && <span className="ml-2 text-slate-400 line-through">{formatRupee(line.listPrice)}</span>}
             </p>
           </div>
-          <p className="font-semibold">{formatRupee(line.lineTotal)}</p>
+          <p className="whitespace-nowrap font-semibold">{formatRupee(line.lineTotal)}</p>
         </li>
       ))}
     </ul>

@@ -14,7 +14,7 @@ export function WishlistHeart({ productId, className }: { productId: string; cla
       aria-pressed={on}
       onClick={() => toggle(productId)}
       className={cn(
-        'flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow-sm transition-colors hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand',
+        'flex h-11 w-11 items-center justify-center rounded-full bg-white/90 md:h-9 md:w-9 shadow-sm transition-colors hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand',
         className,
       )}
     >
