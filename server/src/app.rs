@@ -51,7 +51,32 @@ pub struct Services {
 impl AppState {
     pub fn new(db: Db, services: Services) -> AppState {
         let outbox = Outbox::new(db.clone(), services.clock.clone());
+        let (provider, psp): (Arc<dyn crate::payments::PaymentProvider>, _) = match services
+            .settings
+            .payments
+        {
+            crate::payments::Mode::Manual => (Arc::new(crate::payments::provider::Manual), None),
+            crate::payments::Mode::Test => {
+                let secret = services.keys.payment_webhook_secret();
+                let psp = crate::testpsp::Psp::new(db.clone(), services.clock.clone(), secret);
+                (
+                    Arc::new(crate::payments::test_provider::TestProvider::new(
+                        psp.clone(),
+                        secret,
+                    )),
+                    Some(psp),
+                )
+            }
+        };
+        let payments = crate::payments::Payments::new(
+            provider,
+            psp,
+            crate::store::payments::PaymentsStore::new(db.clone()),
+            services.clock.clone(),
+            outbox.clone(),
+        );
         AppState {
+            payments,
             catalogue: Catalogue::new(db.clone(), services.clock.clone()),
             accounts: Accounts::new(db.clone()),
             reviews: Reviews::new(db.clone()),
@@ -89,6 +114,12 @@ pub async fn serve(
             state.mailer.clone(),
         ))
     });
+    let webhooks = state
+        .settings
+        .deliver_webhooks
+        .then(|| state.payments.psp().cloned())
+        .flatten()
+        .map(|psp| tokio::spawn(psp.run_webhooks()));
     let sweeper = tokio::spawn(async move {
         let mut tick = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -115,6 +146,9 @@ pub async fn serve(
         .with_graceful_shutdown(shutdown)
         .await;
     sweeper.abort();
+    if let Some(webhooks) = webhooks {
+        webhooks.abort();
+    }
     if let Some(worker) = mail_worker {
         worker.abort();
     }

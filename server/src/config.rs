@@ -118,6 +118,11 @@ pub struct ServeArgs {
     /// the last `X-Forwarded-For` entry instead of the connection.
     #[arg(long, env = "SHOP_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
+    /// Who takes card payments: `test`, the offline test provider under /testpsp/
+    /// (no real money moves; the storefront says so), or `manual`, cash on delivery
+    /// and at pickup only.
+    #[arg(long, env = "SHOP_PAYMENTS", value_enum, default_value = "test")]
+    pub payments: crate::payments::Mode,
 }
 
 // The signing secret and the SMTP URL's password are never printed.
@@ -134,6 +139,7 @@ impl fmt::Debug for ServeArgs {
             .field("mail_from", &self.mail_from)
             .field("cors_origins", &self.cors_origins)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
+            .field("payments", &self.payments)
             .finish()
     }
 }

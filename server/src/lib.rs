@@ -14,9 +14,11 @@ pub mod domain;
 pub mod http;
 pub mod mail;
 pub mod media;
+pub mod payments;
 pub mod security;
 pub mod seed;
 pub mod store;
+pub mod testpsp;
 
 /// Errors at start-up and in commands, reported to the operator as they are.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;

@@ -145,6 +145,8 @@ fn services(
             cors_origins: shop::http::parse_cors_origins(&args.cors_origins)?,
             trust_forwarded_for: args.trust_forwarded_for,
             deliver_mail: true,
+            payments: args.payments,
+            deliver_webhooks: true,
         },
         clock: Clock::system(),
     })

@@ -9,6 +9,7 @@ pub mod id;
 pub mod listing;
 pub mod money;
 pub mod order;
+pub mod payment;
 pub mod pricing;
 pub mod time;
 

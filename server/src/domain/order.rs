@@ -186,12 +186,15 @@ pub enum EventType {
     Completed,
     Cancelled,
     Refunded,
+    /// The card was refused after the order was placed (a failed 3-D Secure check):
+    /// the order is cancelled with it.
+    PaymentFailed,
     /// The cancelled order's units went back on the shelf: bookkeeping, not news.
     Restocked,
 }
 
 impl EventType {
-    pub const ALL: [EventType; 8] = [
+    pub const ALL: [EventType; 9] = [
         EventType::Placed,
         EventType::Paid,
         EventType::ReadyForPickup,
@@ -199,6 +202,7 @@ impl EventType {
         EventType::Completed,
         EventType::Cancelled,
         EventType::Refunded,
+        EventType::PaymentFailed,
         EventType::Restocked,
     ];
 
@@ -215,6 +219,7 @@ impl EventType {
             EventType::Completed => "completed",
             EventType::Cancelled => "cancelled",
             EventType::Refunded => "refunded",
+            EventType::PaymentFailed => "payment_failed",
             EventType::Restocked => "restocked",
         }
     }

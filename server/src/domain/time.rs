@@ -81,6 +81,12 @@ pub fn iso8601(ms: i64) -> String {
     )
 }
 
+/// The (year, month) of Unix milliseconds, in UTC: what a card's expiry is compared with.
+pub fn year_month(ms: i64) -> (i64, i64) {
+    let (y, m, _) = civil_from_days(ms.div_euclid(1000).div_euclid(86_400));
+    (y, i64::from(m))
+}
+
 /// Howard Hinnant's `civil_from_days`: days since 1970-01-01 to (year, month, day).
 fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;

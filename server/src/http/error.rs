@@ -37,6 +37,9 @@ pub enum AppError {
         message: String,
         errors: BTreeMap<String, String>,
     },
+    /// The card was refused: the provider's message, also under `errors.payment`.
+    #[error("{0}")]
+    PaymentRefused(String),
     /// Too many attempts: the caller may try again after `retry_after_secs`.
     #[error("{message}")]
     TooManyRequests {
@@ -116,6 +119,7 @@ impl AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::Conflict(_) | AppError::ConflictFields { .. } => StatusCode::CONFLICT,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::PaymentRefused(_) => StatusCode::PAYMENT_REQUIRED,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::MailUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -154,6 +158,10 @@ impl IntoResponse for AppError {
             | AppError::Unprocessable { message, errors }
             | AppError::ConflictFields { message, errors } => {
                 (message, (!errors.is_empty()).then_some(errors))
+            }
+            AppError::PaymentRefused(message) => {
+                let errors = BTreeMap::from([("payment".to_string(), message.clone())]);
+                (message, Some(errors))
             }
             AppError::Internal(cause) => {
                 tracing::error!(error = %cause, "request failed");
@@ -226,3 +234,18 @@ impl From<crate::media::photo::PhotoError> for AppError {
         }
     }
 }
+
+impl From<crate::payments::ProviderError> for AppError {
+    fn from(err: crate::payments::ProviderError) -> Self {
+        match err {
+            crate::payments::ProviderError::Unavailable => AppError::Unprocessable {
+                message: CARDS_UNAVAILABLE.into(),
+                errors: BTreeMap::from([("payment".to_string(), CARDS_UNAVAILABLE.to_string())]),
+            },
+            other => AppError::Internal(Box::new(other)),
+        }
+    }
+}
+
+/// What a card payment hears when the shop takes none (`SHOP_PAYMENTS=manual`).
+pub const CARDS_UNAVAILABLE: &str = "Card payments are not available";

@@ -13,6 +13,7 @@ mod middleware;
 pub mod openapi;
 pub mod orders;
 pub mod paging;
+pub mod payments;
 pub mod reviews;
 mod storefront;
 
@@ -28,6 +29,7 @@ use utoipa::ToSchema;
 use crate::domain::time::Clock;
 use crate::mail::Mailer;
 use crate::media::Media;
+use crate::payments::Payments;
 use crate::security::Keys;
 use crate::store::accounts::Accounts;
 use crate::store::catalogue::Catalogue;
@@ -46,6 +48,7 @@ pub struct AppState {
     pub items: Items,
     pub orders: Orders,
     pub outbox: Outbox,
+    pub payments: Payments,
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
@@ -65,6 +68,10 @@ pub struct Settings {
     pub trust_forwarded_for: bool,
     /// Deliver the mail outbox from this node. Tests turn it off and deliver by hand.
     pub deliver_mail: bool,
+    /// Who takes card payments (`SHOP_PAYMENTS`).
+    pub payments: crate::payments::Mode,
+    /// Deliver the test provider's webhooks from this node. Tests deliver by hand.
+    pub deliver_webhooks: bool,
 }
 
 /// The success envelope of DESIGN.md §4.
@@ -108,6 +115,7 @@ pub fn router(state: AppState) -> Router {
         .merge(items::router())
         .merge(orders::router())
         .merge(admin_orders::router())
+        .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
         .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))
@@ -116,9 +124,14 @@ pub fn router(state: AppState) -> Router {
             reviews::MAX_REVIEW_BODY_BYTES,
         ))
         .fallback(|| async { AppError::NotFound("Not found".into()) });
-    let app = Router::new()
+    let psp = state.payments.psp().cloned();
+    let mut app = Router::new()
         .nest("/api", api)
-        .route("/media/{*path}", get(media::serve))
+        .route("/media/{*path}", get(media::serve));
+    if let Some(psp) = &psp {
+        app = app.nest_service("/testpsp", crate::testpsp::routes::router(psp.clone()));
+    }
+    let app = app
         .fallback(storefront::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(middleware::envelope_errors))
@@ -127,8 +140,14 @@ pub fn router(state: AppState) -> Router {
         Some(cors) => app.layer(cors),
         None => app,
     };
-    app.layer(axum::middleware::from_fn(middleware::log_and_secure))
-        .with_state(state)
+    let app = app
+        .layer(axum::middleware::from_fn(middleware::log_and_secure))
+        .with_state(state);
+    if let Some(psp) = psp {
+        // The provider's webhooks come in through the whole app, as a client's would.
+        psp.deliver_to(app.clone());
+    }
+    app
 }
 
 /// Cross-origin access for the configured origins only, with credentials; none when

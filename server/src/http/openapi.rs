@@ -6,7 +6,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::error::ErrorBody;
-use super::{admin_orders, auth, catalogue, items, orders, reviews};
+use super::{admin_orders, auth, catalogue, items, orders, payments, reviews};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -50,6 +50,15 @@ use super::{admin_orders, auth, catalogue, items, orders, reviews};
         admin_orders::one,
         admin_orders::set_status,
         admin_orders::mark_paid,
+        payments::config,
+        payments::list_cards,
+        payments::add_card,
+        payments::update_card,
+        payments::remove_card,
+        payments::transactions,
+        payments::webhook,
+        payments::back_from_bank,
+        payments::refresh,
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerToken),
@@ -59,6 +68,7 @@ use super::{admin_orders, auth, catalogue, items, orders, reviews};
         (name = "reviews", description = "Product reviews"),
         (name = "items", description = "Carts and wishlists"),
         (name = "orders", description = "Checkout and the shopper's orders"),
+        (name = "payments", description = "Cards (as provider tokens), transactions, the provider's webhooks"),
         (name = "admin", description = "Administrators' calls"),
     )
 )]

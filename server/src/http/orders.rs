@@ -24,11 +24,14 @@ use crate::domain::order::{
     self, check_contact, collect_lines, ContactInput, EventType, Fulfilment, PaymentStatus, Status,
     ORDER_LINK_LIFETIME_MS,
 };
+use crate::domain::payment::TxnStatus;
 use crate::domain::time::iso8601;
 use crate::domain::Money;
 use crate::mail::templates;
+use crate::payments::provider::PaymentStanding;
+use crate::payments::Settled;
 use crate::store::orders::{
-    Buyer, MoveRefusal, NewOrder, OrderRow, PlaceRefusal, Quote as QuoteRow,
+    Buyer, CardCharge, MoveRefusal, NewOrder, OrderRow, PlaceRefusal, Quote as QuoteRow,
 };
 
 pub fn router() -> Router<AppState> {
@@ -46,6 +49,8 @@ const KEY_REQUIRED: &str = "Idempotency-Key header is required";
 const KEY_IN_USE: &str = "This order is still being placed";
 const KEY_REUSED: &str = "Idempotency key reused with a different request";
 const SHORT: &str = "Some items are no longer available";
+const AMOUNT_CHANGED: &str =
+    "Prices changed while you were paying. Please check your order and try again.";
 const NOT_CANCELLABLE: &str = "This order can no longer be cancelled";
 const TRACK_SENT: &str = "If that order exists, we have e-mailed a link to it to that address.";
 /// The longest `Idempotency-Key` kept.
@@ -122,11 +127,16 @@ impl From<Contact> for ContactInput {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
-    /// `cod` (cash on delivery or at pickup). `card` comes with card payments.
+    /// `cod` (cash on delivery or at pickup) or `card`.
     #[serde(default)]
     pub method: String,
+    /// For `card`: one of the customer's saved cards (its `_id`), or a fresh token
+    /// from the provider's tokenize URL (`pm_test_…`).
     #[serde(default)]
     pub payment_method_id: Option<String>,
+    /// For a fresh token, signed in: keep the card in Payment Methods too.
+    #[serde(default)]
+    pub save_card: bool,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -243,6 +253,10 @@ pub struct Order {
     pub promo_code: Option<String>,
     /// Oldest first: the timeline.
     pub events: Vec<OrderEvent>,
+    /// `cod` or `card`.
+    pub payment_method: String,
+    /// The card paid with, for a card order.
+    pub card: Option<CardUsed>,
     /// Whether the shopper may still cancel it.
     pub cancellable: bool,
     pub created_at: String,
@@ -296,9 +310,30 @@ impl Order {
                 })
                 .collect(),
             cancellable: row.status.cancellable(),
+            payment_method: row.payment_method,
+            card: match (row.card_brand, row.card_last4) {
+                (Some(brand), Some(last4)) => Some(CardUsed { brand, last4 }),
+                _ => None,
+            },
             created_at: iso8601(row.created_at),
         }
     }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CardUsed {
+    pub brand: String,
+    pub last4: String,
+}
+
+/// What the shopper must do before a card order is paid.
+#[derive(Serialize, ToSchema)]
+pub struct NextAction {
+    /// Always `redirect`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The bank's 3-D Secure page; it sends the browser back to the order's page.
+    pub url: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -311,6 +346,9 @@ pub struct PlacedOrder {
     pub order: Order,
     /// Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not.
     pub token: String,
+    /// For a card that asks for 3-D Secure: where to send the shopper now.
+    #[serde(rename = "nextAction", skip_serializing_if = "Option::is_none")]
+    pub next_action: Option<NextAction>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -412,57 +450,216 @@ pub async fn place_order(
     let body: PlaceRequest = serde_json::from_value(raw)
         .map_err(|e| AppError::bad_request(format!("Invalid JSON body: {e}")))?;
     let fulfilment = parse_fulfilment(&body.fulfilment)?;
-    let payment_method = match body.payment.method.as_str() {
-        "cod" => "cod",
+    let (payment_method, card_id) = match body.payment.method.as_str() {
+        "cod" => ("cod", None),
         "card" => {
-            return Err(AppError::unprocessable(
-                "Card payments are not available yet",
-            ))
+            if !state.payments.takes_cards() {
+                return Err(crate::payments::ProviderError::Unavailable.into());
+            }
+            let id = body
+                .payment
+                .payment_method_id
+                .as_deref()
+                .map(str::trim)
+                .filter(|id| !id.is_empty() && id.len() <= 100)
+                .ok_or_else(|| AppError::field("payment", "Choose a card"))?;
+            ("card", Some(id.to_string()))
         }
         _ => return Err(AppError::field("payment", "Choose a payment method")),
     };
     check_promo(body.promo_code.as_deref())?;
     let contact = check_contact(&body.contact.into(), fulfilment).map_err(AppError::fields)?;
-    let buyer = buyer(user.map(|u| u.id), body.items.as_deref())?;
+    let user_id = user.map(|u| u.id);
+    let buyer = buyer(user_id.clone(), body.items.as_deref())?;
+    let scope = user_id.as_ref().map_or("guest", Id::as_str).to_string();
+    let mut chosen = None;
+    let mut card = None;
+    let mut next_action = None;
+    if let Some(card_id) = &card_id {
+        // A key that placed an order before answers it, without asking the card again.
+        if !state.orders.key_taken(&scope, key).await? {
+            let picked = state
+                .payments
+                .choose_card(user_id.as_ref(), card_id)
+                .await?
+                .map_err(super::payments::card_problem)?;
+            let authorized = authorize_order(
+                &state,
+                &buyer,
+                fulfilment,
+                &picked,
+                &scope,
+                key,
+                &request_digest,
+                user_id.as_ref(),
+            )
+            .await?;
+            next_action = authorized.1;
+            card = Some(authorized.0);
+            chosen = Some(picked);
+        }
+    }
     let new = NewOrder {
         buyer,
         fulfilment,
         contact,
         save_address: body.save_address,
         payment_method,
+        card: card.clone(),
         idempotency_key: key.to_string(),
         request_digest,
     };
     let confirmation =
         |order: &OrderRow| templates::order_placed(order, &order_link(&state, &order.number));
-    let placed = match state.orders.place(new, &confirmation).await? {
-        Ok(placed) => placed,
-        Err(PlaceRefusal::Empty) => return Err(AppError::bad_request(order::CART_EMPTY)),
-        Err(PlaceRefusal::Short(errors)) => {
-            return Err(AppError::ConflictFields {
-                message: SHORT.into(),
-                errors,
-            })
-        }
+    let refusal = match state.orders.place(new, &confirmation).await? {
+        Ok(placed) => Ok(placed),
+        Err(PlaceRefusal::Empty) => Err(AppError::bad_request(order::CART_EMPTY)),
+        Err(PlaceRefusal::Short(errors)) => Err(AppError::ConflictFields {
+            message: SHORT.into(),
+            errors,
+        }),
+        // The first request holds the same authorization: it is not released here.
         Err(PlaceRefusal::KeyInUse) => return Err(AppError::Conflict(KEY_IN_USE.into())),
-        Err(PlaceRefusal::KeyReused) => return Err(AppError::unprocessable(KEY_REUSED)),
+        Err(PlaceRefusal::KeyReused) => Err(AppError::unprocessable(KEY_REUSED)),
+        Err(PlaceRefusal::AmountChanged) => Err(AppError::Conflict(AMOUNT_CHANGED.into())),
+    };
+    let placed = match refusal {
+        Ok(placed) => placed,
+        Err(error) => {
+            if let Some(card) = &card {
+                state.payments.release(&card.payment_ref).await?;
+            }
+            return Err(error);
+        }
     };
     let (status, message) = if placed.repeat {
         (StatusCode::OK, "Order already placed")
     } else {
         (StatusCode::CREATED, "Order placed")
     };
-    let token = order_token(&state, &placed.order.number);
+    let mut order = placed.order;
+    if card.is_some() && !placed.repeat {
+        // Captured now (the webhook or a retry would otherwise do it).
+        order = settle_order(&state, order).await?;
+        if let (Some(user_id), Some(picked)) = (&user_id, &chosen) {
+            if body.payment.save_card && !picked.saved {
+                if let Err(e) =
+                    super::payments::save_token(&state, user_id, &picked.token, false).await
+                {
+                    tracing::info!(error = %e, "the card paid with was not saved");
+                }
+            }
+        }
+    }
+    let token = order_token(&state, &order.number);
     Ok((
         status,
         ok(
             message,
             PlacedOrder {
-                order: Order::for_shopper(placed.order),
+                order: Order::for_shopper(order),
                 token,
+                next_action,
             },
         ),
     ))
+}
+
+/// Asks the provider to set the order's total aside on the card, before the order is
+/// written: a refused card leaves no order, no stock taken and the cart as it was
+/// (a 402 with the provider's words). The charge to record with the order, and where
+/// to send the shopper first when the bank asks for 3-D Secure.
+#[allow(clippy::too_many_arguments)]
+async fn authorize_order(
+    state: &AppState,
+    buyer: &Buyer,
+    fulfilment: Fulfilment,
+    card: &crate::payments::ChosenCard,
+    scope: &str,
+    key: &str,
+    request_digest: &str,
+    user_id: Option<&Id>,
+) -> Result<(CardCharge, Option<NextAction>), AppError> {
+    let quote = match state.orders.quote(buyer, fulfilment).await? {
+        Ok(quote) => quote,
+        Err(_) => return Err(AppError::bad_request(order::CART_EMPTY)),
+    };
+    let short: BTreeMap<String, String> = quote
+        .lines
+        .iter()
+        .filter_map(|l| l.problem.clone().map(|p| (l.product_id.clone(), p)))
+        .collect();
+    if !short.is_empty() {
+        return Err(AppError::ConflictFields {
+            message: SHORT.into(),
+            errors: short,
+        });
+    }
+    let amount = quote.totals.total;
+    // One payment per attempt: the same key and request authorize the same payment.
+    let payment_key = format!(
+        "order:{}",
+        crate::security::token_digest(&format!("{scope}\n{key}\n{request_digest}"))
+    );
+    let return_url = format!(
+        "{}/api/payment/return",
+        state.settings.public_url.trim_end_matches('/')
+    );
+    let payments = &state.payments;
+    let payment = match payments
+        .authorize(card, amount, payment_key, return_url)
+        .await?
+    {
+        Ok(payment) => payment,
+        Err(refusal) => return Err(AppError::PaymentRefused(refusal.message)),
+    };
+    let (authorization, next_action) = match &payment.standing {
+        PaymentStanding::Authorized
+        | PaymentStanding::Captured { .. }
+        | PaymentStanding::Refunded { .. } => (TxnStatus::Succeeded, None),
+        PaymentStanding::RequiresAction { redirect_url } => (
+            TxnStatus::Pending,
+            Some(NextAction {
+                kind: "redirect".into(),
+                url: redirect_url.clone(),
+            }),
+        ),
+        PaymentStanding::Failed(refusal) => {
+            payments
+                .record_refusal(user_id, card, amount, &payment.id, refusal)
+                .await?;
+            return Err(AppError::PaymentRefused(refusal.message.clone()));
+        }
+        PaymentStanding::Canceled => {
+            return Err(AppError::PaymentRefused(
+                "This payment was cancelled. Please try again.".into(),
+            ))
+        }
+    };
+    Ok((
+        CardCharge {
+            provider: payments.provider().name(),
+            payment_ref: payment.id,
+            brand: card.details.brand.clone(),
+            last4: card.details.last4.clone(),
+            amount: payment.amount,
+            authorization,
+        },
+        next_action,
+    ))
+}
+
+/// Records where the order's card payment stands at the provider (capturing an
+/// authorization once); a card refused after the order was placed cancels it.
+pub(crate) async fn settle_order(state: &AppState, order: OrderRow) -> Result<OrderRow, AppError> {
+    if let Settled::Refused(refusal) = state.payments.settle(&order).await? {
+        let mail = |o: &OrderRow| templates::order_moved(o, &order_link(state, &o.number));
+        state
+            .payments
+            .cancel_refused(&state.orders, &order, &refusal, &mail)
+            .await?;
+    }
+    Ok(state.orders.by_id(&order.id).await?.unwrap_or(order))
 }
 
 /// The signed-in customer's orders, newest first.
@@ -625,6 +822,16 @@ pub async fn move_order(
 ) -> Result<OrderRow, AppError> {
     let mail = |order: &OrderRow| templates::order_moved(order, &order_link(state, &order.number));
     match state.orders.move_to(id, next, note, &mail).await? {
+        Ok(order) if next == Status::Cancelled && order.payment_ref.is_some() => {
+            // A card order gives its money back (or releases it) once cancelled.
+            let refund_mail = |order: &OrderRow| {
+                templates::order_refunded(order, &order_link(state, &order.number))
+            };
+            if let Err(e) = state.payments.settle_cancelled(&order, &refund_mail).await {
+                tracing::error!(order = %order.number, error = %e, "refunding a cancelled order failed");
+            }
+            Ok(state.orders.by_id(id).await?.unwrap_or(order))
+        }
         Ok(order) => Ok(order),
         Err(MoveRefusal::NoSuchOrder) => Err(AppError::NotFound(ORDER_NOT_FOUND.into())),
         Err(MoveRefusal::NotAllowed(current)) => Err(AppError::Conflict(format!(
@@ -660,7 +867,7 @@ pub fn parse_paging(page: Option<&str>, per_page: Option<&str>) -> Result<Paging
 }
 
 /// The order `number` if the caller may see it: its owner, or a valid link token.
-async fn reachable_order(
+pub(crate) async fn reachable_order(
     state: &AppState,
     user_id: Option<Id>,
     number: &str,
@@ -684,6 +891,11 @@ fn order_token(state: &AppState, number: &str) -> String {
     state
         .keys
         .sign_order(number, state.clock.now_ms() + ORDER_LINK_LIFETIME_MS)
+}
+
+/// The order's page with its token, from the site's root.
+pub(crate) fn order_link_path(state: &AppState, number: &str) -> String {
+    format!("/orders/{number}?token={}", order_token(state, number))
 }
 
 /// The link in an order's mails, built from the configured public URL.

@@ -171,6 +171,21 @@ pub fn order_moved(order: &OrderRow, link: &str) -> Letter {
     order_letter(subject, &lead, order, link)
 }
 
+/// The refund of a cancelled order paid by card.
+pub fn order_refunded(order: &OrderRow, link: &str) -> Letter {
+    let subject = format!("Your {SHOP} order {} is refunded", order.number);
+    let card = order
+        .card_last4
+        .as_deref()
+        .map(|last4| format!(" ending in {last4}"))
+        .unwrap_or_default();
+    let lead = format!(
+        "We have refunded \u{20b9}{:.2} to your card{card}. Your bank may take a few days to show it.",
+        order.totals.total.as_f64()
+    );
+    order_letter(subject, &lead, order, link)
+}
+
 /// The link to an order again, asked for with 'Track your order'.
 pub fn order_link(number: &str, link: &str) -> Letter {
     link_letter(

@@ -25,6 +25,7 @@ pub struct Keys {
     media_url: [u8; 32],
     one_time_code: [u8; 32],
     order_link: [u8; 32],
+    payment_webhook: [u8; 32],
 }
 
 // Keys never appear in logs.
@@ -47,6 +48,7 @@ impl Keys {
             media_url: derive("shop/signed-media-url/v1"),
             one_time_code: derive("shop/one-time-code/v1"),
             order_link: derive("shop/order-link/v1"),
+            payment_webhook: derive("shop/test-payment-webhook/v1"),
         }
     }
 
@@ -141,6 +143,12 @@ impl Keys {
         check.verify_slice(&given).is_ok() && now < expires
     }
 
+    /// The secret the test payment provider signs its webhooks with, and the shop
+    /// checks them with: every node sharing SHOP_JWT_SECRET agrees on it.
+    pub fn payment_webhook_secret(&self) -> [u8; 32] {
+        self.payment_webhook
+    }
+
     /// What is stored for a one-time code: keyed, so a copy of the database alone
     /// cannot be searched for the six digits.
     pub fn code_digest(&self, user_id: &str, code: &str) -> String {
@@ -197,7 +205,7 @@ pub fn same_secret(a: &str, b: &str) -> bool {
             == 0
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

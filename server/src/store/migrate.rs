@@ -50,6 +50,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0006_orders.sql"),
         postgres: include_str!("../../migrations/postgres/0006_orders.sql"),
     },
+    Migration {
+        version: 7,
+        name: "payments",
+        sqlite: include_str!("../../migrations/sqlite/0007_payments.sql"),
+        postgres: include_str!("../../migrations/postgres/0007_payments.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

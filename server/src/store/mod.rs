@@ -9,6 +9,7 @@ pub mod items;
 mod migrate;
 pub mod orders;
 pub mod outbox;
+pub mod payments;
 pub mod reviews;
 
 use std::path::Path;

@@ -13,12 +13,14 @@ use sqlx::{Any, AnyConnection, Row, Transaction};
 
 use super::catalogue::{products_with_ids, ProductRow};
 use super::outbox::{self, Outbox};
+use super::payments;
 use super::{lock_subject, placeholders, Db, Dialect};
 use crate::domain::id::Id;
 use crate::domain::order::{
     self, shortage, Contact, ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals,
     NO_LONGER_AVAILABLE,
 };
+use crate::domain::payment::{derive_status, TxnKind, TxnStatus};
 use crate::domain::pricing::price_at;
 use crate::domain::time::Clock;
 use crate::domain::Money;
@@ -41,9 +43,26 @@ pub struct NewOrder {
     pub contact: Contact,
     pub save_address: bool,
     pub payment_method: &'static str,
+    /// A card authorized for the order (DESIGN.md §7), recorded with it.
+    pub card: Option<CardCharge>,
     pub idempotency_key: String,
     /// A digest of the request: the same key with another request is refused.
     pub request_digest: String,
+}
+
+/// A card payment authorized (or waiting for 3-D Secure) before the order is written:
+/// the order records it, and its authorization transaction, in the same transaction.
+#[derive(Clone, Debug)]
+pub struct CardCharge {
+    pub provider: &'static str,
+    /// The provider's id of the payment.
+    pub payment_ref: String,
+    pub brand: String,
+    pub last4: String,
+    /// What was authorized: the order must come to exactly this.
+    pub amount: Money,
+    /// `Succeeded` when set aside, `Pending` while the shopper's bank checks.
+    pub authorization: TxnStatus,
 }
 
 /// Why an order was not placed. Nothing was written.
@@ -56,6 +75,8 @@ pub enum PlaceRefusal {
     KeyInUse,
     /// The key came before with another request.
     KeyReused,
+    /// The prices moved between the card's authorization and the order.
+    AmountChanged,
 }
 
 /// A placed order, new or the one a repeated key placed before.
@@ -74,6 +95,10 @@ pub struct OrderRow {
     pub status: Status,
     pub payment_status: PaymentStatus,
     pub payment_method: String,
+    /// The provider's payment, for a card order.
+    pub payment_ref: Option<String>,
+    pub card_brand: Option<String>,
+    pub card_last4: Option<String>,
     pub totals: Totals,
     pub contact: ContactInput,
     pub promo_code: Option<String>,
@@ -133,7 +158,7 @@ pub enum MoveRefusal {
 pub type MailFor<'a> = &'a (dyn Fn(&OrderRow) -> Letter + Send + Sync);
 
 const ORDER_COLUMNS: &str =
-    "id, number, user_id, fulfilment, status, payment_status, payment_method, \
+    "id, number, user_id, fulfilment, status, payment_status, payment_method, payment_ref, card_brand, card_last4, \
      subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
      street_address, apartment, town_city, phone_number, email_address, promo_code, created_at";
 
@@ -300,6 +325,17 @@ impl Orders {
             .map(|l| (l.unit_price, l.quantity))
             .collect();
         let totals = order::totals(&priced, new.fulfilment);
+        if new
+            .card
+            .as_ref()
+            .is_some_and(|card| card.amount != totals.total)
+        {
+            return Ok(Err(PlaceRefusal::AmountChanged));
+        }
+        let payment_status = match &new.card {
+            Some(card) => derive_status(&[(TxnKind::Authorization, card.authorization)]),
+            None => PaymentStatus::Unpaid,
+        };
 
         let seq: i64 = sqlx::query(self.db.dialect.next_order_seq())
             .fetch_one(&mut *tx)
@@ -315,8 +351,8 @@ impl Orders {
             "INSERT INTO orders (id, seq, number, user_id, fulfilment, status, payment_status, payment_method, \
                  subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
                  street_address, apartment, town_city, phone_number, email_address, idempotency_scope, \
-                 idempotency_key, request_digest, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23)",
+                 idempotency_key, request_digest, created_at, updated_at, payment_ref, card_brand, card_last4) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26)",
         )
         .bind(&id)
         .bind(seq)
@@ -324,7 +360,7 @@ impl Orders {
         .bind(user_id.as_ref())
         .bind(new.fulfilment.as_str())
         .bind(Status::Placed.as_str())
-        .bind(PaymentStatus::Unpaid.as_str())
+        .bind(payment_status.as_str())
         .bind(new.payment_method)
         .bind(totals.subtotal.cents())
         .bind(totals.discount.cents())
@@ -341,8 +377,30 @@ impl Orders {
         .bind(&new.idempotency_key)
         .bind(&new.request_digest)
         .bind(now)
+        .bind(new.card.as_ref().map(|c| c.payment_ref.clone()))
+        .bind(new.card.as_ref().map(|c| c.brand.clone()))
+        .bind(new.card.as_ref().map(|c| c.last4.clone()))
         .execute(&mut *tx)
         .await?;
+        if let Some(card) = &new.card {
+            payments::insert_transaction(
+                &mut tx,
+                &payments::NewTransaction {
+                    order_id: Some(&id),
+                    user_id: user_id.as_ref(),
+                    kind: TxnKind::Authorization,
+                    status: card.authorization,
+                    amount: card.amount,
+                    provider: card.provider,
+                    provider_ref: &card.payment_ref,
+                    brand: Some(&card.brand),
+                    last4: Some(&card.last4),
+                    error: None,
+                },
+                now,
+            )
+            .await?;
+        }
         for (position, line) in order_lines.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO order_lines (order_id, position, product_id, name, image, unit_price_cents, \
@@ -379,8 +437,11 @@ impl Orders {
             user_id,
             fulfilment: new.fulfilment,
             status: Status::Placed,
-            payment_status: PaymentStatus::Unpaid,
+            payment_status,
             payment_method: new.payment_method.to_string(),
+            payment_ref: new.card.as_ref().map(|c| c.payment_ref.clone()),
+            card_brand: new.card.as_ref().map(|c| c.brand.clone()),
+            card_last4: new.card.as_ref().map(|c| c.last4.clone()),
             totals,
             contact: contact.clone(),
             promo_code: None,
@@ -406,6 +467,18 @@ impl Orders {
             order,
             repeat: false,
         }))
+    }
+
+    /// Whether `key` placed an order for `scope` (a customer's id, or 'guest').
+    pub async fn key_taken(&self, scope: &str, key: &str) -> Result<bool, sqlx::Error> {
+        Ok(sqlx::query(
+            "SELECT 1 AS one FROM orders WHERE idempotency_scope = $1 AND idempotency_key = $2",
+        )
+        .bind(scope)
+        .bind(key)
+        .fetch_optional(&self.db.pool)
+        .await?
+        .is_some())
     }
 
     pub async fn by_number(&self, number: &str) -> Result<Option<OrderRow>, sqlx::Error> {
@@ -546,30 +619,56 @@ impl Orders {
         Ok(Ok(order))
     }
 
-    /// Records that the order's cash was received. `Ok(None)` when it is not unpaid
-    /// (paid already, or by card) or it was cancelled.
+    /// Records that the order's cash was received: a capture transaction of the manual
+    /// provider, from which the order's status is derived (paid). `Ok(None)` when it is
+    /// not an unpaid cash order (paid already, or by card) or it was cancelled.
     pub async fn mark_paid(&self, id: &Id) -> Result<Option<OrderRow>, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         let now = self.clock.now_ms();
-        let changed = sqlx::query(
-            "UPDATE orders SET payment_status = $1, updated_at = $2 \
-             WHERE id = $3 AND payment_status = $4 AND status <> $5",
+        let row = sqlx::query(
+            "SELECT user_id, total_cents FROM orders \
+             WHERE id = $1 AND payment_method = 'cod' AND payment_status = $2 AND status <> $3",
         )
-        .bind(PaymentStatus::Paid.as_str())
-        .bind(now)
         .bind(id)
         .bind(PaymentStatus::Unpaid.as_str())
         .bind(Status::Cancelled.as_str())
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if changed == 0 {
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let user_id: Option<Id> = row.try_get("user_id")?;
+        // One cash capture per order: its reference is the order's id.
+        let recorded = payments::insert_transaction(
+            &mut tx,
+            &payments::NewTransaction {
+                order_id: Some(id),
+                user_id: user_id.as_ref(),
+                kind: TxnKind::Capture,
+                status: TxnStatus::Succeeded,
+                amount: Money::from_cents(row.try_get("total_cents")?),
+                provider: "manual",
+                provider_ref: id.as_str(),
+                brand: None,
+                last4: None,
+                error: None,
+            },
+            now,
+        )
+        .await?;
+        if !recorded {
             return Ok(None);
         }
-        add_event(&mut tx, id, EventType::Paid, now, None).await?;
+        payments::rederive(&mut tx, id, now).await?;
         let order = load(&mut tx, id).await?;
         tx.commit().await?;
         Ok(order)
+    }
+
+    /// The order `id`, as it stands.
+    pub async fn by_id(&self, id: &Id) -> Result<Option<OrderRow>, sqlx::Error> {
+        let mut conn = self.db.pool.acquire().await?;
+        load(&mut conn, id).await
     }
 
     /// The order with this number whose contact e-mail is `email` (lowercased).
@@ -778,6 +877,9 @@ fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
         payment_status: PaymentStatus::parse(&payment_status)
             .ok_or_else(|| corrupt("payment_status", &payment_status))?,
         payment_method: row.try_get("payment_method")?,
+        payment_ref: row.try_get("payment_ref")?,
+        card_brand: row.try_get("card_brand")?,
+        card_last4: row.try_get("card_last4")?,
         totals: Totals {
             subtotal: cents("subtotal_cents")?,
             discount: cents("discount_cents")?,

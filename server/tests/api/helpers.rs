@@ -47,6 +47,7 @@ pub struct TestApp {
     pub keys: Keys,
     pub orders: Orders,
     pub outbox: Outbox,
+    pub payments: shop::payments::Payments,
     /// The app's clock: it stands still until a test moves it.
     pub clock: Clock,
 }
@@ -54,6 +55,17 @@ pub struct TestApp {
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
+    }
+
+    /// Delivers the test payment provider's webhooks waiting, as a serving node's
+    /// worker does (shuffled, some twice). How many the shop took.
+    pub async fn deliver_webhooks(&self) -> usize {
+        self.payments
+            .psp()
+            .expect("the test provider")
+            .deliver_webhooks()
+            .await
+            .expect("webhooks delivered")
     }
 
     /// Delivers every mail due in the outbox, as the worker of a serving node does.
@@ -150,6 +162,7 @@ pub struct Options {
     pub mailer: Mailer,
     pub cors_origins: Vec<reqwest::header::HeaderValue>,
     pub trust_forwarded_for: bool,
+    pub payments: shop::payments::Mode,
 }
 
 impl Default for Options {
@@ -158,6 +171,7 @@ impl Default for Options {
             mailer: Mailer::memory(),
             cors_origins: Vec::new(),
             trust_forwarded_for: false,
+            payments: shop::payments::Mode::Test,
         }
     }
 }
@@ -189,6 +203,9 @@ where
                 trust_forwarded_for: options.trust_forwarded_for,
                 // Tests deliver the outbox themselves, with TestApp::deliver_mail.
                 deliver_mail: false,
+                payments: options.payments,
+                // Tests deliver the provider's webhooks themselves, with TestApp::deliver_webhooks.
+                deliver_webhooks: false,
             },
             clock: clock.clone(),
         },
@@ -204,6 +221,7 @@ where
         keys: state.keys.clone(),
         orders: state.orders.clone(),
         outbox: state.outbox.clone(),
+        payments: state.payments.clone(),
         clock,
     };
     let server = tokio::spawn(async move {

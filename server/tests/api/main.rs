@@ -11,6 +11,7 @@ mod envelope;
 mod items;
 mod media_and_storefront;
 mod orders;
+mod payments;
 mod reviews;
 mod seeding;
 mod store;

@@ -43,7 +43,7 @@ const SHORT: &str = "Some items are no longer available";
 impl TestApp {
     /// A signed-in customer made directly in the store (no sign-up mail, no hashing):
     /// their access token.
-    async fn customer(&self, email: &str) -> String {
+    pub(crate) async fn customer(&self, email: &str) -> String {
         let user_id = shop::domain::id::Id::generate();
         self.accounts
             .insert_demo_customer(
@@ -59,7 +59,7 @@ impl TestApp {
     }
 
     /// An administrator's access token.
-    async fn admin(&self) -> String {
+    pub(crate) async fn admin(&self) -> String {
         let email = address("admin@example.com");
         self.accounts
             .make_admin(&email, "!", self.clock.now_ms())
@@ -70,7 +70,7 @@ impl TestApp {
             .issue_token(user.id.as_str(), user.token_version, self.clock.now_secs())
     }
 
-    async fn to_cart(&self, token: &str, product: &str, quantity: i64) {
+    pub(crate) async fn to_cart(&self, token: &str, product: &str, quantity: i64) {
         let (status, body) = self
             .call(
                 Method::POST,
@@ -83,7 +83,7 @@ impl TestApp {
     }
 
     /// POST /api/order with `key` (none when `None`).
-    async fn place(
+    pub(crate) async fn place(
         &self,
         key: Option<&str>,
         body: &Value,
@@ -102,7 +102,7 @@ impl TestApp {
     }
 
     /// Places an order expecting success: its number and link token.
-    async fn placed(&self, body: &Value, token: Option<&str>) -> (String, String) {
+    pub(crate) async fn placed(&self, body: &Value, token: Option<&str>) -> (String, String) {
         let key = shop::domain::new_id();
         let (status, answer) = self.place(Some(&key), body, token).await;
         assert_eq!(status, StatusCode::CREATED, "{answer}");
@@ -113,7 +113,7 @@ impl TestApp {
         )
     }
 
-    async fn stock_of(&self, product: &str) -> i64 {
+    pub(crate) async fn stock_of(&self, product: &str) -> i64 {
         self.catalogue
             .product(&id(product))
             .await
@@ -122,7 +122,7 @@ impl TestApp {
             .stock
     }
 
-    async fn order_count(&self) -> i64 {
+    pub(crate) async fn order_count(&self) -> i64 {
         self.orders.all(None, 1, 0).await.unwrap().1
     }
 
@@ -137,7 +137,7 @@ impl TestApp {
     }
 }
 
-fn pickup(email: &str) -> Value {
+pub(crate) fn pickup(email: &str) -> Value {
     json!({"firstName": "Ada", "phoneNumber": "+447946095800", "emailAddress": email})
 }
 
@@ -149,7 +149,7 @@ fn delivery(email: &str) -> Value {
 }
 
 /// A guest's cash order for `lines` of (product, quantity), picked up.
-fn guest_order(email: &str, lines: &[(&str, i64)]) -> Value {
+pub(crate) fn guest_order(email: &str, lines: &[(&str, i64)]) -> Value {
     let items: Vec<Value> = lines
         .iter()
         .map(|(p, q)| json!({"productId": p, "quantity": q}))
@@ -164,7 +164,7 @@ fn cart_order(fulfilment: &str, contact: Value, save: bool) -> Value {
 }
 
 /// Runs every future at once and collects the answers in order.
-async fn at_once<F>(futures: Vec<F>) -> Vec<(StatusCode, Value)>
+pub(crate) async fn at_once<F>(futures: Vec<F>) -> Vec<(StatusCode, Value)>
 where
     F: std::future::Future<Output = (StatusCode, Value)> + Send + 'static,
 {
@@ -176,7 +176,7 @@ where
     answers
 }
 
-fn count(answers: &[(StatusCode, Value)], status: StatusCode) -> usize {
+pub(crate) fn count(answers: &[(StatusCode, Value)], status: StatusCode) -> usize {
     answers.iter().filter(|(s, _)| *s == status).count()
 }
 
@@ -190,7 +190,13 @@ async fn set_stock(app: &TestApp, product: &str, stock: i64) {
 }
 
 /// A product of `stock` units at `cents`, in the fixture's kitchen mixers.
-async fn stocked(app: &TestApp, f: &Fixture, name: &str, cents: i64, stock: i64) -> String {
+pub(crate) async fn stocked(
+    app: &TestApp,
+    f: &Fixture,
+    name: &str,
+    cents: i64,
+    stock: i64,
+) -> String {
     let product = NewProduct {
         stock,
         images: vec![format!("test/{name}.svg")],
@@ -487,14 +493,15 @@ async fn refused_orders_write_nothing(app: TestApp) {
         "Street address is required"
     );
     assert_eq!(answer["errors"]["townCity"], "Town/City is required");
+    // A card token the provider never made.
     let mut card = body.clone();
     card["payment"] = json!({"method": "card", "paymentMethodId": "pm_1"});
     let (status, answer) = app.place(Some("k"), &card, Some(&token)).await;
     assert_error(
         status,
         &answer,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "Card payments are not available yet",
+        StatusCode::BAD_REQUEST,
+        "This card could not be found. Please enter it again.",
     );
 
     // Two short lines: both named, and Beta's units are not taken either.

@@ -457,6 +457,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/{number}/payment/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the provider where the order's payment stands and records it: the order's
+         *     page calls it while the payment is pending (back from 3-D Secure).
+         */
+        post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's saved cards: the primary first, then the newest. */
+        get: operations["list_cards"];
+        put?: never;
+        /**
+         * Saves a card the storefront tokenized at the provider. The first card saved is
+         *     the primary one.
+         */
+        post: operations["add_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-method/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes the card here and at the provider. */
+        delete: operations["remove_card"];
+        options?: never;
+        head?: never;
+        /** Makes the card the primary one. */
+        patch: operations["update_card"];
+        trace?: never;
+    };
+    "/api/payment/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the storefront takes cards. */
+        get: operations["config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the provider sends the shopper's browser after a 3-D Secure check: the shop
+         *     asks where the payment stands, records it, and opens the order's page.
+         */
+        get: operations["back_from_bank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/webhook/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The test provider's webhooks, signed `Testpsp-Signature: t={unix s},v1={hex
+         *     HMAC-SHA256 of "{t}.{body}"}`. Each only says which payment changed; the shop then
+         *     asks the provider where it stands, so duplicates and any order are harmless.
+         */
+        post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product": {
         parameters: {
             query?: never;
@@ -524,6 +641,23 @@ export interface paths {
         };
         /** A product's reviews, newest first. */
         get: operations["list_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's transactions, newest first. */
+        get: operations["transactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -659,6 +793,10 @@ export interface components {
             image: string;
             /** @description Where the slide links to, inside the shop. */
             url: string;
+        };
+        CardUsed: {
+            brand: string;
+            last4: string;
         };
         CartDetail: {
             /**
@@ -851,8 +989,35 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_PaymentConfig: {
+            data: {
+                /** @description `test` or `manual`. */
+                provider: string;
+                /** @description No real money moves: the storefront says 'Test mode: no real money moves'. */
+                testMode: boolean;
+                /**
+                 * @description Where the card fields post the card (never to `/api`); `null` when cards are
+                 *     not taken.
+                 */
+                tokenizeUrl?: string | null;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_PaymentMethodData: {
+            data: {
+                paymentMethod: components["schemas"]["PaymentMethod"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_PlacedOrder: {
             data: {
+                nextAction?: null | components["schemas"]["NextAction"];
                 order: components["schemas"]["Order"];
                 /** @description Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not. */
                 token: string;
@@ -967,6 +1132,21 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_TransactionList: {
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                /** Format: int64 */
+                total: number;
+                transactions: components["schemas"]["Transaction"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_UserData: {
             data: {
                 user: components["schemas"]["User"];
@@ -1028,6 +1208,25 @@ export interface components {
                 size?: string | null;
                 /** Format: int64 */
                 stock: number;
+            }[];
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_Vec_PaymentMethod: {
+            data: {
+                _id: string;
+                /** @description visa, mastercard, amex, discover or unknown. */
+                brand: string;
+                createdAt: string;
+                /** Format: int64 */
+                expMonth: number;
+                /** Format: int64 */
+                expYear: number;
+                holderName: string;
+                last4: string;
+                primary: boolean;
             }[];
             message: string;
             /** @description Always `true`. */
@@ -1113,10 +1312,23 @@ export interface components {
             /** @description `cart` or `wishlist`. */
             type?: string;
         };
+        NewPaymentMethod: {
+            setPrimary?: boolean;
+            /** @description The provider's token (`pm_test_…`) the card fields got at its tokenize URL. */
+            token?: string;
+        };
+        /** @description What the shopper must do before a card order is paid. */
+        NextAction: {
+            /** @description Always `redirect`. */
+            type: string;
+            /** @description The bank's 3-D Secure page; it sends the browser back to the order's page. */
+            url: string;
+        };
         Order: {
             _id: string;
             /** @description Whether the shopper may still cancel it. */
             cancellable: boolean;
+            card?: null | components["schemas"]["CardUsed"];
             contact: components["schemas"]["Contact"];
             createdAt: string;
             /** Format: double */
@@ -1128,6 +1340,8 @@ export interface components {
             fulfilment: components["schemas"]["OrderFulfilment"];
             lines: components["schemas"]["OrderLine"][];
             number: string;
+            /** @description `cod` or `card`. */
+            paymentMethod: string;
             paymentStatus: components["schemas"]["OrderPaymentStatus"];
             promoCode?: string | null;
             status: components["schemas"]["OrderStatus"];
@@ -1148,7 +1362,7 @@ export interface components {
          * @description What happened to an order. The shopper's timeline shows the public ones.
          * @enum {string}
          */
-        OrderEventType: "placed" | "paid" | "ready_for_pickup" | "shipped" | "completed" | "cancelled" | "refunded" | "restocked";
+        OrderEventType: "placed" | "paid" | "ready_for_pickup" | "shipped" | "completed" | "cancelled" | "refunded" | "payment_failed" | "restocked";
         /**
          * @description How the shopper gets the goods.
          * @enum {string}
@@ -1205,9 +1419,46 @@ export interface components {
         };
         /** @description How the order is paid. */
         Payment: {
-            /** @description `cod` (cash on delivery or at pickup). `card` comes with card payments. */
+            /** @description `cod` (cash on delivery or at pickup) or `card`. */
             method?: string;
+            /**
+             * @description For `card`: one of the customer's saved cards (its `_id`), or a fresh token
+             *     from the provider's tokenize URL (`pm_test_…`).
+             */
             paymentMethodId?: string | null;
+            /** @description For a fresh token, signed in: keep the card in Payment Methods too. */
+            saveCard?: boolean;
+        };
+        PaymentConfig: {
+            /** @description `test` or `manual`. */
+            provider: string;
+            /** @description No real money moves: the storefront says 'Test mode: no real money moves'. */
+            testMode: boolean;
+            /**
+             * @description Where the card fields post the card (never to `/api`); `null` when cards are
+             *     not taken.
+             */
+            tokenizeUrl?: string | null;
+        };
+        PaymentMethod: {
+            _id: string;
+            /** @description visa, mastercard, amex, discover or unknown. */
+            brand: string;
+            createdAt: string;
+            /** Format: int64 */
+            expMonth: number;
+            /** Format: int64 */
+            expYear: number;
+            holderName: string;
+            last4: string;
+            primary: boolean;
+        };
+        PaymentMethodChange: {
+            /** @description `true` makes it the primary card. */
+            primary: boolean;
+        };
+        PaymentMethodData: {
+            paymentMethod: components["schemas"]["PaymentMethod"];
         };
         PlaceRequest: {
             contact?: components["schemas"]["Contact"];
@@ -1220,6 +1471,7 @@ export interface components {
             saveAddress?: boolean;
         };
         PlacedOrder: {
+            nextAction?: null | components["schemas"]["NextAction"];
             order: components["schemas"]["Order"];
             /** @description Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not. */
             token: string;
@@ -1443,6 +1695,40 @@ export interface components {
             emailAddress?: string;
             number?: string;
         };
+        Transaction: {
+            _id: string;
+            /** Format: double */
+            amount: number;
+            /** @description `null` for cash. */
+            brand?: string | null;
+            createdAt: string;
+            kind: components["schemas"]["TransactionKind"];
+            last4?: string | null;
+            /** @description The provider's message for a refused one. */
+            message?: string | null;
+            /** @description `null` for a card refused before an order was placed. */
+            orderNumber?: string | null;
+            status: components["schemas"]["TransactionStatus"];
+        };
+        /**
+         * @description What a recorded transaction did.
+         * @enum {string}
+         */
+        TransactionKind: "authorization" | "capture" | "refund" | "void";
+        TransactionList: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+            transactions: components["schemas"]["Transaction"][];
+        };
+        /**
+         * @description Where a transaction stands.
+         * @enum {string}
+         */
+        TransactionStatus: "succeeded" | "failed" | "pending";
         /** @description A user as the storefront sees them. */
         User: {
             _id: string;
@@ -2622,6 +2908,283 @@ export interface operations {
             };
         };
     };
+    refresh: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order as it stands now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderData"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PaymentMethod"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPaymentMethod"];
+            };
+        };
+        responses: {
+            /** @description 'Payment method added' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentMethodData"];
+                };
+            };
+            /** @description An unknown token (`errors.token`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This card is already saved' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'You can save at most 10 cards', or cards not taken */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Payment method removed' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description 'Payment method not found' (also another customer's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodChange"];
+            };
+        };
+        responses: {
+            /** @description 'Primary payment method updated' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentMethodData"];
+                };
+            };
+            /** @description `primary` is not `true` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Payment method not found' (also another customer's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentConfig"];
+                };
+            };
+        };
+    };
+    back_from_bank: {
+        parameters: {
+            query?: {
+                /** @description The provider's payment id it adds to the way back. */
+                payment?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the order's page (`/orders/{number}?token=…&placed=1`) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Webhook received' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description 'Invalid signature', 'Webhook timestamp is too old', or not an event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_products: {
         parameters: {
             query?: {
@@ -2821,6 +3384,47 @@ export interface operations {
             };
             /** @description A bad parameter, named in `errors` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactions: {
+        parameters: {
+            query?: {
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TransactionList"];
+                };
+            };
+            /** @description A bad `page` or `perPage` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
