@@ -4,13 +4,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// `npm run dev` proxies the API and media to a `shop serve` on :8080.
+// `npm run dev` proxies the API, media and the test payment provider (which lives in the
+// same binary) to a `shop serve` on :8080.
 const backend = process.env.SHOP_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
-  server: { proxy: { '/api': backend, '/media': backend } },
+  server: { proxy: { '/api': backend, '/media': backend, '/testpsp': backend } },
   build: {
     rollupOptions: {
       output: {

@@ -11,7 +11,8 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   // The test server uses only its temporary data dir, whatever the caller's environment says.
   const { SHOP_DATABASE_URL: _database, SHOP_MEDIA: _media, ...inherited } = process.env;
-  const env = { ...inherited, SHOP_LOG: 'info,sqlx=warn' };
+  // Cards are paid through the offline test provider the binary serves under /testpsp/.
+  const env = { ...inherited, SHOP_LOG: 'info,sqlx=warn', SHOP_PAYMENTS: 'test' };
   const seeded = spawnSync(bin, ['--data-dir', dataDir, 'seed', 'demo'], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}${seeded.stdout}`);
 

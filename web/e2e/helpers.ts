@@ -106,6 +106,14 @@ export const rupees = (cents: number) => `₹${(cents / 100).toFixed(2)}`;
 /** An API amount (a decimal) in cents. */
 export const cents = (amount: number) => Math.round(amount * 100);
 
+/** What an order comes to (DESIGN.md §6), in cents: 20 % off, 100 for delivery. */
+export function totalsOf(lines: [ApiProduct, number][], fulfilment: 'pickup' | 'delivery') {
+  const subtotal = lines.reduce((sum, [product, quantity]) => sum + cents(product.discountedPrice) * quantity, 0);
+  const discount = Math.round(subtotal * 0.2);
+  const fee = fulfilment === 'delivery' ? 10_000 : 0;
+  return { subtotal, discount, fee, total: subtotal - discount + fee };
+}
+
 /** Opens the product's page, sets the quantity and adds it to the cart; resolves once the
  * header counts `cartAfter` items (the cart has taken it, for a guest or on the server). */
 export async function addToCart(page: Page, product: ApiProduct, quantity: number, cartAfter: number) {

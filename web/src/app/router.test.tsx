@@ -50,10 +50,12 @@ const SIGNED_IN_ROUTES: [string, string][] = [
   ['/forgot-password', HOME],
 ];
 
-/** The orders calls the account area and the order pages make. */
+/** The orders and payments calls the account area and the order pages make. */
 const orderHandlers = [
   http.get('*/api/order', () => envelope({ orders: [], total: 0, page: 1, perPage: 10 })),
   http.get('*/api/order/:number', () => envelope({ order: order() })),
+  http.get('*/api/payment-method', () => envelope([])),
+  http.get('*/api/transaction', () => envelope({ transactions: [], total: 0, page: 1, perPage: 10 })),
 ];
 
 describe('routes', () => {

@@ -1,4 +1,4 @@
-import { formatDate, formatRupee, formatUsd, truncate } from './format';
+import { formatDate, formatDateTime, formatRupee, formatUsd, truncate } from './format';
 
 describe('format', () => {
   it('shows US dollars with two decimals', () => {
@@ -13,6 +13,12 @@ describe('format', () => {
 
   it('formats dates as the spec shows them', () => {
     expect(formatDate('2023-03-01T00:00:00.000Z')).toBe('Mar 01, 2023');
+  });
+
+  it('adds the 24-hour time in UTC for a moment, such as a transaction', () => {
+    expect(formatDateTime('2026-03-01T09:05:00Z')).toBe('Mar 01, 2026, 09:05 UTC');
+    expect(formatDateTime('2026-03-01T23:59:59.900Z')).toBe('Mar 01, 2026, 23:59 UTC');
+    expect(formatDateTime('2026-03-02T00:00:00Z')).toBe('Mar 02, 2026, 00:00 UTC');
   });
 
   it('cuts names longer than 45 characters and adds an ellipsis', () => {

@@ -17,6 +17,13 @@ export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 }
 
+/** 'Mar 01, 2023, 10:24 UTC': the date as formatDate gives it, then the 24-hour time, in
+ * UTC like the date (the same moment reads the same on every screen and in every test). */
+export function formatDateTime(iso: string): string {
+  const time = new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+  return `${formatDate(iso)}, ${time} UTC`;
+}
+
 /** Product names on cards are cut at 45 characters with an ellipsis. */
 export const CARD_NAME_LIMIT = 45;
 

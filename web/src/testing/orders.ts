@@ -15,6 +15,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     number: ORDER_NUMBER,
     status: 'placed',
     paymentStatus: 'unpaid',
+    paymentMethod: 'cod',
+    card: null,
     fulfilment: 'pickup',
     lines: [{ productId: '1'.padStart(24, '0'), name: 'Brass Angle Valve', image: 'demo/valve.svg', unitPrice: 12.5, listPrice: 12.5, quantity: 2, lineTotal: 25 }],
     subtotal: 25,

@@ -18,7 +18,14 @@ export function Component() {
       <Breadcrumb items={[{ label: 'Home', to: paths.home }, { label: 'Cart', to: paths.cart }, { label: 'CheckOut' }]} />
       <h1 className="mb-6 text-3xl font-bold">Your CheckOut</h1>
       <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
-        <CheckoutForm cart={cart} mode={checkout.mode} onModeChange={checkout.setMode} onPlace={checkout.place} />
+        <CheckoutForm
+          cart={cart}
+          mode={checkout.mode}
+          onModeChange={checkout.setMode}
+          onPlace={checkout.place}
+          paymentError={checkout.paymentError}
+          onPaymentChange={checkout.clearPaymentError}
+        />
         <OrderSummary
           totals={checkout.totals}
           lines={<CheckoutLines lines={cart.lines} problems={checkout.problems} />}

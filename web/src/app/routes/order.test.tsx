@@ -201,3 +201,137 @@ describe('A signed-in shopper’s order page (/my-orders/{number})', () => {
     expect(post.calls).not.toHaveBeenCalled();
   });
 });
+
+describe('An order paid by card', () => {
+  const PLACED = { type: 'placed', at: '2026-03-01T10:00:00Z', note: null } as const;
+  const PAID = order({ paymentMethod: 'card', card: { brand: 'visa', last4: '4242' }, paymentStatus: 'paid', events: [PLACED, { type: 'paid', at: '2026-03-01T10:01:00Z', note: null }] });
+  const PENDING = order({ paymentMethod: 'card', card: { brand: 'visa', last4: '3220' }, paymentStatus: 'pending' });
+  const FAILED = order({
+    paymentMethod: 'card',
+    card: { brand: 'visa', last4: '3220' },
+    paymentStatus: 'failed',
+    status: 'cancelled',
+    cancellable: false,
+    events: [PLACED, { type: 'payment_failed', at: '2026-03-01T10:02:00Z', note: null }, { type: 'cancelled', at: '2026-03-01T10:02:00Z', note: null }],
+  });
+
+  /** POST /order/{number}/payment/refresh answering with each of `answers` in turn (the
+   * last repeats); the tokens it was asked with are in `asked`. */
+  function refreshHandler(answers: Order[], asked: (string | null)[] = []) {
+    return http.post(`*/api/order/${ORDER_NUMBER}/payment/refresh`, ({ request }) => {
+      asked.push(new URL(request.url).searchParams.get('token'));
+      return envelope({ order: answers[Math.min(asked.length, answers.length) - 1] });
+    });
+  }
+
+  const payment = () => screen.getByRole('region', { name: 'Payment' });
+
+  it('shows the card it was paid with, and Paid in the timeline, without asking the provider again', async () => {
+    const refresh = unexpected('post', `*/api/order/${ORDER_NUMBER}/payment/refresh`);
+    server.use(...orderHandlers(() => PAID), refresh.handler);
+    renderRoutes(routes, GUEST_PAGE);
+    await waitFor(() => expect(steps()).toEqual(['PlacedMar 01, 2026', 'PaidMar 01, 2026', 'Ready for pickupNot yet', 'CollectedNot yet']));
+    expect(payment()).toHaveTextContent('MethodVisa •••• 4242StatusPaid');
+    expect(refresh.calls).not.toHaveBeenCalled();
+  });
+
+  it('says how a cash order is paid', async () => {
+    server.use(...orderHandlers(() => order()));
+    renderRoutes(routes, GUEST_PAGE);
+    await heading();
+    await waitFor(() => expect(payment()).toHaveTextContent('MethodCash at pickupStatusTo pay at pickup'));
+  });
+
+  it('opened pending (back from 3-D Secure), asks the provider once with the token and shows the paid order', async () => {
+    const asked: (string | null)[] = [];
+    server.use(...orderHandlers(() => PENDING), refreshHandler([{ ...PAID, card: { brand: 'visa', last4: '3220' } }], asked));
+    renderRoutes(routes, `${GUEST_PAGE}&placed=1`);
+    await waitFor(() => expect(payment()).toHaveTextContent('StatusPaid'));
+    expect(payment()).toHaveTextContent('Visa •••• 3220');
+    expect(screen.queryByText('Waiting for your bank to confirm the payment')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `Thank you, your order #${ORDER_NUMBER} is placed` })).toBeInTheDocument();
+    expect(asked).toEqual([ORDER_TOKEN]);
+  });
+
+  it('while still pending, says it waits for the bank and checks again when asked', async () => {
+    const { held, release } = gate();
+    const asked: (string | null)[] = [];
+    let answers = 0;
+    server.use(
+      ...orderHandlers(() => PENDING),
+      http.post(`*/api/order/${ORDER_NUMBER}/payment/refresh`, async ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('token'));
+        answers += 1;
+        if (answers === 1) return envelope({ order: PENDING });
+        await held;
+        return envelope({ order: PAID });
+      }),
+    );
+    renderRoutes(routes, GUEST_PAGE);
+    expect(await screen.findByText('Waiting for your bank to confirm the payment')).toBeInTheDocument();
+    expect(payment()).toHaveTextContent('StatusAwaiting confirmation');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled());
+    expect(asked).toEqual([ORDER_TOKEN]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('Checking with your bank...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(payment()).toHaveTextContent('StatusPaid'));
+    expect(screen.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
+    expect(asked).toEqual([ORDER_TOKEN, ORDER_TOKEN]);
+  });
+
+  it('says Payment failed when the bank refused: no thanks, the order cancelled, and why', async () => {
+    server.use(...orderHandlers(() => PENDING), refreshHandler([FAILED]));
+    renderRoutes(routes, `${GUEST_PAGE}&placed=1`);
+    await waitFor(() => expect(steps()).toEqual(['PlacedMar 01, 2026', 'Payment failedMar 01, 2026', 'CancelledMar 01, 2026']));
+    expect(payment()).toHaveTextContent('StatusPayment failed');
+    expect(within(payment()).getByRole('alert')).toHaveTextContent('Payment failed. The order was cancelled and nothing was charged; you can order again.');
+    expect(screen.queryByRole('heading', { name: /Thank you/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Placed on/)).toHaveTextContent('Status: Cancelled');
+  });
+
+  it('says why the provider could not be asked, and lets the shopper try again', async () => {
+    server.use(...orderHandlers(() => PENDING), http.post(`*/api/order/${ORDER_NUMBER}/payment/refresh`, () => failure(502, 'The payment provider did not answer'), { once: true }), refreshHandler([PAID]));
+    renderRoutes(routes, GUEST_PAGE);
+    expect(await within(await screen.findByRole('region', { name: 'Payment' })).findByRole('alert')).toHaveTextContent('The payment provider did not answer');
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(payment()).toHaveTextContent('StatusPaid'));
+    expect(within(payment()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says cancelling refunds the card, and shows Refunded once it has', async () => {
+    const REFUNDED = order({
+      ...PAID,
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      cancellable: false,
+      events: [...PAID.events, { type: 'cancelled', at: '2026-03-02T09:00:00Z', note: null }, { type: 'refunded', at: '2026-03-02T09:00:01Z', note: null }],
+    });
+    let current = PAID;
+    server.use(
+      ...orderHandlers(() => current),
+      http.post(`*/api/order/${ORDER_NUMBER}/cancel`, () => {
+        current = REFUNDED;
+        return envelope({ order: REFUNDED });
+      }),
+    );
+    renderRoutes(routes, GUEST_PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(dialog).toHaveTextContent('The payment is refunded to your card.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
+    await waitFor(() => expect(steps()).toEqual(['PlacedMar 01, 2026', 'PaidMar 01, 2026', 'CancelledMar 02, 2026', 'RefundedMar 02, 2026']));
+    expect(payment()).toHaveTextContent('StatusRefunded');
+  });
+
+  it('asks with the bearer alone on the signed-in shopper’s page', async () => {
+    useAuth.getState().signIn(user(), 'token-123');
+    const asked: (string | null)[] = [];
+    server.use(...orderHandlers(() => PENDING), refreshHandler([PAID], asked));
+    renderRoutes(routes, `/my-orders/${ORDER_NUMBER}`);
+    await waitFor(() => expect(payment()).toHaveTextContent('StatusPaid'));
+    expect(asked).toEqual([null]);
+  });
+});

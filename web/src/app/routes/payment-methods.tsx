@@ -2,15 +2,16 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { AddCardDialog } from '@/features/account/components/add-card-dialog';
-import { ExampleNote } from '@/features/account/components/example-note';
-import { SavedCardItem } from '@/features/account/components/saved-card-item';
-import { TransactionList } from '@/features/account/components/transaction-list';
-import { SAMPLE_CARDS, SAMPLE_NOTE, SAMPLE_TRANSACTIONS, TRANSACTION_PREVIEW } from '@/features/account/samples';
+import { useSignedInUserId } from '@/features/auth';
+import { TRANSACTION_PREVIEW } from '@/features/payments/api/get-transactions';
+import { AddCardDialog } from '@/features/payments/components/add-card-dialog';
+import { SavedCards } from '@/features/payments/components/saved-cards';
+import { TransactionHistory } from '@/features/payments/components/transaction-history';
 
-/** Payment Methods (spec §2): adding a card, the saved cards and a preview of the
- * transactions. All of it is example content until payments become real (DESIGN.md §5). */
+/** Payment Methods (spec §2): adding a card, the saved cards, and the newest
+ * transactions with 'View All'. */
 export function Component() {
+  const userId = useSignedInUserId();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -23,22 +24,17 @@ export function Component() {
           }
         />
       </div>
-      <ExampleNote>{SAMPLE_NOTE.cards}</ExampleNote>
-      <ul aria-label="Saved cards" className="grid gap-4 sm:grid-cols-2">
-        {SAMPLE_CARDS.map((card) => (
-          <SavedCardItem key={card.id} card={card} />
-        ))}
-      </ul>
+      {userId && <SavedCards userId={userId} />}
       <section aria-labelledby="transactions-heading" className="space-y-3">
         <div className="flex items-center justify-between gap-3">
           <h2 id="transactions-heading" className="text-lg font-semibold">
             Transaction History
           </h2>
-          <Link to={paths.transactionHistory} className="text-sm font-medium text-brand hover:underline">
+          <Link to={paths.transactionHistory} className="inline-flex min-h-6 items-center text-sm font-medium text-brand hover:underline">
             View All
           </Link>
         </div>
-        <TransactionList transactions={SAMPLE_TRANSACTIONS.slice(0, TRANSACTION_PREVIEW)} />
+        {userId && <TransactionHistory userId={userId} perPage={TRANSACTION_PREVIEW} />}
       </section>
     </div>
   );

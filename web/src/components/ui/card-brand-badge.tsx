@@ -1,13 +1,15 @@
 import { CreditCard } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** The card brands the shop recognises (spec §4), and 'generic' for the rest. */
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'generic';
+/** The card brands the shop recognises (spec §4; Discover as the payment provider reports
+ * it), and 'generic' for the rest. */
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'generic';
 
 export const BRAND_NAMES: Record<CardBrand, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
   amex: 'American Express',
+  discover: 'Discover',
   generic: 'Card',
 };
 
@@ -15,10 +17,11 @@ const BADGES: Record<Exclude<CardBrand, 'generic'>, { label: string; className: 
   visa: { label: 'VISA', className: 'bg-blue-800 text-white' },
   mastercard: { label: 'MC', className: 'bg-orange-500 text-white' },
   amex: { label: 'AMEX', className: 'bg-sky-600 text-white' },
+  discover: { label: 'DISC', className: 'bg-slate-800 text-white' },
 };
 
 /** A card's brand as a small badge, named for screen readers; a plain card icon when the
- * brand is not one of the three the shop recognises. */
+ * brand is not one the shop recognises. */
 export function CardBrandBadge({ brand, className }: { brand: CardBrand; className?: string }) {
   if (brand === 'generic') {
     return (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Item } from '@/api/types';
@@ -8,10 +8,22 @@ import { useSignedInUserId } from '@/features/auth';
 import { useEmptyCartAfterOrder } from '@/features/cart';
 import { invalidateProductQueries } from '@/features/catalog';
 import { type ContactInput, type Fulfilment, type PlaceOrderRequest, QUOTE_KEY, usePlaceOrder, useQuote } from '@/features/orders';
+import {
+  type CardInput,
+  cardErrorMessage,
+  isCardFilled,
+  PAYMENT_CONFIG_KEY,
+  PAYMENT_METHODS_KEY,
+  takesCards,
+  tokenizeCard,
+  tokenizeRequest,
+  usePaymentConfig,
+} from '@/features/payments';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { SAVED_ADDRESS_KEY } from './api/get-saved-address';
 import { AttemptKeys } from './attempt-key';
+import type { CheckoutPayment } from './card-choice';
 
 /** What checkout needs of the cart; the cart's useCart() fits as it is. */
 export interface CheckoutCart {
@@ -32,16 +44,32 @@ const NO_TOTALS = { subtotal: 0, discount: 0, deliveryFee: 0, total: 0 };
  * error or a 5xx left it open. */
 const answered = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && !(error.status === 409 && !error.errors);
 
+/** Said when a new card's fields are not all filled in. */
+export const ENTER_CARD = 'Please enter your card details.';
+
+/** Whether a refusal is about the card rather than the order: a decline (402, in the
+ * provider's words), 'Card payments are not available' (errors.payment), or a saved card
+ * that is gone (404 'Payment method not found'). */
+const aboutTheCard = (error: unknown, byCard: boolean) =>
+  error instanceof ApiError && (error.status === 402 || error.errors?.payment !== undefined || (byCard && error.status === 404));
+
 /** Checkout's state: the mode, the server's figures for the cart, the lines that cannot
- * be met, and `place`, which sends the order and, once placed, empties the cart and opens
- * the order's confirmation. */
+ * be met, the last refusal of the card, and `place`, which sends the order and, once
+ * placed, empties the cart and opens the order's confirmation (or the bank's 3-D Secure
+ * page first, when the payment needs it). */
 export function useCheckout(cart: CheckoutCart) {
   const userId = useSignedInUserId();
   const client = useQueryClient();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const emptyCart = useEmptyCartAfterOrder();
+  const config = usePaymentConfig();
   const [attempts] = useState(() => new AttemptKeys());
+  /** The provider's token for the new card of the open attempt: sent again, the attempt
+   * sends the same token (so the same request, under the same key), never a second one. */
+  const newCardToken = useRef<{ card: string; id: string } | null>(null);
+  /** Why the card was refused at the last attempt, in the provider's words. */
+  const [paymentError, setPaymentError] = useState<string | null>(null);
   const [mode, setMode] = useState<Fulfilment>('pickup');
   const items = useMemo(() => cart.lines.map(({ productId, quantity }) => ({ productId, quantity })), [cart.lines]);
   const cartKey = JSON.stringify(items);
@@ -57,22 +85,76 @@ export function useCheckout(cart: CheckoutCart) {
   }
   if (refused?.cartKey === cartKey) Object.assign(problems, refused.messages);
 
-  /** Places the order; resolves to the field messages the server refused the contact
-   * with, if it did (other refusals are shown here). */
-  const place = async (contact: ContactInput, saveAddress: boolean): Promise<FieldMessages | null> => {
-    const request: PlaceOrderRequest = { fulfilment: mode, contact, saveAddress, payment: { method: 'cod' }, ...(userId === null && { items }) };
+  /** The attempt is over: the next one is new, and so is its card's token. */
+  const endAttempt = () => {
+    attempts.end();
+    newCardToken.current = null;
+  };
+
+  /** The provider's token for `card`: the open attempt's, or a fresh one. The card's
+   * number goes to the provider alone, never to /api. */
+  const tokenFor = async (tokenizeUrl: string, card: CardInput) => {
+    const key = JSON.stringify(card);
+    if (newCardToken.current?.card === key) return newCardToken.current.id;
+    const { id } = await tokenizeCard(tokenizeUrl, tokenizeRequest(card));
+    newCardToken.current = { card: key, id };
+    return id;
+  };
+
+  /** The order's `payment` as the server takes it; null (after saying why) when the card
+   * cannot be used. */
+  const paymentOf = async (payment: CheckoutPayment): Promise<PlaceOrderRequest['payment'] | null> => {
+    if (payment.method === 'cod') return { method: 'cod' };
+    if ('savedCardId' in payment) return { method: 'card', paymentMethodId: payment.savedCardId, saveCard: false };
+    if (!takesCards(config.data)) return null;
+    if (!isCardFilled(payment.newCard)) {
+      setPaymentError(ENTER_CARD);
+      return null;
+    }
+    try {
+      const paymentMethodId = await tokenFor(config.data.tokenizeUrl, payment.newCard);
+      // Only a signed-in shopper has Payment Methods to save the card to.
+      return { method: 'card', paymentMethodId, saveCard: userId !== null && payment.saveCard };
+    } catch (error) {
+      setPaymentError(cardErrorMessage(error, 'Your card could not be checked. Please try again.'));
+      return null;
+    }
+  };
+
+  /** Places the order, paid as `payment` says; resolves to the field messages the server
+   * refused the contact with, if it did (other refusals are shown here). */
+  const place = async (contact: ContactInput, saveAddress: boolean, payment: CheckoutPayment = { method: 'cod' }): Promise<FieldMessages | null> => {
+    setPaymentError(null);
+    const paid = await paymentOf(payment);
+    if (!paid) return null;
+    const request: PlaceOrderRequest = { fulfilment: mode, contact, saveAddress, payment: paid, ...(userId === null && { items }) };
     // A signed-in shopper's cart is the server's: it belongs to the attempt all the same.
     const idempotencyKey = attempts.keyFor(JSON.stringify([request, items]));
     try {
-      const { order, token } = await placeOrder.mutateAsync({ request, idempotencyKey });
-      attempts.end();
+      const { order, token, nextAction } = await placeOrder.mutateAsync({ request, idempotencyKey });
+      endAttempt();
+      if (nextAction?.type === 'redirect') {
+        // The order is placed, waiting for the bank: the cart has gone into it. The bank's
+        // page sends the shopper back to the order's page.
+        emptyCart();
+        window.location.assign(nextAction.url);
+        return null;
+      }
       await navigate(paths.order(order.number, { token, placed: true }), { replace: true });
       emptyCart();
       void invalidateProductQueries(client);
       if (saveAddress) void client.invalidateQueries({ queryKey: SAVED_ADDRESS_KEY });
       return null;
     } catch (error) {
-      if (answered(error)) attempts.end();
+      if (answered(error)) endAttempt();
+      if (aboutTheCard(error, paid.method === 'card')) {
+        // Nothing was placed: the shopper may pick another card and try again.
+        setPaymentError(cardErrorMessage(error, 'Your card could not be charged.'));
+        // A saved card that is gone, or card payments switched off: load them as they are.
+        void client.invalidateQueries({ queryKey: PAYMENT_METHODS_KEY });
+        if (error instanceof ApiError && error.status === 422) void client.invalidateQueries({ queryKey: PAYMENT_CONFIG_KEY });
+        return null;
+      }
       if (error instanceof ApiError && error.status === 409 && error.errors) {
         setRefused({ cartKey, messages: error.errors });
         // The stock has moved: load the lines and the figures as they are now.
@@ -95,5 +177,7 @@ export function useCheckout(cart: CheckoutCart) {
     retryQuote: () => void quote.refetch(),
     problems,
     place,
+    paymentError,
+    clearPaymentError: () => setPaymentError(null),
   };
 }

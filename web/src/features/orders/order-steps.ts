@@ -28,10 +28,13 @@ export interface OrderStep {
   note?: string;
   /** A cancelled order's last step is shown as such. */
   cancelled?: boolean;
+  /** So is a payment that failed. */
+  failed?: boolean;
 }
 
 /** Placed (with its date), then Ready for pickup or Shipped, then Collected or Delivered;
- * the steps not reached have no date. Paid and Refunded appear when they happened. A
+ * the steps not reached have no date. Paid, Payment failed and Refunded appear when they
+ * happened. A
  * cancelled order shows the steps it reached and then Cancelled with its date: the
  * others will never come. */
 export function orderSteps(order: Order): OrderStep[] {
@@ -45,6 +48,7 @@ export function orderSteps(order: Order): OrderStep[] {
   const placed = step('Placed', 'placed');
   const steps: OrderStep[] = [
     { ...placed, at: placed.at ?? order.createdAt },
+    ...(happened('payment_failed') ? [{ ...step('Payment failed', 'payment_failed'), failed: true }] : []),
     ...(happened('paid') ? [step('Paid', 'paid')] : []),
     step(route.underWay.label, route.underWay.type),
     step(route.done, 'completed'),

@@ -7,16 +7,19 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth, useSignedInUserId } from '@/features/auth';
 import type { ContactInput, Fulfilment } from '@/features/orders';
+import { primaryFirst, takesCards, usePaymentConfig, usePaymentMethods } from '@/features/payments';
 import { cn } from '@/lib/utils';
 import { useSavedAddress } from '../api/get-saved-address';
+import { type CardChoice, type CheckoutPayment, INITIAL_CARD_CHOICE, selectedCard } from '../card-choice';
 import { contactSchema, type ContactForm, pickupContactSchema, type PickupContactForm } from '../contact-schema';
 import type { CheckoutCart, FieldMessages } from '../use-checkout';
+import { CardPayment } from './card-payment';
 import { ContactFields } from './contact-fields';
 import { PaymentChoice, type PaymentMethod } from './payment-choice';
 import { PickupContactFields } from './pickup-contact-fields';
 
-/** Said while Bank is chosen: card payments come with the next step, and the button
- * waits rather than pretending. */
+/** Said while Bank is chosen in a shop that takes no cards (the payment provider is
+ * 'manual'): the button waits rather than pretending. */
 const CARD_PAYMENTS_NOT_YET = 'Card payment is coming soon. Choose Cash On Delivery to place your order now.';
 
 /** The fields both modes ask for: what was typed in one is offered to the other. */
@@ -39,22 +42,35 @@ function showFieldMessages<T extends FieldValues>(form: UseFormReturn<T>, messag
 
 /** Checkout's choices (spec §2): pickup (a name, phone and e-mail) or delivery (the
  * Contact Information, prefilled from the saved address or the profile), the payment
- * method and the final button, which places the order through `onPlace`. */
+ * method (with Bank, the card: a saved one or a new one) and the final button, which
+ * places the order through `onPlace`. `paymentError` is the last refusal of the card;
+ * any change to the payment clears it through `onPaymentChange`. */
 export function CheckoutForm({
   cart,
   mode,
   onModeChange,
   onPlace,
+  paymentError = null,
+  onPaymentChange = () => {},
 }: {
   cart: CheckoutCart;
   mode: Fulfilment;
   onModeChange: (mode: Fulfilment) => void;
-  onPlace: (contact: ContactInput, saveAddress: boolean) => Promise<FieldMessages | null>;
+  onPlace: (contact: ContactInput, saveAddress: boolean, payment: CheckoutPayment) => Promise<FieldMessages | null>;
+  paymentError?: string | null;
+  onPaymentChange?: () => void;
 }) {
   const user = useAuth((state) => state.user);
   const userId = useSignedInUserId();
   const saved = useSavedAddress(userId);
+  const config = usePaymentConfig();
+  const cardsTaken = takesCards(config.data);
+  // Saved cards only where cards are taken: a cash-only shop has none to offer.
+  const savedCards = usePaymentMethods(cardsTaken ? userId : null);
+  const cards = useMemo(() => primaryFirst(savedCards.data ?? []), [savedCards.data]);
   const [payment, setPayment] = useState<PaymentMethod>('bank');
+  const [cardChoice, setCardChoice] = useState<CardChoice>(INITIAL_CARD_CHOICE);
+  const card = selectedCard(cardChoice, cards);
   const [placing, setPlacing] = useState(false);
   // Set at the first click, before any re-render could disable the button: a double
   // click places one order.
@@ -84,6 +100,10 @@ export function CheckoutForm({
   });
   const empty = cart.lines.length === 0;
   const cardChosen = payment === 'bank';
+  // Bank waits while the payment options load, and stays closed where no cards are taken.
+  const cardsClosed = cardChosen && !cardsTaken;
+  const cardsNote = cardsClosed && !config.isPending;
+  const cardsLoading = cardChosen && cardsTaken && userId !== null && savedCards.isPending;
 
   const switchTo = (next: Fulfilment) => {
     if (next === mode) return;
@@ -99,12 +119,17 @@ export function CheckoutForm({
   const placeWith = async <T extends FieldValues>(form: UseFormReturn<T>, contactOf: (values: T) => [ContactInput, boolean]) => {
     const values = await validValues(form);
     if (!values) return;
-    const messages = await onPlace(...contactOf(values));
+    const paidWith: CheckoutPayment = !cardChosen
+      ? { method: 'cod' }
+      : card === 'new'
+        ? { method: 'card', newCard: cardChoice.newCard, saveCard: cardChoice.saveCard }
+        : { method: 'card', savedCardId: card };
+    const messages = await onPlace(...contactOf(values), paidWith);
     if (messages) showFieldMessages(form, messages);
   };
 
   const submit = async () => {
-    if (busy.current || cardChosen) return;
+    if (busy.current || cardsClosed || cardsLoading) return;
     if (empty) {
       toast.error('Your cart is empty');
       return;
@@ -149,17 +174,43 @@ export function CheckoutForm({
       ) : (
         <PickupContactFields register={pickup.register} errors={pickup.formState.errors} />
       )}
-      <PaymentChoice value={payment} onChange={setPayment} />
-      {cardChosen && (
+      <PaymentChoice
+        value={payment}
+        onChange={(next) => {
+          setPayment(next);
+          onPaymentChange();
+        }}
+      />
+      {cardsNote && (
         <p id="card-payment-note" className="rounded-md bg-sky-50 p-3 text-sm text-sky-900">
           {CARD_PAYMENTS_NOT_YET}
         </p>
       )}
+      {cardChosen &&
+        cardsTaken &&
+        (cardsLoading ? (
+          <p role="status" className="text-sm text-slate-600">
+            Loading your saved cards...
+          </p>
+        ) : (
+          <CardPayment
+            choice={cardChoice}
+            selected={card}
+            savedCards={cards}
+            canSave={userId !== null}
+            error={paymentError}
+            loadError={savedCards.isError ? savedCards.error.message : null}
+            onChange={(next) => {
+              setCardChoice(next);
+              onPaymentChange();
+            }}
+          />
+        ))}
       <Button
         type="submit"
         className="h-12 w-full rounded-full"
-        disabled={empty || cart.isLoading || placing || cardChosen}
-        aria-describedby={cardChosen ? 'card-payment-note' : undefined}
+        disabled={empty || cart.isLoading || placing || cardsClosed || cardsLoading}
+        aria-describedby={cardsNote ? 'card-payment-note' : undefined}
       >
         {placing ? 'Placing order...' : 'Go to Checkout'}
       </Button>

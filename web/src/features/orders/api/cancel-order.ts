@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateProductQueries } from '@/features/catalog';
+import { TRANSACTIONS_KEY } from '@/features/payments';
 import { apiCall } from '@/lib/api-client';
 import { orderViewsKey } from './get-order';
 import { ORDERS_KEY } from './get-orders';
@@ -21,6 +22,8 @@ export function useCancelOrder(number: string, token: string | null) {
     onSuccess: (order) => {
       client.setQueriesData<Order>(views, order);
       void client.invalidateQueries({ queryKey: ORDERS_KEY });
+      // A paid card order is refunded.
+      void client.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
       // The order's stock is back on the shelf.
       void invalidateProductQueries(client);
     },

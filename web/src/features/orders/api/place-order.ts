@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAYMENT_METHODS_KEY, TRANSACTIONS_KEY } from '@/features/payments';
 import { apiCall } from '@/lib/api-client';
 import { orderKey } from './get-order';
 import { ORDERS_KEY } from './get-orders';
 import type { PlacedOrder, PlaceOrderRequest } from './types';
 
 /** Places an order. The `idempotencyKey` names the attempt: the same key with the same
- * request answers with the same order, never a second one. */
+ * request answers with the same order, never a second one. A card payment that needs
+ * 3-D Secure answers with the order pending and its `nextAction`; a declined card is a
+ * 402 whose `errors.payment` is the provider's message, and nothing is placed. */
 export const placeOrder = (request: PlaceOrderRequest, idempotencyKey: string) =>
   apiCall<PlacedOrder>('POST', '/order', request, {
     headers: { 'Idempotency-Key': idempotencyKey },
@@ -20,6 +23,9 @@ export function usePlaceOrder() {
       // The confirmation shows the order at once, without asking for it again.
       client.setQueryData(orderKey(order.number, token), order);
       void client.invalidateQueries({ queryKey: ORDERS_KEY });
+      // A card payment is a transaction, and may have saved the card.
+      void client.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+      void client.invalidateQueries({ queryKey: PAYMENT_METHODS_KEY });
     },
   });
 }

@@ -3,9 +3,16 @@
 // the server accepts. Money is a number with two decimals in the cart's (rupee)
 // reading; dates are ISO 8601 UTC strings.
 
-import type { Contact, OrderFulfilment } from '@/api/types';
+import type { Contact, Order as ApiOrder, OrderFulfilment, OrderList as ApiOrderList, PlacedOrder as ApiPlacedOrder } from '@/api/types';
+import type { CardPayment, OrderPaymentFields, PlacedOrderPaymentFields } from '@/features/payments';
 
-export type { Contact, Order, OrderEvent, OrderEventType, OrderLine, OrderList, OrderStatus, PlacedOrder, Quote, QuoteLine } from '@/api/types';
+export type { Contact, OrderEvent, OrderEventType, OrderLine, OrderStatus, Quote, QuoteLine } from '@/api/types';
+
+// How an order is paid, with the values the contract names (the generated schema says
+// "a string"): features/payments/api/types.ts.
+export type Order = ApiOrder & OrderPaymentFields;
+export type OrderList = Omit<ApiOrderList, 'orders'> & { orders: Order[] };
+export type PlacedOrder = ApiPlacedOrder & { order: Order } & PlacedOrderPaymentFields;
 
 export type Fulfilment = OrderFulfilment;
 
@@ -28,8 +35,8 @@ export interface PlaceOrderRequest {
   fulfilment: Fulfilment;
   contact: ContactInput;
   saveAddress: boolean;
-  /** Cash on delivery only; cards come with online payments (issue 13). */
-  payment: { method: 'cod' };
+  /** Cash on delivery (or at pickup), or a card: a saved one or a fresh token. */
+  payment: { method: 'cod' } | CardPayment;
   /** A guest's lines; left out when signed in. */
   items?: LineInput[];
 }

@@ -6,8 +6,9 @@ import { errorMessage } from '@/lib/errors';
 import { useCancelOrder } from '../api/cancel-order';
 import type { Order } from '../api/types';
 
-/** 'Cancel order', asked once more in a dialog; the page then shows the cancelled order. */
-export function CancelOrderDialog({ order, token }: { order: Pick<Order, 'number'>; token: string | null }) {
+/** 'Cancel order', asked once more in a dialog; the page then shows the cancelled order
+ * (refunded, if it was paid by card). */
+export function CancelOrderDialog({ order, token }: { order: Pick<Order, 'number' | 'paymentStatus' | 'paymentMethod'>; token: string | null }) {
   const [open, setOpen] = useState(false);
   const cancel = useCancelOrder(order.number, token);
   const confirm = () =>
@@ -28,7 +29,7 @@ export function CancelOrderDialog({ order, token }: { order: Pick<Order, 'number
           Cancel order
         </Button>
       </DialogTrigger>
-      <DialogContent title="Cancel this order?" description={`Order #${order.number} will be cancelled and its items put back on sale. This cannot be undone.`}>
+      <DialogContent title="Cancel this order?" description={`Order #${order.number} will be cancelled and its items put back on sale.${order.paymentStatus === 'paid' && order.paymentMethod === 'card' ? ' The payment is refunded to your card.' : ''} This cannot be undone.`}>
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
             <Button variant="outline">Keep order</Button>

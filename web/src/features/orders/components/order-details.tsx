@@ -5,21 +5,23 @@ import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderConfirmation } from './order-confirmation';
 import { OrderFulfilment } from './order-fulfilment';
 import { OrderLines } from './order-lines';
+import { OrderPayment } from './order-payment';
 import { OrderTimeline } from './order-timeline';
 import { OrderTotals } from './order-totals';
 
-/** One order: its lines and totals, how it reaches the shopper, its timeline, and
+/** One order: its lines and totals, its payment, how it reaches the shopper, its timeline, and
  * 'Cancel order' while it can be. `placed` adds checkout's confirmation; `token` is how
  * the page was opened (null with the bearer), and a cancellation goes the same way. */
 export function OrderDetails({ order, token, placed = false }: { order: Order; token: string | null; placed?: boolean }) {
   return (
     <div className="space-y-6">
-      {placed && <OrderConfirmation order={order} />}
+      {/* A payment that failed placed nothing to thank for: the payment section says why. */}
+      {placed && order.paymentStatus !== 'failed' && <OrderConfirmation order={order} />}
       <p className="text-sm text-slate-600">
         Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · Status: <span className="font-medium text-slate-900">{statusLabel(order)}</span>
       </p>
-      <div className="grid gap-6 md:grid-cols-[1fr_260px]">
-        <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[1fr_260px]">
+        <div className="min-w-0 space-y-6">
           <section aria-labelledby="lines-heading" className="rounded-lg border border-slate-200 p-5">
             <h2 id="lines-heading" className="text-base font-semibold">
               Items
@@ -27,6 +29,9 @@ export function OrderDetails({ order, token, placed = false }: { order: Order; t
             <OrderLines lines={order.lines} />
             <OrderTotals order={order} />
           </section>
+          <div className="rounded-lg border border-slate-200 p-5">
+            <OrderPayment order={order} token={token} />
+          </div>
           <div className="rounded-lg border border-slate-200 p-5">
             <OrderFulfilment order={order} />
           </div>

@@ -1,4 +1,4 @@
-import { cardBrand, formatCardNumber, formatCvv, formatExpiry, isCardFilled, maskedCard } from './cards';
+import { cardBrand, cardLabel, expiryLabel, formatCardNumber, formatCvv, formatExpiry, isCardFilled, maskedCard, primaryFirst, tokenizeRequest } from './cards';
 
 describe('formatCardNumber', () => {
   it.each([
@@ -100,18 +100,44 @@ describe('cardBrand', () => {
   });
 });
 
-describe('maskedCard', () => {
+describe('maskedCard and cardLabel', () => {
   it('hides all but the last four digits', () => {
-    expect(maskedCard('4242')).toBe('**** **** **** 4242');
+    expect(maskedCard('4242')).toBe('•••• 4242');
+  });
+
+  it('names a card the provider holds by its brand, or plainly when the brand is not known', () => {
+    expect(cardLabel({ brand: 'visa', last4: '4242' })).toBe('Visa •••• 4242');
+    expect(cardLabel({ brand: 'amex', last4: '0005' })).toBe('American Express •••• 0005');
+    expect(cardLabel({ brand: 'discover', last4: '1117' })).toBe('Discover •••• 1117');
+    expect(cardLabel({ brand: 'unknown', last4: '0000' })).toBe('Card •••• 0000');
+  });
+});
+
+describe('expiryLabel', () => {
+  it('prints the month and year as on the card', () => {
+    expect(expiryLabel({ expMonth: 8, expYear: 2029 })).toBe('08/29');
+    expect(expiryLabel({ expMonth: 12, expYear: 2030 })).toBe('12/30');
+  });
+});
+
+describe('primaryFirst', () => {
+  it('puts the primary card first and keeps the others in the server’s order', () => {
+    const cards = [
+      { id: 'a', primary: false },
+      { id: 'b', primary: false },
+      { id: 'c', primary: true },
+      { id: 'd', primary: false },
+    ];
+    expect(primaryFirst(cards).map((card) => card.id)).toEqual(['c', 'a', 'b', 'd']);
+    expect(cards[0].id).toBe('a');
   });
 });
 
 describe('isCardFilled', () => {
-  const FILLED = { cardNumber: '4111 1111 1111 1111', cardHolderName: 'Alex Morgan', expiryDate: '12/25', cvv: '123', setPrimary: false };
+  const FILLED = { cardNumber: '4111 1111 1111 1111', cardHolderName: 'Alex Morgan', expiryDate: '12/25', cvv: '123' };
 
-  it('holds when all four text fields have something in them, primary or not', () => {
+  it('holds when all four text fields have something in them', () => {
     expect(isCardFilled(FILLED)).toBe(true);
-    expect(isCardFilled({ ...FILLED, setPrimary: true })).toBe(true);
   });
 
   it('asks for nothing more: a short number, month 13 and a one-digit CVV still count as filled', () => {
@@ -121,5 +147,24 @@ describe('isCardFilled', () => {
   it.each(['cardNumber', 'cardHolderName', 'expiryDate', 'cvv'] as const)('fails when %s is empty or blank', (field) => {
     expect(isCardFilled({ ...FILLED, [field]: '' })).toBe(false);
     expect(isCardFilled({ ...FILLED, [field]: '   ' })).toBe(false);
+  });
+});
+
+describe('tokenizeRequest', () => {
+  it('sends the number as typed, the month and a four-digit year, the CVC and the trimmed name', () => {
+    expect(tokenizeRequest({ cardNumber: '4242 4242 4242 4242', cardHolderName: ' Ada Lovelace ', expiryDate: '08/29', cvv: '123' })).toEqual({
+      number: '4242 4242 4242 4242',
+      expMonth: 8,
+      expYear: 2029,
+      cvc: '123',
+      holderName: 'Ada Lovelace',
+    });
+  });
+
+  it('sends an expiry that is not a date as zeros, for the provider to refuse in its own words', () => {
+    const card = { cardNumber: '4242', cardHolderName: 'Ada', cvv: '1' };
+    expect(tokenizeRequest({ ...card, expiryDate: '12' })).toMatchObject({ expMonth: 12, expYear: 0 });
+    expect(tokenizeRequest({ ...card, expiryDate: '1' })).toMatchObject({ expMonth: 1, expYear: 0 });
+    expect(tokenizeRequest({ ...card, expiryDate: '12/3' })).toMatchObject({ expMonth: 12, expYear: 0 });
   });
 });

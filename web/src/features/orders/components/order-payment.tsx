@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { cardLabel } from '@/features/payments';
+import type { Order } from '../api/types';
+import { useRefreshPayment } from '../api/refresh-payment';
+
+/** How the order is paid (the card, or cash at pickup or on delivery) and where the
+ * payment stands. An order that opens with its payment pending (back from the bank's
+ * 3-D Secure page, say) asks the provider once where it stands, and offers 'Check again'
+ * while the bank has not confirmed it. */
+export function OrderPayment({ order, token }: { order: Order; token: string | null }) {
+  const refresh = useRefreshPayment(order.number, token);
+  const { mutate: refreshPayment } = refresh;
+  const pending = order.paymentStatus === 'pending';
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!pending || asked.current) return;
+    asked.current = true;
+    refreshPayment();
+  }, [pending, refreshPayment]);
+
+  const card = order.paymentMethod === 'card';
+  const method = card ? (order.card ? cardLabel(order.card) : 'Card') : order.fulfilment === 'pickup' ? 'Cash at pickup' : 'Cash on delivery';
+  return (
+    <section aria-labelledby="payment-heading" className="space-y-2 text-sm">
+      <h2 id="payment-heading" className="text-base font-semibold">
+        Payment
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-slate-600">Method</dt>
+        <dd>{method}</dd>
+        <dt className="text-slate-600">Status</dt>
+        <dd className="font-medium">{paymentStatusLabel(order)}</dd>
+      </dl>
+      {pending && (
+        <div role="status" className="space-y-2 rounded-md bg-amber-50 p-3 text-amber-900">
+          <p>{refresh.isPending ? 'Checking with your bank...' : 'Waiting for your bank to confirm the payment'}</p>
+          <Button type="button" variant="outline" size="sm" disabled={refresh.isPending} onClick={() => refreshPayment()}>
+            Check again
+          </Button>
+        </div>
+      )}
+      {refresh.isError && (
+        <p role="alert" className="text-red-600">
+          {refresh.error.message}
+        </p>
+      )}
+      {order.paymentStatus === 'failed' && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+          Payment failed. The order was cancelled and nothing was charged; you can order again.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Where the payment stands, in a word or two. */
+function paymentStatusLabel({ paymentStatus, fulfilment }: Pick<Order, 'paymentStatus' | 'fulfilment'>): string {
+  switch (paymentStatus) {
+    case 'paid':
+      return 'Paid';
+    case 'pending':
+      return 'Awaiting confirmation';
+    case 'failed':
+      return 'Payment failed';
+    case 'refunded':
+      return 'Refunded';
+    case 'unpaid':
+      return fulfilment === 'pickup' ? 'To pay at pickup' : 'To pay on delivery';
+  }
+}
