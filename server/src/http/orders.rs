@@ -425,7 +425,7 @@ pub async fn quote(
         (status = 201, description = "'Order placed'", body = Envelope<PlacedOrder>),
         (status = 200, description = "The order this key placed before", body = Envelope<PlacedOrder>),
         (status = 400, description = "'Your cart is empty', a missing key, contact fields (`errors` by field)", body = ErrorBody),
-        (status = 409, description = "Lines short of stock (`errors` by product id), or the key's first request still running", body = ErrorBody),
+        (status = 409, description = "Lines short of stock (`errors` by product id); the prices moved while the card was authorized (`errors.total`: nothing placed, the key not spent); or the key's first request still running (no `errors`: ask again with the same key)", body = ErrorBody),
         (status = 422, description = "'Idempotency key reused with a different request', or card payment", body = ErrorBody),
     ))]
 pub async fn place_order(
@@ -521,7 +521,12 @@ pub async fn place_order(
         // The first request holds the same authorization: it is not released here.
         Err(PlaceRefusal::KeyInUse) => return Err(AppError::Conflict(KEY_IN_USE.into())),
         Err(PlaceRefusal::KeyReused) => Err(AppError::unprocessable(KEY_REUSED)),
-        Err(PlaceRefusal::AmountChanged) => Err(AppError::Conflict(AMOUNT_CHANGED.into())),
+        // `errors.total` tells it from 'still being placed': this attempt is over, and
+        // the shopper should see the new figures before paying under a new key.
+        Err(PlaceRefusal::AmountChanged) => Err(AppError::ConflictFields {
+            message: AMOUNT_CHANGED.into(),
+            errors: BTreeMap::from([("total".to_string(), AMOUNT_CHANGED.to_string())]),
+        }),
     };
     let placed = match refusal {
         Ok(placed) => placed,

@@ -7,7 +7,13 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{fixture, Fixture, TestApp};
+use shop::domain::money::Money;
+use shop::domain::order::{check_contact, ContactInput, Fulfilment};
+use shop::domain::payment::TxnStatus;
+use shop::mail::templates;
+use shop::store::orders::{Buyer, CardCharge, NewOrder, PlaceRefusal};
+
+use crate::helpers::{fixture, id, Fixture, TestApp};
 use crate::on_both_backends;
 use crate::orders::{at_once, count, guest_order, pickup, stocked};
 
@@ -22,6 +28,7 @@ on_both_backends!(
     saved_cards_are_their_owners_and_pay,
     no_card_number_is_stored_anywhere,
     with_manual_payments_cards_are_refused,
+    an_order_that_no_longer_comes_to_the_authorized_amount_is_not_placed,
 );
 
 const PAN: &str = "4242424242424242";
@@ -814,4 +821,49 @@ async fn with_manual_payments_cards_are_refused(_app: TestApp) {
         },
     ))
     .await;
+}
+
+/// The prices can move between the card's authorization (at the quote's total) and the
+/// order's transaction. The order is then not placed: nothing written, no stock taken,
+/// the key not spent; the call answers 409 with `errors.total` and releases the
+/// authorization. Driven at the store, since no request can be stopped between the two.
+async fn an_order_that_no_longer_comes_to_the_authorized_amount_is_not_placed(app: TestApp) {
+    let f = fixture(&app).await;
+    let tap = product(&app, &f, 5).await;
+    let contact = ContactInput {
+        first_name: "Ada".into(),
+        phone_number: "9876543210".into(),
+        email_address: "ada@example.com".into(),
+        ..ContactInput::default()
+    };
+    let order = |authorized_cents: i64| NewOrder {
+        buyer: Buyer::Guest(vec![(id(&tap), 1)]),
+        fulfilment: Fulfilment::Pickup,
+        contact: check_contact(&contact, Fulfilment::Pickup).expect("a pickup contact"),
+        save_address: false,
+        payment_method: "card",
+        card: Some(CardCharge {
+            provider: "test",
+            payment_ref: format!("pay_{authorized_cents}"),
+            brand: "visa".into(),
+            last4: "4242".into(),
+            amount: Money::from_cents(authorized_cents),
+            authorization: TxnStatus::Succeeded,
+        }),
+        idempotency_key: "one-key".into(),
+        request_digest: "one-request".into(),
+    };
+    let mail = |o: &shop::store::orders::OrderRow| templates::order_placed(o, "/orders/link");
+    // 5,000 less 20 %: the authorization was for the price before it rose by a cent.
+    let refused = app.orders.place(order(3_999), &mail).await.unwrap();
+    assert_eq!(refused.err(), Some(PlaceRefusal::AmountChanged));
+    assert_eq!(app.order_count().await, 0);
+    assert_eq!(app.stock_of(&tap).await, 5);
+
+    // The key was not spent: the same attempt at the right amount places the order.
+    let placed = app.orders.place(order(4_000), &mail).await.unwrap();
+    let placed = placed.expect("placed at the authorized amount");
+    assert!(!placed.repeat);
+    assert_eq!(placed.order.totals.total, Money::from_cents(4_000));
+    assert_eq!(app.stock_of(&tap).await, 4);
 }

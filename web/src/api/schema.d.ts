@@ -2736,7 +2736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Lines short of stock (`errors` by product id), or the key's first request still running */
+            /** @description Lines short of stock (`errors` by product id); the prices moved while the card was authorized (`errors.total`: nothing placed, the key not spent); or the key's first request still running (no `errors`: ask again with the same key) */
             409: {
                 headers: {
                     [name: string]: unknown;

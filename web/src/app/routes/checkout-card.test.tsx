@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { toast } from 'sonner';
 import { routes } from '@/app/router';
 import type { Item } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
@@ -17,6 +18,7 @@ import { catalogueHandlers, envelope, item, itemHandlers, product, server, unexp
 const VALVE = product({ _id: '1'.padStart(24, '0'), name: 'Brass Angle Valve', price: 12.5, discountedPrice: 12.5, stock: 3 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const DECLINED = 'Your card was declined.';
+const PRICES_CHANGED = 'Prices changed while you were paying. Please check your order and try again.';
 
 const VISA = paymentMethod({ _id: 'visa'.padStart(24, '0'), last4: '4242', primary: true, createdAt: '2026-03-01T10:00:00Z' });
 const MASTERCARD = paymentMethod({ _id: 'mc'.padStart(24, '0'), brand: 'mastercard', last4: '4444', expMonth: 11, expYear: 2028, primary: false, createdAt: '2026-03-05T10:00:00Z' });
@@ -220,6 +222,28 @@ describe('Checkout by card, as a guest', () => {
     expect(provider.sent).toHaveLength(1);
     expect(sent[1].key).toBe(sent[0].key);
     expect(sent[1].body).toEqual(sent[0].body);
+  });
+
+  it('when the prices moved while paying, says so, shows the new total, and pays it under a new key', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const sent: Sent[] = [];
+    const valve = { ...VALVE };
+    server.use(quoteHandler([valve]), ...orderHandler([() => refusal(409, PRICES_CHANGED, { total: PRICES_CHANGED }), placed()], sent));
+    await guestCheckout();
+    fillNewCard();
+    valve.discountedPrice = 15;
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(error).toHaveBeenCalledWith(PRICES_CHANGED));
+    // Two valves at ₹15.00 less 20 %: the figures as they are now, before paying again.
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('₹24.00'));
+    expect(cardAlert()).not.toBeInTheDocument();
+    expect(useLocalStore.getState().cart).toHaveLength(1);
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    fireEvent.click(submitButton());
+    await expectConfirmation();
+    expect(sent).toHaveLength(2);
+    expect(sent[1].key).toMatch(UUID);
+    expect(sent[1].key).not.toBe(sent[0].key);
   });
 
   it('leaves for the bank’s 3-D Secure page when the payment asks for it, the cart now in the order', async () => {

@@ -156,8 +156,10 @@ export function useCheckout(cart: CheckoutCart) {
         return null;
       }
       if (error instanceof ApiError && error.status === 409 && error.errors) {
+        // Lines short of stock (by product id), or `errors.total`: the prices moved while
+        // the card was being authorized. Nothing was placed either way.
         setRefused({ cartKey, messages: error.errors });
-        // The stock has moved: load the lines and the figures as they are now.
+        // Load the lines and the figures as they are now; the next click is a new attempt.
         cart.retry();
         void client.invalidateQueries({ queryKey: QUOTE_KEY });
         toast.error(error.message);
