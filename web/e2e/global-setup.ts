@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -16,12 +16,15 @@ export default async function globalSetup() {
   const seeded = spawnSync(bin, ['--data-dir', dataDir, 'seed', 'demo'], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}${seeded.stdout}`);
 
+  const logFile = path.join(dataDir, 'server.log');
   const server = spawn(bin, ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0'], { env, stdio: ['ignore', 'inherit', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('shop serve did not start within 20 s')), 20_000);
     let seen = '';
-    // The server logs on stderr; read it until the address appears, then keep draining it.
+    // The server logs on stderr: all of it goes to server.log (the payment tests search it
+    // for card numbers), and it is read until the address appears.
     server.stderr!.on('data', (chunk: Buffer) => {
+      appendFileSync(logFile, chunk);
       if (seen.includes('serving on http')) return;
       seen += chunk.toString();
       const match = /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
@@ -33,7 +36,8 @@ export default async function globalSetup() {
     server.on('exit', (code) => reject(new Error(`shop serve exited with ${code}: ${seen}`)));
   });
   process.env.SHOP_E2E_URL = url;
-  // Mail goes to {data dir}/outbox as .eml files: the account tests read codes and links there.
+  // Mail goes to {data dir}/outbox as .eml files: the account tests read codes and links
+  // there. The server's log is {data dir}/server.log.
   process.env.SHOP_E2E_DATA_DIR = dataDir;
 
   return async () => {

@@ -1,7 +1,10 @@
 // Card payments against the real binary and its offline test provider (issue 13): a
 // guest pays by card, a signed-in shopper saves a card, is declined with a new one and
 // pays with the saved one, then cancels and is refunded; a card that asks for 3-D Secure
-// goes through the bank's page. No card number ever reaches /api.
+// goes through the bank's page. No card number ever reaches /api, and none is left in the
+// server's log, its database, its mail or anywhere else in its data dir.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { addToCart, allProducts, type ApiProduct, newEmail, rupees, signIn, totalsOf } from './helpers';
@@ -185,4 +188,32 @@ test('a card that asks for 3-D Secure goes through the bank’s page and lands o
   await expectPayment(page, 'Visa •••• 3220', 'Paid');
   await expect(page.getByText('Waiting for your bank to confirm the payment')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: `Order #${number}`, exact: true })).toBeVisible();
+});
+
+/** Every card number the tests in this file type in. */
+const TYPED_NUMBERS = ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 3220'];
+
+// One worker runs the files in turn and this file's tests in order, so this runs after
+// the tests above and searches what they left behind, with a card of its own as well.
+test('no card number is in the server log, the database, the mail or anywhere in the data dir', async ({ request }) => {
+  const tokenized = await request.post('/testpsp/v1/tokens', {
+    data: { number: '4000 0000 0000 0341', expMonth: 12, expYear: 2099, cvc: '123', holderName: 'Ada Lovelace' },
+  });
+  expect(tokenized.ok()).toBe(true);
+  expect(await tokenized.json()).toMatchObject({ last4: '0341' });
+
+  const dataDir = process.env.SHOP_E2E_DATA_DIR!;
+  const files = readdirSync(dataDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const names = files.map((file) => path.relative(dataDir, file));
+  // The places a number would be: the log (which did record this run) and the database,
+  // with the mail in outbox/ once the tests above have sent some.
+  expect(names).toEqual(expect.arrayContaining(['server.log', 'shop.db']));
+  expect(readFileSync(path.join(dataDir, 'server.log'), 'utf8')).toContain('serving on http');
+  for (const number of [...TYPED_NUMBERS, '4000 0000 0000 0341']) {
+    // The digits in a row, or grouped by spaces or dashes.
+    const written = new RegExp(number.replace(/\D/g, '').split('').join('[ -]?'));
+    for (const file of files) expect(written.test(readFileSync(file, 'latin1')), `${number} in ${path.relative(dataDir, file)}`).toBe(false);
+  }
 });

@@ -123,14 +123,30 @@ impl Behaviour {
     }
 }
 
-/// What the tokenize endpoint is given: the card as typed.
-#[derive(Clone, Debug)]
+/// What the tokenize endpoint is given: the card as typed. Its `Debug` shows no more
+/// of the number than a receipt does, and nothing of the security code, so no log line
+/// or error can carry them.
+#[derive(Clone)]
 pub struct CardInput {
     pub number: String,
     pub exp_month: i64,
     pub exp_year: i64,
     pub cvc: String,
     pub holder_name: String,
+}
+
+impl std::fmt::Debug for CardInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let digits: Vec<char> = self.number.chars().filter(char::is_ascii_digit).collect();
+        let last4: String = digits[digits.len().saturating_sub(4)..].iter().collect();
+        f.debug_struct("CardInput")
+            .field("number", &format_args!("•••• {last4}"))
+            .field("exp_month", &self.exp_month)
+            .field("exp_year", &self.exp_year)
+            .field("cvc", &"•••")
+            .field("holder_name", &self.holder_name)
+            .finish()
+    }
 }
 
 /// A tokenized card: what anyone but the provider may know of it.
@@ -896,6 +912,25 @@ fn with_payment(url: &str, payment_id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_card_shown_for_debugging_keeps_its_number_and_code_to_itself() {
+        let card = CardInput {
+            number: "4242 4242 4242 4242".into(),
+            exp_month: 12,
+            exp_year: 2030,
+            cvc: "987".into(),
+            holder_name: "Ada Lovelace".into(),
+        };
+        let shown = format!("{card:?}");
+        assert!(shown.contains("•••• 4242"), "{shown}");
+        assert!(shown.contains("Ada Lovelace"), "{shown}");
+        assert!(!shown.replace(' ', "").contains("42424242"), "{shown}");
+        assert!(!shown.contains("987"), "{shown}");
+        // A number too short to have four digits shows what it has, and nothing panics.
+        let short = CardInput { number: "42".into(), ..card };
+        assert!(format!("{short:?}").contains("•••• 42"));
+    }
 
     #[test]
     fn a_webhook_signature_holds_only_for_its_body_secret_and_time() {
