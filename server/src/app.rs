@@ -82,6 +82,7 @@ impl AppState {
             reviews: Reviews::new(db.clone()),
             items: Items::new(db.clone(), services.clock.clone()),
             orders: Orders::new(db.clone(), services.clock.clone(), outbox.clone()),
+            activity: crate::store::activity::Activity::new(db.clone(), services.clock.clone()),
             outbox,
             media: services.media,
             mailer: services.mailer,

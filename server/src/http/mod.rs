@@ -1,5 +1,6 @@
 //! The HTTP layer: routers per area, the envelope, extractors, middleware.
 
+pub mod admin_catalogue;
 pub mod admin_orders;
 pub mod auth;
 pub mod catalogue;
@@ -32,6 +33,7 @@ use crate::media::Media;
 use crate::payments::Payments;
 use crate::security::Keys;
 use crate::store::accounts::Accounts;
+use crate::store::activity::Activity;
 use crate::store::catalogue::Catalogue;
 use crate::store::items::Items;
 use crate::store::orders::Orders;
@@ -49,6 +51,8 @@ pub struct AppState {
     pub orders: Orders,
     pub outbox: Outbox,
     pub payments: Payments,
+    /// The administrators' activity log: every admin change records itself here.
+    pub activity: Activity,
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
@@ -115,6 +119,7 @@ pub fn router(state: AppState) -> Router {
         .merge(items::router())
         .merge(orders::router())
         .merge(admin_orders::router())
+        .merge(admin_catalogue::router())
         .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)

@@ -6,7 +6,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::error::ErrorBody;
-use super::{admin_orders, auth, catalogue, items, orders, payments, reviews};
+use super::{admin_catalogue, admin_orders, auth, catalogue, items, orders, payments, reviews};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -94,13 +94,23 @@ impl Modify for BearerToken {
     }
 }
 
+/// The whole document: the paths listed above, and those of the modules that list
+/// their own (each admin area keeps its calls' list beside its handlers).
+pub fn api() -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi();
+    for part in [admin_catalogue::Doc::openapi()] {
+        doc.merge(part);
+    }
+    doc
+}
+
 /// The document as pretty JSON, as committed to `web/src/api/openapi.json`.
 pub fn document() -> String {
-    ApiDoc::openapi()
+    api()
         .to_pretty_json()
         .expect("the OpenAPI document serialises")
 }
 
 pub async fn serve() -> Json<utoipa::openapi::OpenApi> {
-    Json(ApiDoc::openapi())
+    Json(api())
 }

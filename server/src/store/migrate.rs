@@ -56,6 +56,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0007_payments.sql"),
         postgres: include_str!("../../migrations/postgres/0007_payments.sql"),
     },
+    Migration {
+        version: 8,
+        name: "admin",
+        sqlite: include_str!("../../migrations/sqlite/0008_admin.sql"),
+        postgres: include_str!("../../migrations/postgres/0008_admin.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -2,6 +2,7 @@
 //! SQLite and PostgreSQL; what must differ between them lives in [`dialect`].
 
 pub mod accounts;
+pub mod activity;
 pub mod catalogue;
 pub mod dialect;
 mod id_column;

@@ -48,6 +48,7 @@ pub struct TestApp {
     pub orders: Orders,
     pub outbox: Outbox,
     pub payments: shop::payments::Payments,
+    pub activity: shop::store::activity::Activity,
     /// The app's clock: it stands still until a test moves it.
     pub clock: Clock,
 }
@@ -222,6 +223,7 @@ where
         orders: state.orders.clone(),
         outbox: state.outbox.clone(),
         payments: state.payments.clone(),
+        activity: state.activity.clone(),
         clock,
     };
     let server = tokio::spawn(async move {
