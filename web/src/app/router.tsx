@@ -68,6 +68,9 @@ export const routes: RouteObject[] = [
       { path: paths.newPassword, lazy: () => import('./routes/auth/new-password') },
     ],
   },
+  // The administrator's console, one bundle loaded on first visit: its own routes live
+  // in it (admin/console.tsx), so shoppers download none of them.
+  { path: '/admin/*', lazy: () => import('./admin/console'), HydrateFallback: PageLoading },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,37 @@
+// The administrator's console (DESIGN.md §8): everything under /admin, in a bundle of its
+// own. The shop's router names only `/admin/*` and loads this module when it is first
+// opened, so the console's routes and pages never reach a shopper's browser. A new
+// section is one route here and one line in features/admin/sections.ts.
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { adminPaths } from '@/config/admin-paths';
+import { RequireAdmin } from '@/features/admin/components/require-admin';
+import { AdminLayout } from './layout';
+import { AdminLoginPage } from './routes/login';
+import { AdminNotFoundPage } from './routes/not-found';
+import { AdminOrderPage } from './routes/order';
+import { AdminOrdersPage } from './routes/orders';
+import { PackingSlipPage } from './routes/packing-slip';
+
+/** Relative to /admin. */
+const consoleRoutes: RouteObject[] = [
+  { path: 'login', element: <AdminLoginPage /> },
+  {
+    element: <RequireAdmin />,
+    children: [
+      {
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <Navigate to={adminPaths.orders} replace /> },
+          { path: 'orders', element: <AdminOrdersPage /> },
+          { path: 'orders/:number', element: <AdminOrderPage /> },
+          { path: 'orders/:number/packing-slip', element: <PackingSlipPage /> },
+          { path: '*', element: <AdminNotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function Component() {
+  return useRoutes(consoleRoutes);
+}

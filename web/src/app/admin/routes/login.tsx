@@ -1,0 +1,40 @@
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { adminPaths } from '@/config/admin-paths';
+import { paths } from '@/config/paths';
+import { AdminLoginForm } from '@/features/admin/components/admin-login-form';
+import type { AdminLoginState } from '@/features/admin/components/require-admin';
+import { useAuth } from '@/features/auth';
+
+/** Only console pages are worth coming back to. */
+const backTo = (state: unknown) => {
+  const from = (state as AdminLoginState | null)?.from;
+  return from?.startsWith(`${adminPaths.home}/`) && !from.startsWith(adminPaths.login) ? from : adminPaths.orders;
+};
+
+/** /admin/login: an administrator signs in and goes back to the page that sent them
+ * here (the orders table otherwise). One already signed in goes straight on. */
+export function AdminLoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedInAdmin = useAuth((state) => state.isAuthenticated && state.user?.role === 'admin');
+  const customer = useAuth((state) => (state.isAuthenticated && state.user?.role !== 'admin' ? state.user?.emailAddress : null));
+  const target = backTo(location.state);
+  if (signedInAdmin) return <Navigate to={target} replace />;
+  return (
+    <main className="mx-auto flex min-h-screen w-full max-w-sm flex-col justify-center gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-semibold">Shop console</h1>
+        <p className="mt-1 text-slate-600">Sign in with an administrator’s account.</p>
+      </div>
+      {customer && (
+        <p className="break-words rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          You are signed in to the shop as {customer}. Signing in here replaces that session.
+        </p>
+      )}
+      <AdminLoginForm onSignedIn={() => navigate(target, { replace: true })} />
+      <Link to={paths.home} className="text-center text-sm text-brand hover:underline">
+        Go to the shop
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+// Every console call goes through here: a 401 means the administrator's session is over
+// (the token was revoked or expired), so the session ends and the console's guard sends
+// them to the login page, which brings them back after signing in.
+import { toast } from 'sonner';
+import { useAuth } from '@/features/auth';
+import { apiCall, apiGet, ApiError } from '@/lib/api-client';
+
+type Query = Parameters<typeof apiGet>[1];
+
+async function guarded<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && useAuth.getState().isAuthenticated) {
+      useAuth.getState().signOut();
+      toast.info('Your session has ended. Please sign in again.');
+    }
+    throw error;
+  }
+}
+
+/** GETs an admin call's `data`. */
+export const adminGet = <T>(path: string, query: Query, fallbackMessage: string) => guarded(apiGet<T>(path, query, fallbackMessage));
+
+/** POSTs `body` to an admin call and returns its `data`. */
+export const adminPost = <T>(path: string, body: unknown, fallbackMessage: string) =>
+  guarded(apiCall<T>('POST', path, body, { fallbackMessage }).then(({ data }) => data));

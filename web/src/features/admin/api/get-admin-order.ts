@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Order } from '@/api/types';
+import { adminGet } from './admin-call';
+
+export const adminOrderKey = (number: string) => ['admin', 'order', number] as const;
+
+/** One order with every event, the shop's own among them; 404 'Order not found'. */
+export const getAdminOrder = (number: string) =>
+  adminGet<{ order: Order }>(`/admin/order/${encodeURIComponent(number)}`, undefined, 'Failed to load the order').then((data) => data.order);
+
+export const getAdminOrderQueryOptions = (number: string) =>
+  queryOptions({ queryKey: adminOrderKey(number), queryFn: () => getAdminOrder(number), staleTime: 0 });
+
+export const useAdminOrder = (number: string) => useQuery(getAdminOrderQueryOptions(number));

@@ -1,0 +1,37 @@
+import type { Order } from '@/api/types';
+
+/** Who the order is for and how to reach them; for delivery, where it goes. */
+export function OrderContact({ order }: { order: Pick<Order, 'contact' | 'fulfilment'> }) {
+  const { contact } = order;
+  const address = [contact.companyName, contact.streetAddress, contact.apartment, contact.townCity].filter(Boolean);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="text-slate-600">Name</dt>
+      <dd className="break-words">{contact.firstName}</dd>
+      <dt className="text-slate-600">Email</dt>
+      <dd className="break-all">
+        <a href={`mailto:${contact.emailAddress}`} className="text-brand hover:underline">
+          {contact.emailAddress}
+        </a>
+      </dd>
+      <dt className="text-slate-600">Phone</dt>
+      <dd>
+        <a href={`tel:${contact.phoneNumber}`} className="text-brand hover:underline">
+          {contact.phoneNumber}
+        </a>
+      </dd>
+      {order.fulfilment === 'delivery' && (
+        <>
+          <dt className="text-slate-600">Address</dt>
+          <dd className="break-words">
+            {address.map((part) => (
+              <span key={part} className="block">
+                {part}
+              </span>
+            ))}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Order } from '@/api/types';
+import { formatRupee } from '@/lib/format';
+
+/** What was ordered, at the prices paid, and the order's figures. */
+export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subtotal' | 'discount' | 'deliveryFee' | 'total' | 'promoCode'> }) {
+  const totals = [
+    { label: 'Subtotal', value: formatRupee(order.subtotal) },
+    { label: order.promoCode ? `Discount (${order.promoCode})` : 'Discount', value: `-${formatRupee(order.discount)}` },
+    { label: 'Delivery fee', value: formatRupee(order.deliveryFee) },
+  ];
+  return (
+    <div role="region" aria-label="Items table" tabIndex={0} className="overflow-x-auto">
+      <table className="w-full min-w-[28rem] text-left text-sm">
+        <caption className="sr-only">Items</caption>
+        <thead className="text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3">Item</th>
+            <th scope="col" className="px-3 py-2 text-right">Qty</th>
+            <th scope="col" className="px-3 py-2 text-right">Price</th>
+            <th scope="col" className="py-2 pl-3 text-right">Total</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 border-y border-slate-200">
+          {order.lines.map((line) => (
+            <tr key={line.productId}>
+              <th scope="row" className="py-2 pr-3 font-normal">
+                {line.name}
+              </th>
+              <td className="px-3 py-2 text-right">{line.quantity}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">
+                {formatRupee(line.unitPrice)}
+                {line.listPrice > line.unitPrice && <span className="ml-1 text-slate-500 line-through">{formatRupee(line.listPrice)}</span>}
+              </td>
+              <td className="whitespace-nowrap py-2 pl-3 text-right">{formatRupee(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {totals.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-normal text-slate-600">
+                {row.label}
+              </th>
+              <td className="whitespace-nowrap pt-2 pl-3 text-right">{row.value}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-semibold">
+              Total
+            </th>
+            <td className="whitespace-nowrap pt-2 pl-3 text-right font-semibold">{formatRupee(order.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// What an administrator may do to an order from where it stands: the server's status
+// machine (server/src/domain/order.rs `Status::may_become`) and its rule for recording
+// cash (store::orders `mark_paid`), mirrored so the page offers only what will be accepted.
+// The server still decides: a refusal is shown in its words.
+import type { Order, OrderStatus } from '@/api/types';
+
+/** The statuses an administrator may move an order to. */
+export type OrderMove = Exclude<OrderStatus, 'placed'>;
+
+export type OrderAction = 'paid' | OrderMove;
+
+/** `placed` → `ready_for_pickup` (pickup) or `shipped` (delivery) → `completed`;
+ * `cancelled` from `placed`, or from `ready_for_pickup` for pickup. */
+export function mayBecome({ status, fulfilment }: Pick<Order, 'status' | 'fulfilment'>, next: OrderMove): boolean {
+  const pickup = fulfilment === 'pickup';
+  switch (`${status}→${next}`) {
+    case 'placed→ready_for_pickup':
+    case 'ready_for_pickup→completed':
+    case 'ready_for_pickup→cancelled':
+      return pickup;
+    case 'placed→shipped':
+    case 'shipped→completed':
+      return !pickup;
+    case 'placed→cancelled':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Cash is recorded for a cash order not yet paid, unless it was cancelled. */
+export const awaitsCash = ({ paymentMethod, paymentStatus, status }: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'status'>) =>
+  paymentMethod === 'cod' && paymentStatus === 'unpaid' && status !== 'cancelled';
+
+const MOVES: OrderMove[] = ['ready_for_pickup', 'shipped', 'completed', 'cancelled'];
+
+/** The actions the order allows now, in the order the page shows them. */
+export function orderActions(order: Pick<Order, 'status' | 'fulfilment' | 'paymentMethod' | 'paymentStatus'>): OrderAction[] {
+  return [...(awaitsCash(order) ? (['paid'] as const) : []), ...MOVES.filter((next) => mayBecome(order, next))];
+}

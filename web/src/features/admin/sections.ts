@@ -1,0 +1,13 @@
+import { ClipboardList, type LucideIcon } from 'lucide-react';
+import { adminPaths } from '@/config/admin-paths';
+
+export interface AdminSection {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+/** The console's navigation, in the order it is shown. Only sections with real pages
+ * are listed; the console will grow to Dashboard, Orders, Products, Categories,
+ * Banners, Customers, Reviews, Promo codes and Activity, one line each. */
+export const adminSections: AdminSection[] = [{ label: 'Orders', to: adminPaths.orders, icon: ClipboardList }];

@@ -1,0 +1,37 @@
+// The console's API as its tests meet it: an administrator, and the admin order calls
+// over a list of orders the test chooses.
+import { http } from 'msw';
+import type { Order, OrderStatus } from '@/api/types';
+import { useAuth } from '@/features/auth';
+import { order } from './orders';
+import { envelope, user } from './server';
+
+export const ADMIN = user({ _id: 'a'.padStart(24, '0'), fullName: 'Shop Admin', emailAddress: 'admin@example.com', role: 'admin' });
+export const ADMIN_TOKEN = 'admin-token';
+
+export function signInAsAdmin() {
+  useAuth.getState().signIn(ADMIN, ADMIN_TOKEN);
+}
+
+/** An order as the console sees it (every event): by default the testing/orders.ts one.
+ * The console reads the generated `Order`, whose fields the orders feature narrows. */
+export const adminOrder = (overrides: Partial<Order> = {}): Order => ({ ...order(), ...overrides });
+
+/** What the list call was asked, in order. */
+export type ListAsked = { status: string | null; page: string | null; perPage: string | null; auth: string | null }[];
+
+/** GET /admin/order over `orders`, filtered by status and paged as the server does. */
+export function adminOrdersHandler(orders: Order[], asked: ListAsked = []) {
+  return http.get('*/api/admin/order', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    asked.push({ status: query.get('status'), page: query.get('page'), perPage: query.get('perPage'), auth: request.headers.get('Authorization') });
+    const status = query.get('status') as OrderStatus | null;
+    const page = Number(query.get('page') ?? 1);
+    const perPage = Number(query.get('perPage') ?? 20);
+    const matching = status ? orders.filter((o) => o.status === status) : orders;
+    return envelope({ orders: matching.slice((page - 1) * perPage, page * perPage), total: matching.length, page, perPage });
+  });
+}
+
+/** GET /admin/order/{number} answering with `current()` (so a test can change it). */
+export const adminOrderHandler = (current: () => Order) => http.get('*/api/admin/order/:number', () => envelope({ order: current() }));
