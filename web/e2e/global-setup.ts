@@ -15,6 +15,16 @@ export default async function globalSetup() {
   const env = { ...inherited, SHOP_LOG: 'info,sqlx=warn', SHOP_PAYMENTS: 'test' };
   const seeded = spawnSync(bin, ['--data-dir', dataDir, 'seed', 'demo'], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}${seeded.stdout}`);
+  // An administrator for the console's tests (e2e/admin.spec.ts); the password goes
+  // through the environment, as the README advises, to stay out of the process list.
+  const admin = { email: 'admin@shop.test', password: 'Console-Pass1!' };
+  const created = spawnSync(bin, ['--data-dir', dataDir, 'admin', 'create', '--email', admin.email], {
+    env: { ...env, SHOP_ADMIN_PASSWORD: admin.password },
+    encoding: 'utf8',
+  });
+  if (created.status !== 0) throw new Error(`creating the administrator failed: ${created.stderr}${created.stdout}`);
+  process.env.SHOP_E2E_ADMIN_EMAIL = admin.email;
+  process.env.SHOP_E2E_ADMIN_PASSWORD = admin.password;
 
   const logFile = path.join(dataDir, 'server.log');
   const server = spawn(bin, ['--data-dir', dataDir, 'serve', '--listen', '127.0.0.1:0'], { env, stdio: ['ignore', 'inherit', 'pipe'] });

@@ -16,6 +16,8 @@ function fill(emailAddress: string, secret: string) {
   fireEvent.change(password(), { target: { value: secret } });
 }
 
+// The console is a lazy chunk: loaded once here, not inside the first test's wait.
+beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 describe('Console login', () => {

@@ -41,6 +41,8 @@ async function openOrder() {
 const actions = () => within(screen.getByRole('region', { name: 'Actions' })).queryAllByRole('button').map((b) => b.textContent);
 
 beforeEach(signInAsAdmin);
+// The console is a lazy chunk: loaded once here, not inside the first test's wait.
+beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 describe('Console order page', () => {

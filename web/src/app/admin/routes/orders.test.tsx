@@ -19,6 +19,8 @@ const shipped = adminOrder({
 });
 
 beforeEach(signInAsAdmin);
+// The console is a lazy chunk: loaded once here, not inside the first test's wait.
+beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);

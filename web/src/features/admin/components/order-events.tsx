@@ -11,7 +11,8 @@ export function OrderEvents({ events }: { events: OrderEvent[] }) {
         <li key={`${event.type}-${event.at}-${i}`} className="relative">
           <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 h-2.5 w-2.5 rounded-full bg-brand" />
           <p className="font-medium">
-            {EVENT_LABELS[event.type]}
+            {/* A kind of event newer than these types still shows, by its API name. */}
+            {EVENT_LABELS[event.type] ?? event.type}
             {STAFF_ONLY_EVENTS.has(event.type) && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">Not shown to the customer</span>}
           </p>
           <p className="text-sm text-slate-600">

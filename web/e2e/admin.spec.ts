@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { addToCart, allProducts, newEmail } from './helpers';
+
+const ADMIN_EMAIL = process.env.SHOP_E2E_ADMIN_EMAIL!;
+const ADMIN_PASSWORD = process.env.SHOP_E2E_ADMIN_PASSWORD!;
+
+/** The console's bundle, as Vite names it (app/admin/console.tsx). */
+const CONSOLE_CHUNK = /\/assets\/console-[\w-]+\.js$/;
+
+/** Every script `page` requests from now on. */
+function scriptsOf(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.push(request.url());
+  });
+  return urls;
+}
+
+/** A guest buys one product for pickup with cash; resolves to the order's number, on
+ * checkout's confirmation page (the order's own page, opened with its token). */
+async function placePickupOrder(page: Page): Promise<string> {
+  const [product] = (await allProducts(page.request)).filter((p) => p.stock >= 10).slice(6, 7);
+  await addToCart(page, product, 1, 1);
+  await page.goto('/checkout');
+  const details = page.getByRole('group', { name: 'Your details' });
+  await details.getByLabel('Name').fill('Grace Hopper');
+  await details.getByLabel('Phone Number').fill('+447946095800');
+  await details.getByLabel('Email Address').fill(newEmail('console-buyer'));
+  await page.getByRole('radio', { name: 'Cash On Delivery' }).check();
+  await page.getByRole('button', { name: 'Go to Checkout' }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?token=[^&]+&placed=1$/);
+  return /\/orders\/(\d+)\?/.exec(page.url())![1];
+}
+
+test('an administrator moves a shopper’s pickup order to ready and completed, and the shopper’s timeline shows both', async ({ page, browser, baseURL }) => {
+  const number = await placePickupOrder(page);
+  const steps = page.getByRole('list', { name: 'Order status' }).getByRole('listitem');
+  await expect(steps).toHaveText([/^Placed/, 'Ready for pickupNot yet', 'CollectedNot yet']);
+
+  const console = await browser.newContext({ baseURL });
+  try {
+    const admin = await console.newPage();
+    // A guest asking for the console is sent to its login, and back after signing in.
+    await admin.goto('/admin/orders?status=placed');
+    await expect(admin).toHaveURL(/\/admin\/login$/);
+    await admin.getByLabel('Email').fill(ADMIN_EMAIL);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await expect(admin).toHaveURL(/\/admin\/orders\?status=placed$/);
+    await expect(admin.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await expect(admin.getByLabel('Status')).toHaveValue('placed');
+
+    const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: `#${number}`, exact: true }) });
+    await expect(row).toContainText('Grace Hopper');
+    await expect(row).toContainText('Pickup');
+    await expect(row).toContainText('Unpaid');
+    await row.getByRole('link', { name: `#${number}` }).click();
+    await expect(admin).toHaveURL(new RegExp(`/admin/orders/${number}$`));
+    await expect(admin.getByRole('heading', { level: 1, name: `Order #${number}` })).toBeVisible();
+
+    const actions = admin.getByRole('region', { name: 'Actions' });
+    await expect(actions.getByRole('button')).toHaveText(['Mark paid (cash received)', 'Mark ready for pickup', 'Cancel order']);
+    await actions.getByRole('button', { name: 'Mark ready for pickup' }).click();
+    await expect(actions.getByRole('button')).toHaveText(['Mark paid (cash received)', 'Mark completed', 'Cancel order']);
+    const timeline = admin.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
+    await expect(timeline).toHaveText([/^Placed/, /^Ready for pickup/]);
+
+    await actions.getByRole('button', { name: 'Mark completed' }).click();
+    // Collected but the cash not yet recorded: that is all that is left to do.
+    await expect(actions.getByRole('button')).toHaveText(['Mark paid (cash received)']);
+    await expect(timeline).toHaveText([/^Placed/, /^Ready for pickup/, /^Completed/]);
+    // The table has moved on with it.
+    await admin.getByRole('link', { name: 'All orders' }).click();
+    await admin.getByLabel('Status').selectOption('completed');
+    await expect(admin).toHaveURL(/\/admin\/orders\?status=completed$/);
+    await expect(admin.getByRole('link', { name: `#${number}`, exact: true })).toBeVisible();
+  } finally {
+    await console.close();
+  }
+
+  // The shopper's own page, opened again, shows both steps with their dates.
+  await page.reload();
+  await expect(steps).toHaveText([/^Placed/, /^Ready for pickup[A-Z][a-z]{2} \d{2}, \d{4}$/, /^Collected[A-Z][a-z]{2} \d{2}, \d{4}$/]);
+});
+
+test('a signed-in customer is told the console is not for them', async ({ page }) => {
+  const response = await page.request.post('/api/auth/signup', { multipart: { emailAddress: newEmail('customer'), password: 'Secret12' } });
+  const { data } = await response.json();
+  await page.goto('/');
+  await page.evaluate((session) => localStorage.setItem('auth-storage', JSON.stringify({ state: { ...session, isAuthenticated: true }, version: 0 })), {
+    user: data.user,
+    accessToken: data.accessToken,
+  });
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'You can’t open the shop’s console' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the shop' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('shoppers’ pages load no console code; the console loads it', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'Grab the best deal on Smartphones' })).toBeVisible();
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => CONSOLE_CHUNK.test(url))).toEqual([]);
+
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop console' })).toBeVisible();
+  expect(scripts.filter((url) => CONSOLE_CHUNK.test(url))).toHaveLength(1);
+});
+
+test('the console fits a 360 px phone, its sections in a drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const response = await page.request.post('/api/auth/admin/login', { data: { emailAddress: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(response.status()).toBe(200);
+  const { data } = await response.json();
+  await page.goto('/admin/login');
+  await page.evaluate((session) => localStorage.setItem('auth-storage', JSON.stringify({ state: { ...session, isAuthenticated: true }, version: 0 })), {
+    user: data.user,
+    accessToken: data.accessToken,
+  });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('region', { name: 'Orders table' })).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.getByRole('button', { name: 'Open console menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Shop console' });
+  await expect(drawer.getByRole('link', { name: 'Orders' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close console menu' }).click();
+
+  await page.getByRole('region', { name: 'Orders table' }).getByRole('link').first().click();
+  await expect(page.getByRole('region', { name: 'Actions' })).toBeVisible();
+  expect(await fits()).toBe(true);
+});
