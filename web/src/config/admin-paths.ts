@@ -16,4 +16,8 @@ export const adminPaths = {
   },
   order: (number: string) => `/admin/orders/${encodeURIComponent(number)}`,
   packingSlip: (number: string) => `/admin/orders/${encodeURIComponent(number)}/packing-slip`,
+  /** The products table; its search, filters, sort and page are its query string. */
+  products: '/admin/products',
+  newProduct: '/admin/products/new',
+  product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
 } as const;

@@ -1,10 +1,10 @@
-// The console's API as its tests meet it: an administrator, and the admin order calls
-// over a list of orders the test chooses.
+// The console's API as its tests meet it: an administrator, and the admin order and
+// product calls over lists the test chooses.
 import { http } from 'msw';
-import type { Order, OrderStatus } from '@/api/types';
+import type { AdminProduct, Order, OrderStatus } from '@/api/types';
 import { useAuth } from '@/features/auth';
 import { order } from './orders';
-import { envelope, user } from './server';
+import { envelope, product, user } from './server';
 
 export const ADMIN = user({ _id: 'a'.padStart(24, '0'), fullName: 'Shop Admin', emailAddress: 'admin@example.com', role: 'admin' });
 export const ADMIN_TOKEN = 'admin-token';
@@ -35,3 +35,29 @@ export function adminOrdersHandler(orders: Order[], asked: ListAsked = []) {
 
 /** GET /admin/order/{number} answering with `current()` (so a test can change it). */
 export const adminOrderHandler = (current: () => Order) => http.get('*/api/admin/order/:number', () => envelope({ order: current() }));
+
+/** A product as the console sees it: by default the testing/server.ts one, not featured,
+ * with no discount set. */
+export const adminProduct = (overrides: Partial<AdminProduct> = {}): AdminProduct => ({
+  ...product(),
+  featured: false,
+  setDiscountPercentage: 0,
+  setDiscountEndDate: null,
+  ...overrides,
+});
+
+/** GET /admin/product over `products`, paged as the server does (its filters are the
+ * server's business: tests read what was asked from `asked`). */
+export function adminProductsHandler(products: () => AdminProduct[], asked: URLSearchParams[] = []) {
+  return http.get('*/api/admin/product', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    asked.push(query);
+    const page = Number(query.get('page') ?? 1);
+    const perPage = Number(query.get('perPage') ?? 20);
+    const all = products();
+    return envelope({ products: all.slice((page - 1) * perPage, page * perPage), total: all.length, page, perPage });
+  });
+}
+
+/** GET /admin/product/{id} answering with `current()` (so a test can change it). */
+export const adminProductHandler = (current: () => AdminProduct) => http.get('*/api/admin/product/:id', () => envelope({ product: current() }));

@@ -11,6 +11,7 @@ import { AdminNotFoundPage } from './routes/not-found';
 import { AdminOrderPage } from './routes/order';
 import { AdminOrdersPage } from './routes/orders';
 import { PackingSlipPage } from './routes/packing-slip';
+import { AdminProductsPage } from './routes/products';
 
 /** Relative to /admin. */
 const consoleRoutes: RouteObject[] = [
@@ -25,6 +26,7 @@ const consoleRoutes: RouteObject[] = [
           { path: 'orders', element: <AdminOrdersPage /> },
           { path: 'orders/:number', element: <AdminOrderPage /> },
           { path: 'orders/:number/packing-slip', element: <PackingSlipPage /> },
+          { path: 'products', element: <AdminProductsPage /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

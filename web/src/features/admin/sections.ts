@@ -1,4 +1,4 @@
-import { ClipboardList, type LucideIcon } from 'lucide-react';
+import { ClipboardList, Package, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '@/config/admin-paths';
 
 export interface AdminSection {
@@ -10,4 +10,7 @@ export interface AdminSection {
 /** The console's navigation, in the order it is shown. Only sections with real pages
  * are listed; the console will grow to Dashboard, Orders, Products, Categories,
  * Banners, Customers, Reviews, Promo codes and Activity, one line each. */
-export const adminSections: AdminSection[] = [{ label: 'Orders', to: adminPaths.orders, icon: ClipboardList }];
+export const adminSections: AdminSection[] = [
+  { label: 'Orders', to: adminPaths.orders, icon: ClipboardList },
+  { label: 'Products', to: adminPaths.products, icon: Package },
+];

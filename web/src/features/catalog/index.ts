@@ -1,4 +1,6 @@
 // The catalogue's public face for other features: checkout and orders change stock, and
-// tell the catalogue to load it again; long lists page with the listing's window of page numbers.
+// tell the catalogue to load it again; long lists page with the listing's window of page
+// numbers; the console's product form and filters offer the shop's categories.
+export { useCategories } from './api/get-categories';
 export { invalidateProductQueries } from './api/invalidate-products';
 export { listingPages } from './listing';

@@ -25,3 +25,7 @@ export const adminGet = <T>(path: string, query: Query, fallbackMessage: string)
 /** POSTs `body` to an admin call and returns its `data`. */
 export const adminPost = <T>(path: string, body: unknown, fallbackMessage: string) =>
   guarded(apiCall<T>('POST', path, body, { fallbackMessage }).then(({ data }) => data));
+
+/** PUTs `body` to an admin call and returns its `data`. */
+export const adminPut = <T>(path: string, body: unknown, fallbackMessage: string) =>
+  guarded(apiCall<T>('PUT', path, body, { fallbackMessage }).then(({ data }) => data));

@@ -1,0 +1,31 @@
+import { Plus } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { adminPaths } from '@/config/admin-paths';
+import { ProductFilters } from '@/features/admin/components/product-filters';
+import { ProductsTable } from '@/features/admin/components/products-table';
+import { parseProductsQuery, productsSearch, type ProductsQuery } from '@/features/admin/products';
+
+/** /admin/products?q&categoryId&subCategoryId&stock&featured&sortField&sortOrder&page:
+ * every product, searched, filtered and sorted. All of it lives in the address, so a
+ * table can be bookmarked, shared and reloaded. */
+export function AdminProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const query = parseProductsQuery(params);
+  const show = (next: ProductsQuery) => setParams(new URLSearchParams(productsSearch(next)));
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Products</h1>
+        <Button asChild className="h-11 md:h-10">
+          <Link to={adminPaths.newProduct}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add product
+          </Link>
+        </Button>
+      </div>
+      <ProductFilters query={query} onChange={show} />
+      <ProductsTable query={query} onPageChange={(page) => show({ ...query, page })} />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminProduct, AdminProductsData, BulkRequest } from '@/api/types';
+import { adminPost } from './admin-call';
+import { productsChanged } from './product-changed';
+
+/** The two changes the table makes to its selected rows. */
+export type BulkAction = 'setStock' | 'adjustPrice';
+
+/** POST /admin/product/bulk: every product changes or none does. 400 with the server's
+ * reason for a value out of range or too many ids, 404 when an id names no product. */
+export const bulkUpdateProducts = (body: BulkRequest & { action: BulkAction }): Promise<AdminProduct[]> =>
+  adminPost<AdminProductsData>('/admin/product/bulk', body, 'Failed to update the products').then((data) => data.products);
+
+export function useBulkUpdateProducts() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: bulkUpdateProducts, onSuccess: (products) => productsChanged(client, products) });
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminProductList } from '@/api/types';
+import type { ProductsQuery } from '../products';
+import { adminGet } from './admin-call';
+
+/** How many products the table shows on a page. */
+export const ADMIN_PRODUCTS_PER_PAGE = 20;
+
+/** Every cached page of the products table: a change to any product invalidates them all. */
+export const ADMIN_PRODUCTS_KEY = ['admin', 'products'] as const;
+
+/** A page of products, searched, filtered and sorted as `query` says (empty filters are
+ * left out); 400 naming the parameter for a value the server does not take. */
+export const getAdminProducts = ({ q, categoryId, subCategoryId, stock, featured, sortField, sortOrder, page }: ProductsQuery) =>
+  adminGet<AdminProductList>(
+    '/admin/product',
+    { q, categoryId, subCategoryId, stock, featured, sortField, sortOrder, page, perPage: ADMIN_PRODUCTS_PER_PAGE },
+    'Failed to load the products',
+  );
+
+export const getAdminProductsQueryOptions = (query: ProductsQuery) =>
+  queryOptions({
+    queryKey: [...ADMIN_PRODUCTS_KEY, query],
+    queryFn: () => getAdminProducts(query),
+    // The last page stays on screen while the next loads.
+    placeholderData: keepPreviousData,
+    // Orders move stock all the time: the table is read fresh whenever it is opened.
+    staleTime: 0,
+  });
+
+export const useAdminProducts = (query: ProductsQuery) => useQuery(getAdminProductsQueryOptions(query));
