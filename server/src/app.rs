@@ -83,6 +83,8 @@ impl AppState {
             items: Items::new(db.clone(), services.clock.clone()),
             orders: Orders::new(db.clone(), services.clock.clone(), outbox.clone()),
             activity: crate::store::activity::Activity::new(db.clone(), services.clock.clone()),
+            customers: crate::store::customers::Customers::new(db.clone(), services.clock.clone()),
+            dashboard: crate::store::dashboard::Dashboard::new(db.clone()),
             outbox,
             media: services.media,
             mailer: services.mailer,

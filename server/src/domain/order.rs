@@ -191,10 +191,12 @@ pub enum EventType {
     PaymentFailed,
     /// The cancelled order's units went back on the shelf: bookkeeping, not news.
     Restocked,
+    /// An administrator's internal note (in `note`): for the shop's eyes only.
+    Note,
 }
 
 impl EventType {
-    pub const ALL: [EventType; 9] = [
+    pub const ALL: [EventType; 10] = [
         EventType::Placed,
         EventType::Paid,
         EventType::ReadyForPickup,
@@ -204,6 +206,7 @@ impl EventType {
         EventType::Refunded,
         EventType::PaymentFailed,
         EventType::Restocked,
+        EventType::Note,
     ];
 
     pub fn parse(text: &str) -> Option<EventType> {
@@ -221,12 +224,13 @@ impl EventType {
             EventType::Refunded => "refunded",
             EventType::PaymentFailed => "payment_failed",
             EventType::Restocked => "restocked",
+            EventType::Note => "note",
         }
     }
 
     /// Whether the shopper's timeline shows it.
     pub fn is_public(self) -> bool {
-        !matches!(self, EventType::Restocked)
+        !matches!(self, EventType::Restocked | EventType::Note)
     }
 }
 

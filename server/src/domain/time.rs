@@ -87,6 +87,55 @@ pub fn year_month(ms: i64) -> (i64, i64) {
     (y, i64::from(m))
 }
 
+/// One day in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
+
+/// The first millisecond (UTC) of the calendar date `YYYY-MM-DD`; `None` for any other
+/// shape or a date that does not exist (2025-02-30). Administrators filter by dates
+/// in this form, and the shop keeps its days in UTC.
+pub fn parse_date(text: &str) -> Option<i64> {
+    let digits = |from: usize, to: usize| -> Option<i64> {
+        let part = text.get(from..to)?;
+        part.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    let bytes = text.as_bytes();
+    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let (y, m, d) = (digits(0, 4)?, digits(5, 7)?, digits(8, 10)?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let days = days_from_civil(y, m, d);
+    // A day past the month's end rolls into the next month: refuse it.
+    (civil_from_days(days) == (y, m as u32, d as u32)).then_some(days * DAY_MS)
+}
+
+/// The first millisecond of the UTC day that holds `ms`.
+pub fn start_of_day(ms: i64) -> i64 {
+    ms.div_euclid(DAY_MS) * DAY_MS
+}
+
+/// The first millisecond of the ISO week (Monday 00:00 UTC) that holds `ms`.
+pub fn start_of_week(ms: i64) -> i64 {
+    let days = ms.div_euclid(DAY_MS);
+    // 1970-01-01 was a Thursday: three days after a Monday.
+    (days - (days + 3).rem_euclid(7)) * DAY_MS
+}
+
+/// Howard Hinnant's `days_from_civil`: (year, month, day) to days since 1970-01-01.
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 /// Howard Hinnant's `civil_from_days`: days since 1970-01-01 to (year, month, day).
 fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
@@ -130,6 +179,44 @@ mod tests {
         let before = now_ms();
         let read = Clock::system().now_ms();
         assert!(before <= read && read <= now_ms());
+    }
+
+    #[test]
+    fn reads_calendar_dates_and_refuses_the_rest() {
+        assert_eq!(parse_date("1970-01-01"), Some(0));
+        assert_eq!(parse_date("2000-02-29"), Some(951_782_400_000));
+        assert_eq!(parse_date("2023-03-01"), Some(1_677_628_800_000));
+        for bad in [
+            "2023-02-29",
+            "2023-13-01",
+            "2023-00-10",
+            "2023-04-31",
+            "2023-4-01",
+            "20230401",
+            "2023-04-01T00:00",
+            "yesterday",
+            "",
+            "+123-04-01",
+            "2023-04-0a",
+        ] {
+            assert_eq!(parse_date(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn days_and_weeks_start_at_midnight_utc_and_on_mondays() {
+        // Wednesday 2023-03-01 12:00:00.5 UTC.
+        let wednesday = 1_677_628_800_000 + 12 * 3_600_000 + 500;
+        assert_eq!(start_of_day(wednesday), 1_677_628_800_000);
+        // Monday 2023-02-27.
+        assert_eq!(
+            iso8601(start_of_week(wednesday)),
+            "2023-02-27T00:00:00.000Z"
+        );
+        let monday = parse_date("2023-02-27").unwrap();
+        assert_eq!(start_of_week(monday), monday);
+        assert_eq!(start_of_week(monday - 1), parse_date("2023-02-20").unwrap());
+        assert_eq!(iso8601(start_of_week(0)), "1969-12-29T00:00:00.000Z");
     }
 
     #[test]

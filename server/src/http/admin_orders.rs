@@ -1,19 +1,29 @@
-//! The administrators' order calls (DESIGN.md §8): every order, one order with its
-//! whole history, moving an order along the status machine, and recording cash.
-//! The console's screens come later; the timeline needs these now.
+//! The administrators' order calls (DESIGN.md §8): every order (filtered and
+//! searched), one order with its whole history, moving an order along the status
+//! machine, recording cash, and internal notes. Every change is written to the
+//! activity log in the change's own transaction (store::orders).
+
+use std::collections::BTreeMap;
 
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::error::{AppError, ErrorBody};
 use super::extract::{ApiJson, ApiPath, ApiQuery};
 use super::identity::AdminUser;
-use super::orders::{move_order, order_by_number, parse_paging, Order, OrderData, OrderList};
+use super::orders::{move_order, order_by_number, Order, OrderData, OrderList};
+use super::paging::Paging;
 use super::{ok, AppState, Envelope};
-use crate::domain::order::Status;
+use crate::domain::order::{Fulfilment, PaymentStatus, Status};
+use crate::domain::time::{parse_date, DAY_MS};
+use crate::store::orders::OrderFilter;
+
+#[derive(OpenApi)]
+#[openapi(paths(list, one, set_status, mark_paid, add_note))]
+pub struct Doc;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -21,19 +31,41 @@ pub fn router() -> Router<AppState> {
         .route("/admin/order/{number}", get(one))
         .route("/admin/order/{number}/status", post(set_status))
         .route("/admin/order/{number}/paid", post(mark_paid))
+        .route("/admin/order/{number}/note", post(add_note))
 }
 
-/// The longest note an administrator may add to a status change.
+/// The longest note an administrator may add to a status change, or on its own.
 const MAX_NOTE_CHARS: usize = 500;
+/// The longest search text: longer names no order number, e-mail or first name.
+const MAX_QUERY_CHARS: usize = 200;
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AdminListQuery {
     /// Only orders standing at this status.
     pub status: Option<String>,
+    /// Only orders whose payment stands here: unpaid, pending, paid, refunded, failed.
+    #[serde(rename = "paymentStatus")]
+    pub payment_status: Option<String>,
+    /// Only `pickup` or only `delivery` orders.
+    pub fulfilment: Option<String>,
+    /// Placed on or after this day (`YYYY-MM-DD`, UTC).
+    pub from: Option<String>,
+    /// Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day).
+    pub to: Option<String>,
+    /// The order's number (`#` optional), or the beginning of its e-mail address or
+    /// first name, case-insensitively.
+    pub q: Option<String>,
     pub page: Option<String>,
     #[serde(rename = "perPage")]
     pub per_page: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct NoteRequest {
+    /// For the shop's eyes only: 1 to 500 characters.
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -47,12 +79,13 @@ pub struct StatusRequest {
     pub note: Option<String>,
 }
 
-/// Every order, newest first, optionally only those at one status.
+/// Every order, newest first, narrowed by any of the filters and the search. Empty
+/// parameters count as absent; each bad one is a 400 naming it.
 #[utoipa::path(get, path = "/api/admin/order", tag = "admin", params(AdminListQuery),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of orders", body = Envelope<OrderList>),
-        (status = 400, description = "An unknown status, a bad page", body = ErrorBody),
+        (status = 400, description = "An unknown status, payment status or fulfilment, a date not `YYYY-MM-DD`, `to` before `from`, a search over 200 characters, a bad page", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
     ))]
@@ -61,14 +94,10 @@ pub async fn list(
     _admin: AdminUser,
     ApiQuery(query): ApiQuery<AdminListQuery>,
 ) -> Result<Json<Envelope<OrderList>>, AppError> {
-    let status = match query.status.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(text) => Some(parse_status(text)?),
-    };
-    let paging = parse_paging(query.page.as_deref(), query.per_page.as_deref())?;
+    let (filter, paging) = parse_filter(&query)?;
     let (rows, total) = state
         .orders
-        .all(status, paging.per_page, paging.offset())
+        .search(&filter, paging.per_page, paging.offset())
         .await?;
     Ok(ok(
         "Orders",
@@ -79,6 +108,81 @@ pub async fn list(
             per_page: paging.per_page,
         },
     ))
+}
+
+/// The list's filters and page, every problem named under its parameter.
+fn parse_filter(query: &AdminListQuery) -> Result<(OrderFilter, Paging), AppError> {
+    fn present(value: &Option<String>) -> Option<&str> {
+        value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+    }
+    let mut errors = BTreeMap::new();
+    let mut filter = OrderFilter::default();
+    if let Some(text) = present(&query.status) {
+        match Status::parse(text) {
+            Some(status) => filter.status = Some(status),
+            None => {
+                errors.insert("status", STATUS_VALUES.to_string());
+            }
+        }
+    }
+    if let Some(text) = present(&query.payment_status) {
+        match PaymentStatus::parse(text) {
+            Some(payment) => filter.payment_status = Some(payment),
+            None => {
+                errors.insert(
+                    "paymentStatus",
+                    "paymentStatus must be one of unpaid, pending, paid, refunded, failed".into(),
+                );
+            }
+        }
+    }
+    if let Some(text) = present(&query.fulfilment) {
+        match Fulfilment::parse(text) {
+            Some(fulfilment) => filter.fulfilment = Some(fulfilment),
+            None => {
+                errors.insert("fulfilment", "fulfilment must be pickup or delivery".into());
+            }
+        }
+    }
+    let mut date = |name: &'static str, value: &Option<String>| {
+        let text = present(value)?;
+        let day = parse_date(text);
+        if day.is_none() {
+            errors.insert(name, format!("{name} must be a date like 2025-03-01"));
+        }
+        day
+    };
+    let from = date("from", &query.from);
+    let to = date("to", &query.to);
+    if let (Some(from), Some(to)) = (from, to) {
+        if to < from {
+            errors.insert("to", "to must not be before from".into());
+        }
+    }
+    filter.from = from;
+    // `to` names a whole day: everything before the next one.
+    filter.until = to.map(|day| day + DAY_MS);
+    if let Some(text) = present(&query.q) {
+        if text.chars().count() > MAX_QUERY_CHARS {
+            errors.insert(
+                "q",
+                format!("q must be at most {MAX_QUERY_CHARS} characters"),
+            );
+        }
+        filter.query = Some(text.to_string());
+    }
+    let paging = Paging::parse(
+        query.page.as_deref(),
+        query.per_page.as_deref(),
+        10,
+        100,
+        &mut errors,
+    );
+    if errors.is_empty() {
+        Ok((filter, paging))
+    } else {
+        Err(AppError::fields(errors))
+    }
 }
 
 /// One order with every event, the shopper's and the shop's own.
@@ -116,7 +220,7 @@ pub async fn one(
     ))]
 pub async fn set_status(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    admin: AdminUser,
     ApiPath(number): ApiPath<String>,
     ApiJson(body): ApiJson<StatusRequest>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
@@ -126,14 +230,11 @@ pub async fn set_status(
         .as_deref()
         .map(str::trim)
         .filter(|n| !n.is_empty());
-    if note.is_some_and(|n| n.chars().count() > MAX_NOTE_CHARS) {
-        return Err(AppError::field(
-            "note",
-            format!("A note may be at most {MAX_NOTE_CHARS} characters"),
-        ));
+    if let Some(note) = note {
+        check_note_length(note)?;
     }
     let order = order_by_number(&state, &number).await?;
-    let moved = move_order(&state, &order.id, next, note).await?;
+    let moved = move_order(&state, &order.id, next, note, Some(&admin.actor())).await?;
     Ok(ok(
         "Order updated",
         OrderData {
@@ -153,13 +254,13 @@ pub async fn set_status(
     ))]
 pub async fn mark_paid(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    admin: AdminUser,
     ApiPath(number): ApiPath<String>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
     let order = order_by_number(&state, &number).await?;
     let paid = state
         .orders
-        .mark_paid(&order.id)
+        .mark_paid(&order.id, &admin.actor())
         .await?
         .ok_or_else(|| AppError::Conflict("This order is not awaiting payment".into()))?;
     Ok(ok(
@@ -170,11 +271,55 @@ pub async fn mark_paid(
     ))
 }
 
+/// Adds an internal note to the order's history: administrators see it on the
+/// timeline, the shopper never does, and no mail is sent.
+#[utoipa::path(post, path = "/api/admin/order/{number}/note", tag = "admin", params(("number" = String, Path)),
+    request_body = NoteRequest, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Note added': the order with every event", body = Envelope<OrderData>),
+        (status = 400, description = "'Note is required', 'A note may be at most 500 characters'", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Order not found'", body = ErrorBody),
+    ))]
+pub async fn add_note(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(number): ApiPath<String>,
+    ApiJson(body): ApiJson<NoteRequest>,
+) -> Result<Json<Envelope<OrderData>>, AppError> {
+    let note = body.note.trim();
+    if note.is_empty() {
+        return Err(AppError::field("note", "Note is required"));
+    }
+    check_note_length(note)?;
+    let order = order_by_number(&state, &number).await?;
+    let noted = state
+        .orders
+        .add_note(&order.id, note, &admin.actor())
+        .await?
+        .ok_or_else(|| AppError::NotFound(super::orders::ORDER_NOT_FOUND.into()))?;
+    Ok(ok(
+        "Note added",
+        OrderData {
+            order: Order::for_admin(noted),
+        },
+    ))
+}
+
+fn check_note_length(note: &str) -> Result<(), AppError> {
+    if note.chars().count() > MAX_NOTE_CHARS {
+        return Err(AppError::field(
+            "note",
+            format!("A note may be at most {MAX_NOTE_CHARS} characters"),
+        ));
+    }
+    Ok(())
+}
+
+const STATUS_VALUES: &str =
+    "Status must be one of placed, ready_for_pickup, shipped, completed, cancelled";
+
 fn parse_status(text: &str) -> Result<Status, AppError> {
-    Status::parse(text).ok_or_else(|| {
-        AppError::field(
-            "status",
-            "Status must be one of placed, ready_for_pickup, shipped, completed, cancelled",
-        )
-    })
+    Status::parse(text).ok_or_else(|| AppError::field("status", STATUS_VALUES))
 }

@@ -10,13 +10,14 @@ use axum::http::request::Parts;
 use super::{AppError, AppState};
 use crate::domain::id::Id;
 use crate::store::accounts::{Role, UserRow};
+use crate::store::activity::Actor;
 
 /// What a request without a valid token hears, whatever the reason.
 pub const SIGN_IN_REQUIRED: &str = "Please log in to continue";
 
 /// The user behind the request's `Authorization: Bearer` token: 401 when there is
 /// none, it is forged or expired, or it was revoked (the user's token version moved
-/// on, or the user is gone).
+/// on, the user is gone, or an administrator disabled the account).
 pub struct CurrentUser(pub UserRow);
 
 impl FromRequestParts<AppState> for CurrentUser {
@@ -46,6 +47,16 @@ impl FromRequestParts<AppState> for MaybeUser {
 
 /// An administrator (DESIGN.md §8): 401 without a valid token, 403 for a customer.
 pub struct AdminUser(pub UserRow);
+
+impl AdminUser {
+    /// The administrator as the activity log names them.
+    pub fn actor(&self) -> Actor {
+        Actor {
+            id: self.0.id.clone(),
+            email: self.0.email.clone(),
+        }
+    }
+}
 
 /// What a customer hears from an administrator's call.
 pub const ADMINS_ONLY: &str = "Only administrators can do this";
@@ -91,7 +102,9 @@ async fn user_of(token: &str, state: &AppState) -> Result<UserRow, AppError> {
         .accounts
         .user_by_id(&user_id)
         .await?
-        .filter(|user| user.token_version == claims.ver)
+        // Disabling bumps the token version too; this also holds should a token be
+        // issued to a disabled account some other way.
+        .filter(|user| user.token_version == claims.ver && user.disabled_at.is_none())
         .ok_or_else(unauthorized)
 }
 

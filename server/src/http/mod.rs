@@ -1,6 +1,9 @@
 //! The HTTP layer: routers per area, the envelope, extractors, middleware.
 
+pub mod admin_activity;
 pub mod admin_catalogue;
+pub mod admin_customers;
+pub mod admin_dashboard;
 pub mod admin_orders;
 pub mod auth;
 pub mod catalogue;
@@ -35,6 +38,8 @@ use crate::security::Keys;
 use crate::store::accounts::Accounts;
 use crate::store::activity::Activity;
 use crate::store::catalogue::Catalogue;
+use crate::store::customers::Customers;
+use crate::store::dashboard::Dashboard;
 use crate::store::items::Items;
 use crate::store::orders::Orders;
 use crate::store::outbox::Outbox;
@@ -53,6 +58,10 @@ pub struct AppState {
     pub payments: Payments,
     /// The administrators' activity log: every admin change records itself here.
     pub activity: Activity,
+    /// The administrators' view of customers, and disabling accounts.
+    pub customers: Customers,
+    /// The administrators' dashboard figures.
+    pub dashboard: Dashboard,
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
@@ -120,6 +129,9 @@ pub fn router(state: AppState) -> Router {
         .merge(orders::router())
         .merge(admin_orders::router())
         .merge(admin_catalogue::router())
+        .merge(admin_dashboard::router())
+        .merge(admin_customers::router())
+        .merge(admin_activity::router())
         .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)

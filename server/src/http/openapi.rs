@@ -6,7 +6,10 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::error::ErrorBody;
-use super::{admin_catalogue, admin_orders, auth, catalogue, items, orders, payments, reviews};
+use super::{
+    admin_activity, admin_catalogue, admin_customers, admin_dashboard, admin_orders, auth,
+    catalogue, items, orders, payments, reviews,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -46,10 +49,6 @@ use super::{admin_catalogue, admin_orders, auth, catalogue, items, orders, payme
         orders::cancel_order,
         orders::track,
         orders::saved_address,
-        admin_orders::list,
-        admin_orders::one,
-        admin_orders::set_status,
-        admin_orders::mark_paid,
         payments::config,
         payments::list_cards,
         payments::add_card,
@@ -98,7 +97,13 @@ impl Modify for BearerToken {
 /// their own (each admin area keeps its calls' list beside its handlers).
 pub fn api() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
-    for part in [admin_catalogue::Doc::openapi()] {
+    for part in [
+        admin_catalogue::Doc::openapi(),
+        admin_orders::Doc::openapi(),
+        admin_dashboard::Doc::openapi(),
+        admin_customers::Doc::openapi(),
+        admin_activity::Doc::openapi(),
+    ] {
         doc.merge(part);
     }
     doc

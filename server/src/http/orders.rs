@@ -30,6 +30,7 @@ use crate::domain::Money;
 use crate::mail::templates;
 use crate::payments::provider::PaymentStanding;
 use crate::payments::Settled;
+use crate::store::activity::Actor;
 use crate::store::orders::{
     Buyer, CardCharge, MoveRefusal, NewOrder, OrderRow, PlaceRefusal, Quote as QuoteRow,
 };
@@ -737,7 +738,7 @@ pub async fn cancel_order(
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
     let order =
         reachable_order(&state, user.map(|u| u.id), &number, query.token.as_deref()).await?;
-    let moved = move_order(&state, &order.id, Status::Cancelled, None)
+    let moved = move_order(&state, &order.id, Status::Cancelled, None, None)
         .await
         .map_err(|e| match e {
             AppError::Conflict(_) => AppError::Conflict(NOT_CANCELLABLE.into()),
@@ -819,14 +820,25 @@ pub async fn saved_address(
 // ---- Shared with the administrators' calls ----
 
 /// Moves an order on, mailing the shopper; a move the status machine refuses is a 409.
+/// An administrator's move (`by`) is written to the activity log with it.
 pub async fn move_order(
     state: &AppState,
     id: &Id,
     next: Status,
     note: Option<&str>,
+    by: Option<&Actor>,
 ) -> Result<OrderRow, AppError> {
     let mail = |order: &OrderRow| templates::order_moved(order, &order_link(state, &order.number));
-    match state.orders.move_to(id, next, note, &mail).await? {
+    let moved = match by {
+        Some(admin) => {
+            state
+                .orders
+                .move_by_admin(id, next, note, &mail, admin)
+                .await?
+        }
+        None => state.orders.move_to(id, next, note, &mail).await?,
+    };
+    match moved {
         Ok(order) if next == Status::Cancelled && order.payment_ref.is_some() => {
             // A card order gives its money back (or releases it) once cancelled.
             let refund_mail = |order: &OrderRow| {

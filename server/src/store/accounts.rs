@@ -23,6 +23,9 @@ pub struct UserRow {
     pub role: Role,
     pub token_version: i64,
     pub created_at: i64,
+    /// When an administrator disabled the account: it cannot sign in, and no token of
+    /// it holds, until enabled again.
+    pub disabled_at: Option<i64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +44,7 @@ impl Role {
 }
 
 const USER_COLUMNS: &str = "id, email, password_hash, full_name, phone_number, profile_photo, \
-     email_verified, role, token_version, created_at";
+     email_verified, role, token_version, created_at, disabled_at";
 
 fn user(row: &AnyRow) -> Result<UserRow, sqlx::Error> {
     Ok(UserRow {
@@ -59,6 +62,7 @@ fn user(row: &AnyRow) -> Result<UserRow, sqlx::Error> {
         },
         token_version: row.try_get("token_version")?,
         created_at: row.try_get("created_at")?,
+        disabled_at: row.try_get("disabled_at")?,
     })
 }
 

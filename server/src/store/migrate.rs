@@ -62,6 +62,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0008_admin.sql"),
         postgres: include_str!("../../migrations/postgres/0008_admin.sql"),
     },
+    Migration {
+        version: 9,
+        name: "admin_indexes",
+        sqlite: include_str!("../../migrations/sqlite/0009_admin_indexes.sql"),
+        postgres: include_str!("../../migrations/postgres/0009_admin_indexes.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

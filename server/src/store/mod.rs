@@ -4,6 +4,8 @@
 pub mod accounts;
 pub mod activity;
 pub mod catalogue;
+pub mod customers;
+pub mod dashboard;
 pub mod dialect;
 mod id_column;
 pub mod items;

@@ -5,6 +5,7 @@
 mod helpers;
 
 mod accounts;
+mod admin;
 mod catalogue;
 mod durability;
 mod envelope;

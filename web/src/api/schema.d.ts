@@ -4,6 +4,120 @@
  */
 
 export interface paths {
+    "/api/admin/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activity log, newest first. Empty parameters count as absent; each bad one is
+         *     a 400 naming it.
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers (not administrators), newest first; `q` keeps those whose name or e-mail
+         *     begins with it.
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer with a page of their orders. */
+        get: operations["one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disables the customer's account: they cannot sign in, and every token they hold
+         *     stops working at once. Disabling a disabled account changes nothing.
+         */
+        post: operations["disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enables a disabled account again: the customer can sign in (their old tokens stay
+         *     dead). Enabling an enabled account changes nothing.
+         */
+        post: operations["enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's figures, as they stand now. */
+        get: operations["dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/order": {
         parameters: {
             query?: never;
@@ -11,7 +125,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every order, newest first, optionally only those at one status. */
+        /**
+         * Every order, newest first, narrowed by any of the filters and the search. Empty
+         *     parameters count as absent; each bad one is a 400 naming it.
+         */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -32,6 +149,26 @@ export interface paths {
         get: operations["one"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/{number}/note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an internal note to the order's history: administrators see it on the
+         *     timeline, the shopper never does, and no mail is sent.
+         */
+        post: operations["add_note"];
         delete?: never;
         options?: never;
         head?: never;
@@ -784,6 +921,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActivityEntry: {
+            _id: string;
+            /**
+             * @description What was done, in a word: status_changed, marked_paid, note_added, disabled,
+             *     enabled, created, updated, archived, …
+             */
+            action: string;
+            /** @description The administrator's address when they made the change. */
+            adminEmail: string;
+            adminId: string;
+            /** @description The fields that changed, each with its value before and after. */
+            changes: {
+                [key: string]: components["schemas"]["FieldChange"];
+            };
+            createdAt: string;
+            /** @description The object's `_id`, or an order's number. */
+            objectId: string;
+            objectType: string;
+        };
+        ActivityList: {
+            activity: components["schemas"]["ActivityEntry"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+        };
         AddressData: {
             address?: null | components["schemas"]["Contact"];
         };
@@ -858,11 +1023,100 @@ export interface components {
             emailAddress?: string;
             password?: string;
         };
+        Customer: {
+            _id: string;
+            /** @description When they signed up. */
+            createdAt: string;
+            disabled: boolean;
+            /** @description When an administrator disabled the account; `null` when it is not disabled. */
+            disabledAt?: string | null;
+            emailAddress: string;
+            /** @description Empty until they set it. */
+            fullName: string;
+            isEmailVerified: boolean;
+            /**
+             * Format: int64
+             * @description Every order of theirs, cancelled ones too.
+             */
+            orderCount: number;
+            /** @description `customer`, or `admin` for an administrator's own page. */
+            role: string;
+            /**
+             * Format: double
+             * @description What their orders that were not cancelled came to.
+             */
+            totalSpent: number;
+        };
+        CustomerData: {
+            customer: components["schemas"]["Customer"];
+        };
+        CustomerDetail: {
+            customer: components["schemas"]["Customer"];
+            /** @description A page of their orders, newest first, with every event. */
+            orders: components["schemas"]["Order"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /**
+             * Format: int64
+             * @description How many orders they have in all.
+             */
+            total: number;
+        };
+        CustomerList: {
+            customers: components["schemas"]["Customer"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+        };
+        DashboardData: {
+            /** @description Products with 1 to 9 units left. */
+            lowStock: components["schemas"]["StockFigures"];
+            /** @description Products with none left. */
+            outOfStock: components["schemas"]["StockFigures"];
+            /** @description The newest reviews, newest first. */
+            reviews: components["schemas"]["DashboardReview"][];
+            /** @description Orders placed since 00:00 UTC today, not cancelled. */
+            today: components["schemas"]["PeriodFigures"];
+            waiting: components["schemas"]["Waiting"];
+            /** @description Orders placed since Monday 00:00 UTC, not cancelled. */
+            week: components["schemas"]["PeriodFigures"];
+        };
+        DashboardReview: {
+            _id: string;
+            /** @description The author's full name; `null` once their account is gone. */
+            author?: string | null;
+            comment: string;
+            createdAt: string;
+            productId: string;
+            productName: string;
+            /** Format: int64 */
+            rating: number;
+        };
         EmailRequest: {
             emailAddress?: string;
         };
         /** @description Nothing beyond the message. */
         Empty: Record<string, never>;
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_ActivityList: {
+            data: {
+                activity: components["schemas"]["ActivityEntry"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
         /** @description The success envelope of DESIGN.md §4. */
         Envelope_AddressData: {
             data: {
@@ -889,6 +1143,69 @@ export interface components {
         Envelope_CategoryList: {
             data: {
                 categories: components["schemas"]["Category"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_CustomerData: {
+            data: {
+                customer: components["schemas"]["Customer"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_CustomerDetail: {
+            data: {
+                customer: components["schemas"]["Customer"];
+                /** @description A page of their orders, newest first, with every event. */
+                orders: components["schemas"]["Order"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                /**
+                 * Format: int64
+                 * @description How many orders they have in all.
+                 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_CustomerList: {
+            data: {
+                customers: components["schemas"]["Customer"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_DashboardData: {
+            data: {
+                /** @description Products with 1 to 9 units left. */
+                lowStock: components["schemas"]["StockFigures"];
+                /** @description Products with none left. */
+                outOfStock: components["schemas"]["StockFigures"];
+                /** @description The newest reviews, newest first. */
+                reviews: components["schemas"]["DashboardReview"][];
+                /** @description Orders placed since 00:00 UTC today, not cancelled. */
+                today: components["schemas"]["PeriodFigures"];
+                waiting: components["schemas"]["Waiting"];
+                /** @description Orders placed since Monday 00:00 UTC, not cancelled. */
+                week: components["schemas"]["PeriodFigures"];
             };
             message: string;
             /** @description Always `true`. */
@@ -1242,6 +1559,12 @@ export interface components {
             /** @description Always `false`. */
             success: boolean;
         };
+        /** @description One field's value before and after a change. */
+        FieldChange: {
+            after: Record<string, never>;
+            /** @description Any JSON value (`null` when the field had none). */
+            before: Record<string, never>;
+        };
         HomePage: {
             topProducts: components["schemas"]["Product"][];
         };
@@ -1324,6 +1647,10 @@ export interface components {
             /** @description The bank's 3-D Secure page; it sends the browser back to the order's page. */
             url: string;
         };
+        NoteRequest: {
+            /** @description For the shop's eyes only: 1 to 500 characters. */
+            note?: string;
+        };
         Order: {
             _id: string;
             /** @description Whether the shopper may still cancel it. */
@@ -1362,7 +1689,7 @@ export interface components {
          * @description What happened to an order. The shopper's timeline shows the public ones.
          * @enum {string}
          */
-        OrderEventType: "placed" | "paid" | "ready_for_pickup" | "shipped" | "completed" | "cancelled" | "refunded" | "payment_failed" | "restocked";
+        OrderEventType: "placed" | "paid" | "ready_for_pickup" | "shipped" | "completed" | "cancelled" | "refunded" | "payment_failed" | "restocked" | "note";
         /**
          * @description How the shopper gets the goods.
          * @enum {string}
@@ -1459,6 +1786,17 @@ export interface components {
         };
         PaymentMethodData: {
             paymentMethod: components["schemas"]["PaymentMethod"];
+        };
+        PeriodFigures: {
+            /** @description Where the period starts (ISO 8601, UTC); it runs to now. */
+            from: string;
+            /** Format: int64 */
+            orders: number;
+            /**
+             * Format: double
+             * @description The orders' totals (delivery fees included), in the cart's reading.
+             */
+            revenue: number;
         };
         PlaceRequest: {
             contact?: components["schemas"]["Contact"];
@@ -1660,6 +1998,18 @@ export interface components {
              */
             status?: string;
         };
+        StockFigures: {
+            /** Format: int64 */
+            count: number;
+            /** @description The first few: lowest stock first, then by name. */
+            products: components["schemas"]["StockProduct"][];
+        };
+        StockProduct: {
+            _id: string;
+            name: string;
+            /** Format: int64 */
+            stock: number;
+        };
         /** @description What a merge could not take over. */
         SyncAdjustments: {
             /** @description Cart entries whose quantity was lowered to the stock or to 99. */
@@ -1747,6 +2097,19 @@ export interface components {
         UserData: {
             user: components["schemas"]["User"];
         };
+        /** @description Orders the shop has to act on. */
+        Waiting: {
+            /**
+             * Format: int64
+             * @description Placed, to be prepared.
+             */
+            placed: number;
+            /**
+             * Format: int64
+             * @description Ready, waiting to be collected.
+             */
+            readyForPickup: number;
+        };
         /** @description One entry of a browser's wishlist. */
         WishlistEntry: {
             productId: string;
@@ -1763,8 +2126,329 @@ export interface operations {
     list: {
         parameters: {
             query?: {
+                /** @description Only this administrator's changes (their `_id`). */
+                adminId?: string;
+                /**
+                 * @description Only changes to this kind of object: product, category, sub_category, banner,
+                 *     order, customer, review, promo_code.
+                 */
+                objectType?: string;
+                /** @description Only changes to this object: its `_id`, or an order's number. */
+                objectId?: string;
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Activity': a page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ActivityList"];
+                };
+            };
+            /** @description An `adminId` that is not an id, an unknown `objectType`, an `objectId` over 100 characters, a bad page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The beginning of the customer's full name or e-mail address, case-insensitively. */
+                q?: string;
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Customers': a page of customers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomerList"];
+                };
+            };
+            /** @description `q` over 200 characters, a bad page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    one: {
+        parameters: {
+            query?: {
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Customer' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomerDetail"];
+                };
+            };
+            /** @description A bad page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Customer not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Customer disabled' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomerData"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator; 'You cannot disable your own account'; 'Administrators cannot be disabled' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Customer not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Customer enabled' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomerData"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator; 'Administrators cannot be disabled' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Customer not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Dashboard' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardData"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
                 /** @description Only orders standing at this status. */
                 status?: string;
+                /** @description Only orders whose payment stands here: unpaid, pending, paid, refunded, failed. */
+                paymentStatus?: string;
+                /** @description Only `pickup` or only `delivery` orders. */
+                fulfilment?: string;
+                /** @description Placed on or after this day (`YYYY-MM-DD`, UTC). */
+                from?: string;
+                /** @description Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day). */
+                to?: string;
+                /**
+                 * @description The order's number (`#` optional), or the beginning of its e-mail address or
+                 *     first name, case-insensitively.
+                 */
+                q?: string;
                 page?: string;
                 perPage?: string;
             };
@@ -1783,7 +2467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_OrderList"];
                 };
             };
-            /** @description An unknown status, a bad page */
+            /** @description An unknown status, payment status or fulfilment, a date not `YYYY-MM-DD`, `to` before `from`, a search over 200 characters, a bad page */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1830,6 +2514,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_OrderData"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Note added': the order with every event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderData"];
+                };
+            };
+            /** @description 'Note is required', 'A note may be at most 500 characters' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not an administrator */
@@ -1994,7 +2740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator, or a disabled account */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2269,6 +3015,15 @@ export interface operations {
             };
             /** @description 'Invalid email or password' */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The right password for an account an administrator disabled */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,9 @@ use crate::store::accounts::{Role, UserRow};
 
 const WRONG_CREDENTIALS: &str = "Invalid email or password";
 const TOO_MANY_LOGINS: &str = "Too many login attempts.";
+/// What the owner of a disabled account hears at login (DESIGN.md §8).
+pub const ACCOUNT_DISABLED: &str =
+    "This account has been disabled. Please contact the shop if you think this is a mistake.";
 
 /// `emailAddress` and `password`.
 #[derive(Deserialize, ToSchema)]
@@ -40,6 +43,7 @@ pub struct Credentials {
         (status = 200, description = "'Login successful!'", body = Envelope<Session>),
         (status = 400, description = "Field errors", body = ErrorBody),
         (status = 401, description = "'Invalid email or password'", body = ErrorBody),
+        (status = 403, description = "The right password for an account an administrator disabled", body = ErrorBody),
         (status = 429, description = "Too many failures; see Retry-After", body = ErrorBody),
     ))]
 pub async fn login(
@@ -56,7 +60,7 @@ pub async fn login(
     responses(
         (status = 200, description = "'Login successful!'", body = Envelope<Session>),
         (status = 401, description = "'Invalid email or password'", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not an administrator, or a disabled account", body = ErrorBody),
         (status = 429, description = "Too many failures; see Retry-After", body = ErrorBody),
     ))]
 pub async fn admin_login(
@@ -102,6 +106,10 @@ async fn authenticate(state: &AppState, ip: &str, body: &Credentials) -> Result<
                 .accounts
                 .forget_attempts(&attempt, Some((AttemptKind::LoginAccount, &account)))
                 .await?;
+            // Said only to whoever knows the password, so it reveals nothing to a guesser.
+            if user.disabled_at.is_some() {
+                return Err(AppError::Forbidden(ACCOUNT_DISABLED.into()));
+            }
             Ok(user)
         }
         _ => Err(AppError::Unauthorized(WRONG_CREDENTIALS.into())),
