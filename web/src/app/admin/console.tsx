@@ -7,10 +7,12 @@ import { adminPaths } from '@/config/admin-paths';
 import { RequireAdmin } from '@/features/admin/components/require-admin';
 import { AdminLayout } from './layout';
 import { AdminLoginPage } from './routes/login';
+import { AdminNewProductPage } from './routes/new-product';
 import { AdminNotFoundPage } from './routes/not-found';
 import { AdminOrderPage } from './routes/order';
 import { AdminOrdersPage } from './routes/orders';
 import { PackingSlipPage } from './routes/packing-slip';
+import { AdminProductPage } from './routes/product';
 import { AdminProductsPage } from './routes/products';
 
 /** Relative to /admin. */
@@ -27,6 +29,8 @@ const consoleRoutes: RouteObject[] = [
           { path: 'orders/:number', element: <AdminOrderPage /> },
           { path: 'orders/:number/packing-slip', element: <PackingSlipPage /> },
           { path: 'products', element: <AdminProductsPage /> },
+          { path: 'products/new', element: <AdminNewProductPage /> },
+          { path: 'products/:id', element: <AdminProductPage /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

@@ -1,0 +1,348 @@
+import { File as NodeFile } from 'node:buffer';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { routes } from '@/app/router';
+import type { AdminProduct, Category } from '@/api/types';
+import { adminProduct, adminProductHandler, signInAsAdmin } from '@/testing/admin';
+import { renderRoutes, resetStores } from '@/testing/render';
+import { envelope, failure, server } from '@/testing/server';
+
+const FAUCETS = 'a'.repeat(24);
+const BASIN = 'b'.repeat(24);
+const KITCHEN = 'd'.repeat(24);
+const HEATING = 'c'.repeat(24);
+const RADIATORS = 'e'.repeat(24);
+const shopCategories: Category[] = [
+  { _id: FAUCETS, title: 'Faucets', subCategories: [{ _id: BASIN, title: 'Basin Taps' }, { _id: KITCHEN, title: 'Kitchen Taps' }], maxDiscountPercentage: 50 },
+  { _id: HEATING, title: 'Heating', subCategories: [{ _id: RADIATORS, title: 'Radiators' }], maxDiscountPercentage: 0 },
+];
+const ID = '9'.padStart(24, '0');
+
+beforeEach(signInAsAdmin);
+// The console is a lazy chunk: loaded once here, not inside the first test's wait.
+beforeAll(() => import('@/app/admin/console'));
+afterEach(resetStores);
+
+/** The file parts of a multipart body: field name, file name and type. (Node's
+ * request.formData() cannot build a File part under jsdom, whose File replaces the global.) */
+async function fileParts(request: Request) {
+  const boundary = /boundary=(.+)$/.exec(request.headers.get('Content-Type') ?? '')?.[1];
+  if (!boundary) throw new Error('not multipart');
+  const text = await request.text();
+  return text
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((chunk) => ({
+      name: /name="([^"]*)"/.exec(chunk)?.[1],
+      filename: /filename="([^"]*)"/.exec(chunk)?.[1],
+      type: /Content-Type: (.+)/i.exec(chunk)?.[1].trim(),
+    }));
+}
+
+/** Node's own FormData (jsdom's replaces the global), taken from a parsed Response. */
+async function nodeFormData(): Promise<typeof FormData> {
+  const parsed = await new Response('a=1', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }).formData();
+  return parsed.constructor as typeof FormData;
+}
+
+const categoriesHandler = () => http.get('*/api/category', () => envelope({ categories: shopCategories }));
+const field = (label: string) => screen.getByLabelText(label);
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** The error shown under the field `label`. */
+const errorOf = (label: string) => {
+  const described = field(label).getAttribute('aria-describedby') ?? '';
+  return described
+    .split(' ')
+    .map((id) => document.getElementById(id))
+    .find((node) => node?.id.endsWith('-error'))?.textContent;
+};
+
+function fillEveryField() {
+  type('Name', 'Brass Bridge Mixer');
+  type('Description', 'A two-handle bridge mixer in brushed brass.');
+  type('Price (list price)', '149.99');
+  type('Units in stock', '12');
+  type('Discount (%)', '10');
+  type('Discount ends (optional)', '2030-12-31');
+  type('Category', FAUCETS);
+  type('Sub-category', KITCHEN);
+  type('Size (optional)', '22 cm');
+  type('Colour (optional)', 'Brushed brass');
+  fireEvent.click(screen.getByRole('checkbox', { name: /^Featured/ }));
+}
+
+describe('Console product form', () => {
+  it('checks every field as the server does before sending anything', async () => {
+    const sent: unknown[] = [];
+    server.use(categoriesHandler(), http.post('*/api/admin/product', async ({ request }) => (sent.push(await request.json()), failure(500, 'should not be called'))));
+    renderRoutes(routes, '/admin/products/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add product' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Sub-category')).toBeDisabled();
+    type('Price (list price)', '12.345');
+    type('Units in stock', '1.5');
+    type('Discount (%)', '96');
+    type('Size (optional)', 'x'.repeat(51));
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    await waitFor(() => expect(errorOf('Name')).toBe('Name is required'));
+    expect(errorOf('Description')).toBe('Description is required');
+    expect(errorOf('Price (list price)')).toBe('Price must be from 0.01 to 1000000, with at most two decimals');
+    expect(errorOf('Units in stock')).toBe('Stock must be a whole number from 0 to 1000000');
+    expect(errorOf('Discount (%)')).toBe('Discount must be from 0 to 95 percent, with at most two decimals');
+    expect(errorOf('Category')).toBe('Choose a category');
+    expect(errorOf('Sub-category')).toBe('Choose a sub-category');
+    expect(errorOf('Size (optional)')).toBe('At most 50 characters');
+    expect(field('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+  });
+
+  it('offers the chosen category’s sub-categories, and empties the choice when the category changes', async () => {
+    server.use(categoriesHandler());
+    renderRoutes(routes, '/admin/products/new');
+    await screen.findByLabelText('Name');
+    type('Category', FAUCETS);
+    expect(within(field('Sub-category')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a sub-category', 'Basin Taps', 'Kitchen Taps']);
+    type('Sub-category', KITCHEN);
+    type('Category', HEATING);
+    expect(field('Sub-category')).toHaveValue('');
+    expect(within(field('Sub-category')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a sub-category', 'Radiators']);
+  });
+
+  it('creates the product with every field, then opens its edit page for photos', async () => {
+    const sent: unknown[] = [];
+    let created: AdminProduct | null = null;
+    server.use(
+      categoriesHandler(),
+      http.post('*/api/admin/product', async ({ request }) => {
+        sent.push(await request.json());
+        created = adminProduct({ _id: ID, name: 'Brass Bridge Mixer', images: [], price: 149.99, stock: 12, featured: true });
+        return HttpResponse.json({ success: true, message: 'Product created', data: { product: created } }, { status: 201 });
+      }),
+      adminProductHandler(() => created!),
+    );
+    const { router } = renderRoutes(routes, '/admin/products/new');
+    await screen.findByLabelText('Name');
+    fillEveryField();
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Brass Bridge Mixer' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/admin/products/${ID}`);
+    expect(sent).toEqual([
+      {
+        name: 'Brass Bridge Mixer',
+        description: 'A two-handle bridge mixer in brushed brass.',
+        price: 149.99,
+        discountPercentage: 10,
+        discountEndDate: '2030-12-31',
+        stock: 12,
+        categoryId: FAUCETS,
+        subCategoryId: KITCHEN,
+        size: '22 cm',
+        color: 'Brushed brass',
+        featured: true,
+      },
+    ]);
+    expect(screen.getByText('No photos yet: the shop shows a placeholder until you add one.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Add photos')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /View in the shop/ })).toHaveAttribute('href', `/product/${ID}`);
+  });
+
+  it('shows the server’s field errors on the fields when it refuses', async () => {
+    server.use(
+      categoriesHandler(),
+      http.post('*/api/admin/product', () =>
+        HttpResponse.json(
+          { success: false, message: 'Please correct the highlighted fields', errors: { categoryId: 'Category not found', subCategoryId: 'Choose a sub-category of the category' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { router } = renderRoutes(routes, '/admin/products/new');
+    await screen.findByLabelText('Name');
+    fillEveryField();
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    await waitFor(() => expect(errorOf('Category')).toBe('Category not found'));
+    expect(errorOf('Sub-category')).toBe('Choose a sub-category of the category');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields');
+    expect(router.state.location.pathname).toBe('/admin/products/new');
+  });
+
+  it('edits a product: the form holds every field as set, and saving sends them all', async () => {
+    let current = adminProduct({
+      _id: ID,
+      name: 'Chrome Basin Tap',
+      price: 40,
+      discountPercentage: 0,
+      discountedPrice: 40,
+      setDiscountPercentage: 15,
+      setDiscountEndDate: '2026-01-31',
+      stock: 7,
+      featured: true,
+      size: null,
+      color: 'Chrome',
+    });
+    const sent: unknown[] = [];
+    server.use(
+      categoriesHandler(),
+      adminProductHandler(() => current),
+      http.put('*/api/admin/product/:id', async ({ request, params }) => {
+        const body = (await request.json()) as { name: string; stock: number };
+        sent.push({ id: params.id, ...body });
+        current = { ...current, name: body.name, stock: body.stock };
+        return envelope({ product: current }, 'Product updated');
+      }),
+    );
+    renderRoutes(routes, `/admin/products/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Chrome Basin Tap' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Name')).toHaveValue('Chrome Basin Tap');
+    expect(field('Price (list price)')).toHaveValue('40');
+    expect(field('Discount (%)')).toHaveValue('15');
+    expect(field('Discount ends (optional)')).toHaveValue('2026-01-31');
+    expect(field('Units in stock')).toHaveValue('7');
+    expect(field('Category')).toHaveValue(FAUCETS);
+    expect(field('Sub-category')).toHaveValue(BASIN);
+    expect(field('Size (optional)')).toHaveValue('');
+    expect(field('Colour (optional)')).toHaveValue('Chrome');
+    expect(screen.getByRole('checkbox', { name: /^Featured/ })).toBeChecked();
+
+    type('Name', 'Chrome Basin Tap, long spout');
+    type('Units in stock', '9');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Chrome Basin Tap, long spout' })).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        id: ID,
+        name: 'Chrome Basin Tap, long spout',
+        description: 'A basin tap.',
+        price: 40,
+        discountPercentage: 15,
+        discountEndDate: '2026-01-31',
+        stock: 9,
+        categoryId: FAUCETS,
+        subCategoryId: BASIN,
+        size: null,
+        color: 'Chrome',
+        featured: true,
+      },
+    ]);
+  });
+
+  it('says so when the product does not exist', async () => {
+    server.use(categoriesHandler(), http.get('*/api/admin/product/:id', () => failure(404, 'Product not found')));
+    renderRoutes(routes, `/admin/products/${ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+  });
+});
+
+describe('Console product photos', () => {
+  const photos = ['products/p/one.webp', 'products/p/two.webp', 'products/p/three.webp'];
+
+  function servePhotos(images: string[]) {
+    let current = adminProduct({ _id: ID, name: 'Chrome Basin Tap', images });
+    const put: unknown[] = [];
+    server.use(
+      categoriesHandler(),
+      adminProductHandler(() => current),
+      http.put('*/api/admin/product/:id/photos', async ({ request }) => {
+        const body = (await request.json()) as { images: string[] };
+        put.push(body);
+        current = { ...current, images: body.images };
+        return envelope({ product: current }, 'Photos updated');
+      }),
+    );
+    return put;
+  }
+  const shown = () =>
+    within(screen.getByRole('list', { name: 'Photos' }))
+      .getAllByRole('img')
+      .map((img) => img.getAttribute('src'));
+
+  it('says the first photo is the one on cards, and moves photos earlier and later', async () => {
+    const put = servePhotos(photos);
+    renderRoutes(routes, `/admin/products/${ID}`);
+    await screen.findByRole('list', { name: 'Photos' });
+    expect(screen.getByText(/The first photo is the one the shop shows on product cards/)).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');
+    expect(within(items[0]).getByText('Shown on cards')).toBeInTheDocument();
+    expect(within(items[1]).queryByText('Shown on cards')).not.toBeInTheDocument();
+    expect(within(items[0]).getByRole('img')).toHaveAttribute('width', '240');
+    expect(screen.getByRole('button', { name: 'Move photo 1 earlier' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move photo 3 later' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move photo 2 earlier' }));
+    await waitFor(() => expect(shown()).toEqual(['/media/products/p/two.webp', '/media/products/p/one.webp', '/media/products/p/three.webp']));
+    fireEvent.click(screen.getByRole('button', { name: 'Move photo 2 later' }));
+    await waitFor(() => expect(shown()).toEqual(['/media/products/p/two.webp', '/media/products/p/three.webp', '/media/products/p/one.webp']));
+    expect(put).toEqual([{ images: ['products/p/two.webp', 'products/p/one.webp', 'products/p/three.webp'] }, { images: ['products/p/two.webp', 'products/p/three.webp', 'products/p/one.webp'] }]);
+  });
+
+  it('removes a photo only after a confirmation, sending the photos to keep', async () => {
+    const put = servePhotos(photos);
+    renderRoutes(routes, `/admin/products/${ID}`);
+    await screen.findByRole('list', { name: 'Photos' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove photo 2?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep photo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(put).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove photo 2?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, remove it' }));
+    await waitFor(() => expect(shown()).toEqual(['/media/products/p/one.webp', '/media/products/p/three.webp']));
+    expect(put).toEqual([{ images: ['products/p/one.webp', 'products/p/three.webp'] }]);
+  });
+
+  it('uploads several photos at once, each under images', async () => {
+    servePhotos([photos[0]]);
+    const uploads: Awaited<ReturnType<typeof fileParts>>[] = [];
+    server.use(
+      http.post('*/api/admin/product/:id/photos', async ({ request }) => {
+        uploads.push(await fileParts(request));
+        return envelope({ product: adminProduct({ _id: ID, name: 'Chrome Basin Tap', images: [photos[0], 'products/p/a.webp', 'products/p/b.webp'] }) }, 'Photos added');
+      }),
+    );
+    renderRoutes(routes, `/admin/products/${ID}`);
+    await screen.findByRole('list', { name: 'Photos' });
+    expect(screen.getByRole('heading', { name: 'Photos (1 of 8)' })).toBeInTheDocument();
+    // Node's File and FormData, as the browser pairs them: jsdom's File cannot be streamed
+    // by fetch (undici), and jsdom's FormData turns a Node File into '[object File]'.
+    vi.stubGlobal('FormData', await nodeFormData());
+    const files = [new NodeFile(['PNG!'], 'a.png', { type: 'image/png' }), new NodeFile(['JPEG'], 'b.jpg', { type: 'image/jpeg' })];
+    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files } });
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    expect(uploads).toEqual([
+      [
+        { name: 'images', filename: 'a.png', type: 'image/png' },
+        { name: 'images', filename: 'b.jpg', type: 'image/jpeg' },
+      ],
+    ]);
+    expect(screen.getByRole('heading', { name: 'Photos (3 of 8)' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [413, 'Each image must be at most 10 MB', 'No photos were added: Each image must be at most 10 MB.'],
+    [415, 'Please select a valid image file (JPEG, PNG, GIF, or WebP)', 'No photos were added: Please select a valid image file (JPEG, PNG, GIF, or WebP).'],
+    [400, 'A product can have at most 8 photos', 'No photos were added: A product can have at most 8 photos.'],
+  ])('says clearly that nothing was added when the server answers %i', async (status, message, shownMessage) => {
+    servePhotos([photos[0]]);
+    server.use(http.post('*/api/admin/product/:id/photos', () => failure(status, message)));
+    renderRoutes(routes, `/admin/products/${ID}`);
+    await screen.findByRole('list', { name: 'Photos' });
+    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [new File(['a'], 'a.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(shownMessage);
+    expect(shown()).toHaveLength(1);
+  });
+
+  it('refuses more photos than the product has room for without sending them', async () => {
+    servePhotos(Array.from({ length: 7 }, (_, i) => `products/p/${i}.webp`));
+    const uploads: unknown[] = [];
+    server.use(http.post('*/api/admin/product/:id/photos', () => (uploads.push(1), failure(500, 'should not be called'))));
+    renderRoutes(routes, `/admin/products/${ID}`);
+    await screen.findByRole('list', { name: 'Photos' });
+    const files = [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })];
+    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No photos were added: this product has room for 1 more (at most 8 in all).');
+    expect(uploads).toEqual([]);
+  });
+});

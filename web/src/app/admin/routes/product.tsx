@@ -1,0 +1,61 @@
+import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { AdminProduct } from '@/api/types';
+import { adminPaths } from '@/config/admin-paths';
+import { paths } from '@/config/paths';
+import { useUpdateProduct } from '@/features/admin/api/update-product';
+import { ProductForm } from '@/features/admin/components/product-form';
+import { ProductPhotos } from '@/features/admin/components/product-photos';
+import { WithAdminProduct } from '@/features/admin/components/with-admin-product';
+import { WithCategories } from '@/features/admin/components/with-categories';
+import { productFormValues } from '@/features/admin/product-schema';
+
+/** /admin/products/{id}: every field of a product, its photos, and its page in the shop. */
+export function AdminProductPage() {
+  const { id = '' } = useParams();
+  return (
+    <div className="max-w-3xl space-y-4">
+      <Link to={adminPaths.products} className="inline-flex min-h-11 items-center gap-1 text-sm text-slate-600 hover:text-slate-900 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All products
+      </Link>
+      <WithAdminProduct id={id}>{(product) => <EditProduct product={product} />}</WithAdminProduct>
+    </div>
+  );
+}
+
+function EditProduct({ product }: { product: AdminProduct }) {
+  const update = useUpdateProduct(product._id);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="break-words text-2xl font-semibold">Edit {product.name}</h1>
+        <a href={paths.product(product._id)} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center gap-1 text-sm text-brand hover:underline">
+          View in the shop <ExternalLink className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </div>
+      <ProductPhotos product={product} />
+      <section aria-labelledby="details-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="details-heading" className="text-base font-semibold">
+          Details
+        </h2>
+        <WithCategories>
+          {(categories) => (
+            <ProductForm
+              // A fresh form for each saved version, so it shows what the server kept.
+              key={JSON.stringify(productFormValues(product))}
+              categories={categories}
+              initial={productFormValues(product)}
+              submitLabel="Save changes"
+              save={async (body) => {
+                await update.mutateAsync(body);
+                toast.success('Product saved');
+              }}
+            />
+          )}
+        </WithCategories>
+      </section>
+    </div>
+  );
+}
