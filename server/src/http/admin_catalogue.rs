@@ -1,15 +1,726 @@
-//! The administrators' catalogue calls (DESIGN.md §8): products, and every change
-//! written to the activity log in the change's own transaction.
+//! The administrators' catalogue calls (DESIGN.md §8): the products table, one
+//! product, creating and editing one, and changing many at once. Every change is
+//! written to the activity log in the change's own transaction, and shows in the shop
+//! at once.
 
-use axum::Router;
-use utoipa::OpenApi;
+use std::collections::BTreeMap;
 
-use super::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, OpenApi, ToSchema};
+
+use super::catalogue::{Product, ProductId};
+use super::error::{AppError, ErrorBody};
+use super::extract::{ApiJson, ApiQuery, PathId};
+use super::form::{FileLimits, Form};
+use super::identity::AdminUser;
+use super::orders::parse_paging;
+use super::{ok, AppState, Envelope};
+use crate::domain::id::Id;
+use crate::domain::pricing::Discount;
+use crate::domain::time::{iso8601, parse_date, DAY_MS};
+use crate::domain::Money;
+use crate::media::photo;
+use crate::store::activity::Actor;
+use crate::store::catalogue::admin::{
+    AdminFilter, AdminSortField, BulkChange, ProductInput, ProductRefusal, StockState, MAX_BULK,
+    MAX_PHOTOS,
+};
+use crate::store::catalogue::{ProductFilter, ProductRow};
 
 #[derive(OpenApi)]
-#[openapi(paths())]
+#[openapi(paths(
+    list_products,
+    one_product,
+    create_product,
+    update_product,
+    bulk_change
+))]
 pub struct Doc;
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/admin/product", get(list_products).post(create_product))
+        .route("/admin/product/bulk", post(bulk_change))
+        .route("/admin/product/{id}", get(one_product).put(update_product))
+        .route("/admin/product/{id}/photos", put(set_photos))
+}
+
+/// Adding photos carries up to eight of them: its body limit is theirs.
+pub fn upload_router() -> Router<AppState> {
+    Router::new().route("/admin/product/{id}/photos", post(add_photos))
+}
+
+/// Up to 8 photos of at most 10 MB each: a product's gallery.
+pub struct ProductPhotos;
+
+impl FileLimits for ProductPhotos {
+    const MAX_FILES: usize = MAX_PHOTOS;
+    const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+    const FILE_TOO_LARGE: &'static str = "Each image must be at most 10 MB";
+    const TOO_MANY_FILES: &'static str = "A product can have at most 8 photos";
+}
+
+/// The largest body `POST /admin/product/{id}/photos` takes: eight photos and the form.
+pub const MAX_PHOTOS_BODY_BYTES: usize = MAX_PHOTOS * ProductPhotos::MAX_FILE_BYTES + 1024 * 1024;
+
+/// A product as the administrators' table and form show it: the shop's view, plus
+/// what only the console needs.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminProduct {
+    #[serde(flatten)]
+    pub product: Product,
+    /// Shown on the homepage's top products.
+    pub featured: bool,
+    /// The discount as set, even once it has ended (the shop's `discountPercentage`
+    /// is 0 then).
+    pub set_discount_percentage: f64,
+    /// The day the set discount runs to (inclusive, UTC), `YYYY-MM-DD`, or null.
+    pub set_discount_end_date: Option<String>,
+}
+
+impl AdminProduct {
+    fn from_row(row: ProductRow, now: i64) -> AdminProduct {
+        let featured = row.featured;
+        let set_discount_percentage = row.discount.basis_points as f64 / 100.0;
+        let set_discount_end_date = row
+            .discount
+            .ends_at
+            // Stored as the first moment after the last day.
+            .map(|end| iso8601(end - DAY_MS)[..10].to_string());
+        AdminProduct {
+            product: Product::from_row(row, now),
+            featured,
+            set_discount_percentage,
+            set_discount_end_date,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminProductList {
+    pub products: Vec<AdminProduct>,
+    pub total: i64,
+    pub page: i64,
+    pub per_page: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminProductData {
+    pub product: AdminProduct,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminProductsData {
+    pub products: Vec<AdminProduct>,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AdminProductQuery {
+    /// Words that must all match name, description, category or sub-category.
+    pub q: Option<String>,
+    #[serde(rename = "categoryId")]
+    pub category_id: Option<String>,
+    #[serde(rename = "subCategoryId")]
+    pub sub_category_id: Option<String>,
+    /// `in` (any units), `low` (1 to 9) or `out` (none).
+    pub stock: Option<String>,
+    /// `true` or `false`.
+    pub featured: Option<String>,
+    /// `createdAt` (default), `name`, `price` or `stock`.
+    #[serde(rename = "sortField")]
+    pub sort_field: Option<String>,
+    /// `desc` (default) or `asc`.
+    #[serde(rename = "sortOrder")]
+    pub sort_order: Option<String>,
+    pub page: Option<String>,
+    #[serde(rename = "perPage")]
+    pub per_page: Option<String>,
+}
+
+/// Every field of a product, as the console's form sends it.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductRequest {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// The list price, 0.01 to 1,000,000, at most two decimals.
+    pub price: Option<f64>,
+    /// 0 to 95, at most two decimals.
+    #[serde(default)]
+    pub discount_percentage: f64,
+    /// The last day (UTC, `YYYY-MM-DD`) the discount runs; null: until changed.
+    #[serde(default)]
+    pub discount_end_date: Option<String>,
+    /// 0 to 1,000,000 units.
+    pub stock: Option<i64>,
+    #[serde(default)]
+    pub category_id: String,
+    #[serde(default)]
+    pub sub_category_id: String,
+    #[serde(default)]
+    pub size: Option<String>,
+    #[serde(default)]
+    pub color: Option<String>,
+    #[serde(default)]
+    pub featured: bool,
+}
+
+/// One change to many products: `setStock` to `value` units, or `adjustPrice` by
+/// `value` percent (-90 to +500).
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkRequest {
+    #[serde(default)]
+    pub ids: Vec<String>,
+    #[serde(default)]
+    pub action: String,
+    pub value: Option<f64>,
+}
+
+const MAX_NAME_CHARS: usize = 200;
+const MAX_DESCRIPTION_CHARS: usize = 5_000;
+const MAX_LABEL_CHARS: usize = 50;
+const MAX_PRICE_CENTS: i64 = 100_000_000;
+const MAX_STOCK: i64 = 1_000_000;
+const MAX_DISCOUNT_BP: i64 = 9_500;
+
+/// The products table: filtered, searched, sorted and paged.
+#[utoipa::path(get, path = "/api/admin/product", tag = "admin", params(AdminProductQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of products", body = Envelope<AdminProductList>),
+        (status = 400, description = "A bad filter, sort or page, named in `errors`", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+    ))]
+pub async fn list_products(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    ApiQuery(query): ApiQuery<AdminProductQuery>,
+) -> Result<Json<Envelope<AdminProductList>>, AppError> {
+    let mut errors = BTreeMap::new();
+    let id_of =
+        |text: Option<&str>, field: &'static str, errors: &mut BTreeMap<&str, String>| match text
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            None => None,
+            Some(text) => Id::parse(text).or_else(|| {
+                errors.insert(field, format!("{field} is not an id"));
+                None
+            }),
+        };
+    let category_id = id_of(query.category_id.as_deref(), "categoryId", &mut errors);
+    let sub_category_id = id_of(
+        query.sub_category_id.as_deref(),
+        "subCategoryId",
+        &mut errors,
+    );
+    let stock = match query.stock.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some("in") => Some(StockState::InStock),
+        Some("low") => Some(StockState::Low),
+        Some("out") => Some(StockState::Out),
+        Some(_) => {
+            errors.insert("stock", "stock must be in, low or out".into());
+            None
+        }
+    };
+    let featured = match query.featured.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some("true") => Some(true),
+        Some("false") => Some(false),
+        Some(_) => {
+            errors.insert("featured", "featured must be true or false".into());
+            None
+        }
+    };
+    let sort = match query.sort_field.as_deref().map(str::trim) {
+        None | Some("") | Some("createdAt") => AdminSortField::CreatedAt,
+        Some("name") => AdminSortField::Name,
+        Some("price") => AdminSortField::Price,
+        Some("stock") => AdminSortField::Stock,
+        Some(_) => {
+            errors.insert(
+                "sortField",
+                "sortField must be createdAt, name, price or stock".into(),
+            );
+            AdminSortField::CreatedAt
+        }
+    };
+    let descending = match query.sort_order.as_deref().map(str::trim) {
+        None | Some("") | Some("desc") => true,
+        Some("asc") => false,
+        Some(_) => {
+            errors.insert("sortOrder", "sortOrder must be asc or desc".into());
+            true
+        }
+    };
+    if !errors.is_empty() {
+        return Err(AppError::fields(errors));
+    }
+    let paging = parse_paging(query.page.as_deref(), query.per_page.as_deref())?;
+    let filter = AdminFilter {
+        keyword_words: ProductFilter::keyword(query.q.as_deref().unwrap_or("")),
+        category_id,
+        sub_category_id,
+        stock,
+        featured,
+    };
+    let (rows, total) = state
+        .catalogue
+        .admin_products(&filter, sort, descending, paging.per_page, paging.offset())
+        .await?;
+    let now = state.clock.now_ms();
+    Ok(ok(
+        "Products",
+        AdminProductList {
+            products: rows
+                .into_iter()
+                .map(|row| AdminProduct::from_row(row, now))
+                .collect(),
+            total,
+            page: paging.page,
+            per_page: paging.per_page,
+        },
+    ))
+}
+
+/// One product, as the edit form shows it.
+#[utoipa::path(get, path = "/api/admin/product/{id}", tag = "admin", params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The product", body = Envelope<AdminProductData>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Product not found'", body = ErrorBody),
+    ))]
+pub async fn one_product(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    PathId(id, _): PathId<ProductId>,
+) -> Result<Json<Envelope<AdminProductData>>, AppError> {
+    let row = state
+        .catalogue
+        .product(&id)
+        .await?
+        .ok_or_else(|| AppError::NotFound("Product not found".into()))?;
+    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    Ok(ok("Product", AdminProductData { product }))
+}
+
+/// Adds a product (photos are added to it afterwards).
+#[utoipa::path(post, path = "/api/admin/product", tag = "admin", request_body = ProductRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "'Product created'", body = Envelope<AdminProductData>),
+        (status = 400, description = "Fields that break a rule, named in `errors`", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+    ))]
+pub async fn create_product(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ApiJson(body): ApiJson<ProductRequest>,
+) -> Result<(StatusCode, Json<Envelope<AdminProductData>>), AppError> {
+    let input = check_product(&body)?;
+    let actor = actor_of(&admin);
+    let row = state
+        .catalogue
+        .create_product(&input, &actor, &state.activity)
+        .await?
+        .map_err(refused)?;
+    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    Ok((
+        StatusCode::CREATED,
+        ok("Product created", AdminProductData { product }),
+    ))
+}
+
+/// Sets every field of a product.
+#[utoipa::path(put, path = "/api/admin/product/{id}", tag = "admin", params(("id" = String, Path)),
+    request_body = ProductRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Product updated'", body = Envelope<AdminProductData>),
+        (status = 400, description = "Fields that break a rule, named in `errors`", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Product not found'", body = ErrorBody),
+    ))]
+pub async fn update_product(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    PathId(id, _): PathId<ProductId>,
+    ApiJson(body): ApiJson<ProductRequest>,
+) -> Result<Json<Envelope<AdminProductData>>, AppError> {
+    let input = check_product(&body)?;
+    let row = state
+        .catalogue
+        .update_product(&id, &input, &actor_of(&admin), &state.activity)
+        .await?
+        .map_err(refused)?;
+    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    Ok(ok("Product updated", AdminProductData { product }))
+}
+
+/// Sets the stock of, or moves the price of, up to 100 products at once: all of them
+/// or none.
+#[utoipa::path(post, path = "/api/admin/product/bulk", tag = "admin", request_body = BulkRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Products updated', each as it now is", body = Envelope<AdminProductsData>),
+        (status = 400, description = "No ids, too many, an unknown action or a value out of range", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Product not found': an id names no product; nothing changed", body = ErrorBody),
+    ))]
+pub async fn bulk_change(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ApiJson(body): ApiJson<BulkRequest>,
+) -> Result<Json<Envelope<AdminProductsData>>, AppError> {
+    if body.ids.is_empty() {
+        return Err(AppError::bad_request("Select at least one product"));
+    }
+    if body.ids.len() > MAX_BULK {
+        return Err(AppError::bad_request(format!(
+            "Select at most {MAX_BULK} products at once"
+        )));
+    }
+    let ids = body
+        .ids
+        .iter()
+        .map(|text| Id::parse(text))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| AppError::NotFound("Product not found".into()))?;
+    let change = match (body.action.as_str(), body.value) {
+        ("setStock", Some(value))
+            if value.fract() == 0.0 && (0.0..=MAX_STOCK as f64).contains(&value) =>
+        {
+            BulkChange::SetStock(value as i64)
+        }
+        ("setStock", _) => {
+            return Err(AppError::bad_request(format!(
+                "Stock must be a whole number from 0 to {MAX_STOCK}"
+            )))
+        }
+        ("adjustPrice", Some(value)) if (-90.0..=500.0).contains(&value) && value != 0.0 => {
+            BulkChange::AdjustPrice(value)
+        }
+        ("adjustPrice", _) => {
+            return Err(AppError::bad_request(
+                "The price change must be between -90 and 500 percent, and not 0",
+            ))
+        }
+        _ => {
+            return Err(AppError::bad_request(
+                "action must be setStock or adjustPrice",
+            ))
+        }
+    };
+    let rows = state
+        .catalogue
+        .bulk_change(&ids, change, &actor_of(&admin), &state.activity)
+        .await?
+        .map_err(refused)?;
+    let now = state.clock.now_ms();
+    let products = rows
+        .into_iter()
+        .map(|row| AdminProduct::from_row(row, now))
+        .collect();
+    Ok(ok("Products updated", AdminProductsData { products }))
+}
+
+/// The form `POST /admin/product/{id}/photos` takes (multipart).
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the form; the handler reads its files
+pub struct PhotosForm {
+    /// 1 to 8 files (with those the product has, at most 8), repeated under this name:
+    /// JPEG, PNG, GIF or WebP, at most 10 MB each. Each is re-encoded without metadata
+    /// to fit 2048 × 2048.
+    #[schema(value_type = Vec<String>, format = Binary)]
+    images: Vec<Vec<u8>>,
+}
+
+/// The photos a product keeps, in the order to show them.
+#[derive(Deserialize, ToSchema)]
+pub struct PhotosRequest {
+    /// Media paths the product has now; any left out are removed.
+    #[serde(default)]
+    pub images: Vec<String>,
+}
+
+/// Adds photos to a product, after those it has.
+#[utoipa::path(post, path = "/api/admin/product/{id}/photos", tag = "admin",
+    params(("id" = String, Path)),
+    request_body(content = PhotosForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Photos added', the product with its photos", body = Envelope<AdminProductData>),
+        (status = 400, description = "No photo, or more than 8 in all", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Product not found'", body = ErrorBody),
+        (status = 413, description = "An image over 10 MB or 40 megapixels", body = ErrorBody),
+        (status = 415, description = "A file that is not JPEG, PNG, GIF or WebP", body = ErrorBody),
+        (status = 422, description = "An image that cannot be read", body = ErrorBody),
+    ))]
+pub async fn add_photos(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    PathId(id, _): PathId<ProductId>,
+    form: Form<ProductPhotos>,
+) -> Result<Json<Envelope<AdminProductData>>, AppError> {
+    if let Some(other) = form
+        .files
+        .iter()
+        .find(|f| f.field != "images" && f.field != "images[]")
+    {
+        return Err(AppError::fields(BTreeMap::from([(
+            other.field.as_str(),
+            "Only images may carry files".to_string(),
+        )])));
+    }
+    if form.files.is_empty() {
+        return Err(AppError::bad_request("Choose at least one photo"));
+    }
+    let current = state
+        .catalogue
+        .product(&id)
+        .await?
+        .ok_or_else(|| AppError::NotFound("Product not found".into()))?;
+    // Counted before any decoding; the store counts again in its transaction.
+    if current.images.len() + form.files.len() > MAX_PHOTOS {
+        return Err(refused(ProductRefusal::TooManyPhotos));
+    }
+    let mut stored = Vec::with_capacity(form.files.len());
+    for upload in form.files {
+        let stem = format!("products/{id}/{}", Id::generate());
+        match super::media::store_photo(&state, upload.bytes, photo::REVIEW_SIDE, &stem).await {
+            Ok(path) => stored.push(path),
+            Err(e) => {
+                remove_photos(&state, &stored).await;
+                return Err(e);
+            }
+        }
+    }
+    let added = state
+        .catalogue
+        .add_photos(&id, &stored, &actor_of(&admin), &state.activity)
+        .await;
+    let row = match added {
+        Ok(Ok(row)) => row,
+        Ok(Err(refusal)) => {
+            remove_photos(&state, &stored).await;
+            return Err(refused(refusal));
+        }
+        Err(e) => {
+            remove_photos(&state, &stored).await;
+            return Err(e.into());
+        }
+    };
+    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    Ok(ok("Photos added", AdminProductData { product }))
+}
+
+/// Reorders a product's photos and removes those left out.
+#[utoipa::path(put, path = "/api/admin/product/{id}/photos", tag = "admin",
+    params(("id" = String, Path)), request_body = PhotosRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Photos updated', the product with its photos", body = Envelope<AdminProductData>),
+        (status = 400, description = "'List only photos the product has, each once'", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Product not found'", body = ErrorBody),
+    ))]
+pub async fn set_photos(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    PathId(id, _): PathId<ProductId>,
+    ApiJson(body): ApiJson<PhotosRequest>,
+) -> Result<Json<Envelope<AdminProductData>>, AppError> {
+    let (row, removed) = state
+        .catalogue
+        .set_photos(&id, &body.images, &actor_of(&admin), &state.activity)
+        .await?
+        .map_err(refused)?;
+    // Only photos uploaded for this product go: seeded ones may be shared.
+    let own = format!("products/{id}/");
+    let uploaded: Vec<String> = removed
+        .into_iter()
+        .filter(|p| p.starts_with(&own))
+        .collect();
+    remove_photos(&state, &uploaded).await;
+    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    Ok(ok("Photos updated", AdminProductData { product }))
+}
+
+/// Takes photos out of the media store; one that cannot be removed is only logged (a
+/// stray file harms nobody, a failed call after the change would mislead).
+async fn remove_photos(state: &AppState, paths: &[String]) {
+    for path in paths {
+        if let Err(e) = state.media.delete(path).await {
+            tracing::warn!(error = %e, path, "a product photo could not be removed");
+        }
+    }
+}
+
+fn actor_of(admin: &crate::store::accounts::UserRow) -> Actor {
+    Actor {
+        id: admin.id.clone(),
+        email: admin.email.clone(),
+    }
+}
+
+fn refused(refusal: ProductRefusal) -> AppError {
+    match refusal {
+        ProductRefusal::NoSuchProduct => AppError::NotFound("Product not found".into()),
+        ProductRefusal::NoSuchCategory => AppError::fields(BTreeMap::from([(
+            "categoryId",
+            "Category not found".to_string(),
+        )])),
+        ProductRefusal::NoSuchSubCategory => AppError::fields(BTreeMap::from([(
+            "subCategoryId",
+            "Choose a sub-category of the category".to_string(),
+        )])),
+        ProductRefusal::TooManyPhotos => AppError::bad_request(ProductPhotos::TOO_MANY_FILES),
+        ProductRefusal::NotItsPhoto => {
+            AppError::bad_request("List only photos the product has, each once")
+        }
+    }
+}
+
+/// `body` as a product, or every field that breaks a rule with what to do about it.
+fn check_product(body: &ProductRequest) -> Result<ProductInput, AppError> {
+    let mut errors: BTreeMap<&str, String> = BTreeMap::new();
+    let name = body.name.trim().to_string();
+    if name.is_empty() {
+        errors.insert("name", "Name is required".into());
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        errors.insert(
+            "name",
+            format!("Name must be at most {MAX_NAME_CHARS} characters"),
+        );
+    }
+    let description = body.description.trim().to_string();
+    if description.is_empty() {
+        errors.insert("description", "Description is required".into());
+    } else if description.chars().count() > MAX_DESCRIPTION_CHARS {
+        errors.insert(
+            "description",
+            format!("Description must be at most {MAX_DESCRIPTION_CHARS} characters"),
+        );
+    }
+    let price = match body.price.and_then(hundredths) {
+        Some(cents) if (1..=MAX_PRICE_CENTS).contains(&cents) => Money::from_cents(cents),
+        _ => {
+            errors.insert(
+                "price",
+                "Price must be from 0.01 to 1000000, with at most two decimals".into(),
+            );
+            Money::from_cents(0)
+        }
+    };
+    let basis_points = match hundredths(body.discount_percentage) {
+        Some(bp) if (0..=MAX_DISCOUNT_BP).contains(&bp) => bp,
+        _ => {
+            errors.insert(
+                "discountPercentage",
+                "Discount must be from 0 to 95 percent, with at most two decimals".into(),
+            );
+            0
+        }
+    };
+    let ends_at = match body.discount_end_date.as_deref().map(str::trim) {
+        None | Some("") => None,
+        // The discount runs through the whole of its last day (UTC).
+        Some(text) => match parse_date(text) {
+            Some(day) => Some(day + DAY_MS),
+            None => {
+                errors.insert(
+                    "discountEndDate",
+                    "Discount end date must be a date like 2026-12-31".into(),
+                );
+                None
+            }
+        },
+    };
+    let stock = match body.stock {
+        Some(stock) if (0..=MAX_STOCK).contains(&stock) => stock,
+        _ => {
+            errors.insert(
+                "stock",
+                format!("Stock must be a whole number from 0 to {MAX_STOCK}"),
+            );
+            0
+        }
+    };
+    if Id::parse(body.category_id.trim()).is_none() {
+        errors.insert("categoryId", "Choose a category".into());
+    }
+    if Id::parse(body.sub_category_id.trim()).is_none() {
+        errors.insert("subCategoryId", "Choose a sub-category".into());
+    }
+    let label =
+        |text: &Option<String>, field: &'static str, errors: &mut BTreeMap<&str, String>| {
+            let text = text.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
+            if text.chars().count() > MAX_LABEL_CHARS {
+                errors.insert(field, format!("At most {MAX_LABEL_CHARS} characters"));
+            }
+            Some(text.to_string())
+        };
+    let size = label(&body.size, "size", &mut errors);
+    let color = label(&body.color, "color", &mut errors);
+    if !errors.is_empty() {
+        return Err(AppError::fields(errors));
+    }
+    Ok(ProductInput {
+        name,
+        description,
+        price,
+        discount: Discount {
+            basis_points,
+            ends_at: ends_at.filter(|_| basis_points > 0),
+        },
+        stock,
+        category_id: body.category_id.trim().to_string(),
+        sub_category_id: body.sub_category_id.trim().to_string(),
+        size,
+        color,
+        featured: body.featured,
+    })
+}
+
+/// `value` in hundredths (cents, basis points), if it has at most two decimals.
+fn hundredths(value: f64) -> Option<i64> {
+    let scaled = value * 100.0;
+    let rounded = scaled.round();
+    (value.is_finite() && (scaled - rounded).abs() < 1e-6 && rounded.abs() < 1e15)
+        .then_some(rounded as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hundredths_take_two_decimals_and_no_more() {
+        assert_eq!(hundredths(12.5), Some(1_250));
+        assert_eq!(hundredths(0.01), Some(1));
+        assert_eq!(hundredths(19.99), Some(1_999));
+        assert_eq!(hundredths(1.005), None);
+        assert_eq!(hundredths(f64::NAN), None);
+        assert_eq!(hundredths(f64::INFINITY), None);
+    }
 }

@@ -140,6 +140,10 @@ pub fn router(state: AppState) -> Router {
             reviews::upload_router(),
             reviews::MAX_REVIEW_BODY_BYTES,
         ))
+        .merge(body_limit(
+            admin_catalogue::upload_router(),
+            admin_catalogue::MAX_PHOTOS_BODY_BYTES,
+        ))
         .fallback(|| async { AppError::NotFound("Not found".into()) });
     let psp = state.payments.psp().cloned();
     let mut app = Router::new()

@@ -68,6 +68,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0009_admin_indexes.sql"),
         postgres: include_str!("../../migrations/postgres/0009_admin_indexes.sql"),
     },
+    Migration {
+        version: 10,
+        name: "admin_products",
+        sqlite: include_str!("../../migrations/sqlite/0010_admin_products.sql"),
+        postgres: include_str!("../../migrations/postgres/0010_admin_products.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

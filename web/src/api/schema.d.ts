@@ -212,6 +212,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products table: filtered, searched, sorted and paged. */
+        get: operations["list_products"];
+        put?: never;
+        /** Adds a product (photos are added to it afterwards). */
+        post: operations["create_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/product/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the stock of, or moves the price of, up to 100 products at once: all of them
+         *     or none.
+         */
+        post: operations["bulk_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product, as the edit form shows it. */
+        get: operations["one_product"];
+        /** Sets every field of a product. */
+        put: operations["update_product"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/admin/login": {
         parameters: {
             query?: never;
@@ -952,12 +1008,53 @@ export interface components {
         AddressData: {
             address?: null | components["schemas"]["Contact"];
         };
+        /**
+         * @description A product as the administrators' table and form show it: the shop's view, plus
+         *     what only the console needs.
+         */
+        AdminProduct: components["schemas"]["Product"] & {
+            /** @description Shown on the homepage's top products. */
+            featured: boolean;
+            /** @description The day the set discount runs to (inclusive, UTC), `YYYY-MM-DD`, or null. */
+            setDiscountEndDate?: string | null;
+            /**
+             * Format: double
+             * @description The discount as set, even once it has ended (the shop's `discountPercentage`
+             *     is 0 then).
+             */
+            setDiscountPercentage: number;
+        };
+        AdminProductData: {
+            product: components["schemas"]["AdminProduct"];
+        };
+        AdminProductList: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            products: components["schemas"]["AdminProduct"][];
+            /** Format: int64 */
+            total: number;
+        };
+        AdminProductsData: {
+            products: components["schemas"]["AdminProduct"][];
+        };
         Banner: {
             _id: string;
             /** @description Media path: the storefront shows `{mediaBaseUrl}{image}`. */
             image: string;
             /** @description Where the slide links to, inside the shop. */
             url: string;
+        };
+        /**
+         * @description One change to many products: `setStock` to `value` units, or `adjustPrice` by
+         *     `value` percent (-90 to +500).
+         */
+        BulkRequest: {
+            action?: string;
+            ids?: string[];
+            /** Format: double */
+            value?: number | null;
         };
         CardUsed: {
             brand: string;
@@ -1121,6 +1218,39 @@ export interface components {
         Envelope_AddressData: {
             data: {
                 address?: null | components["schemas"]["Contact"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_AdminProductData: {
+            data: {
+                product: components["schemas"]["AdminProduct"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_AdminProductList: {
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                products: components["schemas"]["AdminProduct"][];
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_AdminProductsData: {
+            data: {
+                products: components["schemas"]["AdminProduct"][];
             };
             message: string;
             /** @description Always `true`. */
@@ -1861,6 +1991,33 @@ export interface components {
             products: components["schemas"]["Product"][];
             /** Format: int64 */
             total: number;
+        };
+        /** @description Every field of a product, as the console's form sends it. */
+        ProductRequest: {
+            categoryId?: string;
+            color?: string | null;
+            description?: string;
+            /** @description The last day (UTC, `YYYY-MM-DD`) the discount runs; null: until changed. */
+            discountEndDate?: string | null;
+            /**
+             * Format: double
+             * @description 0 to 95, at most two decimals.
+             */
+            discountPercentage?: number;
+            featured?: boolean;
+            name?: string;
+            /**
+             * Format: double
+             * @description The list price, 0.01 to 1,000,000, at most two decimals.
+             */
+            price?: number | null;
+            size?: string | null;
+            /**
+             * Format: int64
+             * @description 0 to 1,000,000 units.
+             */
+            stock?: number | null;
+            subCategoryId?: string;
         };
         /** @description The form `PATCH /auth/edit-profile` takes (multipart); every field is optional. */
         ProfileForm: {
@@ -2700,6 +2857,290 @@ export interface operations {
             };
             /** @description A move the status machine does not allow */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_products: {
+        parameters: {
+            query?: {
+                /** @description Words that must all match name, description, category or sub-category. */
+                q?: string;
+                categoryId?: string;
+                subCategoryId?: string;
+                /** @description `in` (any units), `low` (1 to 9) or `out` (none). */
+                stock?: string;
+                /** @description `true` or `false`. */
+                featured?: string;
+                /** @description `createdAt` (default), `name`, `price` or `stock`. */
+                sortField?: string;
+                /** @description `desc` (default) or `asc`. */
+                sortOrder?: string;
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminProductList"];
+                };
+            };
+            /** @description A bad filter, sort or page, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Product created' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminProductData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulk_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Products updated', each as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminProductsData"];
+                };
+            };
+            /** @description No ids, too many, an unknown action or a value out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found': an id names no product; nothing changed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    one_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminProductData"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Product updated' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminProductData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found' */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

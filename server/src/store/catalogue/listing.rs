@@ -40,7 +40,7 @@ impl ProductFilter {
     }
 }
 
-enum Arg {
+pub(super) enum Arg {
     Text(String),
     Int(i64),
 }
@@ -223,7 +223,7 @@ impl Catalogue {
     }
 }
 
-fn bind_all<'q>(
+pub(super) fn bind_all<'q>(
     mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
     args: Vec<Arg>,
 ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {

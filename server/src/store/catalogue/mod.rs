@@ -5,6 +5,7 @@
 //! search), `count_cache.rs` (listing totals kept for a few seconds) and `seeding.rs`
 //! (the seeders' inserts).
 
+pub mod admin;
 mod count_cache;
 mod listing;
 mod read;

@@ -1,0 +1,604 @@
+//! The administrators' writes and table of products (DESIGN.md §8). Every write
+//! records itself in the activity log in its own transaction, recomputes what the
+//! listings filter and search on (the price paid now, the search text), and clears
+//! this node's listing totals, so the shop shows the change at once.
+
+use sqlx::{Any, Row, Transaction};
+
+use super::listing::{bind_all, Arg};
+use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::Catalogue;
+use crate::domain::id::{new_id, Id};
+use crate::domain::pricing::{price_at, Discount};
+use crate::domain::Money;
+use crate::store::activity::{Activity, Actor, Changes, Entry};
+use crate::store::dialect::search_words;
+use crate::store::placeholders;
+
+/// Under this many units (and above none) a product is low on stock.
+pub const LOW_STOCK: i64 = 10;
+
+/// Every field of a product an administrator sets, checked at the edge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProductInput {
+    pub name: String,
+    pub description: String,
+    pub price: Money,
+    pub discount: Discount,
+    pub stock: i64,
+    /// Checked for its shape at the edge; the store checks it exists.
+    pub category_id: String,
+    pub sub_category_id: String,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub featured: bool,
+}
+
+/// Why a product write did not happen. Nothing was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProductRefusal {
+    NoSuchProduct,
+    NoSuchCategory,
+    /// The sub-category does not exist or belongs to another category.
+    NoSuchSubCategory,
+    /// More than [`MAX_PHOTOS`] photos.
+    TooManyPhotos,
+    /// A photo list naming a photo the product does not have.
+    NotItsPhoto,
+}
+
+/// Most photos one product shows.
+pub const MAX_PHOTOS: usize = 8;
+
+/// How much stock a product has, as the products table filters it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StockState {
+    /// Any units at all.
+    InStock,
+    /// 1 to [`LOW_STOCK`] - 1 units.
+    Low,
+    Out,
+}
+
+/// What the administrators' products table is narrowed to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AdminFilter {
+    pub keyword_words: Vec<String>,
+    pub category_id: Option<Id>,
+    pub sub_category_id: Option<Id>,
+    pub stock: Option<StockState>,
+    pub featured: Option<bool>,
+}
+
+/// The products table's order; ties are broken by id in the same direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AdminSortField {
+    CreatedAt,
+    Name,
+    Price,
+    Stock,
+}
+
+/// One change to many products at once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BulkChange {
+    SetStock(i64),
+    /// Every price up or down by this many percent (-90 to +500), to the cent.
+    AdjustPrice(f64),
+}
+
+/// Most products one bulk change may name.
+pub const MAX_BULK: usize = 100;
+
+impl Catalogue {
+    /// A page of the products table and how many match in all. Served by the listing's
+    /// indexes (`products_by_stock` for the stock order and filters).
+    pub async fn admin_products(
+        &self,
+        filter: &AdminFilter,
+        sort: AdminSortField,
+        descending: bool,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<ProductRow>, i64), sqlx::Error> {
+        let (where_sql, args) = self.admin_where(filter);
+        let direction = if descending { "DESC" } else { "ASC" };
+        let order = match sort {
+            AdminSortField::CreatedAt => "p.created_at",
+            AdminSortField::Name => self.db.dialect.name_order(),
+            AdminSortField::Price => "p.paid_cents",
+            AdminSortField::Stock => "p.stock",
+        };
+        let n = args.len();
+        let page = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS}{where_sql} \
+             ORDER BY {order} {direction}, p.id {direction} LIMIT ${} OFFSET ${}",
+            n + 1,
+            n + 2
+        );
+        let mut page_args = args;
+        page_args.push(Arg::Int(limit));
+        page_args.push(Arg::Int(offset));
+        let rows = bind_all(sqlx::query(&page), page_args)
+            .fetch_all(&self.db.pool)
+            .await?;
+        let products = rows
+            .iter()
+            .map(product_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        let (where_sql, args) = self.admin_where(filter);
+        let count = format!("SELECT COUNT(*) AS n FROM products p{where_sql}");
+        let total: i64 = bind_all(sqlx::query(&count), args)
+            .fetch_one(&self.db.pool)
+            .await?
+            .try_get("n")?;
+        Ok((products, total))
+    }
+
+    fn admin_where(&self, filter: &AdminFilter) -> (String, Vec<Arg>) {
+        let mut clauses = Vec::new();
+        let mut args = Vec::new();
+        if !filter.keyword_words.is_empty() {
+            args.push(Arg::Text(
+                self.db.dialect.keyword_query(&filter.keyword_words),
+            ));
+            clauses.push(self.db.dialect.keyword_predicate(args.len()));
+        }
+        if let Some(id) = &filter.category_id {
+            args.push(Arg::Text(id.to_string()));
+            clauses.push(format!("p.category_id = ${}", args.len()));
+        }
+        if let Some(id) = &filter.sub_category_id {
+            args.push(Arg::Text(id.to_string()));
+            clauses.push(format!("p.sub_category_id = ${}", args.len()));
+        }
+        match filter.stock {
+            Some(StockState::InStock) => clauses.push("p.stock > 0".into()),
+            Some(StockState::Low) => {
+                clauses.push(format!("p.stock BETWEEN 1 AND {}", LOW_STOCK - 1))
+            }
+            Some(StockState::Out) => clauses.push("p.stock <= 0".into()),
+            None => {}
+        }
+        if let Some(featured) = filter.featured {
+            args.push(Arg::Int(i64::from(featured)));
+            clauses.push(format!("p.featured = ${}", args.len()));
+        }
+        let sql = if clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", clauses.join(" AND "))
+        };
+        (sql, args)
+    }
+
+    /// Adds a product with no photos yet; resolves to it as stored.
+    pub async fn create_product(
+        &self,
+        input: &ProductInput,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
+        let id = new_id();
+        let now = self.clock.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let search_text = match search_text_for(&mut tx, input).await? {
+            Ok(text) => text,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        sqlx::query(
+            "INSERT INTO products (id, name, description, price_cents, discount_bp, discount_ends_at, \
+             paid_cents, images, stock, category_id, sub_category_id, size, color, featured, \
+             search_text, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, '[]', $8, $9, $10, $11, $12, $13, $14, $15, $15)",
+        )
+        .bind(&id)
+        .bind(&input.name)
+        .bind(&input.description)
+        .bind(input.price.cents())
+        .bind(input.discount.basis_points)
+        .bind(input.discount.ends_at)
+        .bind(price_at(input.price, input.discount, now).discounted_price.cents())
+        .bind(input.stock)
+        .bind(&input.category_id)
+        .bind(&input.sub_category_id)
+        .bind(&input.size)
+        .bind(&input.color)
+        .bind(i64::from(input.featured))
+        .bind(search_text)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let changes = changes_between(None, input);
+        activity
+            .record(
+                &mut tx,
+                Entry {
+                    actor,
+                    object_type: "product",
+                    object_id: &id,
+                    action: "created",
+                    changes,
+                },
+            )
+            .await?;
+        let product = product_in(&mut tx, &id).await?.expect("inserted above");
+        tx.commit().await?;
+        self.counts.clear();
+        Ok(Ok(product))
+    }
+
+    /// Sets every field of product `id`; resolves to it as stored. A write that changes
+    /// nothing records nothing.
+    pub async fn update_product(
+        &self,
+        id: &Id,
+        input: &ProductInput,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
+        let now = self.clock.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let Some(before) = product_in(&mut tx, id.as_str()).await? else {
+            return Ok(Err(ProductRefusal::NoSuchProduct));
+        };
+        let search_text = match search_text_for(&mut tx, input).await? {
+            Ok(text) => text,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        let changes = changes_between(Some(&input_of(&before)), input);
+        if changes.is_empty() {
+            return Ok(Ok(before));
+        }
+        sqlx::query(
+            "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
+             discount_ends_at = $5, paid_cents = $6, stock = $7, category_id = $8, \
+             sub_category_id = $9, size = $10, color = $11, featured = $12, search_text = $13, \
+             updated_at = $14 WHERE id = $15",
+        )
+        .bind(&input.name)
+        .bind(&input.description)
+        .bind(input.price.cents())
+        .bind(input.discount.basis_points)
+        .bind(input.discount.ends_at)
+        .bind(
+            price_at(input.price, input.discount, now)
+                .discounted_price
+                .cents(),
+        )
+        .bind(input.stock)
+        .bind(&input.category_id)
+        .bind(&input.sub_category_id)
+        .bind(&input.size)
+        .bind(&input.color)
+        .bind(i64::from(input.featured))
+        .bind(search_text)
+        .bind(now)
+        .bind(id.as_str())
+        .execute(&mut *tx)
+        .await?;
+        activity
+            .record(
+                &mut tx,
+                Entry {
+                    actor,
+                    object_type: "product",
+                    object_id: id.as_str(),
+                    action: "updated",
+                    changes,
+                },
+            )
+            .await?;
+        let product = product_in(&mut tx, id.as_str())
+            .await?
+            .expect("updated above");
+        tx.commit().await?;
+        self.counts.clear();
+        Ok(Ok(product))
+    }
+
+    /// Applies `change` to every product in `ids` (at most [`MAX_BULK`]) in one
+    /// transaction, one activity entry each; resolves to the products as stored. An
+    /// unknown id refuses the whole change.
+    pub async fn bulk_change(
+        &self,
+        ids: &[Id],
+        change: BulkChange,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<Vec<ProductRow>, ProductRefusal>, sqlx::Error> {
+        let now = self.clock.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) ORDER BY p.id",
+            placeholders(ids.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for id in ids {
+            query = query.bind(id.as_str());
+        }
+        let before = query
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(product_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut distinct: Vec<&str> = ids.iter().map(Id::as_str).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if before.len() != distinct.len() {
+            return Ok(Err(ProductRefusal::NoSuchProduct));
+        }
+        let mut after = Vec::with_capacity(before.len());
+        for product in before {
+            let mut input = input_of(&product);
+            match change {
+                BulkChange::SetStock(stock) => input.stock = stock,
+                BulkChange::AdjustPrice(percent) => input.price = adjusted(input.price, percent),
+            }
+            let changes = changes_between(Some(&input_of(&product)), &input);
+            if !changes.is_empty() {
+                sqlx::query(
+                    "UPDATE products SET price_cents = $1, paid_cents = $2, stock = $3, updated_at = $4 \
+                     WHERE id = $5",
+                )
+                .bind(input.price.cents())
+                .bind(price_at(input.price, input.discount, now).discounted_price.cents())
+                .bind(input.stock)
+                .bind(now)
+                .bind(&product.id)
+                .execute(&mut *tx)
+                .await?;
+                activity
+                    .record(
+                        &mut tx,
+                        Entry {
+                            actor,
+                            object_type: "product",
+                            object_id: &product.id,
+                            action: "updated",
+                            changes,
+                        },
+                    )
+                    .await?;
+            }
+            after.push(product_in(&mut tx, &product.id).await?.expect("read above"));
+        }
+        tx.commit().await?;
+        self.counts.clear();
+        Ok(Ok(after))
+    }
+}
+
+impl Catalogue {
+    /// Appends stored photos (media paths) to product `id`'s, at most [`MAX_PHOTOS`]
+    /// in all; resolves to the product as it now is.
+    pub async fn add_photos(
+        &self,
+        id: &Id,
+        paths: &[String],
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
+        self.change_photos(id, actor, activity, |current| {
+            if current.len() + paths.len() > MAX_PHOTOS {
+                return Err(ProductRefusal::TooManyPhotos);
+            }
+            Ok([current, paths].concat())
+        })
+        .await
+    }
+
+    /// Sets product `id`'s photos to `images`, which must be some of those it has, in
+    /// the order given: reordering and removing in one. Resolves to the product as it
+    /// now is and the photos it no longer has.
+    pub async fn set_photos(
+        &self,
+        id: &Id,
+        images: &[String],
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<(ProductRow, Vec<String>), ProductRefusal>, sqlx::Error> {
+        let mut removed = Vec::new();
+        let changed = self
+            .change_photos(id, actor, activity, |current| {
+                let mut distinct = images.to_vec();
+                distinct.sort_unstable();
+                distinct.dedup();
+                if distinct.len() != images.len() || images.iter().any(|i| !current.contains(i)) {
+                    return Err(ProductRefusal::NotItsPhoto);
+                }
+                removed = current
+                    .iter()
+                    .filter(|c| !images.contains(c))
+                    .cloned()
+                    .collect();
+                Ok(images.to_vec())
+            })
+            .await?;
+        Ok(changed.map(|product| (product, removed)))
+    }
+
+    /// Reads product `id`'s photos, lets `change` decide the new list, and writes it
+    /// with its activity entry, all in one transaction.
+    async fn change_photos(
+        &self,
+        id: &Id,
+        actor: &Actor,
+        activity: &Activity,
+        change: impl FnOnce(&[String]) -> Result<Vec<String>, ProductRefusal>,
+    ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
+        let mut tx = self.db.begin_write().await?;
+        let Some(before) = product_in(&mut tx, id.as_str()).await? else {
+            return Ok(Err(ProductRefusal::NoSuchProduct));
+        };
+        let images = match change(&before.images) {
+            Ok(images) => images,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        if images == before.images {
+            return Ok(Ok(before));
+        }
+        sqlx::query("UPDATE products SET images = $1, updated_at = $2 WHERE id = $3")
+            .bind(serde_json::to_string(&images).expect("a list of strings serialises"))
+            .bind(self.clock.now_ms())
+            .bind(id.as_str())
+            .execute(&mut *tx)
+            .await?;
+        activity
+            .record(
+                &mut tx,
+                Entry {
+                    actor,
+                    object_type: "product",
+                    object_id: id.as_str(),
+                    action: "photos",
+                    changes: Changes::new().field("images", before.images.clone(), images),
+                },
+            )
+            .await?;
+        let product = product_in(&mut tx, id.as_str()).await?.expect("read above");
+        tx.commit().await?;
+        Ok(Ok(product))
+    }
+}
+
+/// `price` up or down by `percent`, to the nearest cent, never below one cent.
+pub fn adjusted(price: Money, percent: f64) -> Money {
+    let cents = (price.cents() as f64 * (100.0 + percent) / 100.0).round() as i64;
+    Money::from_cents(cents.max(1))
+}
+
+async fn product_in(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+) -> Result<Option<ProductRow>, sqlx::Error> {
+    let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(&mut **tx).await?;
+    row.as_ref().map(product_from_row).transpose()
+}
+
+/// The words a keyword search finds `input` by (as the seeders store them), once its
+/// category and sub-category are known to exist and belong together.
+async fn search_text_for(
+    tx: &mut Transaction<'static, Any>,
+    input: &ProductInput,
+) -> Result<Result<String, ProductRefusal>, sqlx::Error> {
+    let category: Option<String> = sqlx::query("SELECT title FROM categories WHERE id = $1")
+        .bind(&input.category_id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .map(|row| row.try_get("title"))
+        .transpose()?;
+    let Some(category) = category else {
+        return Ok(Err(ProductRefusal::NoSuchCategory));
+    };
+    let sub_category: Option<String> =
+        sqlx::query("SELECT title FROM sub_categories WHERE id = $1 AND category_id = $2")
+            .bind(&input.sub_category_id)
+            .bind(&input.category_id)
+            .fetch_optional(&mut **tx)
+            .await?
+            .map(|row| row.try_get("title"))
+            .transpose()?;
+    let Some(sub_category) = sub_category else {
+        return Ok(Err(ProductRefusal::NoSuchSubCategory));
+    };
+    let text = [
+        input.name.as_str(),
+        &input.description,
+        &category,
+        &sub_category,
+    ]
+    .join(" ");
+    Ok(Ok(search_words(&text, usize::MAX).join(" ")))
+}
+
+/// What an administrator would see in the form for `product`.
+fn input_of(product: &ProductRow) -> ProductInput {
+    ProductInput {
+        name: product.name.clone(),
+        description: product.description.clone(),
+        price: product.price,
+        discount: product.discount,
+        stock: product.stock,
+        category_id: product.category.0.clone(),
+        sub_category_id: product.sub_category.0.clone(),
+        size: product.size.clone(),
+        color: product.color.clone(),
+        featured: product.featured,
+    }
+}
+
+/// The fields that differ between `before` (none for a new product) and `after`, in
+/// the API's names and units.
+fn changes_between(before: Option<&ProductInput>, after: &ProductInput) -> Changes {
+    use serde_json::Value;
+    let fields = |p: Option<&ProductInput>| -> Vec<(&'static str, Value)> {
+        let Some(p) = p else {
+            return [
+                "name",
+                "description",
+                "price",
+                "discountPercentage",
+                "discountEndDate",
+                "stock",
+                "categoryId",
+                "subCategoryId",
+                "size",
+                "color",
+                "featured",
+            ]
+            .into_iter()
+            .map(|f| (f, Value::Null))
+            .collect();
+        };
+        vec![
+            ("name", p.name.clone().into()),
+            ("description", p.description.clone().into()),
+            ("price", p.price.as_f64().into()),
+            (
+                "discountPercentage",
+                (p.discount.basis_points as f64 / 100.0).into(),
+            ),
+            (
+                "discountEndDate",
+                p.discount.ends_at.map(crate::domain::time::iso8601).into(),
+            ),
+            ("stock", p.stock.into()),
+            ("categoryId", p.category_id.clone().into()),
+            ("subCategoryId", p.sub_category_id.clone().into()),
+            ("size", p.size.clone().into()),
+            ("color", p.color.clone().into()),
+            ("featured", p.featured.into()),
+        ]
+    };
+    fields(before)
+        .into_iter()
+        .zip(fields(Some(after)))
+        .fold(Changes::new(), |changes, ((field, was), (_, now))| {
+            changes.field(field, was, now)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_price_moves_by_a_percentage_to_the_cent_and_never_to_nothing() {
+        assert_eq!(
+            adjusted(Money::from_cents(1_000), 10.0),
+            Money::from_cents(1_100)
+        );
+        assert_eq!(
+            adjusted(Money::from_cents(999), -10.0),
+            Money::from_cents(899)
+        );
+        assert_eq!(
+            adjusted(Money::from_cents(1_005), 12.5),
+            Money::from_cents(1_131)
+        );
+        assert_eq!(adjusted(Money::from_cents(1), -90.0), Money::from_cents(1));
+    }
+}
