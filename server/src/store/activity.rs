@@ -51,7 +51,10 @@ impl Changes {
             .0
             .iter()
             .map(|(field, (before, after))| {
-                (field.clone(), Value::Array(vec![before.clone(), after.clone()]))
+                (
+                    field.clone(),
+                    Value::Array(vec![before.clone(), after.clone()]),
+                )
             })
             .collect();
         Value::Object(object).to_string()

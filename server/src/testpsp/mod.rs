@@ -928,7 +928,10 @@ mod tests {
         assert!(!shown.replace(' ', "").contains("42424242"), "{shown}");
         assert!(!shown.contains("987"), "{shown}");
         // A number too short to have four digits shows what it has, and nothing panics.
-        let short = CardInput { number: "42".into(), ..card };
+        let short = CardInput {
+            number: "42".into(),
+            ..card
+        };
         assert!(format!("{short:?}").contains("•••• 42"));
     }
 
