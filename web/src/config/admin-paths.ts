@@ -2,22 +2,37 @@
 // from it because only the console's own bundle imports this file: the shop's pages
 // carry none of it.
 
+type Query = Record<string, string | number | null | undefined>;
+
+/** `path` with the set values of `query` as its query string; page 1 is left out. */
+function at(path: string, query: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '' || (key === 'page' && Number(value) <= 1)) continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${path}${search ? `?${search}` : ''}`;
+}
+
 export const adminPaths = {
+  /** The dashboard: the console's landing page. */
   home: '/admin',
   login: '/admin/login',
   orders: '/admin/orders',
-  /** The orders table, at `status` (every status when absent) and `page`. */
-  ordersAt: ({ status, page }: { status?: string | null; page?: number }) => {
-    const query = new URLSearchParams();
-    if (status) query.set('status', status);
-    if (page && page > 1) query.set('page', String(page));
-    const search = query.toString();
-    return `/admin/orders${search ? `?${search}` : ''}`;
-  },
+  /** The orders table with these filters (`status`, `paymentStatus`, `fulfilment`,
+   * `from`, `to`, `q`) and `page`; the server's own parameter names. */
+  ordersAt: (query: Query) => at('/admin/orders', query),
   order: (number: string) => `/admin/orders/${encodeURIComponent(number)}`,
   packingSlip: (number: string) => `/admin/orders/${encodeURIComponent(number)}/packing-slip`,
   /** The products table; its search, filters, sort and page are its query string. */
   products: '/admin/products',
   newProduct: '/admin/products/new',
   product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
+  /** The customers table; `q` and `page` are its query string. */
+  customers: '/admin/customers',
+  customer: (id: string) => `/admin/customers/${encodeURIComponent(id)}`,
+  /** The activity log; `adminId`, `objectType`, `objectId` and `page` are its query string. */
+  activity: '/admin/activity',
+  activityAt: (query: { adminId?: string; objectType?: string; objectId?: string; page?: number }) => at('/admin/activity', query),
 } as const;

@@ -17,18 +17,25 @@ export function signInAsAdmin() {
  * The console reads the generated `Order`, whose fields the orders feature narrows. */
 export const adminOrder = (overrides: Partial<Order> = {}): Order => ({ ...order(), ...overrides });
 
-/** What the list call was asked, in order. */
-export type ListAsked = { status: string | null; page: string | null; perPage: string | null; auth: string | null }[];
+/** The orders list's parameters as a test reads them back. */
+const ORDER_LIST_PARAMS = ['status', 'paymentStatus', 'fulfilment', 'from', 'to', 'q', 'page', 'perPage'] as const;
 
-/** GET /admin/order over `orders`, filtered by status and paged as the server does. */
+/** What the list call was asked, in order: each parameter (null when absent) and the
+ * Authorization header. */
+export type ListAsked = (Record<(typeof ORDER_LIST_PARAMS)[number], string | null> & { auth: string | null })[];
+
+/** GET /admin/order over `orders`, filtered by status, payment status and fulfilment and
+ * paged as the server does (the dates and `q` are only recorded in `asked`). */
 export function adminOrdersHandler(orders: Order[], asked: ListAsked = []) {
   return http.get('*/api/admin/order', ({ request }) => {
     const query = new URL(request.url).searchParams;
-    asked.push({ status: query.get('status'), page: query.get('page'), perPage: query.get('perPage'), auth: request.headers.get('Authorization') });
+    asked.push({ ...(Object.fromEntries(ORDER_LIST_PARAMS.map((name) => [name, query.get(name)])) as Record<(typeof ORDER_LIST_PARAMS)[number], string | null>), auth: request.headers.get('Authorization') });
     const status = query.get('status') as OrderStatus | null;
+    const paymentStatus = query.get('paymentStatus');
+    const fulfilment = query.get('fulfilment');
     const page = Number(query.get('page') ?? 1);
     const perPage = Number(query.get('perPage') ?? 20);
-    const matching = status ? orders.filter((o) => o.status === status) : orders;
+    const matching = orders.filter((o) => (!status || o.status === status) && (!paymentStatus || o.paymentStatus === paymentStatus) && (!fulfilment || o.fulfilment === fulfilment));
     return envelope({ orders: matching.slice((page - 1) * perPage, page * perPage), total: matching.length, page, perPage });
   });
 }

@@ -22,6 +22,9 @@ export const PAYMENT_STATUS_LABELS: Record<OrderPaymentStatus, string> = {
   failed: 'Failed',
 };
 
+/** Every payment status, in the order the table's filter offers them. */
+export const PAYMENT_STATUSES = Object.keys(PAYMENT_STATUS_LABELS) as OrderPaymentStatus[];
+
 export const FULFILMENT_LABELS: Record<OrderFulfilment, string> = {
   pickup: 'Pickup',
   delivery: 'Delivery',
@@ -37,10 +40,13 @@ export const EVENT_LABELS: Record<OrderEventType, string> = {
   refunded: 'Refunded',
   payment_failed: 'Payment failed',
   restocked: 'Items put back in stock',
+  note: 'Internal note',
 };
 
+export const FULFILMENTS = Object.keys(FULFILMENT_LABELS) as OrderFulfilment[];
+
 /** Events the customer's own timeline leaves out (server: `EventType::is_public`). */
-export const STAFF_ONLY_EVENTS: ReadonlySet<OrderEventType> = new Set(['restocked']);
+export const STAFF_ONLY_EVENTS: ReadonlySet<OrderEventType> = new Set(['restocked', 'note']);
 
 /** 'Cash' or 'Card', with the card's last digits when known. */
 export function paymentMethodLabel({ paymentMethod, card }: Pick<Order, 'paymentMethod' | 'card'>): string {

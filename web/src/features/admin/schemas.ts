@@ -12,3 +12,9 @@ export type AdminLoginValues = z.infer<typeof adminLoginSchema>;
 
 /** The longest note the server takes with a status change (admin_orders.rs MAX_NOTE_CHARS). */
 export const MAX_NOTE_CHARS = 500;
+
+/** The internal note on an order (POST /admin/order/{number}/note), with the server's messages. */
+export const orderNoteSchema = z.object({
+  note: z.string().check(z.trim(), z.minLength(1, 'Note is required'), z.maxLength(MAX_NOTE_CHARS, `A note may be at most ${MAX_NOTE_CHARS} characters`)),
+});
+export type OrderNoteValues = z.infer<typeof orderNoteSchema>;

@@ -29,6 +29,11 @@ function orderApi(start: Order) {
       calls.push({ path: new URL(request.url).pathname, body: null });
       return moved({ paymentStatus: 'paid' }, 'paid');
     }),
+    http.post('*/api/admin/order/:number/note', async ({ request }) => {
+      const body = (await request.json()) as { note: string };
+      calls.push({ path: new URL(request.url).pathname, body });
+      return moved({}, 'note', body.note);
+    }),
   );
   return calls;
 }
@@ -159,6 +164,51 @@ describe('Console order page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A note may be at most 500 characters');
+  });
+
+  it('adds an internal note to the timeline, marked as not shown to the customer', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const calls = orderApi(adminOrder());
+    await openOrder();
+    const field = screen.getByLabelText('Internal note');
+    fireEvent.change(field, { target: { value: '  Customer rang: collecting Friday ' } });
+    expect(screen.getByText(/32 of 500 characters/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    const timeline = screen.getByRole('list', { name: 'Timeline' });
+    expect(await within(timeline).findByText('Customer rang: collecting Friday')).toBeInTheDocument();
+    expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/note`, body: { note: 'Customer rang: collecting Friday' } }]);
+    expect(within(timeline).getAllByRole('listitem').at(-1)).toHaveTextContent(/^Internal noteNot shown to the customer/);
+    expect(success).toHaveBeenCalledWith(`Note added to order #${NUMBER}`);
+    await waitFor(() => expect(field).toHaveValue(''));
+  });
+
+  it('checks the note before sending it: 1 to 500 characters', async () => {
+    const calls = orderApi(adminOrder());
+    await openOrder();
+    const field = screen.getByLabelText('Internal note');
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Note is required');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(field, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('A note may be at most 500 characters'));
+    expect(calls).toEqual([]);
+
+    fireEvent.change(field, { target: { value: 'x'.repeat(500) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/note`, body: { note: 'x'.repeat(500) } }]));
+  });
+
+  it('shows the server’s refusal of a note', async () => {
+    orderApi(adminOrder());
+    server.use(http.post('*/api/admin/order/:number/note', () => failure(404, 'Order not found')));
+    await openOrder();
+    fireEvent.change(screen.getByLabelText('Internal note'), { target: { value: 'Gone?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+    expect(screen.getByLabelText('Internal note')).toHaveValue('Gone?');
   });
 
   it('says when the order does not exist', async () => {

@@ -36,7 +36,7 @@ describe('Console orders table', () => {
       ['Mar 01, 2026, 10:00 UTC', 'Ada Lovelaceada@example.com', 'Delivery', 'Shipped', 'Paid', '₹120.00'],
     ]);
     expect(screen.getByText('Page 1 of 1 · 2 orders')).toBeInTheDocument();
-    expect(asked).toEqual([{ status: null, page: '1', perPage: '20', auth: 'Bearer admin-token' }]);
+    expect(asked).toEqual([{ status: null, paymentStatus: null, fulfilment: null, from: null, to: null, q: null, page: '1', perPage: '20', auth: 'Bearer admin-token' }]);
   });
 
   it('filters by status, keeping the filter in the address', async () => {
@@ -71,6 +71,71 @@ describe('Console orders table', () => {
     expect(router.state.location.search).toBe('?status=completed&page=2');
     expect(asked.at(-1)).toMatchObject({ status: 'completed', page: '2' });
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('filters by payment, fulfilment, dates and a search, each kept in the address and sent to the server', async () => {
+    const asked: ListAsked = [];
+    server.use(adminOrdersHandler([placed, shipped], asked));
+    const { router } = renderRoutes(routes, '/admin/orders');
+    await screen.findByRole('link', { name: '#100002' });
+
+    fireEvent.change(screen.getByLabelText('Payment'), { target: { value: 'paid' } });
+    expect(await screen.findByRole('link', { name: '#100001' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: '#100002' })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?paymentStatus=paid');
+
+    fireEvent.change(screen.getByLabelText('Fulfilment'), { target: { value: 'delivery' } });
+    fireEvent.change(screen.getByLabelText('Placed from (UTC)'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('Placed to (UTC)'), { target: { value: '2026-03-02' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), { target: { value: '  ada@ ' } });
+    fireEvent.click(within(screen.getByRole('search', { name: 'Orders' })).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?paymentStatus=paid&fulfilment=delivery&from=2026-03-01&to=2026-03-02&q=ada%40'));
+    await waitFor(() =>
+      expect(asked.at(-1)).toEqual({ status: null, paymentStatus: 'paid', fulfilment: 'delivery', from: '2026-03-01', to: '2026-03-02', q: 'ada@', page: '1', perPage: '20', auth: 'Bearer admin-token' }),
+    );
+    // The dates bound each other, so the browser's picker offers no backwards range.
+    expect(screen.getByLabelText('Placed from (UTC)')).toHaveAttribute('max', '2026-03-02');
+    expect(screen.getByLabelText('Placed to (UTC)')).toHaveAttribute('min', '2026-03-01');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('link', { name: '#100002' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('');
+    expect(screen.getByLabelText('Payment')).toHaveValue('');
+  });
+
+  it('opens with every filter the address names, and sends them all', async () => {
+    const asked: ListAsked = [];
+    server.use(adminOrdersHandler([placed, shipped], asked));
+    renderRoutes(routes, '/admin/orders?status=shipped&paymentStatus=paid&fulfilment=delivery&from=2026-03-01&to=2026-03-31&q=100001');
+    expect(await screen.findByRole('link', { name: '#100001' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('shipped');
+    expect(screen.getByLabelText('Payment')).toHaveValue('paid');
+    expect(screen.getByLabelText('Fulfilment')).toHaveValue('delivery');
+    expect(screen.getByLabelText('Placed from (UTC)')).toHaveValue('2026-03-01');
+    expect(screen.getByLabelText('Placed to (UTC)')).toHaveValue('2026-03-31');
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('100001');
+    expect(asked).toEqual([{ status: 'shipped', paymentStatus: 'paid', fulfilment: 'delivery', from: '2026-03-01', to: '2026-03-31', q: '100001', page: '1', perPage: '20', auth: 'Bearer admin-token' }]);
+  });
+
+  it('leaves out what the server would refuse from a hand-edited address', async () => {
+    const asked: ListAsked = [];
+    server.use(adminOrdersHandler([placed], asked));
+    renderRoutes(routes, '/admin/orders?paymentStatus=lost&fulfilment=drone&from=yesterday');
+    expect(await screen.findByRole('link', { name: '#100002' })).toBeInTheDocument();
+    expect(asked[0]).toMatchObject({ paymentStatus: null, fulfilment: null, from: null });
+  });
+
+  it('says when nothing matches the search and filters', async () => {
+    server.use(adminOrdersHandler([placed]));
+    renderRoutes(routes, '/admin/orders?status=placed&fulfilment=delivery');
+    expect(await screen.findByText('No orders match the search and filters.')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a date range', async () => {
+    server.use(http.get('*/api/admin/order', () => failure(400, 'to must not be before from')));
+    renderRoutes(routes, '/admin/orders?from=2026-03-05&to=2026-03-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('to must not be before from');
   });
 
   it('says so when no order has the status', async () => {

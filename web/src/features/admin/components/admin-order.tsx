@@ -13,6 +13,7 @@ import { PaymentBadge, StatusBadge } from './order-badges';
 import { OrderContact } from './order-contact';
 import { OrderEvents } from './order-events';
 import { OrderLinesTable } from './order-lines-table';
+import { OrderNoteForm } from './order-note-form';
 
 /** Loads the order with `number` and shows `children(order)`, or why it cannot. */
 export function WithAdminOrder({ number, children }: { number: string; children: (order: Order) => ReactNode }) {
@@ -81,6 +82,7 @@ export function AdminOrder({ order }: { order: Order }) {
             Timeline
           </h2>
           <OrderEvents events={order.events} />
+          <OrderNoteForm number={order.number} />
         </section>
       </div>
     </div>
