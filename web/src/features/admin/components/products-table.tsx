@@ -73,8 +73,9 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
   return (
     <div className="space-y-4">
       {onPage.length > 0 && <BulkProductActions ids={onPage} onDone={() => select([])} />}
-      {/* Wider than a phone: the table scrolls sideways inside its own box, never the page. */}
-      <div role="region" aria-label="Products table" aria-busy={products.isPlaceholderData} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-brand">
+      {/* Wider than a phone: the table scrolls sideways inside its own box, never the page
+          (`relative` keeps the screen-reader-only header texts, absolutely placed, inside it). */}
+      <div role="region" aria-label="Products table" aria-busy={products.isPlaceholderData} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-brand">
         <table className="w-full min-w-[52rem] text-left text-sm">
           <caption className="sr-only">
             Products, page {shown} of {totalPages}
