@@ -1,7 +1,7 @@
 // The console's API as its tests meet it: an administrator, and the admin order and
 // product calls over lists the test chooses.
 import { http } from 'msw';
-import type { AdminProduct, Order, OrderStatus } from '@/api/types';
+import type { ActivityEntry, AdminProduct, Customer, DashboardData, Order, OrderStatus } from '@/api/types';
 import { useAuth } from '@/features/auth';
 import { order } from './orders';
 import { envelope, product, user } from './server';
@@ -68,3 +68,55 @@ export function adminProductsHandler(products: () => AdminProduct[], asked: URLS
 
 /** GET /admin/product/{id} answering with `current()` (so a test can change it). */
 export const adminProductHandler = (current: () => AdminProduct) => http.get('*/api/admin/product/:id', () => envelope({ product: current() }));
+
+/** The dashboard's figures: by default a quiet Monday. */
+export const dashboard = (overrides: Partial<DashboardData> = {}): DashboardData => ({
+  today: { from: '2026-03-02T00:00:00Z', orders: 0, revenue: 0 },
+  week: { from: '2026-03-02T00:00:00Z', orders: 0, revenue: 0 },
+  waiting: { placed: 0, readyForPickup: 0 },
+  lowStock: { count: 0, products: [] },
+  outOfStock: { count: 0, products: [] },
+  reviews: [],
+  ...overrides,
+});
+
+/** GET /admin/dashboard answering with `figures`. */
+export const adminDashboardHandler = (figures: DashboardData = dashboard()) => http.get('*/api/admin/dashboard', () => envelope(figures, 'Dashboard'));
+
+/** A customer as the console sees them: by default a verified one with no orders. */
+export const adminCustomer = (overrides: Partial<Customer> = {}): Customer => ({
+  _id: 'c'.padStart(24, '0'),
+  fullName: 'Grace Hopper',
+  emailAddress: 'grace@example.com',
+  isEmailVerified: true,
+  role: 'customer',
+  orderCount: 0,
+  totalSpent: 0,
+  createdAt: '2026-01-15T08:30:00Z',
+  disabled: false,
+  disabledAt: null,
+  ...overrides,
+});
+
+/** GET /admin/customer over `customers`, paged as the server does; each query in `asked`
+ * (the search is the server's business). */
+export function adminCustomersHandler(customers: Customer[], asked: URLSearchParams[] = []) {
+  return http.get('*/api/admin/customer', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    asked.push(query);
+    const page = Number(query.get('page') ?? 1);
+    const perPage = Number(query.get('perPage') ?? 20);
+    return envelope({ customers: customers.slice((page - 1) * perPage, page * perPage), total: customers.length, page, perPage }, 'Customers');
+  });
+}
+
+/** GET /admin/activity over `entries`, paged as the server does; each query in `asked`. */
+export function adminActivityHandler(entries: ActivityEntry[], asked: URLSearchParams[] = []) {
+  return http.get('*/api/admin/activity', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    asked.push(query);
+    const page = Number(query.get('page') ?? 1);
+    const perPage = Number(query.get('perPage') ?? 25);
+    return envelope({ activity: entries.slice((page - 1) * perPage, page * perPage), total: entries.length, page, perPage }, 'Activity');
+  });
+}

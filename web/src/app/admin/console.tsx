@@ -2,10 +2,13 @@
 // own. The shop's router names only `/admin/*` and loads this module when it is first
 // opened, so the console's routes and pages never reach a shopper's browser. A new
 // section is one route here and one line in features/admin/sections.ts.
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { adminPaths } from '@/config/admin-paths';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAdmin } from '@/features/admin/components/require-admin';
 import { AdminLayout } from './layout';
+import { AdminActivityPage } from './routes/activity';
+import { AdminCustomerPage } from './routes/customer';
+import { AdminCustomersPage } from './routes/customers';
+import { AdminDashboardPage } from './routes/dashboard';
 import { AdminLoginPage } from './routes/login';
 import { AdminNewProductPage } from './routes/new-product';
 import { AdminNotFoundPage } from './routes/not-found';
@@ -24,13 +27,16 @@ const consoleRoutes: RouteObject[] = [
       {
         element: <AdminLayout />,
         children: [
-          { index: true, element: <Navigate to={adminPaths.orders} replace /> },
+          { index: true, element: <AdminDashboardPage /> },
           { path: 'orders', element: <AdminOrdersPage /> },
           { path: 'orders/:number', element: <AdminOrderPage /> },
           { path: 'orders/:number/packing-slip', element: <PackingSlipPage /> },
           { path: 'products', element: <AdminProductsPage /> },
           { path: 'products/new', element: <AdminNewProductPage /> },
           { path: 'products/:id', element: <AdminProductPage /> },
+          { path: 'customers', element: <AdminCustomersPage /> },
+          { path: 'customers/:id', element: <AdminCustomerPage /> },
+          { path: 'activity', element: <AdminActivityPage /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

@@ -13,10 +13,11 @@ import { cn } from '@/lib/utils';
 function SectionLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <ul className="space-y-1">
-      {adminSections.map(({ label, to, icon: Icon }) => (
+      {adminSections.map(({ label, to, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}
+            end={end}
             onClick={onNavigate}
             className={({ isActive }) =>
               cn('flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium', isActive ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100')

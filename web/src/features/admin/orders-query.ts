@@ -2,6 +2,7 @@
 // names (`?status&paymentStatus&fulfilment&from&to&q&page`), so a filtered table can be
 // bookmarked, shared and reloaded.
 import type { OrderFulfilment, OrderPaymentStatus, OrderStatus } from '@/api/types';
+import { pageParam } from './components/table-pages';
 import { FULFILMENT_LABELS, PAYMENT_STATUS_LABELS, STATUS_LABELS } from './labels';
 
 /** What the table shows; an empty filter is no filter. `from` and `to` are days
@@ -24,9 +25,6 @@ const oneOf = <T extends string>(value: string | null, labels: Record<T, string>
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | null) => (value && DAY.test(value) ? value : '');
-
-/** A page number from the address: 1 unless it names a whole number above 1. */
-export const pageParam = (params: URLSearchParams) => Math.max(1, Math.floor(Number(params.get('page'))) || 1);
 
 /** The query an address names; anything the server would refuse is left out. */
 export function parseOrdersQuery(params: URLSearchParams): OrdersQuery {

@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { routes } from '@/app/router';
 import { useAuth } from '@/features/auth';
-import { ADMIN, ADMIN_TOKEN, adminOrdersHandler, signInAsAdmin } from '@/testing/admin';
+import { ADMIN, ADMIN_TOKEN, adminDashboardHandler, adminOrdersHandler, dashboard, signInAsAdmin } from '@/testing/admin';
 import { order } from '@/testing/orders';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { catalogueHandlers, envelope, failure, server, unexpected, user } from '@/testing/server';
@@ -43,25 +43,28 @@ describe('Console login', () => {
     expect(router.state.location.pathname).toBe('/admin/login');
   });
 
-  it('signs in with POST /auth/admin/login, keeps the session in the shop’s store, and opens the orders', async () => {
+  it('signs in with POST /auth/admin/login, keeps the session in the shop’s store, and opens the dashboard', async () => {
     let sent: unknown;
-    const asked: Parameters<typeof adminOrdersHandler>[1] = [];
+    let auth: string | null = null;
     server.use(
       http.post('*/api/auth/admin/login', async ({ request }) => {
         sent = await request.json();
         return envelope({ user: ADMIN, accessToken: ADMIN_TOKEN }, 'Login successful!');
       }),
-      adminOrdersHandler([order()], asked),
+      http.get('*/api/admin/dashboard', ({ request }) => {
+        auth = request.headers.get('Authorization');
+        return envelope(dashboard());
+      }),
     );
     const { router } = renderRoutes(routes, '/admin/login');
     await screen.findByRole('heading', { level: 1, name: 'Shop console' });
     fill(' admin@example.com ', 'Secret12!');
     fireEvent.click(signIn());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
     expect(sent).toEqual({ emailAddress: 'admin@example.com', password: 'Secret12!' });
     expect(JSON.parse(localStorage.getItem('auth-storage')!).state).toMatchObject({ accessToken: ADMIN_TOKEN, isAuthenticated: true });
-    await waitFor(() => expect(asked[0]?.auth).toBe(`Bearer ${ADMIN_TOKEN}`));
+    await waitFor(() => expect(auth).toBe(`Bearer ${ADMIN_TOKEN}`));
   });
 });
 
@@ -97,13 +100,22 @@ describe('Console guard', () => {
     expect(useAuth.getState().isAuthenticated).toBe(false);
   });
 
-  it('lets an administrator in, with the console’s navigation', async () => {
-    server.use(adminOrdersHandler([order()]));
+  it('lets an administrator in, on the dashboard, with the console’s sections in order', async () => {
+    server.use(adminDashboardHandler());
     signInAsAdmin();
     renderRoutes(routes, '/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Console' })[0];
-    expect(nav).toHaveTextContent('Orders');
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin'],
+      ['Orders', '/admin/orders'],
+      ['Products', '/admin/products'],
+      ['Customers', '/admin/customers'],
+      ['Activity', '/admin/activity'],
+    ]);
+    // Only the dashboard is current: its path begins every other section's.
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
   });
 
   it('sends an administrator whose token was revoked back to the login', async () => {

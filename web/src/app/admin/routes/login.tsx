@@ -8,11 +8,11 @@ import { useAuth } from '@/features/auth';
 /** Only console pages are worth coming back to. */
 const backTo = (state: unknown) => {
   const from = (state as AdminLoginState | null)?.from;
-  return from?.startsWith(`${adminPaths.home}/`) && !from.startsWith(adminPaths.login) ? from : adminPaths.orders;
+  return from?.startsWith(`${adminPaths.home}/`) && !from.startsWith(adminPaths.login) ? from : adminPaths.home;
 };
 
 /** /admin/login: an administrator signs in and goes back to the page that sent them
- * here (the orders table otherwise). One already signed in goes straight on. */
+ * here (the dashboard otherwise). One already signed in goes straight on. */
 export function AdminLoginPage() {
   const location = useLocation();
   const navigate = useNavigate();

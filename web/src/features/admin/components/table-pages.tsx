@@ -37,3 +37,6 @@ export function TablePages({
 
 /** How many pages `total` rows fill; one at least, so an empty table is 'page 1 of 1'. */
 export const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+/** A page number from the address: 1 unless it names a whole number above 1. */
+export const pageParam = (params: URLSearchParams) => Math.max(1, Math.floor(Number(params.get('page'))) || 1);

@@ -1,0 +1,63 @@
+// How the console words the activity log: the kinds of object, the actions, and each
+// changed field's values, which the server sends as any JSON.
+import { truncate } from '@/lib/format';
+
+/** The kinds of object the log names (server: admin_activity.rs OBJECT_TYPES). */
+export const OBJECT_TYPE_LABELS = {
+  product: 'Product',
+  category: 'Category',
+  sub_category: 'Sub-category',
+  banner: 'Banner',
+  order: 'Order',
+  customer: 'Customer',
+  review: 'Review',
+  promo_code: 'Promo code',
+} as const;
+
+export type ObjectType = keyof typeof OBJECT_TYPE_LABELS;
+
+export const OBJECT_TYPES = Object.keys(OBJECT_TYPE_LABELS) as ObjectType[];
+
+export const isObjectType = (value: string | null): value is ObjectType => value !== null && value in OBJECT_TYPE_LABELS;
+
+const ACTION_LABELS: Record<string, string> = {
+  status_changed: 'Status changed',
+  marked_paid: 'Marked paid',
+  note_added: 'Note added',
+  disabled: 'Disabled',
+  enabled: 'Enabled',
+  created: 'Created',
+  updated: 'Updated',
+  archived: 'Archived',
+  photos: 'Photos changed',
+};
+
+/** 'Status changed'; an action newer than this list reads as its name in words. */
+export function actionLabel(action: string): string {
+  const words = ACTION_LABELS[action] ?? action.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What the log calls an object: 'Order #100001', 'Customer 64f…', 'Sub-category 64f…'. */
+export function objectLabel(objectType: string, objectId: string): string {
+  const type = isObjectType(objectType) ? OBJECT_TYPE_LABELS[objectType] : objectType;
+  return objectType === 'order' ? `${type} #${objectId}` : `${type} ${objectId}`;
+}
+
+/** Longer values are cut, the whole one kept for the cell's title. */
+export const VALUE_LIMIT = 80;
+
+/** One side of a change in words: 'none' for no value, 'empty' for an empty text,
+ * yes / no, a list joined by commas, anything else as JSON. */
+export function changeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'string') return value === '' ? 'empty' : value;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ');
+  return JSON.stringify(value);
+}
+
+/** 'status: placed → ready_for_pickup', each side cut at VALUE_LIMIT characters. */
+export const changeLine = (field: string, before: unknown, after: unknown) =>
+  `${field}: ${truncate(changeValue(before), VALUE_LIMIT)} → ${truncate(changeValue(after), VALUE_LIMIT)}`;

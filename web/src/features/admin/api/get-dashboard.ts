@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardData } from '@/api/types';
+import { adminGet } from './admin-call';
+
+/** Today's and this week's orders and revenue (from 00:00 UTC and Monday 00:00 UTC,
+ * cancelled orders left out), the orders waiting for the shop, the products low on or out
+ * of stock with their first few, and the newest reviews. */
+export const getDashboard = () => adminGet<DashboardData>('/admin/dashboard', undefined, 'Failed to load the dashboard');
+
+export const getDashboardQueryOptions = () =>
+  // Figures move with every order: read fresh whenever the dashboard is opened.
+  queryOptions({ queryKey: ['admin', 'dashboard'], queryFn: getDashboard, staleTime: 0 });
+
+export const useDashboard = () => useQuery(getDashboardQueryOptions());
