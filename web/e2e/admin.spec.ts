@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addToCart, allProducts, newEmail, png } from './helpers';
+import { addToCart, allProducts, cents, newEmail, png, rupees } from './helpers';
 
 const ADMIN_EMAIL = process.env.SHOP_E2E_ADMIN_EMAIL!;
 const ADMIN_PASSWORD = process.env.SHOP_E2E_ADMIN_PASSWORD!;
@@ -160,6 +160,100 @@ test('an administrator adds a product with a photo and sees it in the shop', asy
   await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
 });
 
+/** Signs the administrator in through the console's login page. */
+async function signInToConsole(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('the dashboard counts an order a shopper placed today in today’s figures', async ({ page, browser, baseURL }) => {
+  const login = await page.request.post('/api/auth/admin/login', { data: { emailAddress: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const headers = { Authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  const before = (await (await page.request.get('/api/admin/dashboard', { headers })).json()).data.today;
+
+  const number = await placePickupOrder(page);
+  const { order } = (await (await page.request.get(`/api/admin/order/${number}`, { headers })).json()).data;
+
+  const console = await browser.newContext({ baseURL });
+  try {
+    const admin = await console.newPage();
+    await signInToConsole(admin);
+    // Signing in with no page to go back to lands on the dashboard. The tests run one at a
+    // time, so nothing else changes today's figures meanwhile.
+    await expect(admin).toHaveURL(/\/admin$/);
+    await expect(admin.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const today = admin.getByRole('region', { name: 'Today' });
+    await expect(today.getByRole('definition')).toHaveText([String(before.orders + 1), rupees(cents(before.revenue) + cents(order.total))]);
+
+    // The orders waiting to be prepared lead to the table filtered that way, this one in it.
+    await admin.getByRole('region', { name: 'Waiting for the shop' }).getByRole('link', { name: /placed, to prepare$/ }).click();
+    await expect(admin).toHaveURL(/\/admin\/orders\?status=placed$/);
+    await expect(admin.getByRole('link', { name: `#${number}`, exact: true })).toBeVisible();
+  } finally {
+    await console.close();
+  }
+});
+
+test('an administrator disables a customer, who can no longer sign in, and enables them again', async ({ page, browser, baseURL }) => {
+  const email = newEmail('disabled');
+  const signup = await page.request.post('/api/auth/signup', { multipart: { emailAddress: email, password: 'Secret12' } });
+  expect(signup.status()).toBe(201);
+  const oldToken = (await signup.json()).data.accessToken as string;
+  const shopperSignsIn = async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Secret12');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  };
+
+  const console = await browser.newContext({ baseURL });
+  try {
+    const admin = await console.newPage();
+    await signInToConsole(admin);
+    await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Customers' }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+    await admin.getByRole('searchbox', { name: 'Search customers' }).fill(email);
+    await admin.getByRole('search', { name: 'Customers' }).getByRole('button', { name: 'Search' }).click();
+    await expect(admin).toHaveURL(/\/admin\/customers\?q=/);
+    const table = admin.getByRole('region', { name: 'Customers table' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('link', { name: email }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: email })).toBeVisible();
+
+    const access = admin.getByRole('region', { name: 'Account access' });
+    await access.getByRole('button', { name: 'Disable account' }).click();
+    await admin.getByRole('dialog', { name: `Disable ${email}'s account?` }).getByRole('button', { name: 'Yes, disable account' }).click();
+    await expect(access).toContainText(/Disabled on .* UTC: they cannot sign in\./);
+
+    // The session they had stops working at once, and signing in is refused with the reason.
+    expect((await page.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${oldToken}` } })).status()).toBe(401);
+    await shopperSignsIn();
+    await expect(page.getByText('This account has been disabled. Please contact the shop if you think this is a mistake.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await access.getByRole('button', { name: 'Enable account' }).click();
+    await admin.getByRole('dialog', { name: `Enable ${email}'s account?` }).getByRole('button', { name: 'Yes, enable account' }).click();
+    await expect(access).toContainText('Active: they can sign in and place orders.');
+    await shopperSignsIn();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+    // Both changes are in the activity log, newest first, as the field before and after.
+    await access.getByRole('link', { name: 'Changes made to this account' }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+    const rows = admin.getByRole('region', { name: 'Activity table' }).getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText('Enabled');
+    await expect(rows.nth(1)).toContainText('disabled: yes → no');
+    await expect(rows.nth(2)).toContainText('Disabled');
+    await expect(rows.nth(2)).toContainText('disabled: no → yes');
+    await expect(rows.nth(1)).toContainText(ADMIN_EMAIL);
+  } finally {
+    await console.close();
+  }
+});
+
 test('a signed-in customer is told the console is not for them', async ({ page }) => {
   const response = await page.request.post('/api/auth/signup', { multipart: { emailAddress: newEmail('customer'), password: 'Secret12' } });
   const { data } = await response.json();
@@ -221,5 +315,22 @@ test('the console fits a 360 px phone, its sections in a drawer', async ({ page 
   expect(await fits()).toBe(true);
   await page.goto('/admin/products/new');
   await expect(page.getByRole('button', { name: 'Create product' })).toBeVisible();
+  expect(await fits()).toBe(true);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('region', { name: 'Newest reviews' })).toBeVisible();
+  expect(await fits()).toBe(true);
+  // A customer of its own, with the longest kind of address, so this test needs no other.
+  const email = newEmail('a-customer-with-a-long-address-at-360px');
+  expect((await page.request.post('/api/auth/signup', { multipart: { emailAddress: email, password: 'Secret12' } })).status()).toBe(201);
+  await page.goto('/admin/customers');
+  await expect(page.getByRole('region', { name: 'Customers table' })).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.getByRole('region', { name: 'Customers table' }).getByRole('link', { name: email }).click();
+  await expect(page.getByRole('region', { name: 'Account access' })).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.goto('/admin/activity');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  await expect(page.getByLabel('Object type')).toBeVisible();
   expect(await fits()).toBe(true);
 });
