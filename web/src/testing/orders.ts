@@ -21,6 +21,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     lines: [{ productId: '1'.padStart(24, '0'), name: 'Brass Angle Valve', image: 'demo/valve.svg', unitPrice: 12.5, listPrice: 12.5, quantity: 2, lineTotal: 25 }],
     subtotal: 25,
     discount: 5,
+    promoDiscount: 0,
     deliveryFee: 0,
     total: 20,
     contact: { firstName: 'Grace Hopper', companyName: '', streetAddress: '', apartment: '', townCity: '', phoneNumber: '+15550100', emailAddress: 'grace@example.com' },
@@ -38,23 +39,39 @@ export function refusal(status: number, message: string, errors: Record<string, 
 }
 
 /** What the quote handler was asked, in order. */
-export type QuoteAsked = { fulfilment: string; items?: LineInput[] }[];
+export type QuoteAsked = { fulfilment: string; items?: LineInput[]; promoCode?: string }[];
+
+/** The promo codes a quote handler knows, uppercased: the percent each takes off the
+ * goods after the shop's 20 %, or the reason the server refuses it (a 422 naming
+ * `promoCode`). Any other code is 'This promo code is not valid'. */
+export type PromoCodes = Record<string, number | string>;
+
+/** The 422 the server answers a promo code that does not apply with. */
+export const promoRefusal = (message: string) => refusal(422, message, { promoCode: message });
 
 /** POST /order/quote over `products`: a guest's lines come in the request, a signed-in
- * shopper's from `serverCart`. A line over the stock is flagged as the server words it. */
-export function quoteHandler(products: Product[], { serverCart, asked = [] }: { serverCart?: () => LineInput[]; asked?: QuoteAsked } = {}) {
+ * shopper's from `serverCart`. A line over the stock is flagged as the server words it;
+ * a promo code is priced in, or refused, as `promoCodes` says. */
+export function quoteHandler(
+  products: Product[],
+  { serverCart, asked = [], promoCodes = {} }: { serverCart?: () => LineInput[]; asked?: QuoteAsked; promoCodes?: PromoCodes } = {},
+) {
   return http.post('*/api/order/quote', async ({ request }) => {
-    const body = (await request.json()) as { fulfilment: 'pickup' | 'delivery'; items?: LineInput[] };
+    const body = (await request.json()) as { fulfilment: 'pickup' | 'delivery'; items?: LineInput[]; promoCode?: string };
     asked.push(body);
+    const promo = body.promoCode ? (promoCodes[body.promoCode.toUpperCase()] ?? 'This promo code is not valid') : 0;
+    if (typeof promo === 'string') return promoRefusal(promo);
     const lines = serverCart ? serverCart() : (body.items ?? []);
     const cents = lines.reduce((sum, line) => sum + Math.round(products.find((p) => p._id === line.productId)!.discountedPrice * 100) * line.quantity, 0);
     const discount = Math.round(cents * 0.2);
+    const promoDiscount = Math.round(((cents - discount) * promo) / 100);
     const fee = body.fulfilment === 'delivery' ? 10_000 : 0;
     const quote: Quote = {
       subtotal: cents / 100,
       discount: discount / 100,
+      promoDiscount: promoDiscount / 100,
       deliveryFee: fee / 100,
-      total: (cents - discount + fee) / 100,
+      total: (cents - discount - promoDiscount + fee) / 100,
       lines: lines.map(({ productId, quantity }) => {
         const stock = products.find((p) => p._id === productId)!.stock;
         if (stock <= 0) return { productId, quantity, available: false, message: 'This product is out of stock' };

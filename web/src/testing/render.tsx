@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
+import { usePromoCodeStore } from '@/features/cart/promo-code-store';
 
 /** Renders `routes` at `path` (with location `state`, if given) with a fresh query client
  * (no retries, so failures show at once). */
@@ -18,11 +19,13 @@ export function renderWithRouter(element: ReactElement) {
   return renderRoutes([{ path: '*', element }]);
 }
 
-/** Signs out and empties the guest's lists and the browser's storage, for `afterEach`. */
+/** Signs out and empties the guest's lists, the promo code and the browser's storage, for `afterEach`. */
 export function resetStores() {
   // Unmount first: emptying the stores would otherwise re-render the page outside act().
   cleanup();
   useLocalStore.getState().clear();
   useAuth.getState().signOut();
+  usePromoCodeStore.getState().remove();
   localStorage.clear();
+  sessionStorage.clear();
 }

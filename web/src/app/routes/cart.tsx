@@ -5,18 +5,26 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useSignedInUserId } from '@/features/auth';
 import { CartLine } from '@/features/cart/components/cart-line';
 import { OrderSummary } from '@/features/cart/components/order-summary';
 import { PromoCode } from '@/features/cart/components/promo-code';
 import { cartTotals } from '@/features/cart/totals';
 import { useCart } from '@/features/cart/use-cart';
+import { usePromoQuote } from '@/features/checkout/use-promo-quote';
 
-/** The cart (spec §2): its lines, the Order Summary, a promo code and the way to checkout. */
+/** The cart (spec §2): its lines, the Order Summary, a promo code and the way to checkout.
+ * The figures are worked out here; with a promo code applied they are the server's quote
+ * for delivery (the cart does not know the mode yet, and shows delivery's fee). */
 export function Component() {
   const cart = useCart();
   const navigate = useNavigate();
-  const totals = cartTotals(cart.lines.map((line) => ({ unitPrice: line.discountedPrice, quantity: line.quantity })));
+  const userId = useSignedInUserId();
+  const items = cart.lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  const { quote, promo } = usePromoQuote({ userId, fulfilment: 'delivery', items }, { onlyWithCode: true });
   const empty = cart.lines.length === 0;
+  const ownTotals = cartTotals(cart.lines.map((line) => ({ unitPrice: line.discountedPrice, quantity: line.quantity })));
+  const totals = promo.code !== null && !empty ? quote.data : ownTotals;
 
   return (
     <div>
@@ -50,8 +58,8 @@ export function Component() {
             </ul>
           )}
         </div>
-        <OrderSummary totals={totals}>
-          <PromoCode />
+        <OrderSummary totals={totals} promo={promo.code === null || empty ? null : { code: promo.code, onRemove: promo.remove }}>
+          <PromoCode applied={promo.code !== null && !empty} refusal={promo.refusal} onApply={promo.apply} />
           <Button
             className="h-12 w-full rounded-full"
             disabled={empty || cart.isLoading}

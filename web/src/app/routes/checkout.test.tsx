@@ -6,7 +6,8 @@ import type { Item } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
 import type { Order } from '@/features/orders';
-import { ORDER_NUMBER, ORDER_TOKEN, order, type QuoteAsked, quoteHandler, refusal } from '@/testing/orders';
+import { usePromoCodeStore } from '@/features/cart/promo-code-store';
+import { ORDER_NUMBER, ORDER_TOKEN, order, promoRefusal, type QuoteAsked, quoteHandler, refusal } from '@/testing/orders';
 import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, product, server, unexpected, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 
@@ -22,7 +23,7 @@ const GUEST_LINES = [
 ];
 
 const store = () => useLocalStore.getState();
-const summary = (which: 'subtotal' | 'discount' | 'delivery' | 'total') => screen.getByTestId(`summary-${which}`);
+const summary = (which: 'subtotal' | 'discount' | 'promo' | 'delivery' | 'total') => screen.getByTestId(`summary-${which}`);
 const submitButton = () => screen.getByRole('button', { name: /Go to Checkout|Placing order\.\.\./ });
 const line = (name: string) => within(screen.getByRole('list', { name: 'Items in your order' })).getByRole('listitem', { name });
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -31,7 +32,7 @@ const payCash = () => fireEvent.click(screen.getByRole('radio', { name: 'Cash On
 /** What POST /order was sent, in order. */
 interface Sent {
   key: string | null;
-  body: { fulfilment: string; contact: Record<string, string>; saveAddress: boolean; payment: unknown; items?: unknown };
+  body: { fulfilment: string; contact: Record<string, string>; saveAddress: boolean; payment: unknown; items?: unknown; promoCode?: string };
 }
 
 /** The order the last `placed` answer placed: the confirmation page loads it again. */
@@ -350,6 +351,68 @@ describe('Checkout page', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(summary('subtotal')).toHaveTextContent('₹25.00'));
     expect(submitButton()).toBeEnabled();
+  });
+});
+
+describe('Checkout page promo code', () => {
+  beforeEach(() => server.use(...itemHandlers({ products: [VALVE, SHOWER] }), quoteHandler([VALVE, SHOWER], { promoCodes: { SAVE10: 10 } }), ...catalogueHandlers));
+
+  /** Applies `code` in checkout's Order Summary. */
+  function applyCode(code: string) {
+    fireEvent.change(screen.getByRole('textbox', { name: 'Promo code' }), { target: { value: code } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  }
+
+  it('prices a code applied here in and sends it with the order, which then forgets it', async () => {
+    const sent: Sent[] = [];
+    server.use(...orderHandler([placed(order({ promoCode: 'SAVE10', promoDiscount: 4.4, total: 39.6 }))], sent));
+    await guestCheckout();
+    applyCode('save10');
+    // 44 of goods after the 20 %; 10 % of them is 4.40.
+    await waitFor(() => expect(summary('total')).toHaveTextContent('₹39.60'));
+    expect(screen.getByText('Promo code SAVE10')).toBeInTheDocument();
+    expect(summary('promo')).toHaveTextContent('-₹4.40');
+
+    fillPickup();
+    fireEvent.click(submitButton());
+    await expectConfirmation();
+    expect(sent[0].body.promoCode).toBe('SAVE10');
+    // The confirmation shows what the code took off.
+    const totals = screen.getByLabelText('Order totals');
+    expect(within(totals).getByText('Promo code SAVE10')).toBeInTheDocument();
+    expect(within(totals).getByText('-₹4.40')).toBeInTheDocument();
+    expect(usePromoCodeStore.getState().code).toBeNull();
+  });
+
+  it('drops a code the order refuses, says why, and places the next click as a new attempt without it', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const sent: Sent[] = [];
+    server.use(...orderHandler([() => promoRefusal('This promo code has been used up'), placed()], sent));
+    usePromoCodeStore.getState().apply('SAVE10');
+    store().addToCart(VALVE._id, 2);
+    store().addToCart(SHOWER._id, 1);
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(summary('total')).toHaveTextContent('₹39.60'));
+    expect(screen.getByText('Promo code SAVE10')).toBeInTheDocument();
+
+    fillPickup();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(error).toHaveBeenCalledWith('This promo code has been used up'));
+    expect(screen.getByRole('alert')).toHaveTextContent('This promo code has been used up');
+    expect(screen.queryByText('Promo code SAVE10')).not.toBeInTheDocument();
+    await waitFor(() => expect(summary('total')).toHaveTextContent('₹44.00'));
+    expect(sent[0].body.promoCode).toBe('SAVE10');
+    // Nothing was placed: the shopper is still here, with the cart as it was.
+    expect(screen.getByRole('heading', { level: 1, name: 'Your CheckOut' })).toBeInTheDocument();
+    expect(store().cart).toHaveLength(2);
+
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    fireEvent.click(submitButton());
+    await expectConfirmation();
+    expect(sent).toHaveLength(2);
+    expect(sent[1].body).not.toHaveProperty('promoCode');
+    expect(sent[1].key).toMatch(UUID);
+    expect(sent[1].key).not.toBe(sent[0].key);
   });
 });
 

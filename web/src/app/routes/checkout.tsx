@@ -9,7 +9,8 @@ import { CheckoutLines } from '@/features/checkout/components/checkout-lines';
 import { useCheckout } from '@/features/checkout/use-checkout';
 
 /** Checkout (spec §2): pickup or delivery with the contact details each needs, the
- * server's Order Summary for the cart, a promo code, the payment method, and the order. */
+ * server's Order Summary for the cart with the promo code applied in the cart or here,
+ * the payment method, and the order. */
 export function Component() {
   const cart = useCart();
   const checkout = useCheckout(cart);
@@ -28,6 +29,7 @@ export function Component() {
         />
         <OrderSummary
           totals={checkout.totals}
+          promo={checkout.promo.code === null ? null : { code: checkout.promo.code, onRemove: checkout.promo.remove }}
           lines={<CheckoutLines lines={cart.lines} problems={checkout.problems} />}
           placeholder={
             checkout.quoteError ? (
@@ -40,7 +42,7 @@ export function Component() {
             ) : undefined
           }
         >
-          <PromoCode />
+          <PromoCode applied={checkout.promo.code !== null} refusal={checkout.promo.refusal} onApply={checkout.promo.apply} />
         </OrderSummary>
       </div>
     </div>

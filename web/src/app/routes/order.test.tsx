@@ -57,6 +57,13 @@ describe('The guest order page (/orders/{number}?token=…)', () => {
     expect(screen.queryByText(/We have e-mailed a confirmation/)).not.toBeInTheDocument();
   });
 
+  it('shows the promo code’s line when the code took something off', async () => {
+    server.use(...orderHandlers(() => order({ promoCode: 'SAVE10', promoDiscount: 2, total: 18 })));
+    renderRoutes(routes, GUEST_PAGE);
+    await heading();
+    expect(await screen.findByLabelText('Order totals')).toHaveTextContent('Subtotal₹25.00Discount-₹5.00Promo code SAVE10-₹2.00Delivery Fee₹0.00Total₹18.00');
+  });
+
   it('keeps checkout’s confirmation on a reload: the marker and the token are in the address', async () => {
     server.use(...orderHandlers(() => order()));
     renderRoutes(routes, `${GUEST_PAGE}&placed=1`);

@@ -3,13 +3,14 @@ import { cartTotals } from './totals';
 
 describe('cartTotals', () => {
   it('is all zero for an empty cart, with no delivery fee', () => {
-    expect(cartTotals([])).toEqual({ subtotal: 0, discount: 0, deliveryFee: 0, total: 0 });
+    expect(cartTotals([])).toEqual({ subtotal: 0, discount: 0, promoDiscount: 0, deliveryFee: 0, total: 0 });
   });
 
   it('takes 20% off the subtotal and adds 100 for delivery', () => {
     expect(cartTotals([{ unitPrice: 120, quantity: 2 }, { unitPrice: 60, quantity: 1 }])).toEqual({
       subtotal: 300,
       discount: 60,
+      promoDiscount: 0,
       deliveryFee: 100,
       total: 340,
     });

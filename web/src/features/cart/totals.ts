@@ -1,6 +1,6 @@
 // The cart's Order Summary (spec §9), computed in one place for the cart and checkout.
 
-/** The fixed discount on the subtotal. Promo codes have no effect. */
+/** The fixed discount on the subtotal; a promo code's comes on top, worked out by the server. */
 export const CART_DISCOUNT_PERCENT = 20;
 /** Charged when the cart has items. */
 export const DELIVERY_FEE = 100;
@@ -8,6 +8,8 @@ export const DELIVERY_FEE = 100;
 export interface Totals {
   subtotal: number;
   discount: number;
+  /** What a promo code takes off after the discount: the server's figure (0 without one). */
+  promoDiscount: number;
   deliveryFee: number;
   total: number;
 }
@@ -23,6 +25,7 @@ export function cartTotals(lines: { unitPrice: number; quantity: number }[]): To
   return {
     subtotal: subtotal / 100,
     discount: discount / 100,
+    promoDiscount: 0,
     deliveryFee: deliveryFee / 100,
     total: (subtotal - discount + deliveryFee) / 100,
   };

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useSignedInUserId } from '@/features/auth';
 import { useEmptyCartAfterOrder } from '@/features/cart';
 import { invalidateProductQueries } from '@/features/catalog';
-import { type ContactInput, type Fulfilment, type PlaceOrderRequest, QUOTE_KEY, usePlaceOrder, useQuote } from '@/features/orders';
+import { type ContactInput, type Fulfilment, type PlaceOrderRequest, promoCodeRefusal, QUOTE_KEY, usePlaceOrder } from '@/features/orders';
 import {
   type CardInput,
   cardErrorMessage,
@@ -24,6 +24,7 @@ import { errorMessage } from '@/lib/errors';
 import { SAVED_ADDRESS_KEY } from './api/get-saved-address';
 import { AttemptKeys } from './attempt-key';
 import type { CheckoutPayment } from './card-choice';
+import { usePromoQuote } from './use-promo-quote';
 
 /** What checkout needs of the cart; the cart's useCart() fits as it is. */
 export interface CheckoutCart {
@@ -37,7 +38,7 @@ export interface CheckoutCart {
 export type FieldMessages = Record<string, string>;
 
 /** An empty cart's figures: no quote is asked for (the server would refuse it). */
-const NO_TOTALS = { subtotal: 0, discount: 0, deliveryFee: 0, total: 0 };
+const NO_TOTALS = { subtotal: 0, discount: 0, promoDiscount: 0, deliveryFee: 0, total: 0 };
 
 /** Whether the server gave its final word on an attempt: a refusal (4xx) other than 409
  * 'This order is still being placed', which the same key may ask about again. A network
@@ -53,10 +54,11 @@ export const ENTER_CARD = 'Please enter your card details.';
 const aboutTheCard = (error: unknown, byCard: boolean) =>
   error instanceof ApiError && (error.status === 402 || error.errors?.payment !== undefined || (byCard && error.status === 404));
 
-/** Checkout's state: the mode, the server's figures for the cart, the lines that cannot
- * be met, the last refusal of the card, and `place`, which sends the order and, once
- * placed, empties the cart and opens the order's confirmation (or the bank's 3-D Secure
- * page first, when the payment needs it). */
+/** Checkout's state: the mode, the server's figures for the cart with the promo code
+ * applied in the cart or here, the lines that cannot be met, the last refusal of the card,
+ * and `place`, which sends the order (with the code) and, once placed, empties the cart,
+ * forgets the code and opens the order's confirmation (or the bank's 3-D Secure page
+ * first, when the payment needs it). */
 export function useCheckout(cart: CheckoutCart) {
   const userId = useSignedInUserId();
   const client = useQueryClient();
@@ -73,7 +75,7 @@ export function useCheckout(cart: CheckoutCart) {
   const [mode, setMode] = useState<Fulfilment>('pickup');
   const items = useMemo(() => cart.lines.map(({ productId, quantity }) => ({ productId, quantity })), [cart.lines]);
   const cartKey = JSON.stringify(items);
-  const quote = useQuote({ userId, fulfilment: mode, items });
+  const { quote, quoteError, promo } = usePromoQuote({ userId, fulfilment: mode, items });
   /** The lines the server refused at the last attempt, for the cart as it was then. */
   const [refused, setRefused] = useState<{ cartKey: string; messages: Record<string, string> } | null>(null);
 
@@ -127,12 +129,21 @@ export function useCheckout(cart: CheckoutCart) {
     setPaymentError(null);
     const paid = await paymentOf(payment);
     if (!paid) return null;
-    const request: PlaceOrderRequest = { fulfilment: mode, contact, saveAddress, payment: paid, ...(userId === null && { items }) };
+    const request: PlaceOrderRequest = {
+      fulfilment: mode,
+      contact,
+      saveAddress,
+      payment: paid,
+      ...(userId === null && { items }),
+      ...(promo.code !== null && { promoCode: promo.code }),
+    };
     // A signed-in shopper's cart is the server's: it belongs to the attempt all the same.
     const idempotencyKey = attempts.keyFor(JSON.stringify([request, items]));
     try {
       const { order, token, nextAction } = await placeOrder.mutateAsync({ request, idempotencyKey });
       endAttempt();
+      // The order has used the code: the next cart starts without one.
+      promo.remove();
       if (nextAction?.type === 'redirect') {
         // The order is placed, waiting for the bank: the cart has gone into it. The bank's
         // page sends the shopper back to the order's page.
@@ -155,6 +166,15 @@ export function useCheckout(cart: CheckoutCart) {
         if (error instanceof ApiError && error.status === 422) void client.invalidateQueries({ queryKey: PAYMENT_CONFIG_KEY });
         return null;
       }
+      const promoRefused = promoCodeRefusal(error);
+      if (promoRefused) {
+        // The code no longer applies (used up by another order meanwhile, or this shopper's
+        // e-mail has used it): nothing was placed. It leaves the summary with the reason,
+        // and the next click is a new attempt without it.
+        promo.refuse(promoRefused);
+        toast.error(promoRefused);
+        return null;
+      }
       if (error instanceof ApiError && error.status === 409 && error.errors) {
         // Lines short of stock (by product id), or `errors.total`: the prices moved while
         // the card was being authorized. Nothing was placed either way.
@@ -175,7 +195,8 @@ export function useCheckout(cart: CheckoutCart) {
     mode,
     setMode,
     totals: items.length === 0 ? NO_TOTALS : quote.data,
-    quoteError: quote.isError && !quote.data ? quote.error : null,
+    quoteError,
+    promo,
     retryQuote: () => void quote.refetch(),
     problems,
     place,

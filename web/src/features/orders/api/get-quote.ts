@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiSend } from '@/lib/api-client';
+import { apiSend, ApiError } from '@/lib/api-client';
 import type { Fulfilment, LineInput, Quote, QuoteRequest } from './types';
 
 /** The first part of every quote's key: a failed order invalidates them all. */
 export const QUOTE_KEY = ['order-quote'] as const;
 
-export const getQuote = (request: QuoteRequest) => apiSend<Quote>('POST', '/order/quote', request, 'Failed to work out your total');
+export const getQuote = (request: QuoteRequest, fallbackMessage = 'Failed to work out your total') => apiSend<Quote>('POST', '/order/quote', request, fallbackMessage);
 
 export interface QuoteInput {
   /** The signed-in shopper, whose cart the server reads; null for a guest. */
@@ -14,15 +14,26 @@ export interface QuoteInput {
   /** The cart's lines as shown: a guest's are sent; a signed-in shopper's only key the
    * query, so a change to the cart asks again. */
   items: LineInput[];
+  /** The promo code to price in, or null for none. */
+  promoCode?: string | null;
 }
 
-/** The server's figures for the cart, asked again whenever the mode or the cart changes;
- * none for an empty cart (the server would refuse it). */
-export const getQuoteQueryOptions = ({ userId, fulfilment, items }: QuoteInput) =>
+/** The request a quote for `input` sends. */
+export const quoteRequest = ({ userId, fulfilment, items, promoCode }: QuoteInput): QuoteRequest => ({
+  fulfilment,
+  ...(userId === null && { items }),
+  ...(promoCode && { promoCode }),
+});
+
+export const quoteKey = ({ userId, fulfilment, items, promoCode = null }: QuoteInput) => [...QUOTE_KEY, userId, fulfilment, items, promoCode] as const;
+
+/** The server's figures for the cart, asked again whenever the mode, the cart or the
+ * promo code changes; none for an empty cart (the server would refuse it). */
+export const getQuoteQueryOptions = (input: QuoteInput) =>
   queryOptions({
-    queryKey: [...QUOTE_KEY, userId, fulfilment, items],
-    queryFn: () => getQuote(userId === null ? { fulfilment, items } : { fulfilment }),
-    enabled: items.length > 0,
+    queryKey: quoteKey(input),
+    queryFn: () => getQuote(quoteRequest(input)),
+    enabled: input.items.length > 0,
     // Stock moves: a quote is fresh only when it arrives.
     staleTime: 0,
     // The previous figures stay on screen while the new ones load.
@@ -30,3 +41,11 @@ export const getQuoteQueryOptions = ({ userId, fulfilment, items }: QuoteInput) 
   });
 
 export const useQuote = (input: QuoteInput) => useQuery(getQuoteQueryOptions(input));
+
+/** Why the server would not take a promo code (a 422 naming `promoCode`: 'This promo code
+ * has expired', 'This promo code has been used up', …), or null when `error` is about
+ * something else. The quote and the order refuse a code alike. */
+export function promoCodeRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  return error.errors?.promoCode ?? null;
+}

@@ -29,6 +29,8 @@ export interface QuoteRequest {
   fulfilment: Fulfilment;
   /** A guest's lines; left out when signed in. */
   items?: LineInput[];
+  /** A promo code to price in; left out for none. */
+  promoCode?: string;
 }
 
 export interface PlaceOrderRequest {
@@ -39,6 +41,8 @@ export interface PlaceOrderRequest {
   payment: { method: 'cod' } | CardPayment;
   /** A guest's lines; left out when signed in. */
   items?: LineInput[];
+  /** The promo code the shopper applied; left out for none. */
+  promoCode?: string;
 }
 
 export interface TrackOrderRequest {

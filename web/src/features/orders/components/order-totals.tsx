@@ -1,19 +1,21 @@
 import { formatRupee } from '@/lib/format';
 import type { Order } from '../api/types';
 
-/** The order's figures as the server settled them, in the cart's rupee reading. */
-export function OrderTotals({ order }: { order: Pick<Order, 'subtotal' | 'discount' | 'deliveryFee' | 'total'> }) {
+/** The order's figures as the server settled them, in the cart's rupee reading; the
+ * promo code's line only when one took something off. */
+export function OrderTotals({ order }: { order: Pick<Order, 'subtotal' | 'discount' | 'promoDiscount' | 'promoCode' | 'deliveryFee' | 'total'> }) {
   const rows = [
     { label: 'Subtotal', value: formatRupee(order.subtotal) },
     { label: 'Discount', value: `-${formatRupee(order.discount)}` },
+    ...(order.promoDiscount > 0 ? [{ label: `Promo code ${order.promoCode ?? ''}`.trim(), value: `-${formatRupee(order.promoDiscount)}` }] : []),
     { label: 'Delivery Fee', value: formatRupee(order.deliveryFee) },
   ];
   return (
     <dl aria-label="Order totals" className="space-y-2 text-sm">
       {rows.map((row) => (
-        <div key={row.label} className="flex justify-between">
-          <dt className="text-slate-600">{row.label}</dt>
-          <dd>{row.value}</dd>
+        <div key={row.label} className="flex justify-between gap-3">
+          <dt className="min-w-0 break-all text-slate-600">{row.label}</dt>
+          <dd className="whitespace-nowrap">{row.value}</dd>
         </div>
       ))}
       <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
