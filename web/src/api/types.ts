@@ -56,3 +56,7 @@ export type CustomerDetail = Schemas['CustomerDetail'];
 export type CustomerData = Schemas['CustomerData'];
 export type ActivityEntry = Schemas['ActivityEntry'];
 export type ActivityList = Schemas['ActivityList'];
+export type PromoCode = Schemas['PromoCode'];
+export type PromoCodeList = Schemas['PromoCodeList'];
+export type PromoCodeData = Schemas['PromoCodeData'];
+export type PromoRequest = Schemas['PromoRequest'];

@@ -32,6 +32,10 @@ export const adminPaths = {
   /** The customers table; `q` and `page` are its query string. */
   customers: '/admin/customers',
   customer: (id: string) => `/admin/customers/${encodeURIComponent(id)}`,
+  /** The promo codes table; `page` is its query string. */
+  promoCodes: '/admin/promo-codes',
+  newPromoCode: '/admin/promo-codes/new',
+  promoCode: (id: string) => `/admin/promo-codes/${encodeURIComponent(id)}`,
   /** The activity log; `adminId`, `objectType`, `objectId` and `page` are its query string. */
   activity: '/admin/activity',
   activityAt: (query: { adminId?: string; objectType?: string; objectId?: string; page?: number }) => at('/admin/activity', query),

@@ -1,7 +1,7 @@
 // The console's API as its tests meet it: an administrator, and the admin order and
 // product calls over lists the test chooses.
 import { http } from 'msw';
-import type { ActivityEntry, AdminProduct, Customer, DashboardData, Order, OrderStatus } from '@/api/types';
+import type { ActivityEntry, AdminProduct, Customer, DashboardData, Order, OrderStatus, PromoCode } from '@/api/types';
 import { useAuth } from '@/features/auth';
 import { order } from './orders';
 import { envelope, product, user } from './server';
@@ -48,6 +48,7 @@ export const adminOrderHandler = (current: () => Order) => http.get('*/api/admin
 export const adminProduct = (overrides: Partial<AdminProduct> = {}): AdminProduct => ({
   ...product(),
   featured: false,
+  archived: false,
   setDiscountPercentage: 0,
   setDiscountEndDate: null,
   ...overrides,
@@ -120,3 +121,29 @@ export function adminActivityHandler(entries: ActivityEntry[], asked: URLSearchP
     return envelope({ activity: entries.slice((page - 1) * perPage, page * perPage), total: entries.length, page, perPage }, 'Activity');
   });
 }
+
+/** A promo code as the console lists it: 10 % off, from March 2026, used 3 times of 100. */
+export const promoCode = (overrides: Partial<PromoCode> = {}): PromoCode => ({
+  _id: 'p'.padStart(24, '0'),
+  code: 'SPRING10',
+  kind: 'percent',
+  amount: 10,
+  startsOn: '2026-03-01',
+  endsOn: '2026-03-31',
+  usageLimit: 100,
+  perCustomerLimit: 1,
+  minSubtotal: 50,
+  active: true,
+  usedCount: 3,
+  ...overrides,
+});
+
+/** GET /admin/promo-code over `codes`, paged as the server does; `asked` gets each query. */
+export const adminPromoCodesHandler = (codes: () => PromoCode[], asked: URLSearchParams[] = []) =>
+  http.get('*/api/admin/promo-code', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    asked.push(query);
+    const page = Number(query.get('page') ?? 1);
+    const perPage = Number(query.get('perPage') ?? 20);
+    return envelope({ promoCodes: codes().slice((page - 1) * perPage, page * perPage), total: codes().length, page, perPage });
+  });

@@ -11,12 +11,15 @@ import { AdminCustomersPage } from './routes/customers';
 import { AdminDashboardPage } from './routes/dashboard';
 import { AdminLoginPage } from './routes/login';
 import { AdminNewProductPage } from './routes/new-product';
+import { AdminNewPromoCodePage } from './routes/new-promo-code';
 import { AdminNotFoundPage } from './routes/not-found';
 import { AdminOrderPage } from './routes/order';
 import { AdminOrdersPage } from './routes/orders';
 import { PackingSlipPage } from './routes/packing-slip';
 import { AdminProductPage } from './routes/product';
 import { AdminProductsPage } from './routes/products';
+import { AdminPromoCodePage } from './routes/promo-code';
+import { AdminPromoCodesPage } from './routes/promo-codes';
 
 /** Relative to /admin. */
 const consoleRoutes: RouteObject[] = [
@@ -36,6 +39,9 @@ const consoleRoutes: RouteObject[] = [
           { path: 'products/:id', element: <AdminProductPage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
+          { path: 'promo-codes', element: <AdminPromoCodesPage /> },
+          { path: 'promo-codes/new', element: <AdminNewPromoCodePage /> },
+          { path: 'promo-codes/:id', element: <AdminPromoCodePage /> },
           { path: 'activity', element: <AdminActivityPage /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],

@@ -1,4 +1,4 @@
-import { ClipboardList, History, LayoutDashboard, Package, Users, type LucideIcon } from 'lucide-react';
+import { ClipboardList, History, LayoutDashboard, Package, TicketPercent, Users, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '@/config/admin-paths';
 
 export interface AdminSection {
@@ -17,5 +17,6 @@ export const adminSections: AdminSection[] = [
   { label: 'Orders', to: adminPaths.orders, icon: ClipboardList },
   { label: 'Products', to: adminPaths.products, icon: Package },
   { label: 'Customers', to: adminPaths.customers, icon: Users },
+  { label: 'Promo codes', to: adminPaths.promoCodes, icon: TicketPercent },
   { label: 'Activity', to: adminPaths.activity, icon: History },
 ];
