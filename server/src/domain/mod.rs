@@ -11,6 +11,7 @@ pub mod money;
 pub mod order;
 pub mod payment;
 pub mod pricing;
+pub mod promo;
 pub mod time;
 
 pub use id::new_id;

@@ -239,8 +239,27 @@ impl EventType {
 pub struct Totals {
     pub subtotal: Money,
     pub discount: Money,
+    /// What a promo code took off, after the shop's discount (0 without one).
+    pub promo_discount: Money,
     pub delivery_fee: Money,
     pub total: Money,
+}
+
+impl Totals {
+    /// The goods after the shop's discount: what a promo code applies to.
+    pub fn goods(&self) -> Money {
+        Money::from_cents((self.subtotal.cents() - self.discount.cents()).max(0))
+    }
+
+    /// These figures with `off` taken off by a promo code, never below the fee.
+    pub fn with_promo(self, off: Money) -> Totals {
+        let off = off.cents().clamp(0, self.goods().cents());
+        Totals {
+            promo_discount: Money::from_cents(off),
+            total: Money::from_cents(self.goods().cents() - off + self.delivery_fee.cents()),
+            ..self
+        }
+    }
 }
 
 /// Subtotal of the prices paid × quantities; the 20 % discount on it, rounded half up
@@ -253,6 +272,7 @@ pub fn totals(lines: &[(Money, i64)], fulfilment: Fulfilment) -> Totals {
     Totals {
         subtotal: Money::from_cents(subtotal),
         discount: Money::from_cents(discount),
+        promo_discount: Money::from_cents(0),
         delivery_fee: Money::from_cents(fee),
         total: Money::from_cents((subtotal - discount).max(0) + fee),
     }

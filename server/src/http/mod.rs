@@ -5,6 +5,7 @@ pub mod admin_catalogue;
 pub mod admin_customers;
 pub mod admin_dashboard;
 pub mod admin_orders;
+pub mod admin_promo;
 pub mod auth;
 pub mod catalogue;
 pub mod error;
@@ -58,6 +59,8 @@ pub struct AppState {
     pub payments: Payments,
     /// The administrators' activity log: every admin change records itself here.
     pub activity: Activity,
+    /// Promo codes: the administrators' edits (orders apply them through the order store).
+    pub promos: crate::store::promo::Promos,
     /// The administrators' view of customers, and disabling accounts.
     pub customers: Customers,
     /// The administrators' dashboard figures.
@@ -129,6 +132,7 @@ pub fn router(state: AppState) -> Router {
         .merge(orders::router())
         .merge(admin_orders::router())
         .merge(admin_catalogue::router())
+        .merge(admin_promo::router())
         .merge(admin_dashboard::router())
         .merge(admin_customers::router())
         .merge(admin_activity::router())

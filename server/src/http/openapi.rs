@@ -7,8 +7,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::error::ErrorBody;
 use super::{
-    admin_activity, admin_catalogue, admin_customers, admin_dashboard, admin_orders, auth,
-    catalogue, items, orders, payments, reviews,
+    admin_activity, admin_catalogue, admin_customers, admin_dashboard, admin_orders, admin_promo,
+    auth, catalogue, items, orders, payments, reviews,
 };
 
 #[derive(OpenApi)]
@@ -103,6 +103,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         admin_dashboard::Doc::openapi(),
         admin_customers::Doc::openapi(),
         admin_activity::Doc::openapi(),
+        admin_promo::Doc::openapi(),
     ] {
         doc.merge(part);
     }

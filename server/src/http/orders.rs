@@ -25,6 +25,7 @@ use crate::domain::order::{
     ORDER_LINK_LIFETIME_MS,
 };
 use crate::domain::payment::TxnStatus;
+use crate::domain::promo::{self, PromoRefusal};
 use crate::domain::time::iso8601;
 use crate::domain::Money;
 use crate::mail::templates;
@@ -78,7 +79,7 @@ pub struct QuoteRequest {
     /// A guest's lines; ignored when signed in (the server cart counts).
     #[serde(default)]
     pub items: Option<Vec<LineRequest>>,
-    /// No promo code is valid yet: any other than an empty one is refused.
+    /// A promo code, case-insensitive; blank for none.
     #[serde(default)]
     pub promo_code: Option<String>,
 }
@@ -207,6 +208,8 @@ pub struct QuoteLine {
 pub struct Quote {
     pub subtotal: f64,
     pub discount: f64,
+    /// What the promo code takes off, after the shop's discount (0 without one).
+    pub promo_discount: f64,
     pub delivery_fee: f64,
     pub total: f64,
     pub lines: Vec<QuoteLine>,
@@ -248,6 +251,8 @@ pub struct Order {
     pub lines: Vec<OrderLine>,
     pub subtotal: f64,
     pub discount: f64,
+    /// What the promo code took off (0 without one).
+    pub promo_discount: f64,
     pub delivery_fee: f64,
     pub total: f64,
     pub contact: Contact,
@@ -296,6 +301,7 @@ impl Order {
                 .collect(),
             subtotal: row.totals.subtotal.as_f64(),
             discount: row.totals.discount.as_f64(),
+            promo_discount: row.totals.promo_discount.as_f64(),
             delivery_fee: row.totals.delivery_fee.as_f64(),
             total: row.totals.total.as_f64(),
             contact: row.contact.into(),
@@ -376,7 +382,7 @@ pub struct AddressData {
     responses(
         (status = 200, description = "The figures", body = Envelope<Quote>),
         (status = 400, description = "'Your cart is empty', an unknown fulfilment, bad lines", body = ErrorBody),
-        (status = 422, description = "A promo code that is not valid", body = ErrorBody),
+        (status = 422, description = "A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code', 'You have already used this promo code'", body = ErrorBody),
     ))]
 pub async fn quote(
     State(state): State<AppState>,
@@ -384,19 +390,20 @@ pub async fn quote(
     ApiJson(body): ApiJson<QuoteRequest>,
 ) -> Result<Json<Envelope<Quote>>, AppError> {
     let fulfilment = parse_fulfilment(&body.fulfilment)?;
-    check_promo(body.promo_code.as_deref())?;
+    let promo = promo_code(body.promo_code.as_deref())?;
     let buyer = buyer(user.map(|u| u.id), body.items.as_deref())?;
     let quote: QuoteRow = state
         .orders
-        .quote(&buyer, fulfilment)
+        .quote(&buyer, fulfilment, promo.as_deref())
         .await?
-        .map_err(|_| AppError::bad_request(order::CART_EMPTY))?;
+        .map_err(quote_refused)?;
     let t = quote.totals;
     Ok(ok(
         "Quote",
         Quote {
             subtotal: t.subtotal.as_f64(),
             discount: t.discount.as_f64(),
+            promo_discount: t.promo_discount.as_f64(),
             delivery_fee: t.delivery_fee.as_f64(),
             total: t.total.as_f64(),
             lines: quote
@@ -468,7 +475,7 @@ pub async fn place_order(
         }
         _ => return Err(AppError::field("payment", "Choose a payment method")),
     };
-    check_promo(body.promo_code.as_deref())?;
+    let promo = promo_code(body.promo_code.as_deref())?;
     let contact = check_contact(&body.contact.into(), fulfilment).map_err(AppError::fields)?;
     let user_id = user.map(|u| u.id);
     let buyer = buyer(user_id.clone(), body.items.as_deref())?;
@@ -488,6 +495,7 @@ pub async fn place_order(
                 &state,
                 &buyer,
                 fulfilment,
+                promo.as_deref(),
                 &picked,
                 &scope,
                 key,
@@ -509,6 +517,7 @@ pub async fn place_order(
         card: card.clone(),
         idempotency_key: key.to_string(),
         request_digest,
+        promo_code: promo,
     };
     let confirmation =
         |order: &OrderRow| templates::order_placed(order, &order_link(&state, &order.number));
@@ -528,6 +537,7 @@ pub async fn place_order(
             message: AMOUNT_CHANGED.into(),
             errors: BTreeMap::from([("total".to_string(), AMOUNT_CHANGED.to_string())]),
         }),
+        Err(PlaceRefusal::Promo(refusal)) => Err(promo_refused(&refusal)),
     };
     let placed = match refusal {
         Ok(placed) => placed,
@@ -580,16 +590,18 @@ async fn authorize_order(
     state: &AppState,
     buyer: &Buyer,
     fulfilment: Fulfilment,
+    promo: Option<&str>,
     card: &crate::payments::ChosenCard,
     scope: &str,
     key: &str,
     request_digest: &str,
     user_id: Option<&Id>,
 ) -> Result<(CardCharge, Option<NextAction>), AppError> {
-    let quote = match state.orders.quote(buyer, fulfilment).await? {
-        Ok(quote) => quote,
-        Err(_) => return Err(AppError::bad_request(order::CART_EMPTY)),
-    };
+    let quote = state
+        .orders
+        .quote(buyer, fulfilment, promo)
+        .await?
+        .map_err(quote_refused)?;
     let short: BTreeMap<String, String> = quote
         .lines
         .iter()
@@ -929,10 +941,33 @@ fn parse_fulfilment(text: &str) -> Result<Fulfilment, AppError> {
         .ok_or_else(|| AppError::field("fulfilment", "Choose pickup or delivery"))
 }
 
-fn check_promo(code: Option<&str>) -> Result<(), AppError> {
-    match code.map(str::trim) {
-        None | Some("") => Ok(()),
-        Some(_) => Err(AppError::unprocessable("This promo code is not valid")),
+/// A promo code as sent: none when blank, uppercased, and refused when it could not
+/// be one (too long) without asking the store.
+fn promo_code(code: Option<&str>) -> Result<Option<String>, AppError> {
+    match code.map(promo::normalise) {
+        None => Ok(None),
+        Some(code) if code.is_empty() => Ok(None),
+        Some(code) if code.chars().count() > promo::MAX_CODE_CHARS => {
+            Err(promo_refused(&PromoRefusal::NotValid))
+        }
+        Some(code) => Ok(Some(code)),
+    }
+}
+
+/// A promo code that does not apply: 422 with the reason, also in `errors.promoCode`.
+fn promo_refused(refusal: &PromoRefusal) -> AppError {
+    let message = refusal.message();
+    AppError::Unprocessable {
+        message: message.clone(),
+        errors: BTreeMap::from([("promoCode".to_string(), message)]),
+    }
+}
+
+/// Why the store would not quote: an empty cart, or the promo code.
+fn quote_refused(refusal: PlaceRefusal) -> AppError {
+    match refusal {
+        PlaceRefusal::Promo(refusal) => promo_refused(&refusal),
+        _ => AppError::bad_request(order::CART_EMPTY),
     }
 }
 

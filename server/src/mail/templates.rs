@@ -216,12 +216,22 @@ fn order_letter(subject: String, lead: &str, order: &OrderRow, link: &str) -> Le
         ));
     }
     let t = &order.totals;
-    let figures = [
+    let promo_label = format!(
+        "Promo code {}",
+        order.promo_code.as_deref().unwrap_or_default()
+    );
+    let mut figures = vec![
         ("Subtotal", money(t.subtotal)),
         ("Discount (-20%)", format!("-{}", money(t.discount))),
-        ("Delivery Fee", money(t.delivery_fee)),
-        ("Total", money(t.total)),
     ];
+    if t.promo_discount.cents() > 0 {
+        figures.push((
+            promo_label.as_str(),
+            format!("-{}", money(t.promo_discount)),
+        ));
+    }
+    figures.push(("Delivery Fee", money(t.delivery_fee)));
+    figures.push(("Total", money(t.total)));
     text.push('\n');
     for (label, value) in &figures {
         text.push_str(&format!("{label}: {value}\n"));

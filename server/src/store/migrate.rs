@@ -74,6 +74,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0010_admin_products.sql"),
         postgres: include_str!("../../migrations/postgres/0010_admin_products.sql"),
     },
+    Migration {
+        version: 12,
+        name: "promo_codes",
+        sqlite: include_str!("../../migrations/sqlite/0012_promo_codes.sql"),
+        postgres: include_str!("../../migrations/postgres/0012_promo_codes.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

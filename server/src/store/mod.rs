@@ -13,6 +13,7 @@ mod migrate;
 pub mod orders;
 pub mod outbox;
 pub mod payments;
+pub mod promo;
 pub mod reviews;
 
 use std::path::Path;

@@ -16,6 +16,7 @@ use super::catalogue::{products_with_ids, ProductRow};
 use super::dialect::prefix_bounds;
 use super::outbox::{self, Outbox};
 use super::payments;
+use super::promo;
 use super::{lock_subject, placeholders, Db, Dialect};
 use crate::domain::id::Id;
 use crate::domain::order::{
@@ -24,6 +25,7 @@ use crate::domain::order::{
 };
 use crate::domain::payment::{derive_status, TxnKind, TxnStatus};
 use crate::domain::pricing::price_at;
+use crate::domain::promo::{Promo, PromoRefusal};
 use crate::domain::time::Clock;
 use crate::domain::Money;
 use crate::mail::Letter;
@@ -50,6 +52,8 @@ pub struct NewOrder {
     pub idempotency_key: String,
     /// A digest of the request: the same key with another request is refused.
     pub request_digest: String,
+    /// A promo code as typed, uppercased (domain::promo::normalise).
+    pub promo_code: Option<String>,
 }
 
 /// A card payment authorized (or waiting for 3-D Secure) before the order is written:
@@ -79,6 +83,8 @@ pub enum PlaceRefusal {
     KeyReused,
     /// The prices moved between the card's authorization and the order.
     AmountChanged,
+    /// The promo code does not apply, or no longer does.
+    Promo(PromoRefusal),
 }
 
 /// A placed order, new or the one a repeated key placed before.
@@ -161,7 +167,7 @@ pub type MailFor<'a> = &'a (dyn Fn(&OrderRow) -> Letter + Send + Sync);
 
 const ORDER_COLUMNS: &str =
     "id, number, user_id, fulfilment, status, payment_status, payment_method, payment_ref, card_brand, card_last4, \
-     subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
+     subtotal_cents, discount_cents, promo_discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
      street_address, apartment, town_city, phone_number, email_address, promo_code, created_at";
 
 /// Which orders the administrators' list shows: every filter given must hold.
@@ -211,6 +217,7 @@ impl Orders {
         &self,
         buyer: &Buyer,
         fulfilment: Fulfilment,
+        promo_code: Option<&str>,
     ) -> Result<Result<Quote, PlaceRefusal>, sqlx::Error> {
         let mut conn = self.db.pool.acquire().await?;
         let lines = match buyer {
@@ -244,8 +251,20 @@ impl Orders {
                 problem,
             });
         }
+        let mut totals = order::totals(&priced, fulfilment);
+        if let Some(code) = promo_code {
+            // A guest's earlier uses are counted at the order, once the e-mail is known.
+            let customer = match buyer {
+                Buyer::Customer(user_id) => Some(user_id.as_str()),
+                Buyer::Guest(_) => None,
+            };
+            match applied_promo(&mut conn, code, customer, &totals, now).await? {
+                Ok(promo) => totals = totals.with_promo(promo.discount_on(totals.goods())),
+                Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
+            }
+        }
         Ok(Ok(Quote {
-            totals: order::totals(&priced, fulfilment),
+            totals,
             lines: quoted,
         }))
     }
@@ -355,7 +374,21 @@ impl Orders {
             .iter()
             .map(|l| (l.unit_price, l.quantity))
             .collect();
-        let totals = order::totals(&priced, new.fulfilment);
+        let mut totals = order::totals(&priced, new.fulfilment);
+        let customer = match &new.buyer {
+            Buyer::Customer(user_id) => user_id.as_str().to_string(),
+            Buyer::Guest(_) => new.contact.email().to_string(),
+        };
+        let promo = match &new.promo_code {
+            None => None,
+            Some(code) => match applied_promo(&mut tx, code, None, &totals, now).await? {
+                Ok(promo) => {
+                    totals = totals.with_promo(promo.discount_on(totals.goods()));
+                    Some(promo)
+                }
+                Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
+            },
+        };
         if new
             .card
             .as_ref()
@@ -382,8 +415,9 @@ impl Orders {
             "INSERT INTO orders (id, seq, number, user_id, fulfilment, status, payment_status, payment_method, \
                  subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
                  street_address, apartment, town_city, phone_number, email_address, idempotency_scope, \
-                 idempotency_key, request_digest, created_at, updated_at, payment_ref, card_brand, card_last4) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26)",
+                 idempotency_key, request_digest, created_at, updated_at, payment_ref, card_brand, card_last4, \
+                 promo_code, promo_discount_cents) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27, $28)",
         )
         .bind(&id)
         .bind(seq)
@@ -411,8 +445,18 @@ impl Orders {
         .bind(new.card.as_ref().map(|c| c.payment_ref.clone()))
         .bind(new.card.as_ref().map(|c| c.brand.clone()))
         .bind(new.card.as_ref().map(|c| c.last4.clone()))
+        .bind(promo.as_ref().map(|p| p.code.clone()))
+        .bind(totals.promo_discount.cents())
         .execute(&mut *tx)
         .await?;
+        if let Some(promo) = &promo {
+            let redeemed =
+                promo::redeem(&mut tx, self.db.dialect, promo, &customer, id.as_str(), now).await?;
+            if let Err(refusal) = redeemed {
+                // Dropping the transaction takes the order and its stock back.
+                return Ok(Err(PlaceRefusal::Promo(refusal)));
+            }
+        }
         if let Some(card) = &new.card {
             payments::insert_transaction(
                 &mut tx,
@@ -475,7 +519,7 @@ impl Orders {
             card_last4: new.card.as_ref().map(|c| c.last4.clone()),
             totals,
             contact: contact.clone(),
-            promo_code: None,
+            promo_code: promo.map(|p| p.code),
             created_at: now,
             lines: order_lines,
             events: vec![OrderEvent {
@@ -1106,6 +1150,7 @@ fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
         totals: Totals {
             subtotal: cents("subtotal_cents")?,
             discount: cents("discount_cents")?,
+            promo_discount: cents("promo_discount_cents")?,
             delivery_fee: cents("delivery_fee_cents")?,
             total: cents("total_cents")?,
         },
@@ -1115,6 +1160,30 @@ fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
         lines: Vec::new(),
         events: Vec::new(),
     })
+}
+
+/// The code `code` if it applies to an order of `totals` at `now`: it exists, is on,
+/// inside its dates, under its limit, above its minimum, and (for a known `customer`)
+/// under their limit. The order checks the limits again as it counts its use.
+async fn applied_promo(
+    conn: &mut AnyConnection,
+    code: &str,
+    customer: Option<&str>,
+    totals: &Totals,
+    now: i64,
+) -> Result<Result<Promo, PromoRefusal>, sqlx::Error> {
+    let Some(promo) = promo::promo_by_code(conn, code).await? else {
+        return Ok(Err(PromoRefusal::NotValid));
+    };
+    if let Err(refusal) = promo.check(now, totals.subtotal) {
+        return Ok(Err(refusal));
+    }
+    if let (Some(customer), Some(limit)) = (customer, promo.per_customer_limit) {
+        if promo::uses_by(conn, &promo.id, customer).await? >= limit {
+            return Ok(Err(PromoRefusal::AlreadyUsed));
+        }
+    }
+    Ok(Ok(promo))
 }
 
 fn contact_from_row(row: &AnyRow) -> Result<ContactInput, sqlx::Error> {

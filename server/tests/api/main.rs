@@ -14,6 +14,7 @@ mod items;
 mod media_and_storefront;
 mod orders;
 mod payments;
+mod promo;
 mod reviews;
 mod seeding;
 mod store;

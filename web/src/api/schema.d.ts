@@ -268,6 +268,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/promo-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every code, newest first. */
+        get: operations["list"];
+        put?: never;
+        /** A new code. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promo-code/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets every field of a code; its uses so far stay. */
+        put: operations["update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/admin/login": {
         parameters: {
             query?: never;
@@ -1498,6 +1533,30 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_PromoCodeData: {
+            data: {
+                promoCode: components["schemas"]["PromoCode"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_PromoCodeList: {
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                promoCodes: components["schemas"]["PromoCode"][];
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_Quote: {
             data: {
                 /** Format: double */
@@ -1505,6 +1564,11 @@ export interface components {
                 /** Format: double */
                 discount: number;
                 lines: components["schemas"]["QuoteLine"][];
+                /**
+                 * Format: double
+                 * @description What the promo code takes off, after the shop's discount (0 without one).
+                 */
+                promoDiscount: number;
                 /** Format: double */
                 subtotal: number;
                 /** Format: double */
@@ -1801,6 +1865,11 @@ export interface components {
             paymentMethod: string;
             paymentStatus: components["schemas"]["OrderPaymentStatus"];
             promoCode?: string | null;
+            /**
+             * Format: double
+             * @description What the promo code took off (0 without one).
+             */
+            promoDiscount: number;
             status: components["schemas"]["OrderStatus"];
             /** Format: double */
             subtotal: number;
@@ -2030,6 +2099,77 @@ export interface components {
              */
             profilePicture?: string | null;
         };
+        /** @description A promo code as the console shows it. */
+        PromoCode: {
+            _id: string;
+            active: boolean;
+            /**
+             * Format: double
+             * @description Percent off (e.g. 12.5), or the amount off in the shop's currency.
+             */
+            amount: number;
+            /** @description Uppercased; shoppers may type it in any case. */
+            code: string;
+            /** @description The last day it applies (UTC, inclusive), or null: until switched off. */
+            endsOn?: string | null;
+            /** @description `percent` or `fixed`. */
+            kind: string;
+            /**
+             * Format: double
+             * @description The subtotal an order needs, before any discount.
+             */
+            minSubtotal: number;
+            /**
+             * Format: int64
+             * @description Orders one customer (an account, or a guest's e-mail) may use it in, or null.
+             */
+            perCustomerLimit?: number | null;
+            /** @description The first day it applies (UTC, `YYYY-MM-DD`), or null: at once. */
+            startsOn?: string | null;
+            /**
+             * Format: int64
+             * @description Orders that may use it in all, or null: no limit.
+             */
+            usageLimit?: number | null;
+            /**
+             * Format: int64
+             * @description Orders that have used it.
+             */
+            usedCount: number;
+        };
+        PromoCodeData: {
+            promoCode: components["schemas"]["PromoCode"];
+        };
+        PromoCodeList: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            promoCodes: components["schemas"]["PromoCode"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description Every field of a code, as the console's form sends it. */
+        PromoRequest: {
+            active?: boolean;
+            /**
+             * Format: double
+             * @description Percent off (0.01 to 100) or the amount off (0.01 to 1,000,000), two decimals at most.
+             */
+            amount?: number | null;
+            /** @description 3 to 32 letters, digits, `-` or `_`; stored uppercased. */
+            code?: string;
+            endsOn?: string | null;
+            /** @description `percent` or `fixed`. */
+            kind?: string;
+            /** Format: double */
+            minSubtotal?: number;
+            /** Format: int64 */
+            perCustomerLimit?: number | null;
+            startsOn?: string | null;
+            /** Format: int64 */
+            usageLimit?: number | null;
+        };
         /** @description `PATCH /user/item/{id}`. */
         QuantityChange: {
             /**
@@ -2044,6 +2184,11 @@ export interface components {
             /** Format: double */
             discount: number;
             lines: components["schemas"]["QuoteLine"][];
+            /**
+             * Format: double
+             * @description What the promo code takes off, after the shop's discount (0 without one).
+             */
+            promoDiscount: number;
             /** Format: double */
             subtotal: number;
             /** Format: double */
@@ -2076,7 +2221,7 @@ export interface components {
             fulfilment?: string;
             /** @description A guest's lines; ignored when signed in (the server cart counts). */
             items?: components["schemas"]["LineRequest"][] | null;
-            /** @description No promo code is valid yet: any other than an empty one is refused. */
+            /** @description A promo code, case-insensitive; blank for none. */
             promoCode?: string | null;
         };
         ResetRequest: {
@@ -3150,6 +3295,187 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: {
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PromoCodeList"];
+                };
+            };
+            /** @description Bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Promo code created' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PromoCodeData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'A promo code with this code exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Promo code updated' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PromoCodeData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Promo code not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'A promo code with this code exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_login: {
         parameters: {
             query?: never;
@@ -3983,7 +4309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A promo code that is not valid */
+            /** @description A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code', 'You have already used this promo code' */
             422: {
                 headers: {
                     [name: string]: unknown;
