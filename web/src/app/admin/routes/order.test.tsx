@@ -95,6 +95,15 @@ describe('Console order page', () => {
     expect(actions()).toEqual(expected);
   });
 
+  it('shows a promo code’s amount on a line of its own, apart from the shop’s discount', async () => {
+    orderApi(adminOrder({ promoCode: 'SPRING10', promoDiscount: 2, total: 18 }));
+    await openOrder();
+    const items = screen.getByRole('table');
+    expect(within(items).getByRole('row', { name: /Discount -₹5.00/ })).toBeInTheDocument();
+    expect(within(items).getByRole('row', { name: /Promo code SPRING10 -₹2.00/ })).toBeInTheDocument();
+    expect(within(items).getByRole('row', { name: /Total ₹18.00/ })).toBeInTheDocument();
+  });
+
   it('marks a pickup order ready, then completed, each with its call, and updates the page', async () => {
     const success = vi.spyOn(toast, 'success');
     const calls = orderApi(adminOrder({ paymentStatus: 'paid' }));

@@ -2,10 +2,12 @@ import type { Order } from '@/api/types';
 import { formatRupee } from '@/lib/format';
 
 /** What was ordered, at the prices paid, and the order's figures. */
-export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subtotal' | 'discount' | 'deliveryFee' | 'total' | 'promoCode'> }) {
+export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subtotal' | 'discount' | 'promoDiscount' | 'deliveryFee' | 'total' | 'promoCode'> }) {
   const totals = [
     { label: 'Subtotal', value: formatRupee(order.subtotal) },
-    { label: order.promoCode ? `Discount (${order.promoCode})` : 'Discount', value: `-${formatRupee(order.discount)}` },
+    { label: 'Discount', value: `-${formatRupee(order.discount)}` },
+    // The shop's 20 % and the code's amount are apart, as the server sends them.
+    ...(order.promoDiscount > 0 ? [{ label: `Promo code ${order.promoCode ?? ''}`.trim(), value: `-${formatRupee(order.promoDiscount)}` }] : []),
     { label: 'Delivery fee', value: formatRupee(order.deliveryFee) },
   ];
   return (
