@@ -1,7 +1,7 @@
 //! The administrators' catalogue calls (DESIGN.md §8): the products table, one
-//! product, creating and editing one, and changing many at once. Every change is
-//! written to the activity log in the change's own transaction, and shows in the shop
-//! at once.
+//! product, creating and editing one, changing many at once, and archiving one. Every
+//! change is written to the activity log in the change's own transaction, and shows in
+//! the shop at once.
 
 use std::collections::BTreeMap;
 
@@ -37,7 +37,11 @@ use crate::store::catalogue::{ProductFilter, ProductRow};
     one_product,
     create_product,
     update_product,
-    bulk_change
+    bulk_change,
+    add_photos,
+    set_photos,
+    archive_product,
+    unarchive_product
 ))]
 pub struct Doc;
 
@@ -47,6 +51,8 @@ pub fn router() -> Router<AppState> {
         .route("/admin/product/bulk", post(bulk_change))
         .route("/admin/product/{id}", get(one_product).put(update_product))
         .route("/admin/product/{id}/photos", put(set_photos))
+        .route("/admin/product/{id}/archive", post(archive_product))
+        .route("/admin/product/{id}/unarchive", post(unarchive_product))
 }
 
 /// Adding photos carries up to eight of them: its body limit is theirs.
@@ -81,11 +87,14 @@ pub struct AdminProduct {
     pub set_discount_percentage: f64,
     /// The day the set discount runs to (inclusive, UTC), `YYYY-MM-DD`, or null.
     pub set_discount_end_date: Option<String>,
+    /// Archived: no longer in the shop (its orders keep their lines).
+    pub archived: bool,
 }
 
 impl AdminProduct {
     fn from_row(row: ProductRow, now: i64) -> AdminProduct {
         let featured = row.featured;
+        let archived = row.archived_at.is_some();
         let set_discount_percentage = row.discount.basis_points as f64 / 100.0;
         let set_discount_end_date = row
             .discount
@@ -97,6 +106,7 @@ impl AdminProduct {
             featured,
             set_discount_percentage,
             set_discount_end_date,
+            archived,
         }
     }
 }
@@ -133,6 +143,8 @@ pub struct AdminProductQuery {
     pub stock: Option<String>,
     /// `true` or `false`.
     pub featured: Option<String>,
+    /// `false` (default): the products in the shop; `true`: the archived ones.
+    pub archived: Option<String>,
     /// `createdAt` (default), `name`, `price` or `stock`.
     #[serde(rename = "sortField")]
     pub sort_field: Option<String>,
@@ -244,6 +256,14 @@ pub async fn list_products(
             None
         }
     };
+    let archived = match query.archived.as_deref().map(str::trim) {
+        None | Some("") | Some("false") => false,
+        Some("true") => true,
+        Some(_) => {
+            errors.insert("archived", "archived must be true or false".into());
+            false
+        }
+    };
     let sort = match query.sort_field.as_deref().map(str::trim) {
         None | Some("") | Some("createdAt") => AdminSortField::CreatedAt,
         Some("name") => AdminSortField::Name,
@@ -275,6 +295,7 @@ pub async fn list_products(
         sub_category_id,
         stock,
         featured,
+        archived,
     };
     let (rows, total) = state
         .catalogue
@@ -311,7 +332,7 @@ pub async fn one_product(
 ) -> Result<Json<Envelope<AdminProductData>>, AppError> {
     let row = state
         .catalogue
-        .product(&id)
+        .admin_product(&id)
         .await?
         .ok_or_else(|| AppError::NotFound("Product not found".into()))?;
     let product = AdminProduct::from_row(row, state.clock.now_ms());
@@ -496,7 +517,7 @@ pub async fn add_photos(
     }
     let current = state
         .catalogue
-        .product(&id)
+        .admin_product(&id)
         .await?
         .ok_or_else(|| AppError::NotFound("Product not found".into()))?;
     // Counted before any decoding; the store counts again in its transaction.
@@ -566,6 +587,63 @@ pub async fn set_photos(
     Ok(ok("Photos updated", AdminProductData { product }))
 }
 
+/// Archives a product: it leaves the shop everywhere (listing and its totals, search,
+/// its page, the homepage, carts, checkout) and stays in the console and in orders.
+#[utoipa::path(post, path = "/api/admin/product/{id}/archive", tag = "admin",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Product archived' (also when it already was), the product", body = Envelope<AdminProductData>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Product not found'", body = ErrorBody),
+    ))]
+pub async fn archive_product(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    PathId(id, _): PathId<ProductId>,
+) -> Result<Json<Envelope<AdminProductData>>, AppError> {
+    set_archived(&state, &admin, &id, true).await
+}
+
+/// Brings an archived product back to the shop, as it was.
+#[utoipa::path(post, path = "/api/admin/product/{id}/unarchive", tag = "admin",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Product unarchived' (also when it was not archived), the product", body = Envelope<AdminProductData>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Product not found'", body = ErrorBody),
+    ))]
+pub async fn unarchive_product(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    PathId(id, _): PathId<ProductId>,
+) -> Result<Json<Envelope<AdminProductData>>, AppError> {
+    set_archived(&state, &admin, &id, false).await
+}
+
+async fn set_archived(
+    state: &AppState,
+    admin: &crate::store::accounts::UserRow,
+    id: &Id,
+    archived: bool,
+) -> Result<Json<Envelope<AdminProductData>>, AppError> {
+    let row = state
+        .catalogue
+        .set_archived(id, archived, &actor_of(admin), &state.activity)
+        .await?
+        .map_err(refused)?;
+    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    let message = if archived {
+        "Product archived"
+    } else {
+        "Product unarchived"
+    };
+    Ok(ok(message, AdminProductData { product }))
+}
+
 /// Takes photos out of the media store; one that cannot be removed is only logged (a
 /// stray file harms nobody, a failed call after the change would mislead).
 async fn remove_photos(state: &AppState, paths: &[String]) {
@@ -576,7 +654,7 @@ async fn remove_photos(state: &AppState, paths: &[String]) {
     }
 }
 
-fn actor_of(admin: &crate::store::accounts::UserRow) -> Actor {
+pub(crate) fn actor_of(admin: &crate::store::accounts::UserRow) -> Actor {
     Actor {
         id: admin.id.clone(),
         email: admin.email.clone(),

@@ -51,6 +51,26 @@ pub struct Category {
     pub max_discount_percentage: f64,
 }
 
+impl Category {
+    pub fn from_tree(tree: CategoryTree) -> Category {
+        let CategoryTree {
+            id,
+            title,
+            sub_categories,
+            max_discount_bp,
+        } = tree;
+        Category {
+            id,
+            title,
+            sub_categories: sub_categories
+                .into_iter()
+                .map(|(id, title)| TitleRef { id, title })
+                .collect(),
+            max_discount_percentage: (max_discount_bp as f64 / 100.0).round(),
+        }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct CategoryList {
     pub categories: Vec<Category>,
@@ -166,25 +186,7 @@ async fn categories(
     State(state): State<AppState>,
 ) -> Result<Json<Envelope<CategoryList>>, AppError> {
     let tree = state.catalogue.categories().await?;
-    let categories = tree
-        .into_iter()
-        .map(
-            |CategoryTree {
-                 id,
-                 title,
-                 sub_categories,
-                 max_discount_bp,
-             }| Category {
-                id,
-                title,
-                sub_categories: sub_categories
-                    .into_iter()
-                    .map(|(id, title)| TitleRef { id, title })
-                    .collect(),
-                max_discount_percentage: (max_discount_bp as f64 / 100.0).round(),
-            },
-        )
-        .collect();
+    let categories = tree.into_iter().map(Category::from_tree).collect();
     Ok(ok(
         "Categories fetched successfully",
         CategoryList { categories },

@@ -1,11 +1,14 @@
 //! The HTTP layer: routers per area, the envelope, extractors, middleware.
 
 pub mod admin_activity;
+pub mod admin_banners;
 pub mod admin_catalogue;
+pub mod admin_categories;
 pub mod admin_customers;
 pub mod admin_dashboard;
 pub mod admin_orders;
 pub mod admin_promo;
+pub mod admin_reviews;
 pub mod auth;
 pub mod catalogue;
 pub mod error;
@@ -132,6 +135,9 @@ pub fn router(state: AppState) -> Router {
         .merge(orders::router())
         .merge(admin_orders::router())
         .merge(admin_catalogue::router())
+        .merge(admin_categories::router())
+        .merge(admin_banners::router())
+        .merge(admin_reviews::router())
         .merge(admin_promo::router())
         .merge(admin_dashboard::router())
         .merge(admin_customers::router())
@@ -147,6 +153,10 @@ pub fn router(state: AppState) -> Router {
         .merge(body_limit(
             admin_catalogue::upload_router(),
             admin_catalogue::MAX_PHOTOS_BODY_BYTES,
+        ))
+        .merge(body_limit(
+            admin_banners::upload_router(),
+            admin_banners::MAX_BANNER_BODY_BYTES,
         ))
         .fallback(|| async { AppError::NotFound("Not found".into()) });
     let psp = state.payments.psp().cloned();

@@ -99,6 +99,9 @@ pub fn api() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
     for part in [
         admin_catalogue::Doc::openapi(),
+        super::admin_categories::Doc::openapi(),
+        super::admin_banners::Doc::openapi(),
+        super::admin_reviews::Doc::openapi(),
         admin_orders::Doc::openapi(),
         admin_dashboard::Doc::openapi(),
         admin_customers::Doc::openapi(),

@@ -117,7 +117,7 @@ pub struct ReviewForm {
 }
 
 impl Review {
-    fn from_row(state: &AppState, row: ReviewRow) -> Review {
+    pub(crate) fn from_row(state: &AppState, row: ReviewRow) -> Review {
         // Expiries fall on quarter hours, so a page of reviews keeps the same URLs
         // (and the browser's cached photos) for a while; each works 15 to 30 minutes.
         const QUARTER: i64 = 15 * 60;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::catalogue::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::catalogue::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::Db;
 use crate::domain::cart::{self, CartMerge, List, Merged, Refusal};
 use crate::domain::id::Id;
@@ -42,12 +42,14 @@ impl Items {
         Items { db, clock }
     }
 
-    /// The customer's list, oldest entry first. At most [`cart::MAX_ITEMS`] long by construction.
+    /// The customer's list, oldest entry first. At most [`cart::MAX_ITEMS`] long by
+    /// construction. Entries of archived products are left out (and kept: they show
+    /// again if the product comes back).
     pub async fn list(&self, user_id: &Id, list: List) -> Result<Vec<ItemRow>, sqlx::Error> {
         let sql = format!(
             "SELECT i.id AS item_id, i.quantity AS item_quantity, {PRODUCT_COLUMNS} \
              FROM user_items i JOIN products p ON p.id = i.product_id {PRODUCT_JOINS} \
-             WHERE i.user_id = $1 AND i.list = $2 ORDER BY i.created_at, i.id"
+             WHERE i.user_id = $1 AND i.list = $2 AND {IN_SHOP} ORDER BY i.created_at, i.id"
         );
         let rows = sqlx::query(&sql)
             .bind(user_id)
@@ -62,7 +64,7 @@ impl Items {
         let sql = format!(
             "SELECT i.id AS item_id, i.quantity AS item_quantity, {PRODUCT_COLUMNS} \
              FROM user_items i JOIN products p ON p.id = i.product_id {PRODUCT_JOINS} \
-             WHERE i.id = $1 AND i.user_id = $2"
+             WHERE i.id = $1 AND i.user_id = $2 AND {IN_SHOP}"
         );
         sqlx::query(&sql)
             .bind(id)
@@ -138,14 +140,15 @@ impl Items {
         quantity: i64,
     ) -> Result<Result<(), Refusal>, sqlx::Error> {
         let mut tx = self.begin(user_id).await?;
-        let row = sqlx::query(
+        let sql = format!(
             "SELECT i.list, p.stock FROM user_items i JOIN products p ON p.id = i.product_id \
-             WHERE i.id = $1 AND i.user_id = $2",
-        )
-        .bind(id)
-        .bind(user_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+             WHERE i.id = $1 AND i.user_id = $2 AND {IN_SHOP}"
+        );
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
         let Some(row) = row else {
             return Ok(Err(Refusal::NoSuchItem));
         };
@@ -268,7 +271,8 @@ async fn stock_of(
     tx: &mut Transaction<'static, Any>,
     product_id: &Id,
 ) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query("SELECT stock FROM products WHERE id = $1")
+    // An archived product is no longer sold: it cannot be added.
+    sqlx::query("SELECT stock FROM products p WHERE p.id = $1 AND p.archived_at IS NULL")
         .bind(product_id)
         .fetch_optional(&mut **tx)
         .await?
@@ -276,7 +280,7 @@ async fn stock_of(
         .transpose()
 }
 
-/// The stock of each product among `ids` that exists. The caller bounds `ids` (two
+/// The stock of each product among `ids` that is in the shop. The caller bounds `ids` (two
 /// lists of at most 100 entries).
 async fn stocks_of(
     tx: &mut Transaction<'static, Any>,
@@ -286,7 +290,7 @@ async fn stocks_of(
         return Ok(HashMap::new());
     }
     let sql = format!(
-        "SELECT id, stock FROM products WHERE id IN ({})",
+        "SELECT p.id, p.stock FROM products p WHERE p.id IN ({}) AND {IN_SHOP}",
         super::placeholders(ids.len())
     );
     let mut query = sqlx::query(&sql);

@@ -75,6 +75,12 @@ const MIGRATIONS: &[Migration] = &[
         postgres: include_str!("../../migrations/postgres/0010_admin_products.sql"),
     },
     Migration {
+        version: 11,
+        name: "admin_catalogue",
+        sqlite: include_str!("../../migrations/sqlite/0011_admin_catalogue.sql"),
+        postgres: include_str!("../../migrations/postgres/0011_admin_catalogue.sql"),
+    },
+    Migration {
         version: 12,
         name: "promo_codes",
         sqlite: include_str!("../../migrations/sqlite/0012_promo_codes.sql"),

@@ -324,20 +324,24 @@ impl Orders {
         by_id.sort();
         let mut short = BTreeMap::new();
         for (id, quantity) in &by_id {
-            let taken =
-                sqlx::query("UPDATE products SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
-                    .bind(quantity)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?
-                    .rows_affected();
+            // An archived product is no longer sold: it takes no units and reads as gone.
+            let taken = sqlx::query(
+                "UPDATE products SET stock = stock - $1 \
+                 WHERE id = $2 AND stock >= $1 AND archived_at IS NULL",
+            )
+            .bind(quantity)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
             if taken == 0 {
-                let stock: Option<i64> = sqlx::query("SELECT stock FROM products WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&mut *tx)
-                    .await?
-                    .map(|row| row.try_get("stock"))
-                    .transpose()?;
+                let stock: Option<i64> =
+                    sqlx::query("SELECT stock FROM products WHERE id = $1 AND archived_at IS NULL")
+                        .bind(id)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .map(|row| row.try_get("stock"))
+                        .transpose()?;
                 let message = stock.map_or_else(|| NO_LONGER_AVAILABLE.to_string(), shortage);
                 short.insert(id.as_str().to_string(), message);
             }

@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts;
 mod admin;
+mod admin_catalogue;
 mod admin_products;
 mod catalogue;
 mod durability;

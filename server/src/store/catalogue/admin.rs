@@ -6,7 +6,7 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::listing::{bind_all, Arg};
-use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::Catalogue;
 use crate::domain::id::{new_id, Id};
 use crate::domain::pricing::{price_at, Discount};
@@ -68,6 +68,8 @@ pub struct AdminFilter {
     pub sub_category_id: Option<Id>,
     pub stock: Option<StockState>,
     pub featured: Option<bool>,
+    /// Archived products only, or (the default) only those in the shop.
+    pub archived: bool,
 }
 
 /// The products table's order; ties are broken by id in the same direction.
@@ -91,8 +93,9 @@ pub enum BulkChange {
 pub const MAX_BULK: usize = 100;
 
 impl Catalogue {
-    /// A page of the products table and how many match in all. Served by the listing's
-    /// indexes (`products_by_stock` for the stock order and filters).
+    /// A page of the products table and how many match in all. Products in the shop
+    /// are served by the listing's partial indexes (`products_by_stock` for the stock
+    /// order and filters); archived ones, few, by `products_archived`.
     pub async fn admin_products(
         &self,
         filter: &AdminFilter,
@@ -136,7 +139,11 @@ impl Catalogue {
     }
 
     fn admin_where(&self, filter: &AdminFilter) -> (String, Vec<Arg>) {
-        let mut clauses = Vec::new();
+        let mut clauses = vec![if filter.archived {
+            "p.archived_at IS NOT NULL".to_string()
+        } else {
+            IN_SHOP.to_string()
+        }];
         let mut args = Vec::new();
         if !filter.keyword_words.is_empty() {
             args.push(Arg::Text(
@@ -164,12 +171,51 @@ impl Catalogue {
             args.push(Arg::Int(i64::from(featured)));
             clauses.push(format!("p.featured = ${}", args.len()));
         }
-        let sql = if clauses.is_empty() {
-            String::new()
-        } else {
-            format!(" WHERE {}", clauses.join(" AND "))
+        (format!(" WHERE {}", clauses.join(" AND ")), args)
+    }
+
+    /// Archives product `id` (`archived`), or brings it back to the shop: archived, it
+    /// leaves the listing, search, its page, the homepage, carts and checkout, but keeps
+    /// its order lines, reviews and the carts' entries (shown again once it is back).
+    /// Resolves to the product as it now is; a product already so records nothing.
+    pub async fn set_archived(
+        &self,
+        id: &Id,
+        archived: bool,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
+        let now = self.clock.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let Some(before) = product_in(&mut tx, id.as_str()).await? else {
+            return Ok(Err(ProductRefusal::NoSuchProduct));
         };
-        (sql, args)
+        if before.archived_at.is_some() == archived {
+            return Ok(Ok(before));
+        }
+        sqlx::query("UPDATE products SET archived_at = $1, updated_at = $2 WHERE id = $3")
+            .bind(archived.then_some(now))
+            .bind(now)
+            .bind(id.as_str())
+            .execute(&mut *tx)
+            .await?;
+        activity
+            .record(
+                &mut tx,
+                Entry {
+                    actor,
+                    object_type: "product",
+                    object_id: id.as_str(),
+                    action: if archived { "archived" } else { "unarchived" },
+                    changes: Changes::new().field("archived", !archived, archived),
+                },
+            )
+            .await?;
+        let product = product_in(&mut tx, id.as_str()).await?.expect("read above");
+        tx.commit().await?;
+        // The listing's totals count only products in the shop.
+        self.counts.clear();
+        Ok(Ok(product))
     }
 
     /// Adds a product with no photos yet; resolves to it as stored.
@@ -504,14 +550,24 @@ async fn search_text_for(
     let Some(sub_category) = sub_category else {
         return Ok(Err(ProductRefusal::NoSuchSubCategory));
     };
-    let text = [
-        input.name.as_str(),
+    Ok(Ok(search_text(
+        &input.name,
         &input.description,
         &category,
         &sub_category,
-    ]
-    .join(" ");
-    Ok(Ok(search_words(&text, usize::MAX).join(" ")))
+    )))
+}
+
+/// The words a keyword search finds a product by, as the seeders store them: its name,
+/// description, category and sub-category, split as queries are split.
+pub(super) fn search_text(
+    name: &str,
+    description: &str,
+    category: &str,
+    sub_category: &str,
+) -> String {
+    let text = [name, description, category, sub_category].join(" ");
+    search_words(&text, usize::MAX).join(" ")
 }
 
 /// What an administrator would see in the form for `product`.

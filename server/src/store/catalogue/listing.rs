@@ -3,7 +3,7 @@
 
 use sqlx::{Executor, Row};
 
-use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::Catalogue;
 use crate::domain::id::Id;
 use crate::domain::listing::{ProductSort, SortField};
@@ -167,8 +167,10 @@ impl Catalogue {
         Ok(total)
     }
 
+    /// The listing's conditions: always [`IN_SHOP`] first, which lets every query use
+    /// the listing's partial indexes (and count from them alone).
     fn where_clause(&self, filter: &ProductFilter) -> (String, Vec<Arg>) {
-        let mut clauses = Vec::new();
+        let mut clauses = vec![IN_SHOP.to_string()];
         let mut args = Vec::new();
         if !filter.keyword_words.is_empty() {
             args.push(Arg::Text(
@@ -200,12 +202,7 @@ impl Catalogue {
             args.push(Arg::Int(max.cents()));
             clauses.push(format!("p.paid_cents <= ${}", args.len()));
         }
-        let sql = if clauses.is_empty() {
-            String::new()
-        } else {
-            format!(" WHERE {}", clauses.join(" AND "))
-        };
-        (sql, args)
+        (format!(" WHERE {}", clauses.join(" AND ")), args)
     }
 
     /// Puts the price a shopper pays back to the list price for discounts that have

@@ -2,10 +2,13 @@
 //! inserts the seeders use. One file for each part that changes on its own:
 //! `read.rs` (the category tree, banners, single products, the homepage, and the
 //! product row other stores share), `listing.rs` (filters, sorting, paging and keyword
-//! search), `count_cache.rs` (listing totals kept for a few seconds) and `seeding.rs`
-//! (the seeders' inserts).
+//! search), `count_cache.rs` (listing totals kept for a few seconds), `seeding.rs`
+//! (the seeders' inserts), and the console's writes: `admin.rs` (products),
+//! `categories.rs` (categories and sub-categories) and `banners.rs`.
 
 pub mod admin;
+pub mod banners;
+pub mod categories;
 mod count_cache;
 mod listing;
 mod read;
@@ -19,7 +22,9 @@ use super::Db;
 use crate::domain::time::Clock;
 
 pub use self::listing::{ProductFilter, MAX_SEARCH_WORDS};
-pub(crate) use self::read::{product_from_row, products_with_ids, PRODUCT_COLUMNS, PRODUCT_JOINS};
+pub(crate) use self::read::{
+    product_from_row, products_with_ids, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
+};
 pub use self::read::{BannerRow, CategoryTree, ProductRow, CATEGORY_DISCOUNTS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
 pub use crate::domain::listing::{ProductSort, SortField};

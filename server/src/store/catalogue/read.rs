@@ -1,6 +1,7 @@
 //! What the catalogue reads outside listings: the category tree, banners, one product
 //! or a few by id, and the homepage's top products; and the product row, its columns
-//! and joins, which listings and the other stores share.
+//! and joins, which listings and the other stores share. Every read for the shop
+//! leaves archived products out ([`IN_SHOP`]); the console reads them too.
 
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
@@ -11,9 +12,14 @@ use crate::domain::pricing::Discount;
 use crate::domain::Money;
 use crate::store::placeholders;
 
+/// The condition every query for the shop puts on `products p`: archived products
+/// are no longer sold. The listing's indexes are partial on it (migration 0011), so
+/// a query that says it walks only products in the shop.
+pub const IN_SHOP: &str = "p.archived_at IS NULL";
+
 /// Each category's highest running discount, `$1` being now (Unix ms).
 pub const CATEGORY_DISCOUNTS: &str = "SELECT c.id, (SELECT p.discount_bp FROM products p \
-     WHERE p.category_id = c.id AND p.paid_cents <> p.price_cents \
+     WHERE p.category_id = c.id AND p.paid_cents <> p.price_cents AND p.archived_at IS NULL \
      AND (p.discount_ends_at IS NULL OR p.discount_ends_at > $1) \
      ORDER BY p.discount_bp DESC LIMIT 1) AS best FROM categories c";
 
@@ -45,6 +51,8 @@ pub struct ProductRow {
     pub rating_sum: i64,
     pub review_count: i64,
     pub created_at: i64,
+    /// When an administrator archived it (Unix ms): then it is no longer in the shop.
+    pub archived_at: Option<i64>,
 }
 
 #[derive(Clone, Debug)]
@@ -56,7 +64,7 @@ pub struct BannerRow {
 
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
      p.images, p.stock, p.category_id, c.title AS category_title, p.sub_category_id, s.title AS sub_category_title, \
-     p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at";
+     p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at, p.archived_at";
 pub(crate) const PRODUCT_JOINS: &str =
     "JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
 
@@ -118,7 +126,20 @@ impl Catalogue {
             .collect()
     }
 
+    /// Product `id` as the shop shows it: none once it is archived.
     pub async fn product(&self, id: &Id) -> Result<Option<ProductRow>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1 AND {IN_SHOP}"
+        );
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        row.as_ref().map(product_from_row).transpose()
+    }
+
+    /// Product `id` for the console: archived or not.
+    pub async fn admin_product(&self, id: &Id) -> Result<Option<ProductRow>, sqlx::Error> {
         let sql =
             format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1");
         let row = sqlx::query(&sql)
@@ -128,8 +149,8 @@ impl Catalogue {
         row.as_ref().map(product_from_row).transpose()
     }
 
-    /// The products with these ids that exist, in no particular order. The caller
-    /// bounds `ids` (at most a list's 100 entries).
+    /// The products with these ids that are in the shop, in no particular order. The
+    /// caller bounds `ids` (at most a list's 100 entries).
     pub async fn products_by_ids(&self, ids: &[Id]) -> Result<Vec<ProductRow>, sqlx::Error> {
         let mut conn = self.db.pool.acquire().await?;
         products_with_ids(&mut conn, ids).await
@@ -139,7 +160,7 @@ impl Catalogue {
     /// products when none is featured (DESIGN.md §5).
     pub async fn top_products(&self, limit: i64) -> Result<Vec<ProductRow>, sqlx::Error> {
         let featured = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.featured = 1 ORDER BY p.created_at DESC, p.id DESC LIMIT $1"
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.featured = 1 AND {IN_SHOP} ORDER BY p.created_at DESC, p.id DESC LIMIT $1"
         );
         let rows = sqlx::query(&featured)
             .bind(limit)
@@ -148,7 +169,7 @@ impl Catalogue {
         if !rows.is_empty() {
             return rows.iter().map(product_from_row).collect();
         }
-        let newest = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} ORDER BY p.created_at DESC, p.id DESC LIMIT $1");
+        let newest = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE {IN_SHOP} ORDER BY p.created_at DESC, p.id DESC LIMIT $1");
         let rows = sqlx::query(&newest)
             .bind(limit)
             .fetch_all(&self.db.pool)
@@ -157,8 +178,9 @@ impl Catalogue {
     }
 }
 
-/// The products with these ids that exist, in no particular order, read on `conn`
-/// (inside the caller's transaction, when it has one). The caller bounds `ids`.
+/// The products with these ids that are in the shop (not archived), in no particular
+/// order, read on `conn` (inside the caller's transaction, when it has one): what
+/// cart details and checkout may sell. The caller bounds `ids`.
 pub(crate) async fn products_with_ids(
     conn: &mut AnyConnection,
     ids: &[Id],
@@ -167,7 +189,7 @@ pub(crate) async fn products_with_ids(
         return Ok(Vec::new());
     }
     let sql = format!(
-        "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({})",
+        "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) AND {IN_SHOP}",
         placeholders(ids.len())
     );
     let mut query = sqlx::query(&sql);
@@ -202,5 +224,6 @@ pub(crate) fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> 
         rating_sum: row.try_get("rating_sum")?,
         review_count: row.try_get("review_count")?,
         created_at: row.try_get("created_at")?,
+        archived_at: row.try_get("archived_at")?,
     })
 }

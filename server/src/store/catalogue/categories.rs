@@ -1,0 +1,618 @@
+//! The administrators' writes to the category tree (issue 14): categories and their
+//! sub-categories created, renamed, put in order and deleted. Each write takes the
+//! tree's lock, checks, writes and records its activity entry in one transaction, so
+//! the shop's `GET /category` shows it at once and two administrators never interleave.
+
+use sqlx::{Any, Row, Transaction};
+
+use super::admin::search_text;
+use super::Catalogue;
+use crate::domain::id::{new_id, Id};
+use crate::store::activity::{Activity, Actor, Changes, Entry};
+use crate::store::lock_subject;
+
+/// Why a change to the tree did not happen. Nothing was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TreeRefusal {
+    NoSuchCategory,
+    NoSuchSubCategory,
+    /// Another category (or sub-category of the same category) has this title, in any case.
+    TitleTaken,
+    /// An order that does not list every category (or sub-category) exactly once.
+    NotEveryId,
+    /// A category or sub-category that still holds these; products count archived ones.
+    StillHolds {
+        sub_categories: i64,
+        products: i64,
+    },
+}
+
+/// The lock every write to the tree holds (PostgreSQL; SQLite's write lock suffices).
+const TREE_LOCK: (&str, &str) = ("catalogue", "tree");
+
+/// What a sub-category is, for the writes that need its category.
+struct SubCategory {
+    category_id: String,
+    title: String,
+    position: i64,
+}
+
+impl Catalogue {
+    /// Adds a category after the others; resolves to its id.
+    pub async fn create_category(
+        &self,
+        title: &str,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<String, TreeRefusal>, sqlx::Error> {
+        let mut tx = self.begin_tree().await?;
+        if category_titled(&mut tx, title, None).await? {
+            return Ok(Err(TreeRefusal::TitleTaken));
+        }
+        let id = new_id();
+        let inserted = sqlx::query(
+            "INSERT INTO categories (id, title, position, created_at) \
+             VALUES ($1, $2, (SELECT COALESCE(MAX(position), -1) + 1 FROM categories), $3)",
+        )
+        .bind(&id)
+        .bind(title)
+        .bind(self.clock.now_ms())
+        .execute(&mut *tx)
+        .await;
+        if let Some(refusal) = taken(inserted)? {
+            return Ok(Err(refusal));
+        }
+        let changes = Changes::new().field("title", None::<String>, title);
+        record(
+            &mut tx, activity, actor, "category", &id, "created", changes,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(id))
+    }
+
+    /// Renames category `id`, and rewrites the search text of every product in it
+    /// (archived ones too) in the same transaction, so a keyword search finds them by
+    /// the new title and no longer by the old one. That is one update per product: a
+    /// category of 10,000 products holds the write lock for about a second on SQLite.
+    pub async fn rename_category(
+        &self,
+        id: &Id,
+        title: &str,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<(), TreeRefusal>, sqlx::Error> {
+        let mut tx = self.begin_tree().await?;
+        let Some(before) = category_title(&mut tx, id.as_str()).await? else {
+            return Ok(Err(TreeRefusal::NoSuchCategory));
+        };
+        if before == title {
+            return Ok(Ok(()));
+        }
+        if category_titled(&mut tx, title, Some(id.as_str())).await? {
+            return Ok(Err(TreeRefusal::TitleTaken));
+        }
+        let renamed = sqlx::query("UPDATE categories SET title = $1 WHERE id = $2")
+            .bind(title)
+            .bind(id.as_str())
+            .execute(&mut *tx)
+            .await;
+        if let Some(refusal) = taken(renamed)? {
+            return Ok(Err(refusal));
+        }
+        // Served by products_by_category, archived products included.
+        let products = sqlx::query(
+            "SELECT p.id, p.name, p.description, s.title AS sub_title FROM products p \
+             JOIN sub_categories s ON s.id = p.sub_category_id WHERE p.category_id = $1",
+        )
+        .bind(id.as_str())
+        .fetch_all(&mut *tx)
+        .await?;
+        for row in &products {
+            let text = search_text(
+                &row.try_get::<String, _>("name")?,
+                &row.try_get::<String, _>("description")?,
+                title,
+                &row.try_get::<String, _>("sub_title")?,
+            );
+            set_search_text(&mut tx, &row.try_get::<String, _>("id")?, &text).await?;
+        }
+        let changes = Changes::new().field("title", before, title);
+        record(
+            &mut tx,
+            activity,
+            actor,
+            "category",
+            id.as_str(),
+            "renamed",
+            changes,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Puts the categories in the order of `ids`, which must name each exactly once.
+    /// One activity entry per category that moved, with its position before and after.
+    pub async fn order_categories(
+        &self,
+        ids: &[Id],
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<(), TreeRefusal>, sqlx::Error> {
+        let mut tx = self.begin_tree().await?;
+        // The whole tree is a few dozen rows: the shop's menu reads all of it too.
+        let current = sqlx::query("SELECT id, position FROM categories")
+            .fetch_all(&mut *tx)
+            .await?;
+        let positions = positions_of(&current)?;
+        let moved = match moves(&positions, ids) {
+            Some(moved) => moved,
+            None => return Ok(Err(TreeRefusal::NotEveryId)),
+        };
+        for (id, before, after) in moved {
+            sqlx::query("UPDATE categories SET position = $1 WHERE id = $2")
+                .bind(after)
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+            let changes = Changes::new().field("position", before, after);
+            record(
+                &mut tx,
+                activity,
+                actor,
+                "category",
+                &id,
+                "reordered",
+                changes,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Deletes category `id`, only when it holds no sub-category and no product
+    /// (archived ones included: their order lines and the console still name it).
+    pub async fn delete_category(
+        &self,
+        id: &Id,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<(), TreeRefusal>, sqlx::Error> {
+        let mut tx = self.begin_tree().await?;
+        let Some(title) = category_title(&mut tx, id.as_str()).await? else {
+            return Ok(Err(TreeRefusal::NoSuchCategory));
+        };
+        let sub_categories = count(
+            &mut tx,
+            "SELECT COUNT(*) AS n FROM sub_categories WHERE category_id = $1",
+            &[id.as_str()],
+        )
+        .await?;
+        let products = count(
+            &mut tx,
+            "SELECT COUNT(*) AS n FROM products WHERE category_id = $1",
+            &[id.as_str()],
+        )
+        .await?;
+        if sub_categories > 0 || products > 0 {
+            return Ok(Err(TreeRefusal::StillHolds {
+                sub_categories,
+                products,
+            }));
+        }
+        sqlx::query("DELETE FROM categories WHERE id = $1")
+            .bind(id.as_str())
+            .execute(&mut *tx)
+            .await?;
+        let changes = Changes::new().field("title", title, None::<String>);
+        record(
+            &mut tx,
+            activity,
+            actor,
+            "category",
+            id.as_str(),
+            "deleted",
+            changes,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Adds a sub-category at the end of category `category_id`'s; resolves to its id.
+    pub async fn create_sub_category(
+        &self,
+        category_id: &Id,
+        title: &str,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<String, TreeRefusal>, sqlx::Error> {
+        let mut tx = self.begin_tree().await?;
+        if category_title(&mut tx, category_id.as_str())
+            .await?
+            .is_none()
+        {
+            return Ok(Err(TreeRefusal::NoSuchCategory));
+        }
+        if sub_category_titled(&mut tx, category_id.as_str(), title, None).await? {
+            return Ok(Err(TreeRefusal::TitleTaken));
+        }
+        let id = new_id();
+        let inserted = sqlx::query(
+            "INSERT INTO sub_categories (id, category_id, title, position, created_at) \
+             VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM sub_categories \
+             WHERE category_id = $2), $4)",
+        )
+        .bind(&id)
+        .bind(category_id.as_str())
+        .bind(title)
+        .bind(self.clock.now_ms())
+        .execute(&mut *tx)
+        .await;
+        if let Some(refusal) = taken(inserted)? {
+            return Ok(Err(refusal));
+        }
+        let changes = Changes::new().field("title", None::<String>, title).field(
+            "categoryId",
+            None::<String>,
+            category_id.as_str(),
+        );
+        record(
+            &mut tx,
+            activity,
+            actor,
+            "sub_category",
+            &id,
+            "created",
+            changes,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(id))
+    }
+
+    /// Renames sub-category `id` and rewrites its products' search text in the same
+    /// transaction, as [`Catalogue::rename_category`] does (the same cost per product).
+    pub async fn rename_sub_category(
+        &self,
+        id: &Id,
+        title: &str,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<(), TreeRefusal>, sqlx::Error> {
+        let mut tx = self.begin_tree().await?;
+        let Some(before) = sub_category(&mut tx, id.as_str()).await? else {
+            return Ok(Err(TreeRefusal::NoSuchSubCategory));
+        };
+        if before.title == title {
+            return Ok(Ok(()));
+        }
+        if sub_category_titled(&mut tx, &before.category_id, title, Some(id.as_str())).await? {
+            return Ok(Err(TreeRefusal::TitleTaken));
+        }
+        let renamed = sqlx::query("UPDATE sub_categories SET title = $1 WHERE id = $2")
+            .bind(title)
+            .bind(id.as_str())
+            .execute(&mut *tx)
+            .await;
+        if let Some(refusal) = taken(renamed)? {
+            return Ok(Err(refusal));
+        }
+        // A prefix of products_by_category: this sub-category's products only.
+        let products = sqlx::query(
+            "SELECT p.id, p.name, p.description, c.title AS category_title FROM products p \
+             JOIN categories c ON c.id = p.category_id \
+             WHERE p.category_id = $1 AND p.sub_category_id = $2",
+        )
+        .bind(&before.category_id)
+        .bind(id.as_str())
+        .fetch_all(&mut *tx)
+        .await?;
+        for row in &products {
+            let text = search_text(
+                &row.try_get::<String, _>("name")?,
+                &row.try_get::<String, _>("description")?,
+                &row.try_get::<String, _>("category_title")?,
+                title,
+            );
+            set_search_text(&mut tx, &row.try_get::<String, _>("id")?, &text).await?;
+        }
+        let changes = Changes::new().field("title", before.title, title);
+        record(
+            &mut tx,
+            activity,
+            actor,
+            "sub_category",
+            id.as_str(),
+            "renamed",
+            changes,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Puts category `category_id`'s sub-categories in the order of `ids`, which must
+    /// name each of them exactly once.
+    pub async fn order_sub_categories(
+        &self,
+        category_id: &Id,
+        ids: &[Id],
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<(), TreeRefusal>, sqlx::Error> {
+        let mut tx = self.begin_tree().await?;
+        if category_title(&mut tx, category_id.as_str())
+            .await?
+            .is_none()
+        {
+            return Ok(Err(TreeRefusal::NoSuchCategory));
+        }
+        let current = sqlx::query("SELECT id, position FROM sub_categories WHERE category_id = $1")
+            .bind(category_id.as_str())
+            .fetch_all(&mut *tx)
+            .await?;
+        let positions = positions_of(&current)?;
+        let Some(moved) = moves(&positions, ids) else {
+            return Ok(Err(TreeRefusal::NotEveryId));
+        };
+        for (id, before, after) in moved {
+            sqlx::query("UPDATE sub_categories SET position = $1 WHERE id = $2")
+                .bind(after)
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+            let changes = Changes::new().field("position", before, after);
+            record(
+                &mut tx,
+                activity,
+                actor,
+                "sub_category",
+                &id,
+                "reordered",
+                changes,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Deletes sub-category `id`, only when no product (archived or not) uses it.
+    pub async fn delete_sub_category(
+        &self,
+        id: &Id,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<(), TreeRefusal>, sqlx::Error> {
+        let mut tx = self.begin_tree().await?;
+        let Some(before) = sub_category(&mut tx, id.as_str()).await? else {
+            return Ok(Err(TreeRefusal::NoSuchSubCategory));
+        };
+        let products = count(
+            &mut tx,
+            "SELECT COUNT(*) AS n FROM products WHERE category_id = $1 AND sub_category_id = $2",
+            &[&before.category_id, id.as_str()],
+        )
+        .await?;
+        if products > 0 {
+            return Ok(Err(TreeRefusal::StillHolds {
+                sub_categories: 0,
+                products,
+            }));
+        }
+        sqlx::query("DELETE FROM sub_categories WHERE id = $1")
+            .bind(id.as_str())
+            .execute(&mut *tx)
+            .await?;
+        let changes = Changes::new()
+            .field("title", before.title, None::<String>)
+            .field("position", before.position, None::<i64>);
+        record(
+            &mut tx,
+            activity,
+            actor,
+            "sub_category",
+            id.as_str(),
+            "deleted",
+            changes,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// A write transaction holding the tree's lock: checks such as 'no product uses
+    /// it' or 'no other has this title' stay true until the write commits.
+    async fn begin_tree(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
+        let mut tx = self.db.begin_write().await?;
+        lock_subject(&mut tx, self.db.dialect, TREE_LOCK.0, TREE_LOCK.1).await?;
+        Ok(tx)
+    }
+}
+
+async fn record(
+    tx: &mut Transaction<'static, Any>,
+    activity: &Activity,
+    actor: &Actor,
+    object_type: &str,
+    object_id: &str,
+    action: &str,
+    changes: Changes,
+) -> Result<(), sqlx::Error> {
+    activity
+        .record(
+            tx,
+            Entry {
+                actor,
+                object_type,
+                object_id,
+                action,
+                changes,
+            },
+        )
+        .await
+}
+
+/// A unique violation as the refusal it means (another write got the title first,
+/// on PostgreSQL between the check and the write); any other error as it is.
+fn taken<T>(result: Result<T, sqlx::Error>) -> Result<Option<TreeRefusal>, sqlx::Error> {
+    match result {
+        Ok(_) => Ok(None),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            Ok(Some(TreeRefusal::TitleTaken))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+async fn category_title(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query("SELECT title FROM categories WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .map(|row| row.try_get("title"))
+        .transpose()
+}
+
+async fn sub_category(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+) -> Result<Option<SubCategory>, sqlx::Error> {
+    sqlx::query("SELECT category_id, title, position FROM sub_categories WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .map(|row| {
+            Ok(SubCategory {
+                category_id: row.try_get("category_id")?,
+                title: row.try_get("title")?,
+                position: row.try_get("position")?,
+            })
+        })
+        .transpose()
+}
+
+/// Whether a category other than `except` has `title`, in any case (categories_by_title).
+async fn category_titled(
+    tx: &mut Transaction<'static, Any>,
+    title: &str,
+    except: Option<&str>,
+) -> Result<bool, sqlx::Error> {
+    Ok(
+        sqlx::query("SELECT 1 AS one FROM categories WHERE lower(title) = lower($1) AND id <> $2")
+            .bind(title)
+            .bind(except.unwrap_or(""))
+            .fetch_optional(&mut **tx)
+            .await?
+            .is_some(),
+    )
+}
+
+/// Whether another sub-category of `category_id` has `title`, in any case.
+async fn sub_category_titled(
+    tx: &mut Transaction<'static, Any>,
+    category_id: &str,
+    title: &str,
+    except: Option<&str>,
+) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query(
+        "SELECT 1 AS one FROM sub_categories \
+         WHERE category_id = $1 AND lower(title) = lower($2) AND id <> $3",
+    )
+    .bind(category_id)
+    .bind(title)
+    .bind(except.unwrap_or(""))
+    .fetch_optional(&mut **tx)
+    .await?
+    .is_some())
+}
+
+async fn set_search_text(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+    text: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE products SET search_text = $1 WHERE id = $2")
+        .bind(text)
+        .bind(id)
+        .execute(&mut **tx)
+        .await
+        .map(drop)
+}
+
+async fn count(
+    tx: &mut Transaction<'static, Any>,
+    sql: &str,
+    binds: &[&str],
+) -> Result<i64, sqlx::Error> {
+    let mut query = sqlx::query(sql);
+    for bind in binds {
+        query = query.bind(*bind);
+    }
+    query.fetch_one(&mut **tx).await?.try_get("n")
+}
+
+/// Each row's (id, position).
+pub(super) fn positions_of(rows: &[sqlx::any::AnyRow]) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    rows.iter()
+        .map(|row| Ok((row.try_get("id")?, row.try_get("position")?)))
+        .collect()
+}
+
+/// For a new order `ids` of the rows now at `positions`: each row whose position
+/// changes, with its position before and after (its index in `ids`). `None` unless
+/// `ids` names every row exactly once.
+pub(super) fn moves(positions: &[(String, i64)], ids: &[Id]) -> Option<Vec<(String, i64, i64)>> {
+    if ids.len() != positions.len() {
+        return None;
+    }
+    let mut moved = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (after, id) in ids.iter().enumerate() {
+        if !seen.insert(id.as_str()) {
+            return None;
+        }
+        let (_, before) = positions.iter().find(|(known, _)| known == id.as_str())?;
+        let after = after as i64;
+        if *before != after {
+            moved.push((id.as_str().to_string(), *before, after));
+        }
+    }
+    Some(moved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(text: &str) -> Id {
+        Id::parse(text).unwrap()
+    }
+
+    #[test]
+    fn an_order_names_every_row_once_and_moves_only_those_that_change() {
+        let a = "a".repeat(24);
+        let b = "b".repeat(24);
+        let c = "c".repeat(24);
+        let positions = vec![(a.clone(), 0), (b.clone(), 1), (c.clone(), 2)];
+        assert_eq!(
+            moves(&positions, &[id(&a), id(&c), id(&b)]),
+            Some(vec![(c.clone(), 2, 1), (b.clone(), 1, 2)])
+        );
+        assert_eq!(moves(&positions, &[id(&a), id(&b), id(&c)]), Some(vec![]));
+        assert_eq!(moves(&positions, &[id(&a), id(&b)]), None, "one left out");
+        assert_eq!(moves(&positions, &[id(&a), id(&a), id(&b)]), None, "twice");
+        let d = "d".repeat(24);
+        assert_eq!(
+            moves(&positions, &[id(&a), id(&b), id(&d)]),
+            None,
+            "unknown"
+        );
+    }
+}
