@@ -210,7 +210,7 @@ pub async fn redeem(
     if let Some(limit) = promo.per_customer_limit {
         // One customer's orders with this code count and write one at a time.
         lock_subject(tx, dialect, "promo", &format!("{}\n{customer}", promo.id)).await?;
-        if uses_by(&mut **tx, &promo.id, customer).await? >= limit {
+        if uses_by(tx, &promo.id, customer).await? >= limit {
             return Ok(Err(PromoRefusal::AlreadyUsed));
         }
     }

@@ -48,6 +48,7 @@ export const adminOrderHandler = (current: () => Order) => http.get('*/api/admin
 export const adminProduct = (overrides: Partial<AdminProduct> = {}): AdminProduct => ({
   ...product(),
   featured: false,
+  archived: false,
   setDiscountPercentage: 0,
   setDiscountEndDate: null,
   ...overrides,
