@@ -111,6 +111,7 @@ describe('Console guard', () => {
       ['Orders', '/admin/orders'],
       ['Products', '/admin/products'],
       ['Customers', '/admin/customers'],
+      ['Promo codes', '/admin/promo-codes'],
       ['Activity', '/admin/activity'],
     ]);
     // Only the dashboard is current: its path begins every other section's.
