@@ -7,6 +7,9 @@ import { controls, ID, productHandlers, RELATED, SHOWN, store } from '@/testing/
 import { envelope, failure, item, server, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 
+// The product page's code is loaded once up front: its first lazy load can outlast a
+// wait's one second on a busy machine.
+beforeAll(() => Promise.all([import('@/app/layouts/main-layout'), import('@/app/routes/product')]));
 afterEach(resetStores);
 
 describe('The wishlist heart on the product page', () => {
