@@ -1,6 +1,6 @@
 // The products table's query as the console keeps it in the address, in the server's own
-// names (`?q&categoryId&subCategoryId&stock&featured&sortField&sortOrder&page`), so a
-// filtered table can be bookmarked, shared and reloaded.
+// names (`?q&categoryId&subCategoryId&stock&featured&archived&sortField&sortOrder&page`),
+// so a filtered table can be bookmarked, shared and reloaded.
 import type { AdminProduct } from '@/api/types';
 
 export type StockState = 'in' | 'low' | 'out';
@@ -38,6 +38,8 @@ export interface ProductsQuery {
   subCategoryId: string;
   stock: StockState | '';
   featured: 'true' | 'false' | '';
+  /** 'true': the archived products; '' (the server's `false`): those in the shop. */
+  archived: 'true' | '';
   sortField: SortField;
   sortOrder: SortOrder;
   page: number;
@@ -49,6 +51,7 @@ export const DEFAULT_PRODUCTS_QUERY: ProductsQuery = {
   subCategoryId: '',
   stock: '',
   featured: '',
+  archived: '',
   sortField: 'createdAt',
   sortOrder: 'desc',
   page: 1,
@@ -64,6 +67,7 @@ export function parseProductsQuery(params: URLSearchParams): ProductsQuery {
     subCategoryId: params.get('subCategoryId') ?? '',
     stock: oneOf(params.get('stock'), ['in', 'low', 'out']),
     featured: oneOf(params.get('featured'), ['true', 'false']),
+    archived: oneOf(params.get('archived'), ['true']),
     sortField: oneOf(params.get('sortField'), ['createdAt', 'name', 'price', 'stock']) || 'createdAt',
     sortOrder: oneOf(params.get('sortOrder'), ['asc', 'desc']) || 'desc',
     page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
@@ -73,7 +77,7 @@ export function parseProductsQuery(params: URLSearchParams): ProductsQuery {
 /** The address's query string for `query`, leaving out what is at its default. */
 export function productsSearch(query: Partial<ProductsQuery>): string {
   const params = new URLSearchParams();
-  for (const key of ['q', 'categoryId', 'subCategoryId', 'stock', 'featured'] as const) {
+  for (const key of ['q', 'categoryId', 'subCategoryId', 'stock', 'featured', 'archived'] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }
@@ -83,6 +87,9 @@ export function productsSearch(query: Partial<ProductsQuery>): string {
   const search = params.toString();
   return search ? `?${search}` : '';
 }
+
+/** Whether the search or a filter narrows the table (the archived view aside). */
+export const isSearched = (query: ProductsQuery) => Boolean(query.q || query.categoryId || query.subCategoryId || query.stock || query.featured);
 
 /** 'Faucets / Basin Taps'. */
 export const categoryLine = (product: Pick<AdminProduct, 'category' | 'subCategory'>) => `${product.category.title} / ${product.subCategory.title}`;

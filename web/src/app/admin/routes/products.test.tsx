@@ -173,6 +173,90 @@ describe('Console products table', () => {
     expect(bodies).toEqual([{ ids: [tap._id, radiator._id], action: 'adjustPrice', value: -12.5 }]);
   });
 
+  it('shows the archived products when asked, marked so and without a shop link, and keeps that in the address', async () => {
+    const archivedTap = adminProduct({ ...tap, archived: true });
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/category', () => envelope({ categories: shopCategories })),
+      adminProductsHandler(() => (asked.at(-1)?.get('archived') === 'true' ? [archivedTap] : [radiator, mixer]), asked),
+    );
+    const { router } = renderRoutes(routes, '/admin/products');
+    await screen.findByRole('link', { name: 'Panel Radiator' });
+    expect(asked[0].get('archived')).toBeNull();
+    expect(screen.getByLabelText('Archived')).toHaveValue('');
+    expect(within(screen.getByRole('table')).queryByText('Archived')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Archived'), { target: { value: 'true' } });
+    await screen.findByRole('link', { name: 'Chrome Basin Tap' });
+    expect(router.state.location.search).toBe('?archived=true');
+    expect(asked.at(-1)?.get('archived')).toBe('true');
+    const [row] = rows();
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Chrome Basin TapArchived');
+    expect(within(row).queryByRole('link', { name: /in the shop/ })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await screen.findByRole('link', { name: 'Panel Radiator' });
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says so when no product is archived', async () => {
+    serve(() => []);
+    renderRoutes(routes, '/admin/products?archived=true');
+    expect(await screen.findByText('No products are archived.')).toBeInTheDocument();
+  });
+
+  it('archives the selected products after a confirmation, sending no value', async () => {
+    let archived = false;
+    const asked = serve(() => (archived ? [radiator] : [tap, radiator, mixer]));
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/product/bulk', async ({ request }) => {
+        bodies.push(await request.json());
+        archived = true;
+        return envelope({ products: [adminProduct({ ...tap, archived: true }), adminProduct({ ...mixer, archived: true })] }, 'Products updated');
+      }),
+    );
+    renderRoutes(routes, '/admin/products');
+    await screen.findByRole('link', { name: 'Chrome Basin Tap' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Chrome Basin Tap' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Kitchen Mixer' }));
+    const bar = screen.getByRole('group', { name: 'Selected products' });
+    // Only the archived view offers to unarchive.
+    expect(within(bar).queryByRole('button', { name: 'Unarchive' })).not.toBeInTheDocument();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive 2 products?' });
+    expect(dialog).toHaveTextContent('They leave the shop: its pages, searches, carts and wishlists. They stay in old orders');
+    const before = asked.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, archive 2 products' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ ids: [tap._id, mixer._id], action: 'archive' }]);
+    // The table is read again: the archived rows have left it.
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(asked.length).toBeGreaterThan(before);
+    expect(screen.queryByRole('group', { name: 'Selected products' })).not.toBeInTheDocument();
+  });
+
+  it('unarchives selected products from the archived view, and shows the server’s refusal', async () => {
+    serve(() => [adminProduct({ ...tap, archived: true })]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/product/bulk', async ({ request }) => {
+        bodies.push(await request.json());
+        return failure(400, 'action must be setStock, adjustPrice, archive or unarchive');
+      }),
+    );
+    renderRoutes(routes, '/admin/products?archived=true');
+    await screen.findByRole('link', { name: 'Chrome Basin Tap' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Chrome Basin Tap' }));
+    const bar = screen.getByRole('group', { name: 'Selected products' });
+    expect(within(bar).queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Unarchive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unarchive 1 product?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, unarchive 1 product' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('action must be setStock, adjustPrice, archive or unarchive');
+    expect(bodies).toEqual([{ ids: [tap._id], action: 'unarchive' }]);
+  });
+
   it('says so when nothing matches', async () => {
     serve(() => []);
     renderRoutes(routes, '/admin/products?q=nothing');

@@ -10,11 +10,12 @@ export const ADMIN_PRODUCTS_PER_PAGE = 20;
 export const ADMIN_PRODUCTS_KEY = ['admin', 'products'] as const;
 
 /** A page of products, searched, filtered and sorted as `query` says (empty filters are
- * left out); 400 naming the parameter for a value the server does not take. */
-export const getAdminProducts = ({ q, categoryId, subCategoryId, stock, featured, sortField, sortOrder, page }: ProductsQuery) =>
+ * left out): those in the shop, or with `archived` the archived ones; 400 naming the
+ * parameter for a value the server does not take. */
+export const getAdminProducts = ({ q, categoryId, subCategoryId, stock, featured, archived, sortField, sortOrder, page }: ProductsQuery) =>
   adminGet<AdminProductList>(
     '/admin/product',
-    { q, categoryId, subCategoryId, stock, featured, sortField, sortOrder, page, perPage: ADMIN_PRODUCTS_PER_PAGE },
+    { q, categoryId, subCategoryId, stock, featured, archived, sortField, sortOrder, page, perPage: ADMIN_PRODUCTS_PER_PAGE },
     'Failed to load the products',
   );
 

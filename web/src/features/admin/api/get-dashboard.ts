@@ -7,8 +7,11 @@ import { adminGet } from './admin-call';
  * of stock with their first few, and the newest reviews. */
 export const getDashboard = () => adminGet<DashboardData>('/admin/dashboard', undefined, 'Failed to load the dashboard');
 
+/** The dashboard's figures: a change to products (stock, archiving) makes them stale. */
+export const DASHBOARD_KEY = ['admin', 'dashboard'] as const;
+
 export const getDashboardQueryOptions = () =>
   // Figures move with every order: read fresh whenever the dashboard is opened.
-  queryOptions({ queryKey: ['admin', 'dashboard'], queryFn: getDashboard, staleTime: 0 });
+  queryOptions({ queryKey: DASHBOARD_KEY, queryFn: getDashboard, staleTime: 0 });
 
 export const useDashboard = () => useQuery(getDashboardQueryOptions());

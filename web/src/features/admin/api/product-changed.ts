@@ -6,9 +6,11 @@ import type { AdminProduct } from '@/api/types';
 import { invalidateProductQueries } from '@/features/catalog';
 import { adminProductKey } from './get-admin-product';
 import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
+import { DASHBOARD_KEY } from './get-dashboard';
 
-/** Stores each changed product as the server answered it, and marks every list stale. */
+/** Stores each changed product as the server answered it, and marks every list stale, and
+ * the dashboard's low and out-of-stock products with them. */
 export function productsChanged(client: QueryClient, products: AdminProduct[]): Promise<unknown> {
   for (const product of products) client.setQueryData(adminProductKey(product._id), product);
-  return Promise.all([client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }), invalidateProductQueries(client)]);
+  return Promise.all([client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }), client.invalidateQueries({ queryKey: DASHBOARD_KEY }), invalidateProductQueries(client)]);
 }

@@ -5,8 +5,11 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { errorMessage } from '@/lib/errors';
 import { type BulkAction, useBulkUpdateProducts } from '../api/bulk-update-products';
 
+/** The actions that ask for a number. */
+type ValueAction = Extract<BulkAction, 'setStock' | 'adjustPrice'>;
+
 /** Each action's wording, and the server's own check of its value (admin_catalogue.rs). */
-const ACTIONS: Record<BulkAction, { button: string; title: (n: number) => string; label: string; hint: string; check: (value: number) => string | null }> = {
+const ACTIONS: Record<ValueAction, { button: string; title: (n: number) => string; label: string; hint: string; check: (value: number) => string | null }> = {
   setStock: {
     button: 'Set stock',
     title: (n) => `Set the stock of ${n} ${n === 1 ? 'product' : 'products'}`,
@@ -23,9 +26,10 @@ const ACTIONS: Record<BulkAction, { button: string; title: (n: number) => string
   },
 };
 
-/** What can be done to the selected rows: set their stock, or move their prices by a
- * percentage. A small dialog asks for the value; `onDone` clears the selection. */
-export function BulkProductActions({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+/** What can be done to the selected rows: set their stock, move their prices by a
+ * percentage (a small dialog asks for the value), and archive them, or in the archived
+ * view (`archived`) unarchive them, after a confirmation. `onDone` clears the selection. */
+export function BulkProductActions({ ids, archived, onDone }: { ids: string[]; archived: boolean; onDone: () => void }) {
   return (
     <div role="group" aria-label="Selected products" className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm">
       <p className="mr-auto font-medium">
@@ -33,6 +37,7 @@ export function BulkProductActions({ ids, onDone }: { ids: string[]; onDone: () 
       </p>
       <BulkDialog action="setStock" ids={ids} onDone={onDone} />
       <BulkDialog action="adjustPrice" ids={ids} onDone={onDone} />
+      <ArchiveDialog action={archived ? 'unarchive' : 'archive'} ids={ids} onDone={onDone} />
       <Button variant="ghost" className="h-11 md:h-9" onClick={onDone}>
         Clear selection
       </Button>
@@ -40,7 +45,7 @@ export function BulkProductActions({ ids, onDone }: { ids: string[]; onDone: () 
   );
 }
 
-function BulkDialog({ action, ids, onDone }: { action: BulkAction; ids: string[]; onDone: () => void }) {
+function BulkDialog({ action, ids, onDone }: { action: ValueAction; ids: string[]; onDone: () => void }) {
   const { button, title, label, hint, check } = ACTIONS[action];
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -123,6 +128,66 @@ function BulkDialog({ action, ids, onDone }: { action: BulkAction; ids: string[]
             </Button>
           </div>
         </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
+
+/** Archiving or unarchiving the selected rows, once confirmed: no value to ask for. */
+function ArchiveDialog({ action, ids, onDone }: { action: Extract<BulkAction, 'archive' | 'unarchive'>; ids: string[]; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const bulk = useBulkUpdateProducts();
+  const archiving = action === 'archive';
+  const label = archiving ? 'Archive' : 'Unarchive';
+
+  const confirm = () =>
+    bulk.mutate(
+      { ids, action },
+      {
+        onSuccess: (changed) => {
+          setOpen(false);
+          toast.success(`${products(changed.length)} ${archiving ? 'archived' : 'unarchived'}`);
+          onDone();
+        },
+      },
+    );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        bulk.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" className="h-11 md:h-9">
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`${label} ${products(ids.length)}?`}
+        description={
+          archiving
+            ? 'They leave the shop: its pages, searches, carts and wishlists. They stay in old orders, and in this console under Archived, from where they can be unarchived.'
+            : 'They go back to the shop as they were, in carts and wishlists that held them too.'
+        }
+      >
+        {bulk.isError && (
+          <p role="alert" className="mb-4 text-sm text-red-600">
+            {errorMessage(bulk.error, 'Failed to update the products')}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button disabled={bulk.isPending} onClick={confirm}>
+            {bulk.isPending ? 'Saving...' : `Yes, ${label.toLowerCase()} ${products(ids.length)}`}
+          </Button>
+        </div>
       </DialogContent>
     </Dialog>
   );

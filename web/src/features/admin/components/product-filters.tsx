@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCategories } from '@/features/catalog';
-import { DEFAULT_PRODUCTS_QUERY, type ProductsQuery, SORTS, STOCK_FILTER_LABELS, type StockState } from '../products';
+import { DEFAULT_PRODUCTS_QUERY, isSearched, type ProductsQuery, SORTS, STOCK_FILTER_LABELS, type StockState } from '../products';
 
 const selectClass = 'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm md:h-9';
 
@@ -24,13 +24,13 @@ export function ProductFilters({ query, onChange }: { query: ProductsQuery; onCh
   const categories = useCategories().data?.categories ?? [];
   const subCategories = categories.find((category) => category._id === query.categoryId)?.subCategories ?? [];
   const set = (change: Partial<ProductsQuery>) => onChange({ ...query, ...change, page: 1 });
-  const filtered = Boolean(query.q || query.categoryId || query.subCategoryId || query.stock || query.featured);
+  const filtered = isSearched(query) || query.archived !== '';
 
   return (
     <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
       {/* Keyed by the address's keyword, so clearing the filters empties the box too. */}
       <SearchBox key={query.q} keyword={query.q} onSearch={(q) => set({ q })} />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
         <Labelled label="Category">
           {(id) => (
             <select id={id} value={query.categoryId} onChange={(e) => set({ categoryId: e.target.value, subCategoryId: '' })} className={selectClass}>
@@ -73,6 +73,15 @@ export function ProductFilters({ query, onChange }: { query: ProductsQuery; onCh
               <option value="">Featured or not</option>
               <option value="true">Featured only</option>
               <option value="false">Not featured</option>
+            </select>
+          )}
+        </Labelled>
+        {/* Archived products have left the shop; the server lists them only when asked. */}
+        <Labelled label="Archived">
+          {(id) => (
+            <select id={id} value={query.archived} onChange={(e) => set({ archived: e.target.value as ProductsQuery['archived'] })} className={selectClass}>
+              <option value="">In the shop</option>
+              <option value="true">Archived</option>
             </select>
           )}
         </Labelled>

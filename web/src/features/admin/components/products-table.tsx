@@ -9,7 +9,8 @@ import { adminPaths } from '@/config/admin-paths';
 import { paths } from '@/config/paths';
 import { formatUsd } from '@/lib/format';
 import { ADMIN_PRODUCTS_PER_PAGE, useAdminProducts } from '../api/get-admin-products';
-import { categoryLine, type ProductsQuery } from '../products';
+import { categoryLine, isSearched, type ProductsQuery } from '../products';
+import { ArchivedBadge } from './archived-badge';
 import { BulkProductActions } from './bulk-product-actions';
 import { StockCount } from './stock-badge';
 
@@ -27,8 +28,9 @@ function PriceCell({ product }: { product: AdminProduct }) {
   );
 }
 
-/** A page of products as `query` asks; rows can be selected for a bulk change of stock
- * or price. The selection belongs to the page it was made on: any other query starts empty. */
+/** A page of products as `query` asks; rows can be selected for a bulk change of stock or
+ * price, or to archive them (unarchive, in the archived view). The selection belongs to the
+ * page it was made on: any other query starts empty. */
 export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; onPageChange: (page: number) => void }) {
   const products = useAdminProducts(query);
   const queryKey = JSON.stringify(query);
@@ -57,10 +59,9 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
   }
   const { products: rows, total, page: shown } = products.data;
   if (rows.length === 0) {
-    const filtered = query.q || query.categoryId || query.subCategoryId || query.stock || query.featured;
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
-        {filtered ? 'No products match this search and these filters.' : 'No products yet.'}
+        {isSearched(query) ? 'No products match this search and these filters.' : query.archived ? 'No products are archived.' : 'No products yet.'}
       </p>
     );
   }
@@ -72,7 +73,7 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
 
   return (
     <div className="space-y-4">
-      {onPage.length > 0 && <BulkProductActions ids={onPage} onDone={() => select([])} />}
+      {onPage.length > 0 && <BulkProductActions ids={onPage} archived={query.archived === 'true'} onDone={() => select([])} />}
       {/* Wider than a phone: the table scrolls sideways inside its own box, never the page
           (`relative` keeps the screen-reader-only header texts, absolutely placed, inside it). */}
       <div role="region" aria-label="Products table" aria-busy={products.isPlaceholderData} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-brand">
@@ -123,9 +124,12 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
                   <ProductImage path={product.images[0]} alt="" width={48} height={48} className="h-12 w-12 rounded border border-slate-200 object-cover" />
                 </td>
                 <th scope="row" className="px-3 py-2 font-medium">
-                  <Link to={adminPaths.product(product._id)} className="inline-flex min-h-11 items-center text-brand hover:underline md:min-h-0">
-                    {product.name}
-                  </Link>
+                  <span className="inline-flex flex-wrap items-center gap-2">
+                    <Link to={adminPaths.product(product._id)} className="inline-flex min-h-11 items-center text-brand hover:underline md:min-h-0">
+                      {product.name}
+                    </Link>
+                    <ArchivedBadge product={product} />
+                  </span>
                 </th>
                 <td className="px-3 py-2">{categoryLine(product)}</td>
                 <td className="whitespace-nowrap px-3 py-2 text-right">
@@ -136,15 +140,18 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
                 </td>
                 <td className="px-3 py-2">{product.featured ? 'Featured' : 'No'}</td>
                 <td className="px-3 py-2">
-                  <a
-                    href={paths.product(product._id)}
-                    target="_blank"
-                    rel="noreferrer"
-                    aria-label={`View ${product.name} in the shop (opens in a new tab)`}
-                    className="inline-flex h-11 w-11 items-center justify-center rounded text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:h-9 md:w-9"
-                  >
-                    <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                  </a>
+                  {/* An archived product has no page in the shop. */}
+                  {!product.archived && (
+                    <a
+                      href={paths.product(product._id)}
+                      target="_blank"
+                      rel="noreferrer"
+                      aria-label={`View ${product.name} in the shop (opens in a new tab)`}
+                      className="inline-flex h-11 w-11 items-center justify-center rounded text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:h-9 md:w-9"
+                    >
+                      <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                    </a>
+                  )}
                 </td>
               </tr>
             ))}
