@@ -346,3 +346,65 @@ describe('Console product photos', () => {
     expect(uploads).toEqual([]);
   });
 });
+
+describe('Console product archiving', () => {
+  function serveArchiving(archived: boolean) {
+    let current = adminProduct({ _id: ID, name: 'Chrome Basin Tap', archived });
+    const calls: string[] = [];
+    server.use(
+      categoriesHandler(),
+      adminProductHandler(() => current),
+      http.post('*/api/admin/product/:id/:change', ({ params }) => {
+        calls.push(`${String(params.id)} ${String(params.change)}`);
+        current = { ...current, archived: params.change === 'archive' };
+        return envelope({ product: current }, params.change === 'archive' ? 'Product archived' : 'Product unarchived');
+      }),
+    );
+    return calls;
+  }
+
+  it('archives a product only after a confirmation that says it stays in old orders, then marks it archived', async () => {
+    const calls = serveArchiving(false);
+    renderRoutes(routes, `/admin/products/${ID}`);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Edit Chrome Basin Tap' });
+    expect(heading.parentElement).not.toHaveTextContent('Archived');
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Archive Chrome Basin Tap?' });
+    expect(dialog).toHaveTextContent('It leaves the shop: its page, searches, carts and wishlists. It stays in old orders');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it in the shop' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    dialog = await screen.findByRole('dialog', { name: 'Archive Chrome Basin Tap?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, archive it' }));
+    expect(await screen.findByRole('button', { name: 'Unarchive' })).toBeInTheDocument();
+    expect(calls).toEqual([`${ID} archive`]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveTextContent('Archived');
+    // Its shop page is gone: no link to it.
+    expect(screen.queryByRole('link', { name: /View in the shop/ })).not.toBeInTheDocument();
+  });
+
+  it('unarchives an archived product at once', async () => {
+    const calls = serveArchiving(true);
+    renderRoutes(routes, `/admin/products/${ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Edit Chrome Basin Tap' });
+    expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveTextContent('Archived');
+    expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Unarchive' }));
+    expect(await screen.findByRole('button', { name: 'Archive' })).toBeInTheDocument();
+    expect(calls).toEqual([`${ID} unarchive`]);
+    expect(screen.getByRole('heading', { level: 1 }).parentElement).not.toHaveTextContent('Archived');
+    expect(screen.getByRole('link', { name: /View in the shop/ })).toHaveAttribute('href', `/product/${ID}`);
+  });
+
+  it('shows the server’s refusal', async () => {
+    serveArchiving(false);
+    server.use(http.post('*/api/admin/product/:id/archive', () => failure(404, 'Product not found')));
+    renderRoutes(routes, `/admin/products/${ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, archive it' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+  });
+});

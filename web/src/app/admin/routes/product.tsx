@@ -5,13 +5,16 @@ import type { AdminProduct } from '@/api/types';
 import { adminPaths } from '@/config/admin-paths';
 import { paths } from '@/config/paths';
 import { useUpdateProduct } from '@/features/admin/api/update-product';
+import { ArchivedBadge } from '@/features/admin/components/archived-badge';
+import { ProductArchive } from '@/features/admin/components/product-archive';
 import { ProductForm } from '@/features/admin/components/product-form';
 import { ProductPhotos } from '@/features/admin/components/product-photos';
 import { WithAdminProduct } from '@/features/admin/components/with-admin-product';
 import { WithCategories } from '@/features/admin/components/with-categories';
 import { productFormValues } from '@/features/admin/product-schema';
 
-/** /admin/products/{id}: every field of a product, its photos, and its page in the shop. */
+/** /admin/products/{id}: every field of a product, its photos, its page in the shop, and
+ * archiving it (or bringing it back). */
 export function AdminProductPage() {
   const { id = '' } = useParams();
   return (
@@ -29,11 +32,17 @@ function EditProduct({ product }: { product: AdminProduct }) {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <h1 className="break-words text-2xl font-semibold">Edit {product.name}</h1>
-        <a href={paths.product(product._id)} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center gap-1 text-sm text-brand hover:underline">
-          View in the shop <ExternalLink className="h-4 w-4" aria-hidden="true" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 break-words text-2xl font-semibold">Edit {product.name}</h1>
+          <ArchivedBadge product={product} />
+        </div>
+        {/* An archived product has no page in the shop. */}
+        {!product.archived && (
+          <a href={paths.product(product._id)} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center gap-1 text-sm text-brand hover:underline">
+            View in the shop <ExternalLink className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        )}
       </div>
       <ProductPhotos product={product} />
       <section aria-labelledby="details-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -56,6 +65,7 @@ function EditProduct({ product }: { product: AdminProduct }) {
           )}
         </WithCategories>
       </section>
+      <ProductArchive product={product} />
     </div>
   );
 }
