@@ -73,16 +73,67 @@ export async function apiCall<T>(
   return send<T>(url(path, query), init, fallbackMessage);
 }
 
-async function send<T>(target: string, init: RequestInit, fallbackMessage: string): Promise<{ data: T; message: string }> {
-  let response: Response;
+/** POSTs a file's bytes as they are, as `contentType` (a CSV file as `text/csv`), and
+ * returns the whole success envelope like apiCall. */
+export async function apiUpload<T>(
+  path: string,
+  body: Blob | ArrayBuffer,
+  contentType: string,
+  { query, fallbackMessage = 'Something went wrong' }: Omit<CallOptions, 'headers'> = {},
+): Promise<{ data: T; message: string }> {
+  return send<T>(url(path, query), { method: 'POST', headers: headers({ 'Content-Type': contentType }), body }, fallbackMessage);
+}
+
+/** A file the server sent: its bytes, and the name its Content-Disposition gives, if any. */
+export interface Download {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** GETs a file under /api (with the token, like every call). A refusal comes as the usual
+ * envelope and becomes an ApiError with the server's message. */
+export async function apiDownload(path: string, query?: Query, fallbackMessage = 'Something went wrong'): Promise<Download> {
+  const response = await reach(url(path, query), { method: 'GET', headers: headers({ Accept: '*/*' }) }, fallbackMessage);
+  if (!response.ok) throw await failure(response, fallbackMessage);
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+}
+
+/** The file name in a Content-Disposition header: `filename*=UTF-8''…` first, then
+ * `filename="…"` or `filename=…`; null when it names none. */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+async function reach(target: string, init: RequestInit, fallbackMessage: string): Promise<Response> {
   try {
-    response = await fetch(target, { ...init, credentials: 'include' });
+    return await fetch(target, { ...init, credentials: 'include' });
   } catch {
     throw new ApiError(fallbackMessage, 0);
   }
-  const body = (await response.json().catch(() => null)) as
-    | { success: boolean; message?: string; data?: T; errors?: Record<string, string> }
-    | null;
+}
+
+type Envelope<T> = { success: boolean; message?: string; data?: T; errors?: Record<string, string> };
+
+/** The ApiError for a refused answer, in the server's words when it sent the envelope. */
+async function failure(response: Response, fallbackMessage: string): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+  return new ApiError(body?.message || fallbackMessage, response.status, body?.errors);
+}
+
+async function send<T>(target: string, init: RequestInit, fallbackMessage: string): Promise<{ data: T; message: string }> {
+  const response = await reach(target, init, fallbackMessage);
+  const body = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!response.ok || !body?.success) {
     throw new ApiError(body?.message || fallbackMessage, response.status, body?.errors);
   }

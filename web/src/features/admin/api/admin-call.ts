@@ -3,7 +3,7 @@
 // them to the login page, which brings them back after signing in.
 import { toast } from 'sonner';
 import { useAuth } from '@/features/auth';
-import { apiCall, apiGet, ApiError } from '@/lib/api-client';
+import { apiCall, apiDownload, apiGet, ApiError, apiUpload } from '@/lib/api-client';
 
 type Query = Parameters<typeof apiGet>[1];
 
@@ -21,6 +21,13 @@ async function guarded<T>(call: Promise<T>): Promise<T> {
 
 /** GETs an admin call's `data`. */
 export const adminGet = <T>(path: string, query: Query, fallbackMessage: string) => guarded(apiGet<T>(path, query, fallbackMessage));
+
+/** POSTs a file's bytes as `contentType` and returns the whole envelope (`data`, `message`). */
+export const adminUpload = <T>(path: string, body: ArrayBuffer, contentType: string, query: Query, fallbackMessage: string) =>
+  guarded(apiUpload<T>(path, body, contentType, { query, fallbackMessage }));
+
+/** GETs an admin file (an export): its bytes and the name the server gave it. */
+export const adminDownload = (path: string, query: Query, fallbackMessage: string) => guarded(apiDownload(path, query, fallbackMessage));
 
 /** POSTs `body` to an admin call and returns its `data`. */
 export const adminPost = <T>(path: string, body: unknown, fallbackMessage: string) =>
