@@ -28,6 +28,8 @@ export const adminPaths = {
   /** The products table; its search, filters, sort and page are its query string. */
   products: '/admin/products',
   newProduct: '/admin/products/new',
+  /** Checks a CSV file of products, then applies it. */
+  importProducts: '/admin/products/import',
   product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
   /** The customers table; `q` and `page` are its query string. */
   customers: '/admin/customers',

@@ -9,6 +9,7 @@ import { AdminActivityPage } from './routes/activity';
 import { AdminCustomerPage } from './routes/customer';
 import { AdminCustomersPage } from './routes/customers';
 import { AdminDashboardPage } from './routes/dashboard';
+import { AdminImportProductsPage } from './routes/import-products';
 import { AdminLoginPage } from './routes/login';
 import { AdminNewProductPage } from './routes/new-product';
 import { AdminNewPromoCodePage } from './routes/new-promo-code';
@@ -36,6 +37,7 @@ const consoleRoutes: RouteObject[] = [
           { path: 'orders/:number/packing-slip', element: <PackingSlipPage /> },
           { path: 'products', element: <AdminProductsPage /> },
           { path: 'products/new', element: <AdminNewProductPage /> },
+          { path: 'products/import', element: <AdminImportProductsPage /> },
           { path: 'products/:id', element: <AdminProductPage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },

@@ -1,0 +1,183 @@
+import { File as NodeFile } from 'node:buffer';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { routes } from '@/app/router';
+import type { ImportReport, ImportRow } from '@/features/admin/api/import-products';
+import { ADMIN_TOKEN, signInAsAdmin } from '@/testing/admin';
+import { renderRoutes, resetStores } from '@/testing/render';
+import { envelope, failure, server } from '@/testing/server';
+
+beforeEach(signInAsAdmin);
+// The console is a lazy chunk: loaded once here, not inside the first test's wait.
+beforeAll(() => import('@/app/admin/console'));
+afterEach(resetStores);
+
+const TAP_ID = '1'.padStart(24, '0');
+const CSV = `id,name,description,price,discountPercentage,discountEndDate,stock,category,subCategory,size,color,featured,archived
+${TAP_ID},Chrome Basin Tap,A basin tap.,45.00,0,,3,Faucets,Basin Taps,,,false,false
+,Brass Mixer,A mixer.,99.50,0,,10,Faucets,Kitchen Taps,,,false,false
+,Bad Radiator,A radiator.,-1,0,,1,Heating,Nowhere,,,false,false
+`;
+
+const row = (overrides: Partial<ImportRow> & Pick<ImportRow, 'line' | 'action'>): ImportRow => ({ id: null, name: `Row ${overrides.line}`, errors: [], ...overrides });
+
+const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
+  applied: false,
+  created: 1,
+  updated: 1,
+  unchanged: 0,
+  refused: 0,
+  rows: [row({ line: 2, action: 'update', id: TAP_ID, name: 'Chrome Basin Tap' }), row({ line: 3, action: 'create', name: 'Brass Mixer' })],
+  ...overrides,
+});
+
+interface Asked {
+  apply: string | null;
+  type: string | null;
+  auth: string | null;
+  body: string;
+}
+
+/** POST /admin/product/import answering a dry run with `checked` and applying with
+ * `applied` (a report, or a response for a refusal); each request in `asked`. */
+function serveImport(checked: ImportReport | Response, applied: ImportReport | Response = report({ applied: true }), asked: Asked[] = []) {
+  server.use(
+    http.post('*/api/admin/product/import', async ({ request }) => {
+      const apply = new URL(request.url).searchParams.get('apply');
+      asked.push({ apply, type: request.headers.get('Content-Type'), auth: request.headers.get('Authorization'), body: await request.text() });
+      const answer = apply === 'true' ? applied : checked;
+      return answer instanceof Response ? answer : envelope(answer, apply === 'true' ? 'Products imported' : 'Import checked');
+    }),
+  );
+  return asked;
+}
+
+// Node's File, as the browser gives it: jsdom's File cannot be read into bytes.
+const choose = async (text = CSV, name = 'products.csv') => fireEvent.change(await screen.findByLabelText('CSV file'), { target: { files: [new NodeFile([text], name, { type: 'text/csv' })] } });
+const counts = () => Object.fromEntries(within(screen.getByRole('region', { name: /Checked|imported/ }).querySelector('dl')!).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+const tableRows = () => (within(screen.getByRole('table')).getAllByRole('row').slice(1) as HTMLTableRowElement[]).map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent, tr.cells[2].textContent, tr.cells[3].textContent]);
+
+describe('Console product import', () => {
+  it('explains the file, then checks the chosen file at once and shows what each row would do', async () => {
+    const asked = serveImport(report());
+    renderRoutes(routes, '/admin/products/import');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Import products' })).toBeInTheDocument();
+    const rules = screen.getByRole('region', { name: 'The file' });
+    expect(rules).toHaveTextContent('id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived.');
+    expect(rules).toHaveTextContent('An empty id creates a product; a product’s id updates that product.');
+    expect(rules).toHaveTextContent('archived is only there to read and is ignored');
+    expect(within(rules).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/admin/products');
+
+    await choose();
+    expect(await screen.findByRole('heading', { name: 'Checked products.csv' })).toBeInTheDocument();
+    expect(asked).toEqual([{ apply: 'false', type: 'text/csv', auth: `Bearer ${ADMIN_TOKEN}`, body: CSV }]);
+    expect(counts()).toEqual({ 'To create': '1', 'To update': '1', Unchanged: '0', Refused: '0' });
+    expect(tableRows()).toEqual([
+      ['2', 'Update', 'Chrome Basin Tap', ''],
+      ['3', 'New product', 'Brass Mixer', ''],
+    ]);
+    expect(screen.getByRole('link', { name: 'Chrome Basin Tap' })).toHaveAttribute('href', `/admin/products/${TAP_ID}`);
+    expect(screen.getByRole('button', { name: 'Apply import' })).toBeEnabled();
+  });
+
+  it('lists refused rows first with their reasons, and offers no import while any is refused', async () => {
+    const asked = serveImport(
+      report({
+        created: 1,
+        updated: 0,
+        unchanged: 1,
+        refused: 1,
+        rows: [
+          row({ line: 2, action: 'unchanged', id: TAP_ID, name: 'Chrome Basin Tap' }),
+          row({ line: 3, action: 'create', name: 'Brass Mixer' }),
+          row({ line: 4, action: 'refuse', name: 'Bad Radiator', errors: ['Price must be from 0.01 to 1000000, with at most two decimals', 'Sub-category not found'] }),
+        ],
+      }),
+    );
+    renderRoutes(routes, '/admin/products/import');
+    await choose();
+    expect(await screen.findByRole('heading', { name: 'Checked products.csv' })).toBeInTheDocument();
+    expect(counts()).toEqual({ 'To create': '1', 'To update': '0', Unchanged: '1', Refused: '1' });
+    expect(tableRows()).toEqual([
+      ['4', 'Refused', 'Bad Radiator', 'Price must be from 0.01 to 1000000, with at most two decimalsSub-category not found'],
+      ['3', 'New product', 'Brass Mixer', ''],
+      ['2', 'Unchanged', 'Chrome Basin Tap', ''],
+    ]);
+    const apply = screen.getByRole('button', { name: 'Apply import' });
+    expect(apply).toBeDisabled();
+    expect(apply).toHaveAccessibleDescription('1 row is refused: correct it in the file and choose it again. Nothing is imported while any row is refused.');
+    fireEvent.click(apply);
+    expect(asked.map((call) => call.apply)).toEqual(['false']);
+  });
+
+  it('lists every refused row and the first 200 others, and says how many more there are', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => row({ line: i + 2, action: i === 250 ? 'refuse' : i === 280 ? 'update' : 'unchanged', errors: i === 250 ? ['Category not found'] : [] }));
+    serveImport(report({ created: 0, updated: 1, unchanged: 298, refused: 1, rows }));
+    renderRoutes(routes, '/admin/products/import');
+    await choose();
+    await screen.findByRole('heading', { name: 'Checked products.csv' });
+    const shown = tableRows();
+    expect(shown).toHaveLength(201);
+    // The refused row, then the change far down the file, then unchanged rows by line.
+    expect(shown.slice(0, 3)).toEqual([
+      ['252', 'Refused', 'Row 252', 'Category not found'],
+      ['282', 'Update', 'Row 282', ''],
+      ['2', 'Unchanged', 'Row 2', ''],
+    ]);
+    expect(screen.getByText('…and 99 more rows, not listed here; the counts above include them.')).toBeInTheDocument();
+  });
+
+  it('applies the file it checked and says what was imported, with a way back to the products', async () => {
+    const asked = serveImport(report(), report({ applied: true, rows: [row({ line: 2, action: 'update', id: TAP_ID }), row({ line: 3, action: 'create', id: '2'.padStart(24, '0') })] }));
+    renderRoutes(routes, '/admin/products/import');
+    await choose();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply import' }));
+    const done = await screen.findByRole('region', { name: 'Products imported' });
+    expect(within(done).getByRole('heading', { name: 'Products imported' })).toHaveFocus();
+    expect(counts()).toEqual({ Created: '1', Updated: '1', Unchanged: '0' });
+    expect(within(done).getByRole('link', { name: 'Back to products' })).toHaveAttribute('href', '/admin/products');
+    expect(asked.map(({ apply, body }) => [apply, body])).toEqual([
+      ['false', CSV],
+      ['true', CSV],
+    ]);
+    expect(screen.queryByLabelText('CSV file')).not.toBeInTheDocument();
+
+    fireEvent.click(within(done).getByRole('button', { name: 'Import another file' }));
+    expect(screen.getByLabelText('CSV file')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Checked products.csv' })).not.toBeInTheDocument();
+  });
+
+  it('shows why applying was refused, line by line', async () => {
+    serveImport(
+      report(),
+      HttpResponse.json({ success: false, message: 'Nothing was imported: 1 rows are refused', errors: { 'line 3': 'Category not found' } }, { status: 422 }),
+    );
+    renderRoutes(routes, '/admin/products/import');
+    await choose();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply import' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nothing was imported: 1 rows are refused');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent('Line 3: Category not found');
+  });
+
+  it.each([
+    [400, 'The file is missing the column price'],
+    [413, 'The file must be at most 10 MB'],
+  ])('shows a file the server cannot read (%i) in its words', async (status, message) => {
+    serveImport(failure(status, message));
+    renderRoutes(routes, '/admin/products/import');
+    await choose('name\nTap\n', 'tap list.csv');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`tap list.csv cannot be imported.${message}`);
+    expect(screen.queryByRole('button', { name: 'Apply import' })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing to apply when every row matches the shop already', async () => {
+    serveImport(report({ created: 0, updated: 0, unchanged: 1, rows: [row({ line: 2, action: 'unchanged', id: TAP_ID })] }));
+    renderRoutes(routes, '/admin/products/import');
+    await choose();
+    const apply = await screen.findByRole('button', { name: 'Apply import' });
+    await waitFor(() => expect(apply).toBeDisabled());
+    expect(apply).toHaveAccessibleDescription('Every row matches the shop already: there is nothing to import.');
+  });
+});
