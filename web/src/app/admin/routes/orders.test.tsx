@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { routes } from '@/app/router';
-import { adminOrder, adminOrdersHandler, type ListAsked, signInAsAdmin } from '@/testing/admin';
+import { defaultExportRange } from '@/features/admin/components/orders-export';
+import { ADMIN_TOKEN, adminOrder, adminOrdersHandler, type ListAsked, signInAsAdmin } from '@/testing/admin';
+import { captureDownloads } from '@/testing/downloads';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { failure, server } from '@/testing/server';
 
@@ -149,5 +151,54 @@ describe('Console orders table', () => {
     renderRoutes(routes, '/admin/orders');
     expect(await screen.findByRole('alert')).toHaveTextContent('Status must be one of placed');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('Console orders export', () => {
+  it('downloads the orders of the table’s day range as a CSV file, fetched with the token', async () => {
+    server.use(adminOrdersHandler([placed]));
+    const asked: { from: string | null; to: string | null; auth: string | null }[] = [];
+    server.use(
+      http.get('*/api/admin/order/export', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push({ from: query.get('from'), to: query.get('to'), auth: request.headers.get('Authorization') });
+        return new HttpResponse('number,total\n100002,20.00\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="orders-2026-03-01-2026-03-05.csv"' } });
+      }),
+    );
+    const saved = captureDownloads();
+    renderRoutes(routes, '/admin/orders?from=2026-03-01&to=2026-03-05&status=placed');
+    await screen.findByRole('link', { name: '#100002' });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export orders' });
+    expect(within(dialog).getByLabelText('From (UTC)')).toHaveValue('2026-03-01');
+    expect(within(dialog).getByLabelText('To (UTC)')).toHaveValue('2026-03-05');
+    fireEvent.change(within(dialog).getByLabelText('To (UTC)'), { target: { value: '2026-03-04' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(asked).toEqual([{ from: '2026-03-01', to: '2026-03-04', auth: `Bearer ${ADMIN_TOKEN}` }]);
+    expect(saved[0].name).toBe('orders-2026-03-01-2026-03-05.csv');
+    expect(await saved[0].blob.text()).toBe('number,total\n100002,20.00\n');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the server’s refusal of the days, and keeps the dialog open', async () => {
+    server.use(adminOrdersHandler([placed]), http.get('*/api/admin/order/export', () => failure(400, 'The range may be at most 366 days')));
+    const saved = captureDownloads();
+    renderRoutes(routes, '/admin/orders');
+    await screen.findByRole('link', { name: '#100002' });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export orders' });
+    fireEvent.change(within(dialog).getByLabelText('From (UTC)'), { target: { value: '2024-01-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The range may be at most 366 days');
+    expect(saved).toEqual([]);
+  });
+
+  it('offers the table’s days, an open end filled in, or else the last 30 days up to today (UTC)', () => {
+    const now = Date.parse('2026-03-10T23:30:00Z');
+    expect(defaultExportRange({ from: '2026-02-01', to: '2026-02-14' }, now)).toEqual({ from: '2026-02-01', to: '2026-02-14' });
+    expect(defaultExportRange({ from: '2026-03-01', to: '' }, now)).toEqual({ from: '2026-03-01', to: '2026-03-10' });
+    expect(defaultExportRange({ from: '', to: '2026-03-05' }, now)).toEqual({ from: '2026-02-04', to: '2026-03-05' });
+    expect(defaultExportRange({ from: '', to: '' }, now)).toEqual({ from: '2026-02-09', to: '2026-03-10' });
   });
 });

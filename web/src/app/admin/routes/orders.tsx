@@ -1,11 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { OrderFilters } from '@/features/admin/components/order-filters';
+import { OrdersExport } from '@/features/admin/components/orders-export';
 import { OrdersTable } from '@/features/admin/components/orders-table';
 import { ordersSearch, parseOrdersQuery, type OrdersQuery } from '@/features/admin/orders-query';
 
 /** /admin/orders?status&paymentStatus&fulfilment&from&to&q&page: every order, newest
  * first, searched and filtered. All of it lives in the address, so a filtered table can
- * be bookmarked, shared and reloaded (the dashboard links here that way). */
+ * be bookmarked, shared and reloaded (the dashboard links here that way). Its orders go
+ * out as a CSV file, by the days they were placed on. */
 export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
   const query = parseOrdersQuery(params);
@@ -13,7 +15,10 @@ export function AdminOrdersPage() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Orders</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Orders</h1>
+        <OrdersExport query={query} />
+      </div>
       <OrderFilters query={query} onChange={show} />
       <OrdersTable query={query} onPageChange={(page) => show({ ...query, page })} />
     </div>

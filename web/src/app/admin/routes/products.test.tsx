@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { routes } from '@/app/router';
 import type { AdminProduct, Category } from '@/api/types';
-import { adminProduct, adminProductsHandler, signInAsAdmin } from '@/testing/admin';
+import { ADMIN_TOKEN, adminProduct, adminProductsHandler, signInAsAdmin } from '@/testing/admin';
+import { captureDownloads } from '@/testing/downloads';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
 
@@ -255,6 +256,43 @@ describe('Console products table', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, unarchive 1 product' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('action must be setStock, adjustPrice, archive or unarchive');
     expect(bodies).toEqual([{ ids: [tap._id], action: 'unarchive' }]);
+  });
+
+  it('exports every product as a CSV file, fetched with the token and saved under the server’s name', async () => {
+    serve(() => [tap]);
+    const asked: { url: string; auth: string | null }[] = [];
+    const csv = 'id,name\n1,Chrome Basin Tap\n';
+    server.use(
+      http.get('*/api/admin/product/export', ({ request }) => {
+        asked.push({ url: new URL(request.url).pathname + new URL(request.url).search, auth: request.headers.get('Authorization') });
+        return new HttpResponse(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="products-2026-03-02.csv"' } });
+      }),
+    );
+    const saved = captureDownloads();
+    renderRoutes(routes, '/admin/products');
+    await screen.findByRole('link', { name: 'Chrome Basin Tap' });
+    expect(screen.getByRole('link', { name: 'Import CSV' })).toHaveAttribute('href', '/admin/products/import');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(asked).toEqual([{ url: '/api/admin/product/export', auth: `Bearer ${ADMIN_TOKEN}` }]);
+    expect(saved[0].name).toBe('products-2026-03-02.csv');
+    expect(await saved[0].blob.text()).toBe(csv);
+  });
+
+  it('names the export products.csv when the server gives no name, and shows a refusal in its words', async () => {
+    serve(() => [tap]);
+    let refuse = false;
+    server.use(http.get('*/api/admin/product/export', () => (refuse ? failure(403, 'Administrators only') : new HttpResponse('id\n', { headers: { 'Content-Type': 'text/csv' } }))));
+    const saved = captureDownloads();
+    renderRoutes(routes, '/admin/products');
+    await screen.findByRole('link', { name: 'Chrome Basin Tap' });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['products.csv']));
+
+    refuse = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Administrators only');
+    expect(saved).toHaveLength(1);
   });
 
   it('says so when nothing matches', async () => {
