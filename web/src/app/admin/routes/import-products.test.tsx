@@ -64,7 +64,7 @@ describe('Console product import', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Import products' })).toBeInTheDocument();
     const rules = screen.getByRole('region', { name: 'The file' });
     expect(rules).toHaveTextContent('id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived.');
-    expect(rules).toHaveTextContent('An empty id creates a product; a product’s id updates that product.');
+    expect(rules).toHaveTextContent('An empty id (or no id column) creates a product; a product’s id updates that product.');
     expect(rules).toHaveTextContent('archived is only there to read and is ignored');
     expect(within(rules).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/admin/products');
 
@@ -105,7 +105,7 @@ describe('Console product import', () => {
     ]);
     const apply = screen.getByRole('button', { name: 'Apply import' });
     expect(apply).toBeDisabled();
-    expect(apply).toHaveAccessibleDescription('1 row is refused: correct it in the file and choose it again. Nothing is imported while any row is refused.');
+    expect(apply).toHaveAccessibleDescription('1 line is refused: correct it in the file and choose it again. Nothing is imported while any line is refused.');
     fireEvent.click(apply);
     expect(asked.map((call) => call.apply)).toEqual(['false']);
   });
@@ -124,7 +124,7 @@ describe('Console product import', () => {
       ['282', 'Update', 'Row 282', ''],
       ['2', 'Unchanged', 'Row 2', ''],
     ]);
-    expect(screen.getByText('…and 99 more rows, not listed here; the counts above include them.')).toBeInTheDocument();
+    expect(screen.getByText('…and 99 more lines, not listed here; the counts above include them.')).toBeInTheDocument();
   });
 
   it('applies the file it checked and says what was imported, with a way back to the products', async () => {
@@ -150,18 +150,18 @@ describe('Console product import', () => {
   it('shows why applying was refused, line by line', async () => {
     serveImport(
       report(),
-      HttpResponse.json({ success: false, message: 'Nothing was imported: 1 rows are refused', errors: { 'line 3': 'Category not found' } }, { status: 422 }),
+      HttpResponse.json({ success: false, message: 'Nothing was imported: 1 line is refused', errors: { 'line 3': 'Category not found; Price must be from 0.01 to 1000000' } }, { status: 422 }),
     );
     renderRoutes(routes, '/admin/products/import');
     await choose();
     fireEvent.click(await screen.findByRole('button', { name: 'Apply import' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Nothing was imported: 1 rows are refused');
-    expect(within(alert).getByRole('listitem')).toHaveTextContent('Line 3: Category not found');
+    expect(alert).toHaveTextContent('Nothing was imported: 1 line is refused');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent('Line 3: Category not found; Price must be from 0.01 to 1000000');
   });
 
   it.each([
-    [400, 'The file is missing the column price'],
+    [400, "The file has no 'price' column"],
     [413, 'The file must be at most 10 MB'],
   ])('shows a file the server cannot read (%i) in its words', async (status, message) => {
     serveImport(failure(status, message));
@@ -178,6 +178,6 @@ describe('Console product import', () => {
     await choose();
     const apply = await screen.findByRole('button', { name: 'Apply import' });
     await waitFor(() => expect(apply).toBeDisabled());
-    expect(apply).toHaveAccessibleDescription('Every row matches the shop already: there is nothing to import.');
+    expect(apply).toHaveAccessibleDescription('Every line matches the shop already: there is nothing to import.');
   });
 });

@@ -162,7 +162,7 @@ describe('Console orders export', () => {
       http.get('*/api/admin/order/export', ({ request }) => {
         const query = new URL(request.url).searchParams;
         asked.push({ from: query.get('from'), to: query.get('to'), auth: request.headers.get('Authorization') });
-        return new HttpResponse('number,total\n100002,20.00\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="orders-2026-03-01-2026-03-05.csv"' } });
+        return new HttpResponse('number,total\n100002,20.00\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="orders-2026-03-01-to-2026-03-04.csv"' } });
       }),
     );
     const saved = captureDownloads();
@@ -176,13 +176,13 @@ describe('Console orders export', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(asked).toEqual([{ from: '2026-03-01', to: '2026-03-04', auth: `Bearer ${ADMIN_TOKEN}` }]);
-    expect(saved[0].name).toBe('orders-2026-03-01-2026-03-05.csv');
+    expect(saved[0].name).toBe('orders-2026-03-01-to-2026-03-04.csv');
     expect(await saved[0].blob.text()).toBe('number,total\n100002,20.00\n');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the server’s refusal of the days, and keeps the dialog open', async () => {
-    server.use(adminOrdersHandler([placed]), http.get('*/api/admin/order/export', () => failure(400, 'The range may be at most 366 days')));
+    server.use(adminOrdersHandler([placed]), http.get('*/api/admin/order/export', () => failure(400, 'Export at most 366 days at once')));
     const saved = captureDownloads();
     renderRoutes(routes, '/admin/orders');
     await screen.findByRole('link', { name: '#100002' });
@@ -190,7 +190,7 @@ describe('Console orders export', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Export orders' });
     fireEvent.change(within(dialog).getByLabelText('From (UTC)'), { target: { value: '2024-01-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The range may be at most 366 days');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Export at most 366 days at once');
     expect(saved).toEqual([]);
   });
 

@@ -4,9 +4,9 @@ import { adminUpload } from './admin-call';
 import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
 import { DASHBOARD_KEY } from './get-dashboard';
 
-// The import's answer as the server's contract gives it (POST /admin/product/import).
-// TODO(types): take these from '@/api/types' once the server's OpenAPI document has them
-// and `make api-types` has been run.
+// The import's answer as the server gives it (POST /admin/product/import, ImportReport in
+// server/src/http/admin_csv.rs). Written out here rather than taken from '@/api/types':
+// the OpenAPI document types `action` as any string, and the page relies on its four values.
 
 /** What the import does (or, refused, would not do) with one row of the file. */
 export type ImportAction = 'create' | 'update' | 'unchanged' | 'refuse';

@@ -3,7 +3,7 @@ import { adminPaths } from '@/config/admin-paths';
 import { cn } from '@/lib/utils';
 import type { ImportAction, ImportReport, ImportRow } from '../api/import-products';
 
-/** At most this many rows that are not refused are listed (refused ones always are). */
+/** At most this many lines that are not refused are listed (refused ones always are). */
 export const SHOWN_OTHER_ROWS = 200;
 
 const ACTION_LABELS: Record<ImportAction, string> = {
@@ -50,15 +50,15 @@ export function ImportCounts({ report }: { report: ImportReport }) {
   );
 }
 
-/** Each row of the file with what the import does with it, refused rows first with why. */
+/** Each line of the file with what the import does with it, refused ones first with why. */
 export function ImportRows({ report }: { report: ImportReport }) {
   const { shown, hidden } = rowsToShow(report.rows);
   if (shown.length === 0) return null;
   return (
     <div className="space-y-2">
-      <div role="region" aria-label="Rows of the file" tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-brand">
+      <div role="region" aria-label="Lines of the file" tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-brand">
         <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">Rows of the file: refused rows first, then new and updated products, then unchanged ones</caption>
+          <caption className="sr-only">Lines of the file: refused ones first, then new and updated products, then unchanged ones</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" className="px-3 py-2">Line</th>
@@ -97,7 +97,7 @@ export function ImportRows({ report }: { report: ImportReport }) {
       </div>
       {hidden > 0 && (
         <p className="text-sm text-slate-600">
-          …and {hidden} more {hidden === 1 ? 'row' : 'rows'}, not listed here; the counts above include them.
+          …and {hidden} more {hidden === 1 ? 'line' : 'lines'}, not listed here; the counts above include them.
         </p>
       )}
     </div>

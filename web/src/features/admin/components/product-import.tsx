@@ -117,7 +117,7 @@ function FileRules() {
         The file
       </h2>
       <p>
-        A CSV file in UTF-8, at most 10 MB and 10,000 products, one product a line after a first line naming the columns:{' '}
+        A CSV file in UTF-8, at most 10 MB and 10,000 products, one product a line after a first line naming the columns, in any order:{' '}
         {CSV_COLUMNS.map((column, i) => (
           <span key={column}>
             <code className="rounded bg-slate-100 px-1">{column}</code>
@@ -127,7 +127,7 @@ function FileRules() {
       </p>
       <ul className="list-disc space-y-1 pl-5">
         <li>
-          An empty <code className="rounded bg-slate-100 px-1">id</code> creates a product; a product’s id updates that product.
+          An empty <code className="rounded bg-slate-100 px-1">id</code> (or no <code className="rounded bg-slate-100 px-1">id</code> column) creates a product; a product’s id updates that product.
         </li>
         <li>
           <code className="rounded bg-slate-100 px-1">category</code> and <code className="rounded bg-slate-100 px-1">subCategory</code> are titles as the shop shows them, and must exist.
@@ -150,9 +150,9 @@ function ApplyPanel({ report, apply, applying }: { report: ImportReport; apply: 
   const changes = report.created + report.updated;
   const reason =
     report.refused > 0
-      ? `${report.refused === 1 ? '1 row is' : `${report.refused} rows are`} refused: correct ${report.refused === 1 ? 'it' : 'them'} in the file and choose it again. Nothing is imported while any row is refused.`
+      ? `${report.refused === 1 ? '1 line is' : `${report.refused} lines are`} refused: correct ${report.refused === 1 ? 'it' : 'them'} in the file and choose it again. Nothing is imported while any line is refused.`
       : changes === 0
-        ? 'Every row matches the shop already: there is nothing to import.'
+        ? 'Every line matches the shop already: there is nothing to import.'
         : `Applying creates ${report.created} and updates ${report.updated} ${report.created + report.updated === 1 ? 'product' : 'products'}.`;
   const blocked = report.refused > 0 || changes === 0;
   return (
@@ -167,7 +167,8 @@ function ApplyPanel({ report, apply, applying }: { report: ImportReport; apply: 
   );
 }
 
-/** Why applying was refused: the server's message, and each refused line's reasons (422). */
+/** Why applying was refused: the server's message, and each refused line's reasons (422:
+ * another change since the check, such as a category renamed, can refuse a line). */
 function ApplyRefusal({ error }: { error: Error }) {
   const lines = error instanceof ApiError && error.errors ? Object.entries(error.errors) : [];
   return (
