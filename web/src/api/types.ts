@@ -60,3 +60,7 @@ export type PromoCode = Schemas['PromoCode'];
 export type PromoCodeList = Schemas['PromoCodeList'];
 export type PromoCodeData = Schemas['PromoCodeData'];
 export type PromoRequest = Schemas['PromoRequest'];
+export type TreeChange = Schemas['TreeChange'];
+export type TitleRequest = Schemas['TitleRequest'];
+/** A new display order: every category's, sub-category's or banner's `_id`, first shown first. */
+export type DisplayOrderRequest = Schemas['OrderRequest'];

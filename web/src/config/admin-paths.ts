@@ -31,6 +31,8 @@ export const adminPaths = {
   /** Checks a CSV file of products, then applies it. */
   importProducts: '/admin/products/import',
   product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
+  /** The category tree: categories and their sub-categories, in the shop's order. */
+  categories: '/admin/categories',
   /** The customers table; `q` and `page` are its query string. */
   customers: '/admin/customers',
   customer: (id: string) => `/admin/customers/${encodeURIComponent(id)}`,

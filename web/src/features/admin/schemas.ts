@@ -18,3 +18,22 @@ export const orderNoteSchema = z.object({
   note: z.string().check(z.trim(), z.minLength(1, 'Note is required'), z.maxLength(MAX_NOTE_CHARS, `A note may be at most ${MAX_NOTE_CHARS} characters`)),
 });
 export type OrderNoteValues = z.infer<typeof orderNoteSchema>;
+
+/** The longest category or sub-category title (admin_categories.rs MAX_TITLE_CHARS). */
+export const MAX_TITLE_CHARS = 60;
+
+// Control characters (a tab or line break pasted in) make a title more than one line.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A category's or sub-category's title, new or renamed, with the server's messages. */
+export const titleSchema = z.object({
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Title is required'),
+      z.maxLength(MAX_TITLE_CHARS, `Title must be at most ${MAX_TITLE_CHARS} characters`),
+      z.refine((title) => !CONTROL.test(title), 'Title must be one line of text'),
+    ),
+});
+export type TitleValues = z.infer<typeof titleSchema>;

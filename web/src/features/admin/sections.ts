@@ -1,4 +1,4 @@
-import { ClipboardList, History, LayoutDashboard, Package, TicketPercent, Users, type LucideIcon } from 'lucide-react';
+import { ClipboardList, FolderTree, History, LayoutDashboard, Package, TicketPercent, Users, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '@/config/admin-paths';
 
 export interface AdminSection {
@@ -16,6 +16,7 @@ export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.home, icon: LayoutDashboard, end: true },
   { label: 'Orders', to: adminPaths.orders, icon: ClipboardList },
   { label: 'Products', to: adminPaths.products, icon: Package },
+  { label: 'Categories', to: adminPaths.categories, icon: FolderTree },
   { label: 'Customers', to: adminPaths.customers, icon: Users },
   { label: 'Promo codes', to: adminPaths.promoCodes, icon: TicketPercent },
   { label: 'Activity', to: adminPaths.activity, icon: History },

@@ -36,3 +36,7 @@ export const adminPost = <T>(path: string, body: unknown, fallbackMessage: strin
 /** PUTs `body` to an admin call and returns its `data`. */
 export const adminPut = <T>(path: string, body: unknown, fallbackMessage: string) =>
   guarded(apiCall<T>('PUT', path, body, { fallbackMessage }).then(({ data }) => data));
+
+/** DELETEs an admin call's object and returns its `data`. */
+export const adminDelete = <T>(path: string, fallbackMessage: string) =>
+  guarded(apiCall<T>('DELETE', path, undefined, { fallbackMessage }).then(({ data }) => data));
