@@ -33,6 +33,8 @@ export const adminPaths = {
   product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
   /** The category tree: categories and their sub-categories, in the shop's order. */
   categories: '/admin/categories',
+  /** The home page's banners, in the carousel's order. */
+  banners: '/admin/banners',
   /** The customers table; `q` and `page` are its query string. */
   customers: '/admin/customers',
   customer: (id: string) => `/admin/customers/${encodeURIComponent(id)}`,

@@ -6,6 +6,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAdmin } from '@/features/admin/components/require-admin';
 import { AdminLayout } from './layout';
 import { AdminActivityPage } from './routes/activity';
+import { AdminBannersPage } from './routes/banners';
 import { AdminCategoriesPage } from './routes/categories';
 import { AdminCustomerPage } from './routes/customer';
 import { AdminCustomersPage } from './routes/customers';
@@ -41,6 +42,7 @@ const consoleRoutes: RouteObject[] = [
           { path: 'products/import', element: <AdminImportProductsPage /> },
           { path: 'products/:id', element: <AdminProductPage /> },
           { path: 'categories', element: <AdminCategoriesPage /> },
+          { path: 'banners', element: <AdminBannersPage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
           { path: 'promo-codes', element: <AdminPromoCodesPage /> },

@@ -37,3 +37,44 @@ export const titleSchema = z.object({
     ),
 });
 export type TitleValues = z.infer<typeof titleSchema>;
+
+/** The longest banner link and the largest banner image the server takes (admin_banners.rs). */
+export const MAX_LINK_CHARS = 500;
+export const MAX_BANNER_BYTES = 10 * 1024 * 1024;
+
+/** The server's rules for where a banner may link, in its words: a path in the shop, or
+ * an https address (never `//elsewhere`, `http:` or `javascript:`). */
+export const BANNER_LINK_MESSAGES = {
+  required: 'Link is required',
+  long: `The link must be at most ${MAX_LINK_CHARS} characters`,
+  spaces: 'The link must not contain spaces or backslashes',
+  where: 'The link must be a path in the shop (like /shop?categoryIds=…) or an https:// address',
+} as const;
+
+const HTTPS_HOST = /^https:\/\/[A-Za-z0-9.:-]+([/?#]|$)/;
+
+const bannerLink = () =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, BANNER_LINK_MESSAGES.required),
+      z.maxLength(MAX_LINK_CHARS, BANNER_LINK_MESSAGES.long),
+      z.refine((url) => !/[\s\\]/.test(url) && !CONTROL.test(url), BANNER_LINK_MESSAGES.spaces),
+      z.refine((url) => (url.startsWith('/') && !url.startsWith('//')) || HTTPS_HOST.test(url), BANNER_LINK_MESSAGES.where),
+    );
+
+/** A banner's link, changed on its own (PUT /admin/banner/{id}). */
+export const bannerLinkSchema = z.object({ url: bannerLink() });
+export type BannerLinkValues = z.infer<typeof bannerLinkSchema>;
+
+/** A new banner: one image file of at most 10 MB, and its link. The server checks the
+ * file's bytes (JPEG, PNG, GIF or WebP) and says so when it refuses one. */
+export const newBannerSchema = z.object({
+  image: z.custom<FileList | File[] | undefined>().check(
+    z.refine((files) => (files?.length ?? 0) > 0, 'Choose an image'),
+    z.refine((files) => !files?.[0] || files[0].size <= MAX_BANNER_BYTES, 'The image must be at most 10 MB'),
+  ),
+  url: bannerLink(),
+});
+export type NewBannerValues = z.infer<typeof newBannerSchema>;

@@ -1,4 +1,4 @@
-import { ClipboardList, FolderTree, History, LayoutDashboard, Package, TicketPercent, Users, type LucideIcon } from 'lucide-react';
+import { ClipboardList, FolderTree, GalleryHorizontal, History, LayoutDashboard, Package, TicketPercent, Users, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '@/config/admin-paths';
 
 export interface AdminSection {
@@ -17,6 +17,7 @@ export const adminSections: AdminSection[] = [
   { label: 'Orders', to: adminPaths.orders, icon: ClipboardList },
   { label: 'Products', to: adminPaths.products, icon: Package },
   { label: 'Categories', to: adminPaths.categories, icon: FolderTree },
+  { label: 'Banners', to: adminPaths.banners, icon: GalleryHorizontal },
   { label: 'Customers', to: adminPaths.customers, icon: Users },
   { label: 'Promo codes', to: adminPaths.promoCodes, icon: TicketPercent },
   { label: 'Activity', to: adminPaths.activity, icon: History },

@@ -1,0 +1,25 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Banner, BannerList } from '@/api/types';
+import { getBannersQueryOptions } from '@/features/catalog';
+import { adminGet } from './admin-call';
+
+export const ADMIN_BANNERS_KEY = ['admin', 'banners'] as const;
+
+/** Every mutation of the banners carries this key: a move sends the whole order, so it
+ * waits until no other change is on its way. */
+export const BANNERS_MUTATION = ['admin', 'banners', 'change'] as const;
+
+/** GET /admin/banner: 'Banners', every banner in the carousel's order. */
+export const getAdminBanners = () => adminGet<BannerList>('/admin/banner', undefined, 'Failed to load the banners').then((data) => data.banners);
+
+export const getAdminBannersQueryOptions = () => queryOptions({ queryKey: ADMIN_BANNERS_KEY, queryFn: getAdminBanners, staleTime: 0 });
+
+export const useAdminBanners = () => useQuery(getAdminBannersQueryOptions());
+
+/** After a change: the console's list at once as the answer says (`update`), then read
+ * again, in case another administrator changed it too; and the home page's carousel (the
+ * shop's own copy) read again. */
+export function bannersChanged(client: QueryClient, update?: (banners: Banner[]) => Banner[]): Promise<unknown> {
+  if (update) client.setQueryData<Banner[]>(ADMIN_BANNERS_KEY, (old) => old && update(old));
+  return Promise.all([client.invalidateQueries({ queryKey: ADMIN_BANNERS_KEY }), client.invalidateQueries({ queryKey: getBannersQueryOptions().queryKey })]);
+}
