@@ -67,3 +67,7 @@ export type DisplayOrderRequest = Schemas['OrderRequest'];
 export type BannerList = Schemas['BannerList'];
 export type BannerData = Schemas['BannerData'];
 export type BannerRequest = Schemas['BannerRequest'];
+export type AdminReview = Schemas['AdminReview'];
+export type AdminReviewList = Schemas['AdminReviewList'];
+export type AdminReviewData = Schemas['AdminReviewData'];
+export type HideRequest = Schemas['HideRequest'];

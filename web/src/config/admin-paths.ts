@@ -42,6 +42,8 @@ export const adminPaths = {
   promoCodes: '/admin/promo-codes',
   newPromoCode: '/admin/promo-codes/new',
   promoCode: (id: string) => `/admin/promo-codes/${encodeURIComponent(id)}`,
+  /** Review moderation; `rating`, `hidden` and `page` are its query string. */
+  reviews: '/admin/reviews',
   /** The activity log; `adminId`, `objectType`, `objectId` and `page` are its query string. */
   activity: '/admin/activity',
   activityAt: (query: { adminId?: string; objectType?: string; objectId?: string; page?: number }) => at('/admin/activity', query),

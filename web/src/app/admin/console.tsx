@@ -23,6 +23,7 @@ import { AdminProductPage } from './routes/product';
 import { AdminProductsPage } from './routes/products';
 import { AdminPromoCodePage } from './routes/promo-code';
 import { AdminPromoCodesPage } from './routes/promo-codes';
+import { AdminReviewsPage } from './routes/reviews';
 
 /** Relative to /admin. */
 const consoleRoutes: RouteObject[] = [
@@ -45,6 +46,7 @@ const consoleRoutes: RouteObject[] = [
           { path: 'banners', element: <AdminBannersPage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
+          { path: 'reviews', element: <AdminReviewsPage /> },
           { path: 'promo-codes', element: <AdminPromoCodesPage /> },
           { path: 'promo-codes/new', element: <AdminNewPromoCodePage /> },
           { path: 'promo-codes/:id', element: <AdminPromoCodePage /> },

@@ -78,3 +78,14 @@ export const newBannerSchema = z.object({
   url: bannerLink(),
 });
 export type NewBannerValues = z.infer<typeof newBannerSchema>;
+
+/** The longest reason for hiding a review (admin_reviews.rs MAX_REASON_CHARS). */
+export const MAX_REASON_CHARS = 200;
+
+/** Why a review is hidden (POST /admin/review/{id}/hide), with the server's messages. */
+export const hideReviewSchema = z.object({
+  reason: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'A reason is required'), z.maxLength(MAX_REASON_CHARS, `The reason must be at most ${MAX_REASON_CHARS} characters`)),
+});
+export type HideReviewValues = z.infer<typeof hideReviewSchema>;

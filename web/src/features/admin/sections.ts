@@ -1,4 +1,4 @@
-import { ClipboardList, FolderTree, GalleryHorizontal, History, LayoutDashboard, Package, TicketPercent, Users, type LucideIcon } from 'lucide-react';
+import { ClipboardList, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, TicketPercent, Users, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '@/config/admin-paths';
 
 export interface AdminSection {
@@ -9,9 +9,10 @@ export interface AdminSection {
   end?: boolean;
 }
 
-/** The console's navigation, in the order it is shown. Only sections with real pages
- * are listed; the console will grow to Dashboard, Orders, Products, Categories,
- * Banners, Customers, Reviews, Promo codes and Activity, one line each. */
+/** The console's navigation, in the order it is shown: the day's work first (orders),
+ * then the catalogue and what the shop shows (products, their categories, the home
+ * page's banners), then people (customers and their reviews), promotions, and the log
+ * of every change. A new section is one line here, in its place. */
 export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.home, icon: LayoutDashboard, end: true },
   { label: 'Orders', to: adminPaths.orders, icon: ClipboardList },
@@ -19,6 +20,7 @@ export const adminSections: AdminSection[] = [
   { label: 'Categories', to: adminPaths.categories, icon: FolderTree },
   { label: 'Banners', to: adminPaths.banners, icon: GalleryHorizontal },
   { label: 'Customers', to: adminPaths.customers, icon: Users },
+  { label: 'Reviews', to: adminPaths.reviews, icon: MessageSquareText },
   { label: 'Promo codes', to: adminPaths.promoCodes, icon: TicketPercent },
   { label: 'Activity', to: adminPaths.activity, icon: History },
 ];
