@@ -1,7 +1,7 @@
 // The console's API as its tests meet it: an administrator, and the admin order and
 // product calls over lists the test chooses.
 import { http } from 'msw';
-import type { ActivityEntry, AdminProduct, Customer, DashboardData, Order, OrderStatus, PromoCode } from '@/api/types';
+import type { ActivityEntry, AdminProduct, AdminReview, Customer, DashboardData, Order, OrderStatus, PromoCode } from '@/api/types';
 import { useAuth } from '@/features/auth';
 import { order } from './orders';
 import { envelope, product, user } from './server';
@@ -146,4 +146,36 @@ export const adminPromoCodesHandler = (codes: () => PromoCode[], asked: URLSearc
     const page = Number(query.get('page') ?? 1);
     const perPage = Number(query.get('perPage') ?? 20);
     return envelope({ promoCodes: codes().slice((page - 1) * perPage, page * perPage), total: codes().length, page, perPage });
+  });
+
+/** A review as the console lists it: 4 stars from Ada on the testing/server.ts product,
+ * visible. */
+export const adminReview = (overrides: Partial<AdminReview> = {}): AdminReview => ({
+  _id: 'r'.padStart(24, '0'),
+  rating: 4,
+  comment: 'Fitted under the sink in twenty minutes, no drips so far.',
+  images: [],
+  createdAt: '2026-03-02T09:15:00Z',
+  user: { fullName: 'Ada Lovelace', profilePhoto: null },
+  productId: product()._id,
+  productName: product().name,
+  authorEmail: 'ada@example.com',
+  hidden: false,
+  hiddenAt: null,
+  hiddenReason: null,
+  ...overrides,
+});
+
+/** GET /admin/review over `reviews()`, filtered by rating and hidden and paged as the
+ * server does; each query in `asked`. */
+export const adminReviewsHandler = (reviews: () => AdminReview[], asked: URLSearchParams[] = []) =>
+  http.get('*/api/admin/review', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    asked.push(query);
+    const rating = query.get('rating');
+    const hidden = query.get('hidden');
+    const page = Number(query.get('page') ?? 1);
+    const perPage = Number(query.get('perPage') ?? 20);
+    const matching = reviews().filter((r) => (!rating || r.rating === Number(rating)) && (!hidden || String(r.hidden) === hidden));
+    return envelope({ reviews: matching.slice((page - 1) * perPage, page * perPage), total: matching.length, page, perPage }, 'Reviews');
   });

@@ -110,7 +110,10 @@ describe('Console guard', () => {
       ['Dashboard', '/admin'],
       ['Orders', '/admin/orders'],
       ['Products', '/admin/products'],
+      ['Categories', '/admin/categories'],
+      ['Banners', '/admin/banners'],
       ['Customers', '/admin/customers'],
+      ['Reviews', '/admin/reviews'],
       ['Promo codes', '/admin/promo-codes'],
       ['Activity', '/admin/activity'],
     ]);
