@@ -126,3 +126,25 @@ export async function addToCart(page: Page, product: ApiProduct, quantity: numbe
 
 /** A fresh address for one test. */
 export const newEmail = (what: string) => `${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The administrator global-setup made (`shop admin create`), for the console's tests. */
+export const consoleAdmin = () => ({ email: process.env.SHOP_E2E_ADMIN_EMAIL!, password: process.env.SHOP_E2E_ADMIN_PASSWORD! });
+
+/** Signs the administrator in through the console's login page; resolves once the
+ * dashboard, where it leads, shows. */
+export async function signInToConsole(page: Page) {
+  const { email, password } = consoleAdmin();
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** An administrator's access token from the API, for a test's own set-up calls. */
+export async function consoleToken(request: APIRequestContext): Promise<string> {
+  const { email, password } = consoleAdmin();
+  const response = await request.post('/api/auth/admin/login', { data: { emailAddress: email, password } });
+  expect(response.status()).toBe(200);
+  return (await response.json()).data.accessToken as string;
+}
