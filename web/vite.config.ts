@@ -2,20 +2,40 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // `npm run dev` proxies the API, media and the test payment provider (which lives in the
 // same binary) to a `shop serve` on :8080.
 const backend = process.env.SHOP_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
+/** Two documents: the shop (index.html) and the administrator's console (admin.html),
+ * so no shopper's page carries the console's code, not even a route to it. */
+const documents = { index: path.resolve(__dirname, 'index.html'), admin: path.resolve(__dirname, 'admin.html') };
+
+/** `npm run dev` answers /admin and every path under it with admin.html, as the server
+ * does (server/src/http/storefront.rs); other client routes get index.html. */
+function consoleDocument(): Plugin {
+  return {
+    name: 'console-document',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if ((req.method === 'GET' || req.method === 'HEAD') && /^\/admin(?:[/?#]|$)/.test(req.url ?? '')) req.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), consoleDocument()],
   resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
   server: { proxy: { '/api': backend, '/media': backend, '/testpsp': backend } },
   build: {
     rollupOptions: {
+      input: documents,
       output: {
-        // React and the data layer change rarely: one long-cached vendor chunk.
+        // React and the data layer change rarely: one long-cached vendor chunk, shared by both
+        // documents.
         manualChunks: { vendor: ['react', 'react-dom', 'react-dom/client', 'react-router', '@tanstack/react-query'] },
       },
     },

@@ -5,8 +5,9 @@ import { addToCart, allProducts, cents, newEmail, png, rupees } from './helpers'
 const ADMIN_EMAIL = process.env.SHOP_E2E_ADMIN_EMAIL!;
 const ADMIN_PASSWORD = process.env.SHOP_E2E_ADMIN_PASSWORD!;
 
-/** The console's bundle, as Vite names it (app/admin/console.tsx). */
-const CONSOLE_CHUNK = /\/assets\/console-[\w-]+\.js$/;
+/** The console's code: the entry chunk of its own document, admin.html, which Vite names
+ * after that input (vite.config.ts). */
+const CONSOLE_CHUNK = /\/assets\/admin-[\w-]+\.js$/;
 
 /** Every script `page` requests from now on. */
 function scriptsOf(page: Page): string[] {
@@ -264,11 +265,14 @@ test('a signed-in customer is told the console is not for them', async ({ page }
   });
   await page.goto('/admin/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'You can’t open the shop’s console' })).toBeVisible();
+  // The shop is another document: the link loads it.
   await page.getByRole('link', { name: 'Go to the shop' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Grab the best deal on Smartphones' })).toBeVisible();
+  await expect(page).toHaveTitle('Shop: plumbing, heating and everyday supplies');
 });
 
-test('shoppers’ pages load no console code; the console loads it', async ({ page }) => {
+test('shoppers’ pages load no console code and name none; the console is a document of its own', async ({ page }) => {
   const scripts = scriptsOf(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 2, name: 'Grab the best deal on Smartphones' })).toBeVisible();
@@ -276,10 +280,22 @@ test('shoppers’ pages load no console code; the console loads it', async ({ pa
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((url) => CONSOLE_CHUNK.test(url))).toEqual([]);
+  // What a shopper's browser got: the page and every script it ran.
+  const shopCode = await Promise.all(['/', ...scripts].map(async (url) => (await page.request.get(url)).text()));
 
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Shop console' })).toBeVisible();
-  expect(scripts.filter((url) => CONSOLE_CHUNK.test(url))).toHaveLength(1);
+  await expect(page).toHaveTitle('Shop console');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  const consoleChunks = scripts.filter((url) => CONSOLE_CHUNK.test(url));
+  expect(consoleChunks).toHaveLength(1);
+  // None of the shop's code names the console's chunk (not even a route that would load
+  // it) or carries the console's words.
+  const consoleChunk = new URL(consoleChunks[0]).pathname.split('/').pop()!;
+  for (const code of shopCode) {
+    expect(code).not.toContain(consoleChunk);
+    expect(code).not.toContain('Shop console');
+  }
 });
 
 test('the console fits a 360 px phone, its sections in a drawer', async ({ page }) => {

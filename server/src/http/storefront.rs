@@ -12,7 +12,8 @@ use crate::media::content_type;
 #[allow_missing = true]
 struct Assets;
 
-/// A file of the build, or `index.html` for client routes (anything without an extension).
+/// A file of the build, or for client routes (anything without an extension) the page of
+/// their document: `admin.html` for the administrator's console, `index.html` for the shop.
 pub async fn serve(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     if !path.is_empty() {
@@ -30,9 +31,14 @@ pub async fn serve(uri: Uri) -> Response {
             return (StatusCode::NOT_FOUND, "Not found").into_response();
         }
     }
-    match Assets::get("index.html") {
-        Some(index) => file_response(
-            index.data.into_owned(),
+    let page = if is_console(path) {
+        "admin.html"
+    } else {
+        "index.html"
+    };
+    match Assets::get(page) {
+        Some(page) => file_response(
+            page.data.into_owned(),
             "text/html; charset=utf-8",
             "no-cache",
         ),
@@ -42,6 +48,12 @@ pub async fn serve(uri: Uri) -> Response {
         )
             .into_response(),
     }
+}
+
+/// The console's addresses (`path` without its leading slash): `/admin` and everything
+/// under it. The console is a Vite entry of its own, so shoppers' pages carry none of it.
+fn is_console(path: &str) -> bool {
+    path == "admin" || path.starts_with("admin/")
 }
 
 fn file_response(body: Vec<u8>, content_type: &'static str, cache: &'static str) -> Response {

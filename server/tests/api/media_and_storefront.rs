@@ -11,8 +11,13 @@ on_both_backends!(
     media_paths_cannot_leave_the_media_root,
     private_media_is_not_served_publicly,
     client_routes_get_the_storefront_page,
+    console_routes_get_the_console_page,
     a_missing_asset_is_a_404_not_the_page,
 );
+
+/// The two documents' `<title>`s (web/index.html, web/admin.html).
+const SHOP_TITLE: &str = "<title>Shop: plumbing, heating and everyday supplies</title>";
+const CONSOLE_TITLE: &str = "<title>Shop console</title>";
 
 async fn a_stored_image_is_served_with_its_type_and_long_cache(app: TestApp) {
     app.media
@@ -94,10 +99,53 @@ async fn client_routes_get_the_storefront_page(app: TestApp) {
             "{path}"
         );
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
-        assert!(
-            response.text().await.unwrap().contains("<div id=\"root\">"),
+        let page = response.text().await.unwrap();
+        assert!(page.contains("<div id=\"root\">"), "{path}");
+        assert!(page.contains(SHOP_TITLE), "{path}: the shop's page");
+    }
+}
+
+async fn console_routes_get_the_console_page(app: TestApp) {
+    for path in [
+        "/admin",
+        "/admin/",
+        "/admin/login",
+        "/admin/orders/100001/packing-slip",
+        "/admin/customers?q=ada",
+    ] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(
+            response.status(),
+            StatusCode::OK,
+            "{path}: is the storefront built? (make build)"
+        );
+        assert_eq!(
+            response.headers()["content-type"],
+            "text/html; charset=utf-8",
             "{path}"
         );
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        let page = response.text().await.unwrap();
+        assert!(page.contains(CONSOLE_TITLE), "{path}: the console's page");
+        assert!(!page.contains(SHOP_TITLE), "{path}");
+    }
+    let response = app
+        .client
+        .head(app.url("/admin/orders"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "text/html; charset=utf-8"
+    );
+    // Addresses that only begin like the console's are the shop's.
+    for path in ["/administrator", "/admins/x", "/shop/admin"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let page = response.text().await.unwrap();
+        assert!(page.contains(SHOP_TITLE), "{path}: the shop's page");
     }
 }
 

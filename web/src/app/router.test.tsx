@@ -35,6 +35,10 @@ const ROUTES: [string, string][] = [
   ['/about', 'About Us'],
   ['/contact', 'Contact'],
   ['/no-such-page', 'Page not found'],
+  // The console is another document (admin.html, app/admin/router.tsx), which the server
+  // answers /admin with: the shop's router has no route, and so no code, for it.
+  ['/admin', 'Page not found'],
+  ['/admin/orders', 'Page not found'],
 ];
 
 // Signed in: the account area opens, and the guest-only pages lead home.

@@ -6,7 +6,9 @@ function PageLoading() {
   return <div role="status" aria-label="Loading" className="min-h-screen" />;
 }
 
-// Every route of spec §2. Each page is its own chunk, loaded when first visited.
+// Every route of spec §2. Each page is its own chunk, loaded when first visited. The
+// administrator's console is another document (admin.html, routed by app/admin/router.tsx):
+// the server answers /admin with that page, so nothing here names it or its code.
 
 const guestOnly = () => import('@/features/auth/components/guards').then((m) => ({ Component: m.GuestOnly }));
 const requireAuth = () => import('@/features/auth/components/guards').then((m) => ({ Component: m.RequireAuth }));
@@ -68,9 +70,6 @@ export const routes: RouteObject[] = [
       { path: paths.newPassword, lazy: () => import('./routes/auth/new-password') },
     ],
   },
-  // The administrator's console, one bundle loaded on first visit: its own routes live
-  // in it (admin/console.tsx), so shoppers download none of them.
-  { path: '/admin/*', lazy: () => import('./admin/console'), HydrateFallback: PageLoading },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

@@ -1,8 +1,8 @@
-// The administrator's console (DESIGN.md §8): everything under /admin, in a bundle of its
-// own. The shop's router names only `/admin/*` and loads this module when it is first
-// opened, so the console's routes and pages never reach a shopper's browser. A new
+// The administrator's console (DESIGN.md §8): everything under /admin. It is a document
+// of its own, admin.html, whose router (./router.tsx) holds only these routes; the shop's
+// names none of them, so the console's code never reaches a shopper's browser. A new
 // section is one route here and one line in features/admin/sections.ts.
-import { useRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '@/features/admin/components/require-admin';
 import { AdminLayout } from './layout';
 import { AdminActivityPage } from './routes/activity';
@@ -26,7 +26,7 @@ import { AdminPromoCodesPage } from './routes/promo-codes';
 import { AdminReviewsPage } from './routes/reviews';
 
 /** Relative to /admin. */
-const consoleRoutes: RouteObject[] = [
+export const consoleRoutes: RouteObject[] = [
   { path: 'login', element: <AdminLoginPage /> },
   {
     element: <RequireAdmin />,
@@ -57,7 +57,3 @@ const consoleRoutes: RouteObject[] = [
     ],
   },
 ];
-
-export function Component() {
-  return useRoutes(consoleRoutes);
-}

@@ -38,7 +38,7 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="space-y-1 border-t border-slate-200 pt-3 text-sm">
       <p className="break-all px-3 pb-1 text-slate-600">{user?.emailAddress}</p>
-      <Link to={paths.home} onClick={onNavigate} className="flex min-h-11 items-center gap-3 rounded-md px-3 text-slate-700 hover:bg-slate-100">
+      <Link to={paths.home} reloadDocument onClick={onNavigate} className="flex min-h-11 items-center gap-3 rounded-md px-3 text-slate-700 hover:bg-slate-100">
         <Store className="h-4 w-4" aria-hidden="true" /> Go to the shop
       </Link>
       <button type="button" onClick={signOut} className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 text-left text-slate-700 hover:bg-slate-100">

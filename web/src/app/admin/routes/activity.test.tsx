@@ -1,14 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { ActivityEntry } from '@/api/types';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import { ADMIN, adminActivityHandler, signInAsAdmin } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { failure, server } from '@/testing/server';
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 const OTHER_ID = 'b'.padStart(24, '0');

@@ -2,14 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from 'sonner';
 import type { Customer, CustomerDetail } from '@/api/types';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import { adminCustomer, adminCustomersHandler, adminOrder, signInAsAdmin } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 const grace = adminCustomer({ orderCount: 3, totalSpent: 240.5 });

@@ -1,13 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import { adminDashboardHandler, dashboard, signInAsAdmin } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { failure, server } from '@/testing/server';
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 const panel = (name: string) => screen.getByRole('region', { name });

@@ -1,15 +1,13 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import type { ImportReport, ImportRow } from '@/features/admin/api/import-products';
 import { ADMIN_TOKEN, signInAsAdmin } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 const TAP_ID = '1'.padStart(24, '0');

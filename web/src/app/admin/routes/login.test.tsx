@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import { useAuth } from '@/features/auth';
 import { ADMIN, ADMIN_TOKEN, adminDashboardHandler, adminOrdersHandler, dashboard, signInAsAdmin } from '@/testing/admin';
 import { order } from '@/testing/orders';
@@ -16,8 +16,6 @@ function fill(emailAddress: string, secret: string) {
   fireEvent.change(password(), { target: { value: secret } });
 }
 
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 describe('Console login', () => {

@@ -32,7 +32,7 @@ export function AdminLoginPage() {
         </p>
       )}
       <AdminLoginForm onSignedIn={() => navigate(target, { replace: true })} />
-      <Link to={paths.home} className="text-center text-sm text-brand hover:underline">
+      <Link to={paths.home} reloadDocument className="text-center text-sm text-brand hover:underline">
         Go to the shop
       </Link>
     </main>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from 'sonner';
 import type { Order } from '@/api/types';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import { adminOrder, adminOrderHandler, signInAsAdmin } from '@/testing/admin';
 import { refusal } from '@/testing/orders';
 import { renderRoutes, resetStores } from '@/testing/render';
@@ -46,8 +46,6 @@ async function openOrder() {
 const actions = () => within(screen.getByRole('region', { name: 'Actions' })).queryAllByRole('button').map((b) => b.textContent);
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 describe('Console order page', () => {

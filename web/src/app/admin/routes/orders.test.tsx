@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import { defaultExportRange } from '@/features/admin/components/orders-export';
 import { ADMIN_TOKEN, adminOrder, adminOrdersHandler, type ListAsked, signInAsAdmin } from '@/testing/admin';
 import { captureDownloads } from '@/testing/downloads';
@@ -21,8 +21,6 @@ const shipped = adminOrder({
 });
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);

@@ -1,7 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import type { AdminProduct, Category } from '@/api/types';
 import { adminProduct, adminProductHandler, signInAsAdmin } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
@@ -19,8 +19,6 @@ const shopCategories: Category[] = [
 const ID = '9'.padStart(24, '0');
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 /** The file parts of a multipart body: field name, file name and type. (Node's

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import type { AdminProduct, Category } from '@/api/types';
 import { ADMIN_TOKEN, adminProduct, adminProductsHandler, signInAsAdmin } from '@/testing/admin';
 import { captureDownloads } from '@/testing/downloads';
@@ -27,8 +27,6 @@ const radiator = adminProduct({
 const mixer = adminProduct({ _id: '3'.padStart(24, '0'), name: 'Kitchen Mixer', price: 75.5, discountedPrice: 75.5, stock: 40 });
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 function serve(products: () => AdminProduct[], asked: URLSearchParams[] = []) {

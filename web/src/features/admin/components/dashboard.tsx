@@ -133,7 +133,7 @@ function Reviews({ reviews }: { reviews: DashboardData['reviews'] }) {
         <li key={review._id} className="space-y-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Stars rating={review.rating} />
-            <Link to={paths.product(review.productId)} className={`${link} break-words font-medium`}>
+            <Link to={paths.product(review.productId)} reloadDocument className={`${link} break-words font-medium`}>
               {review.productName}
             </Link>
           </div>

@@ -34,7 +34,7 @@ function NotAllowed({ emailAddress }: { emailAddress: string }) {
       </p>
       <div className="flex flex-wrap gap-2">
         <Button asChild className="h-11">
-          <Link to={paths.home}>Go to the shop</Link>
+          <Link to={paths.home} reloadDocument>Go to the shop</Link>
         </Button>
         <Button variant="outline" className="h-11" onClick={signOut}>
           Sign out

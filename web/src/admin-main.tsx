@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createRouter } from './app/admin/router';
+import { AppProvider } from './app/provider';
+import './index.css';
+
+// admin.html's entry: the administrator's console, with the shop's providers (server
+// state, the one `auth-storage` session and its check, toasts).
+const router = createRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);
