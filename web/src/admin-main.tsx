@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/admin/router';
 import { AppProvider } from './app/provider';
-import './index.css';
+import './admin.css';
 
 // admin.html's entry: the administrator's console, with the shop's providers (server
 // state, the one `auth-storage` session and its check, toasts).
