@@ -26,8 +26,27 @@ function consoleDocument(): Plugin {
   };
 }
 
+/** The console's own copy of lucide-react (in builds). An icon it shared with a shop page
+ * would otherwise be split into a chunk of its own, one more file for shoppers to load
+ * (the header's search icon was one, on every shop page). */
+function consoleIcons(): Plugin {
+  const copy = '?console';
+  return {
+    name: 'console-icons',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const fromConsole = source === 'lucide-react' && /[/\\]src[/\\](app|features)[/\\]admin[/\\]/.test(importer ?? '');
+      const withinCopy = source.startsWith('.') && importer?.endsWith(copy);
+      if (!fromConsole && !withinCopy) return null;
+      const resolved = await this.resolve(source, importer!.replace(copy, ''), { ...options, skipSelf: true });
+      return resolved && { ...resolved, id: `${resolved.id}${copy}` };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), consoleDocument()],
+  plugins: [react(), tailwindcss(), consoleDocument(), consoleIcons()],
   resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
   server: { proxy: { '/api': backend, '/media': backend, '/testpsp': backend } },
   build: {
