@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Category } from '@/api/types';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import { signInAsAdmin } from '@/testing/admin';
 import { refusal } from '@/testing/orders';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 const id = (letter: string) => letter.repeat(24);

@@ -2,15 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from 'sonner';
 import type { AdminReview } from '@/api/types';
-import { routes } from '@/app/router';
+import { routes } from '@/app/admin/router';
 import { adminReview, adminReviewsHandler, signInAsAdmin } from '@/testing/admin';
 import { refusal } from '@/testing/orders';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
 
 beforeEach(signInAsAdmin);
-// The console is a lazy chunk: loaded once here, not inside the first test's wait.
-beforeAll(() => import('@/app/admin/console'));
 afterEach(resetStores);
 
 const praise = adminReview();
