@@ -99,6 +99,9 @@ impl AppState {
 /// How often each node puts ended discounts back to full price and clears out
 /// attempts, codes, reset tokens and sent mail no rule looks at any more.
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
+/// How often each node looks whether another changed the catalogue (store::catalogue's
+/// `version.rs`): its listing totals lag another node's change by at most this.
+const FOLLOW_EVERY: Duration = Duration::from_secs(1);
 /// Sent mail stays in the outbox a week, for an operator to look back on.
 const SENT_MAIL_KEPT_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
@@ -124,6 +127,18 @@ pub async fn serve(
         .then(|| state.payments.psp().cloned())
         .flatten()
         .map(|psp| tokio::spawn(psp.run_webhooks()));
+    let follower = {
+        let catalogue = state.catalogue.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(FOLLOW_EVERY);
+            loop {
+                tick.tick().await;
+                if let Err(e) = catalogue.follow_changes().await {
+                    tracing::warn!(error = %e, "reading the catalogue's version failed");
+                }
+            }
+        })
+    };
     let sweeper = tokio::spawn(async move {
         let mut tick = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -150,6 +165,7 @@ pub async fn serve(
         .with_graceful_shutdown(shutdown)
         .await;
     sweeper.abort();
+    follower.abort();
     if let Some(webhooks) = webhooks {
         webhooks.abort();
     }

@@ -186,8 +186,8 @@ pub struct ProductRequest {
     pub featured: bool,
 }
 
-/// One change to many products: `setStock` to `value` units, or `adjustPrice` by
-/// `value` percent (-90 to +500).
+/// One change to many products: `setStock` to `value` units, `adjustPrice` by
+/// `value` percent (-90 to +500), `archive` or `unarchive` (no `value`).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BulkRequest {
@@ -394,8 +394,8 @@ pub async fn update_product(
     Ok(ok("Product updated", AdminProductData { product }))
 }
 
-/// Sets the stock of, or moves the price of, up to 100 products at once: all of them
-/// or none.
+/// Sets the stock of, moves the price of, archives or unarchives up to 100 products at
+/// once: all of them or none.
 #[utoipa::path(post, path = "/api/admin/product/bulk", tag = "admin", request_body = BulkRequest,
     security(("bearer" = [])),
     responses(
@@ -443,9 +443,11 @@ pub async fn bulk_change(
                 "The price change must be between -90 and 500 percent, and not 0",
             ))
         }
+        ("archive", _) => BulkChange::Archive(true),
+        ("unarchive", _) => BulkChange::Archive(false),
         _ => {
             return Err(AppError::bad_request(
-                "action must be setStock or adjustPrice",
+                "action must be setStock, adjustPrice, archive or unarchive",
             ))
         }
     };
@@ -681,7 +683,26 @@ fn refused(refusal: ProductRefusal) -> AppError {
 
 /// `body` as a product, or every field that breaks a rule with what to do about it.
 fn check_product(body: &ProductRequest) -> Result<ProductInput, AppError> {
-    let mut errors: BTreeMap<&str, String> = BTreeMap::new();
+    let mut errors = BTreeMap::new();
+    let input = product_fields(body, &mut errors);
+    if Id::parse(&input.category_id).is_none() {
+        errors.insert("categoryId", "Choose a category".into());
+    }
+    if Id::parse(&input.sub_category_id).is_none() {
+        errors.insert("subCategoryId", "Choose a sub-category".into());
+    }
+    if !errors.is_empty() {
+        return Err(AppError::fields(errors));
+    }
+    Ok(input)
+}
+
+/// `body` as a product, every field but the category ids checked: what breaks a rule
+/// goes into `errors` by field, and the product is then not to be used.
+pub(super) fn product_fields(
+    body: &ProductRequest,
+    errors: &mut BTreeMap<&'static str, String>,
+) -> ProductInput {
     let name = body.name.trim().to_string();
     if name.is_empty() {
         errors.insert("name", "Name is required".into());
@@ -744,12 +765,6 @@ fn check_product(body: &ProductRequest) -> Result<ProductInput, AppError> {
             0
         }
     };
-    if Id::parse(body.category_id.trim()).is_none() {
-        errors.insert("categoryId", "Choose a category".into());
-    }
-    if Id::parse(body.sub_category_id.trim()).is_none() {
-        errors.insert("subCategoryId", "Choose a sub-category".into());
-    }
     let label =
         |text: &Option<String>, field: &'static str, errors: &mut BTreeMap<&str, String>| {
             let text = text.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
@@ -758,12 +773,9 @@ fn check_product(body: &ProductRequest) -> Result<ProductInput, AppError> {
             }
             Some(text.to_string())
         };
-    let size = label(&body.size, "size", &mut errors);
-    let color = label(&body.color, "color", &mut errors);
-    if !errors.is_empty() {
-        return Err(AppError::fields(errors));
-    }
-    Ok(ProductInput {
+    let size = label(&body.size, "size", errors);
+    let color = label(&body.color, "color", errors);
+    ProductInput {
         name,
         description,
         price,
@@ -777,7 +789,7 @@ fn check_product(body: &ProductRequest) -> Result<ProductInput, AppError> {
         size,
         color,
         featured: body.featured,
-    })
+    }
 }
 
 /// `value` in hundredths (cents, basis points), if it has at most two decimals.

@@ -38,6 +38,30 @@ impl Changes {
         self
     }
 
+    /// The fields that differ between `before` and `after`, as `fields` names and
+    /// shows them (in the API's names and units). A new object (`before` is `None`)
+    /// has every field changed from null.
+    pub fn between<T>(
+        before: Option<&T>,
+        after: &T,
+        fields: impl Fn(&T) -> Vec<(&'static str, Value)>,
+    ) -> Changes {
+        let after = fields(after);
+        let before = match before {
+            Some(before) => fields(before),
+            None => after
+                .iter()
+                .map(|(field, _)| (*field, Value::Null))
+                .collect(),
+        };
+        before
+            .into_iter()
+            .zip(after)
+            .fold(Changes::new(), |changes, ((field, was), (_, now))| {
+                changes.field(field, was, now)
+            })
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

@@ -54,7 +54,7 @@ pub struct Figures {
 }
 
 /// Products below this many units are low on stock (1 to 9); none is out of stock.
-/// The partial index `products_low_stock` holds exactly these, so both panels read it.
+/// Both panels count products in the shop only, read in order from `products_by_stock`.
 pub const LOW_STOCK_BELOW: i64 = 10;
 
 #[derive(Clone, Debug)]
@@ -106,17 +106,20 @@ impl Dashboard {
                 _ => ready_for_pickup = n,
             }
         }
-        // `stock < 10` is written out, as the partial index's own condition, so both
-        // planners see that the index holds every row asked for.
-        let low = format!("stock < {LOW_STOCK_BELOW} AND stock >= 1");
-        let out = format!("stock < {LOW_STOCK_BELOW} AND stock <= 0");
+        // `archived_at IS NULL` is written out, as the partial index's own condition,
+        // so both planners see that the index holds every row asked for.
+        let low = format!(
+            "archived_at IS NULL AND stock BETWEEN 1 AND {}",
+            LOW_STOCK_BELOW - 1
+        );
+        let out = "archived_at IS NULL AND stock <= 0".to_string();
         let low_stock = stock_panel(&mut conn, &low, rows).await?;
         let out_of_stock = stock_panel(&mut conn, &out, rows).await?;
         let reviews = sqlx::query(
             "SELECT r.id, r.rating, r.comment, r.created_at, p.id AS product_id, p.name AS product_name, \
                  u.full_name AS author \
              FROM reviews r JOIN products p ON p.id = r.product_id LEFT JOIN users u ON u.id = r.user_id \
-             ORDER BY r.created_at DESC, r.id DESC LIMIT $1",
+             WHERE r.hidden_at IS NULL ORDER BY r.created_at DESC, r.id DESC LIMIT $1",
         )
         .bind(rows)
         .fetch_all(&mut *conn)

@@ -86,6 +86,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0012_promo_codes.sql"),
         postgres: include_str!("../../migrations/postgres/0012_promo_codes.sql"),
     },
+    Migration {
+        version: 13,
+        name: "catalogue_version",
+        sqlite: include_str!("../../migrations/sqlite/0013_catalogue_version.sql"),
+        postgres: include_str!("../../migrations/postgres/0013_catalogue_version.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

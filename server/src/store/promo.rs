@@ -299,24 +299,7 @@ fn input_of(promo: &Promo) -> PromoInput {
 
 /// The fields that differ, in the API's names: amounts as the form shows them.
 fn changes_between(before: Option<&PromoInput>, after: &PromoInput) -> Changes {
-    use serde_json::Value;
-    let fields = |p: Option<&PromoInput>| -> Vec<(&'static str, Value)> {
-        let Some(p) = p else {
-            return [
-                "code",
-                "kind",
-                "amount",
-                "startsAt",
-                "endsAt",
-                "usageLimit",
-                "perCustomerLimit",
-                "minSubtotal",
-                "active",
-            ]
-            .into_iter()
-            .map(|f| (f, Value::Null))
-            .collect();
-        };
+    Changes::between(before, after, |p| {
         vec![
             ("code", p.code.clone().into()),
             ("kind", p.kind.as_str().into()),
@@ -328,11 +311,5 @@ fn changes_between(before: Option<&PromoInput>, after: &PromoInput) -> Changes {
             ("minSubtotal", p.min_subtotal.as_f64().into()),
             ("active", p.active.into()),
         ]
-    };
-    fields(before)
-        .into_iter()
-        .zip(fields(Some(after)))
-        .fold(Changes::new(), |changes, ((field, was), (_, now))| {
-            changes.field(field, was, now)
-        })
+    })
 }

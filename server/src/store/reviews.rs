@@ -384,6 +384,8 @@ impl Reviews {
                 },
             )
             .await?;
+        // The product's rating changed: every node's copy of the catalogue must follow.
+        crate::store::catalogue::bump_version(&mut tx).await?;
         let after = admin_review_in(&mut tx, id)
             .await?
             .ok_or(sqlx::Error::RowNotFound)?;

@@ -23,6 +23,7 @@ on_both_backends!(
     the_products_table_filters_searches_and_sorts,
     bulk_changes_are_all_or_nothing_and_logged_per_product,
     photos_are_checked_added_reordered_and_removed,
+    another_node_forgets_its_totals_when_it_sees_the_catalogue_change,
 );
 
 fn tap(f: &Fixture) -> Value {
@@ -473,8 +474,8 @@ async fn bulk_changes_are_all_or_nothing_and_logged_per_product(app: TestApp) {
             "The price change must be between -90 and 500 percent, and not 0",
         ),
         (
-            json!({"ids": [f.delta], "action": "archive"}),
-            "action must be setStock or adjustPrice",
+            json!({"ids": [f.delta], "action": "delete"}),
+            "action must be setStock, adjustPrice, archive or unarchive",
         ),
     ] {
         let (status, body) = bulk(request.clone()).await;
@@ -494,6 +495,38 @@ async fn bulk_changes_are_all_or_nothing_and_logged_per_product(app: TestApp) {
         (json!(15.5), json!(17.05))
     );
     assert!(product_activity(&app, &f.delta).await.is_empty());
+
+    // Archiving many: they leave the listing and its totals at once, and come back.
+    let (_, body) = app.get("/api/product").await;
+    let total = body["data"]["total"].as_i64().unwrap();
+    let (status, body) = bulk(json!({"ids": [f.beta, f.gamma], "action": "archive"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["products"][0]["archived"], true);
+    assert_eq!(body["data"]["products"][1]["archived"], true);
+    let (_, body) = app.get("/api/product").await;
+    assert_eq!(body["data"]["total"], total - 2);
+    let (status, _) = app.get(&format!("/api/product/{}", f.beta)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // Archiving one already archived changes (and logs) nothing for it.
+    let (status, _) = bulk(json!({"ids": [f.beta, f.delta], "action": "archive"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let actions = |entries: Vec<shop::store::activity::ActivityRow>| -> Vec<String> {
+        let mut actions: Vec<String> = entries.into_iter().map(|e| e.action).collect();
+        actions.sort();
+        actions
+    };
+    assert_eq!(
+        actions(product_activity(&app, &f.beta).await),
+        ["archived", "updated"]
+    );
+    assert_eq!(
+        actions(product_activity(&app, &f.delta).await),
+        ["archived"]
+    );
+    let (status, _) = bulk(json!({"ids": [f.beta, f.gamma, f.delta], "action": "unarchive"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, body) = app.get("/api/product").await;
+    assert_eq!(body["data"]["total"], total);
 }
 
 /// A form of `count` photos under `images`.
@@ -626,4 +659,64 @@ async fn photos_are_checked_added_reordered_and_removed(app: TestApp) {
     let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
     assert_eq!(actions, ["photos", "photos", "created"], "newest first");
     assert_eq!(log[0].changes.fields()["images"], (json!(images), kept));
+}
+
+/// Nodes share only the database. Another node keeps its listing totals until it sees
+/// the catalogue's version move (it looks each second); then it counts afresh.
+async fn another_node_forgets_its_totals_when_it_sees_the_catalogue_change(app: TestApp) {
+    let f = fixture(&app).await;
+    let admin = app.admin().await;
+    let other =
+        shop::store::catalogue::Catalogue::new(app.catalogue.db().clone(), app.clock.clone());
+    let everything = shop::store::catalogue::ProductFilter::default();
+    assert!(other.follow_changes().await.unwrap(), "its first look");
+    let before = other.count_products(&everything).await.unwrap();
+    assert_eq!(before, shop_total(&app).await);
+
+    let (status, body) = admin_call(
+        &app,
+        Method::POST,
+        "/api/admin/product",
+        Some(tap(&f)),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(
+        shop_total(&app).await,
+        before + 1,
+        "the node that wrote, at once"
+    );
+    assert_eq!(
+        other.count_products(&everything).await.unwrap(),
+        before,
+        "the other keeps its total until it looks"
+    );
+    assert!(other.follow_changes().await.unwrap());
+    assert_eq!(other.count_products(&everything).await.unwrap(), before + 1);
+    assert!(!other.follow_changes().await.unwrap(), "nothing new since");
+
+    // Every kind of catalogue write moves it: an archive, a category's rename, a banner.
+    let id = body["data"]["product"]["_id"].as_str().unwrap().to_string();
+    let (status, _) = admin_call(
+        &app,
+        Method::POST,
+        &format!("/api/admin/product/{id}/archive"),
+        None,
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(other.follow_changes().await.unwrap());
+    assert_eq!(other.count_products(&everything).await.unwrap(), before);
+    let (status, _) = admin_call(
+        &app,
+        Method::PUT,
+        &format!("/api/admin/category/{}", f.faucets),
+        Some(json!({"title": "Taps"})),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(other.follow_changes().await.unwrap());
 }

@@ -1,13 +1,14 @@
 //! The administrators' writes and table of products (DESIGN.md §8). Every write
 //! records itself in the activity log in its own transaction, recomputes what the
 //! listings filter and search on (the price paid now, the search text), and clears
-//! this node's listing totals, so the shop shows the change at once.
+//! this node's listing totals, so the shop shows the change at once; every write also
+//! bumps the catalogue's version, so the other nodes follow within a second.
 
 use sqlx::{Any, Row, Transaction};
 
 use super::listing::{bind_all, Arg};
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
-use super::Catalogue;
+use super::{bump_version, Catalogue};
 use crate::domain::id::{new_id, Id};
 use crate::domain::pricing::{price_at, Discount};
 use crate::domain::Money;
@@ -87,6 +88,8 @@ pub enum BulkChange {
     SetStock(i64),
     /// Every price up or down by this many percent (-90 to +500), to the cent.
     AdjustPrice(f64),
+    /// Archived (`true`) or back in the shop (`false`), as [`Catalogue::set_archived`].
+    Archive(bool),
 }
 
 /// Most products one bulk change may name.
@@ -136,6 +139,27 @@ impl Catalogue {
             .await?
             .try_get("n")?;
         Ok((products, total))
+    }
+
+    /// Every product, archived ones too, `limit` at a time in id order after `after`:
+    /// an export walks the whole catalogue a page at a time along the primary key.
+    pub async fn products_after(
+        &self,
+        after: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<ProductRow>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id > $1 \
+             ORDER BY p.id LIMIT $2"
+        );
+        sqlx::query(&sql)
+            .bind(after.unwrap_or(""))
+            .bind(limit)
+            .fetch_all(&self.db.pool)
+            .await?
+            .iter()
+            .map(product_from_row)
+            .collect()
     }
 
     fn admin_where(&self, filter: &AdminFilter) -> (String, Vec<Arg>) {
@@ -193,24 +217,8 @@ impl Catalogue {
         if before.archived_at.is_some() == archived {
             return Ok(Ok(before));
         }
-        sqlx::query("UPDATE products SET archived_at = $1, updated_at = $2 WHERE id = $3")
-            .bind(archived.then_some(now))
-            .bind(now)
-            .bind(id.as_str())
-            .execute(&mut *tx)
-            .await?;
-        activity
-            .record(
-                &mut tx,
-                Entry {
-                    actor,
-                    object_type: "product",
-                    object_id: id.as_str(),
-                    action: if archived { "archived" } else { "unarchived" },
-                    changes: Changes::new().field("archived", !archived, archived),
-                },
-            )
-            .await?;
+        archive_in(&mut tx, id.as_str(), archived, now, actor, activity).await?;
+        bump_version(&mut tx).await?;
         let product = product_in(&mut tx, id.as_str()).await?.expect("read above");
         tx.commit().await?;
         // The listing's totals count only products in the shop.
@@ -225,36 +233,13 @@ impl Catalogue {
         actor: &Actor,
         activity: &Activity,
     ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
-        let id = new_id();
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
         let search_text = match search_text_for(&mut tx, input).await? {
             Ok(text) => text,
             Err(refusal) => return Ok(Err(refusal)),
         };
-        sqlx::query(
-            "INSERT INTO products (id, name, description, price_cents, discount_bp, discount_ends_at, \
-             paid_cents, images, stock, category_id, sub_category_id, size, color, featured, \
-             search_text, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, '[]', $8, $9, $10, $11, $12, $13, $14, $15, $15)",
-        )
-        .bind(&id)
-        .bind(&input.name)
-        .bind(&input.description)
-        .bind(input.price.cents())
-        .bind(input.discount.basis_points)
-        .bind(input.discount.ends_at)
-        .bind(price_at(input.price, input.discount, now).discounted_price.cents())
-        .bind(input.stock)
-        .bind(&input.category_id)
-        .bind(&input.sub_category_id)
-        .bind(&input.size)
-        .bind(&input.color)
-        .bind(i64::from(input.featured))
-        .bind(search_text)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        let id = insert_product(&mut tx, input, &search_text, now).await?;
         let changes = changes_between(None, input);
         activity
             .record(
@@ -268,6 +253,7 @@ impl Catalogue {
                 },
             )
             .await?;
+        bump_version(&mut tx).await?;
         let product = product_in(&mut tx, &id).await?.expect("inserted above");
         tx.commit().await?;
         self.counts.clear();
@@ -296,33 +282,7 @@ impl Catalogue {
         if changes.is_empty() {
             return Ok(Ok(before));
         }
-        sqlx::query(
-            "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
-             discount_ends_at = $5, paid_cents = $6, stock = $7, category_id = $8, \
-             sub_category_id = $9, size = $10, color = $11, featured = $12, search_text = $13, \
-             updated_at = $14 WHERE id = $15",
-        )
-        .bind(&input.name)
-        .bind(&input.description)
-        .bind(input.price.cents())
-        .bind(input.discount.basis_points)
-        .bind(input.discount.ends_at)
-        .bind(
-            price_at(input.price, input.discount, now)
-                .discounted_price
-                .cents(),
-        )
-        .bind(input.stock)
-        .bind(&input.category_id)
-        .bind(&input.sub_category_id)
-        .bind(&input.size)
-        .bind(&input.color)
-        .bind(i64::from(input.featured))
-        .bind(search_text)
-        .bind(now)
-        .bind(id.as_str())
-        .execute(&mut *tx)
-        .await?;
+        set_product(&mut tx, id.as_str(), input, &search_text, now).await?;
         activity
             .record(
                 &mut tx,
@@ -335,6 +295,7 @@ impl Catalogue {
                 },
             )
             .await?;
+        bump_version(&mut tx).await?;
         let product = product_in(&mut tx, id.as_str())
             .await?
             .expect("updated above");
@@ -381,6 +342,11 @@ impl Catalogue {
             match change {
                 BulkChange::SetStock(stock) => input.stock = stock,
                 BulkChange::AdjustPrice(percent) => input.price = adjusted(input.price, percent),
+                BulkChange::Archive(archived) => {
+                    if product.archived_at.is_some() != archived {
+                        archive_in(&mut tx, &product.id, archived, now, actor, activity).await?;
+                    }
+                }
             }
             let changes = changes_between(Some(&input_of(&product)), &input);
             if !changes.is_empty() {
@@ -410,6 +376,7 @@ impl Catalogue {
             }
             after.push(product_in(&mut tx, &product.id).await?.expect("read above"));
         }
+        bump_version(&mut tx).await?;
         tx.commit().await?;
         self.counts.clear();
         Ok(Ok(after))
@@ -503,6 +470,7 @@ impl Catalogue {
                 },
             )
             .await?;
+        bump_version(&mut tx).await?;
         let product = product_in(&mut tx, id.as_str()).await?.expect("read above");
         tx.commit().await?;
         Ok(Ok(product))
@@ -522,6 +490,111 @@ async fn product_in(
     let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(&mut **tx).await?;
     row.as_ref().map(product_from_row).transpose()
+}
+
+/// Writes a new product (no photos yet) with its price paid now; resolves to its id.
+pub(super) async fn insert_product(
+    tx: &mut Transaction<'static, Any>,
+    input: &ProductInput,
+    search_text: &str,
+    now: i64,
+) -> Result<String, sqlx::Error> {
+    let id = new_id();
+    sqlx::query(
+        "INSERT INTO products (id, name, description, price_cents, discount_bp, discount_ends_at, \
+         paid_cents, images, stock, category_id, sub_category_id, size, color, featured, \
+         search_text, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, '[]', $8, $9, $10, $11, $12, $13, $14, $15, $15)",
+    )
+    .bind(&id)
+    .bind(&input.name)
+    .bind(&input.description)
+    .bind(input.price.cents())
+    .bind(input.discount.basis_points)
+    .bind(input.discount.ends_at)
+    .bind(
+        price_at(input.price, input.discount, now)
+            .discounted_price
+            .cents(),
+    )
+    .bind(input.stock)
+    .bind(&input.category_id)
+    .bind(&input.sub_category_id)
+    .bind(&input.size)
+    .bind(&input.color)
+    .bind(i64::from(input.featured))
+    .bind(search_text)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Sets every field of product `id`, with its price paid now.
+pub(super) async fn set_product(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+    input: &ProductInput,
+    search_text: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
+         discount_ends_at = $5, paid_cents = $6, stock = $7, category_id = $8, \
+         sub_category_id = $9, size = $10, color = $11, featured = $12, search_text = $13, \
+         updated_at = $14 WHERE id = $15",
+    )
+    .bind(&input.name)
+    .bind(&input.description)
+    .bind(input.price.cents())
+    .bind(input.discount.basis_points)
+    .bind(input.discount.ends_at)
+    .bind(
+        price_at(input.price, input.discount, now)
+            .discounted_price
+            .cents(),
+    )
+    .bind(input.stock)
+    .bind(&input.category_id)
+    .bind(&input.sub_category_id)
+    .bind(&input.size)
+    .bind(&input.color)
+    .bind(i64::from(input.featured))
+    .bind(search_text)
+    .bind(now)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Archives product `id` or brings it back, with its activity entry, in `tx`.
+async fn archive_in(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+    archived: bool,
+    now: i64,
+    actor: &Actor,
+    activity: &Activity,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE products SET archived_at = $1, updated_at = $2 WHERE id = $3")
+        .bind(archived.then_some(now))
+        .bind(now)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    activity
+        .record(
+            tx,
+            Entry {
+                actor,
+                object_type: "product",
+                object_id: id,
+                action: if archived { "archived" } else { "unarchived" },
+                changes: Changes::new().field("archived", !archived, archived),
+            },
+        )
+        .await
 }
 
 /// The words a keyword search finds `input` by (as the seeders store them), once its
@@ -571,7 +644,7 @@ pub(super) fn search_text(
 }
 
 /// What an administrator would see in the form for `product`.
-fn input_of(product: &ProductRow) -> ProductInput {
+pub(super) fn input_of(product: &ProductRow) -> ProductInput {
     ProductInput {
         name: product.name.clone(),
         description: product.description.clone(),
@@ -588,27 +661,8 @@ fn input_of(product: &ProductRow) -> ProductInput {
 
 /// The fields that differ between `before` (none for a new product) and `after`, in
 /// the API's names and units.
-fn changes_between(before: Option<&ProductInput>, after: &ProductInput) -> Changes {
-    use serde_json::Value;
-    let fields = |p: Option<&ProductInput>| -> Vec<(&'static str, Value)> {
-        let Some(p) = p else {
-            return [
-                "name",
-                "description",
-                "price",
-                "discountPercentage",
-                "discountEndDate",
-                "stock",
-                "categoryId",
-                "subCategoryId",
-                "size",
-                "color",
-                "featured",
-            ]
-            .into_iter()
-            .map(|f| (f, Value::Null))
-            .collect();
-        };
+pub(super) fn changes_between(before: Option<&ProductInput>, after: &ProductInput) -> Changes {
+    Changes::between(before, after, |p| {
         vec![
             ("name", p.name.clone().into()),
             ("description", p.description.clone().into()),
@@ -628,13 +682,7 @@ fn changes_between(before: Option<&ProductInput>, after: &ProductInput) -> Chang
             ("color", p.color.clone().into()),
             ("featured", p.featured.into()),
         ]
-    };
-    fields(before)
-        .into_iter()
-        .zip(fields(Some(after)))
-        .fold(Changes::new(), |changes, ((field, was), (_, now))| {
-            changes.field(field, was, now)
-        })
+    })
 }
 
 #[cfg(test)]

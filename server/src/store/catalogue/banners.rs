@@ -147,6 +147,8 @@ impl Catalogue {
     }
 }
 
+/// Logs a change to the banners, and marks the catalogue changed for every node
+/// (`version.rs`), in the transaction that makes it.
 async fn record(
     tx: &mut Transaction<'static, Any>,
     activity: &Activity,
@@ -155,6 +157,7 @@ async fn record(
     action: &str,
     changes: Changes,
 ) -> Result<(), sqlx::Error> {
+    super::bump_version(tx).await?;
     activity
         .record(
             tx,

@@ -28,7 +28,7 @@ pub enum TreeRefusal {
 }
 
 /// The lock every write to the tree holds (PostgreSQL; SQLite's write lock suffices).
-const TREE_LOCK: (&str, &str) = ("catalogue", "tree");
+pub(super) const TREE_LOCK: (&str, &str) = ("catalogue", "tree");
 
 /// What a sub-category is, for the writes that need its category.
 struct SubCategory {
@@ -129,6 +129,8 @@ impl Catalogue {
         )
         .await?;
         tx.commit().await?;
+        // Keyword searches' totals find the products by the new title.
+        self.counts.clear();
         Ok(Ok(()))
     }
 
@@ -331,6 +333,8 @@ impl Catalogue {
         )
         .await?;
         tx.commit().await?;
+        // Keyword searches' totals find the products by the new title.
+        self.counts.clear();
         Ok(Ok(()))
     }
 
@@ -433,6 +437,8 @@ impl Catalogue {
     }
 }
 
+/// Logs a change to the tree, and marks the catalogue changed for every node
+/// (`version.rs`), in the transaction that makes it.
 async fn record(
     tx: &mut Transaction<'static, Any>,
     activity: &Activity,
@@ -442,6 +448,7 @@ async fn record(
     action: &str,
     changes: Changes,
 ) -> Result<(), sqlx::Error> {
+    super::bump_version(tx).await?;
     activity
         .record(
             tx,

@@ -17,7 +17,15 @@ use super::ProductFilter;
 pub(super) struct CountCache {
     ttl_ms: i64,
     capacity: usize,
-    entries: Mutex<HashMap<ProductFilter, CountEntry>>,
+    entries: Mutex<Entries>,
+}
+
+#[derive(Debug, Default)]
+struct Entries {
+    totals: HashMap<ProductFilter, CountEntry>,
+    /// Moves on at every [`CountCache::clear`]: a total counted before a clear (from
+    /// rows as they were before the change) is not kept after it.
+    generation: u64,
 }
 
 #[derive(Debug)]
@@ -36,33 +44,42 @@ impl CountCache {
         CountCache {
             ttl_ms: i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX),
             capacity,
-            entries: Mutex::new(HashMap::new()),
+            entries: Mutex::new(Entries::default()),
         }
     }
 
     /// The total for `filter` while it is fresh, or while another caller recounts it.
-    /// `None` asks this caller to count and [`CountCache::put`] the result.
-    pub(super) fn get(&self, filter: &ProductFilter, now: i64) -> Option<i64> {
+    /// Otherwise this caller is to count, and [`CountCache::put`] the result with the
+    /// generation given here.
+    pub(super) fn get(&self, filter: &ProductFilter, now: i64) -> Result<i64, u64> {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        let entry = entries.get_mut(filter)?;
+        let generation = entries.generation;
+        let Some(entry) = entries.totals.get_mut(filter) else {
+            return Err(generation);
+        };
         if now - entry.counted_at < self.ttl_ms {
-            return Some(entry.total);
+            return Ok(entry.total);
         }
         match entry.recounting_since {
-            Some(since) if now - since < RECOUNT_GRACE_MS => Some(entry.total),
+            Some(since) if now - since < RECOUNT_GRACE_MS => Ok(entry.total),
             _ => {
                 entry.recounting_since = Some(now);
-                None
+                Err(generation)
             }
         }
     }
 
-    pub(super) fn put(&self, filter: ProductFilter, total: i64, now: i64) {
+    /// Keeps `total`, counted from `generation` on, unless the cache was cleared since.
+    pub(super) fn put(&self, filter: ProductFilter, total: i64, now: i64, generation: u64) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entries.len() >= self.capacity && !entries.contains_key(&filter) {
-            entries.clear();
+        if entries.generation != generation {
+            return;
         }
-        entries.insert(
+        let totals = &mut entries.totals;
+        if totals.len() >= self.capacity && !totals.contains_key(&filter) {
+            totals.clear();
+        }
+        totals.insert(
             filter,
             CountEntry {
                 total,
@@ -73,10 +90,9 @@ impl CountCache {
     }
 
     pub(super) fn clear(&self) {
-        self.entries
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        entries.totals.clear();
+        entries.generation += 1;
     }
 }
 
@@ -89,30 +105,30 @@ mod tests {
     fn an_expired_count_is_recounted_by_one_caller_while_the_others_get_the_old_one() {
         let cache = CountCache::new(Duration::from_millis(30), 8);
         let filter = ProductFilter::default();
-        cache.put(filter.clone(), 7, 1_000);
-        assert_eq!(cache.get(&filter, 1_029), Some(7), "fresh for 30 ms");
+        cache.put(filter.clone(), 7, 1_000, 0);
+        assert_eq!(cache.get(&filter, 1_029), Ok(7), "fresh for 30 ms");
         assert_eq!(
             cache.get(&filter, 1_040),
-            None,
+            Err(0),
             "the first caller after expiry recounts"
         );
         assert_eq!(
             cache.get(&filter, 1_040),
-            Some(7),
+            Ok(7),
             "the others keep the old total meanwhile"
         );
         assert_eq!(
             cache.get(&filter, 3_039),
-            Some(7),
+            Ok(7),
             "while the recount may still run"
         );
         assert_eq!(
             cache.get(&filter, 3_040),
-            None,
+            Err(0),
             "a recount that has not come back in 2 s is tried again"
         );
-        cache.put(filter.clone(), 8, 3_050);
-        assert_eq!(cache.get(&filter, 3_050), Some(8));
+        cache.put(filter.clone(), 8, 3_050, 0);
+        assert_eq!(cache.get(&filter, 3_050), Ok(8));
     }
 
     #[test]
@@ -126,12 +142,29 @@ mod tests {
             category_ids: vec![Id::stable("category", "b")],
             ..Default::default()
         };
-        cache.put(a.clone(), 7, 0);
-        assert_eq!(cache.get(&a, 0), Some(7));
-        cache.put(b.clone(), 3, 0);
-        cache.put(ProductFilter::default(), 1, 0); // full: starts afresh
-        assert_eq!(cache.get(&a, 0), None);
-        assert_eq!(cache.get(&ProductFilter::default(), 29), Some(1));
-        assert_eq!(cache.get(&ProductFilter::default(), 40), None);
+        cache.put(a.clone(), 7, 0, 0);
+        assert_eq!(cache.get(&a, 0), Ok(7));
+        cache.put(b.clone(), 3, 0, 0);
+        cache.put(ProductFilter::default(), 1, 0, 0); // full: starts afresh
+        assert!(cache.get(&a, 0).is_err());
+        assert_eq!(cache.get(&ProductFilter::default(), 29), Ok(1));
+        assert!(cache.get(&ProductFilter::default(), 40).is_err());
+    }
+
+    #[test]
+    fn a_total_counted_before_a_clear_is_not_kept_after_it() {
+        let cache = CountCache::new(Duration::from_secs(10), 8);
+        let filter = ProductFilter::default();
+        let Err(generation) = cache.get(&filter, 0) else {
+            panic!("nothing kept yet")
+        };
+        // The catalogue changes while this caller counts the rows as they were.
+        cache.clear();
+        cache.put(filter.clone(), 7, 0, generation);
+        let Err(after) = cache.get(&filter, 0) else {
+            panic!("the count from before the change was kept")
+        };
+        cache.put(filter.clone(), 8, 0, after);
+        assert_eq!(cache.get(&filter, 0), Ok(8));
     }
 }

@@ -154,16 +154,17 @@ impl Catalogue {
     /// that long, which no shopper notices, and repeated page views stay cheap.
     pub async fn count_products(&self, filter: &ProductFilter) -> Result<i64, sqlx::Error> {
         let now = self.clock.now_ms();
-        if let Some(total) = self.counts.get(filter, now) {
-            return Ok(total);
-        }
+        let generation = match self.counts.get(filter, now) {
+            Ok(total) => return Ok(total),
+            Err(generation) => generation,
+        };
         let (where_sql, args) = self.where_clause(filter);
         let sql = format!("SELECT COUNT(*) AS n FROM products p{where_sql}");
         let total: i64 = bind_all(sqlx::query(&sql), args)
             .fetch_one(&self.db.pool)
             .await?
             .try_get("n")?;
-        self.counts.put(filter.clone(), total, now);
+        self.counts.put(filter.clone(), total, now, generation);
         Ok(total)
     }
 
@@ -209,14 +210,24 @@ impl Catalogue {
     /// ended, so price filters and sorts stay true. Every node may run it: it is
     /// idempotent and served by the `products_discount_ends` index.
     pub async fn sweep_expired_discounts(&self) -> Result<u64, sqlx::Error> {
-        let done = sqlx::query(
+        let mut tx = self.db.begin_write().await?;
+        let swept = sqlx::query(
             "UPDATE products SET paid_cents = price_cents, updated_at = $1 \
              WHERE paid_cents <> price_cents AND discount_ends_at IS NOT NULL AND discount_ends_at <= $1",
         )
         .bind(self.clock.now_ms())
-        .execute(&self.db.pool)
-        .await?;
-        Ok(done.rows_affected())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if swept > 0 {
+            // Price bands count by the price paid: every node's totals must follow.
+            super::bump_version(&mut tx).await?;
+        }
+        tx.commit().await?;
+        if swept > 0 {
+            self.counts.clear();
+        }
+        Ok(swept)
     }
 }
 

@@ -4,7 +4,9 @@
 //! product row other stores share), `listing.rs` (filters, sorting, paging and keyword
 //! search), `count_cache.rs` (listing totals kept for a few seconds), `seeding.rs`
 //! (the seeders' inserts), and the console's writes: `admin.rs` (products),
-//! `categories.rs` (categories and sub-categories) and `banners.rs`.
+//! `categories.rs` (categories and sub-categories), `banners.rs` and `import.rs`
+//! (products from a file, all or none); and `version.rs`, which tells every node
+//! sharing the database that the catalogue changed.
 
 pub mod admin;
 pub mod banners;
@@ -13,7 +15,9 @@ mod count_cache;
 mod listing;
 mod read;
 mod seeding;
+mod version;
 
+use std::sync::atomic::AtomicI64;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,6 +31,7 @@ pub(crate) use self::read::{
 };
 pub use self::read::{BannerRow, CategoryTree, ProductRow, CATEGORY_DISCOUNTS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
+pub(crate) use self::version::bump as bump_version;
 pub use crate::domain::listing::{ProductSort, SortField};
 
 /// The catalogue's queries over one database.
@@ -34,6 +39,8 @@ pub use crate::domain::listing::{ProductSort, SortField};
 pub struct Catalogue {
     db: Db,
     counts: Arc<CountCache>,
+    /// The catalogue version this node last acted on (`version.rs`); -1 before the first look.
+    version_seen: Arc<AtomicI64>,
     /// What "now" is for discounts and for the times rows are stamped with.
     clock: Clock,
 }
@@ -43,6 +50,7 @@ impl Catalogue {
         Catalogue {
             db,
             counts: Arc::new(CountCache::new(Duration::from_secs(10), 4096)),
+            version_seen: Arc::new(AtomicI64::new(-1)),
             clock,
         }
     }

@@ -141,6 +141,7 @@ impl Catalogue {
             }
             tx.execute(query).await?;
         }
+        super::bump_version(&mut tx).await?;
         tx.commit().await?;
         // Only now can a count see the new products.
         self.counts.clear();
