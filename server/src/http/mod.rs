@@ -4,6 +4,7 @@ pub mod admin_activity;
 pub mod admin_banners;
 pub mod admin_catalogue;
 pub mod admin_categories;
+pub mod admin_csv;
 pub mod admin_customers;
 pub mod admin_dashboard;
 pub mod admin_orders;
@@ -135,6 +136,7 @@ pub fn router(state: AppState) -> Router {
         .merge(orders::router())
         .merge(admin_orders::router())
         .merge(admin_catalogue::router())
+        .merge(admin_csv::router())
         .merge(admin_categories::router())
         .merge(admin_banners::router())
         .merge(admin_reviews::router())
@@ -153,6 +155,11 @@ pub fn router(state: AppState) -> Router {
         .merge(body_limit(
             admin_catalogue::upload_router(),
             admin_catalogue::MAX_PHOTOS_BODY_BYTES,
+        ))
+        .merge(body_limit(
+            admin_csv::import_router(),
+            // The file and a little room: over its own limit it is told 'at most 10 MB'.
+            admin_csv::MAX_IMPORT_BYTES + 64 * 1024,
         ))
         .merge(body_limit(
             admin_banners::upload_router(),

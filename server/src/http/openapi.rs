@@ -99,6 +99,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
     for part in [
         admin_catalogue::Doc::openapi(),
+        super::admin_csv::Doc::openapi(),
         super::admin_categories::Doc::openapi(),
         super::admin_banners::Doc::openapi(),
         super::admin_reviews::Doc::openapi(),

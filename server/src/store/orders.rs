@@ -691,6 +691,34 @@ impl Orders {
         self.page(&clause, binds, limit, offset).await
     }
 
+    /// The orders placed from `from` to before `until` (Unix ms), oldest first, with
+    /// their lines: `limit` of them after `after` (the last one's time and id), so an
+    /// export walks any number of them a page at a time along `orders_by_created`.
+    pub async fn placed_between(
+        &self,
+        from: i64,
+        until: i64,
+        after: Option<(i64, String)>,
+        limit: i64,
+    ) -> Result<Vec<OrderRow>, sqlx::Error> {
+        let mut conn = self.db.pool.acquire().await?;
+        let (after_at, after_id) = after.unwrap_or((from - 1, String::new()));
+        let rows = sqlx::query(&format!(
+            "SELECT {ORDER_COLUMNS} FROM orders WHERE created_at >= $1 AND created_at < $2 \
+             AND (created_at > $3 OR (created_at = $3 AND id > $4)) ORDER BY created_at, id LIMIT $5"
+        ))
+        .bind(from)
+        .bind(until)
+        .bind(after_at)
+        .bind(after_id)
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?;
+        let mut orders = rows.iter().map(order_head).collect::<Result<Vec<_>, _>>()?;
+        fill_details(&mut conn, &mut orders).await?;
+        Ok(orders)
+    }
+
     async fn page(
         &self,
         filter: &str,

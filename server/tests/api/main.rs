@@ -7,6 +7,7 @@ mod helpers;
 mod accounts;
 mod admin;
 mod admin_catalogue;
+mod admin_csv;
 mod admin_products;
 mod catalogue;
 mod durability;

@@ -280,6 +280,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders placed on a range of days, as CSV. */
+        get: operations["export_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/order/{number}": {
         parameters: {
             query?: never;
@@ -382,10 +399,48 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sets the stock of, or moves the price of, up to 100 products at once: all of them
-         *     or none.
+         * Sets the stock of, moves the price of, archives or unarchives up to 100 products at
+         *     once: all of them or none.
          */
         post: operations["bulk_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/product/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every product, archived ones too, as CSV. */
+        get: operations["export_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/product/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a products CSV (the export's columns; `id` empty for a new product, and
+         *     `archived` ignored) line by line, and with `apply=true` writes it: every line in
+         *     one transaction, or, when any line is refused, none.
+         */
+        post: operations["import_products"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1406,8 +1461,8 @@ export interface components {
             url?: string | null;
         };
         /**
-         * @description One change to many products: `setStock` to `value` units, or `adjustPrice` by
-         *     `value` percent (-90 to +500).
+         * @description One change to many products: `setStock` to `value` units, `adjustPrice` by
+         *     `value` percent (-90 to +500), `archive` or `unarchive` (no `value`).
          */
         BulkRequest: {
             action?: string;
@@ -1755,6 +1810,23 @@ export interface components {
         Envelope_HomePage: {
             data: {
                 topProducts: components["schemas"]["Product"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_ImportReport: {
+            /** @description What an import did, or would do, with each line of the file. */
+            data: {
+                /** @description Whether the products were written (never in a dry run). */
+                applied: boolean;
+                created: number;
+                refused: number;
+                /** @description Every product line, in the file's order. */
+                rows: components["schemas"]["ImportRow"][];
+                unchanged: number;
+                updated: number;
             };
             message: string;
             /** @description Always `true`. */
@@ -2151,6 +2223,34 @@ export interface components {
         };
         HomePage: {
             topProducts: components["schemas"]["Product"][];
+        };
+        /** @description What an import did, or would do, with each line of the file. */
+        ImportReport: {
+            /** @description Whether the products were written (never in a dry run). */
+            applied: boolean;
+            created: number;
+            refused: number;
+            /** @description Every product line, in the file's order. */
+            rows: components["schemas"]["ImportRow"][];
+            unchanged: number;
+            updated: number;
+        };
+        ImportRow: {
+            /** @description `create`, `update`, `unchanged` or `refuse`. */
+            action: string;
+            /** @description Why the line is refused, one sentence each, each naming its column. */
+            errors: string[];
+            /**
+             * @description The product's id: the file's for an update, the new one once a create is
+             *     applied, null for a create in a dry run.
+             */
+            id?: string | null;
+            /**
+             * Format: int64
+             * @description The line in the file; the header is line 1.
+             */
+            line: number;
+            name: string;
         };
         /** @description A cart or wishlist entry with its product as it stands now. */
         Item: {
@@ -3883,6 +3983,58 @@ export interface operations {
             };
         };
     };
+    export_orders: {
+        parameters: {
+            query?: {
+                /** @description The first day, `YYYY-MM-DD` (UTC). */
+                from?: string;
+                /** @description The last day, `YYYY-MM-DD` (UTC), included. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `orders-FROM-to-TO.csv` (text/csv, UTF-8): one line per order placed from the first day to the last (UTC, both included), oldest first, with the columns number, placedAt, status, paymentStatus, paymentMethod, fulfilment, firstName, companyName, email, phone, streetAddress, apartment, townCity, items, subtotal, discount, promoCode, promoDiscount, deliveryFee, total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A missing or malformed day, the last before the first, or more than 366 days, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     one: {
         parameters: {
             query?: never;
@@ -4262,6 +4414,117 @@ export interface operations {
             };
             /** @description 'Product not found': an id names no product; nothing changed */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `products-YYYY-MM-DD.csv` (text/csv, UTF-8): a header line, then one line per product in id order, with the columns id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_products: {
+        parameters: {
+            query?: {
+                /** @description `false` (default): only check the file and report; `true`: write it. */
+                apply?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file: UTF-8, a header line naming the columns id (may be left out), name, description, price, discountPercentage, discountEndDate, stock, category, subCategory (titles), size, color, featured (true or false) and archived (may be left out; ignored), in any order; at most 10 MB and 10,000 products */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description 'Import checked' (a dry run) or 'Products imported', with what each line does */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description A file that cannot be read as products: not UTF-8, not CSV, a column missing, unknown or twice, no products, or more than 10,000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'The file must be at most 10 MB' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `apply=true` with refused lines: 'Nothing was imported: N lines are refused', `errors` by line ('line 3'); nothing is written */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,7 @@ pub mod admin;
 pub mod banners;
 pub mod categories;
 mod count_cache;
+pub mod import;
 mod listing;
 mod read;
 mod seeding;

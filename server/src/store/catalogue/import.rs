@@ -1,0 +1,294 @@
+//! Importing products from a file (the console's CSV import, DESIGN.md §8): each line
+//! of the file is checked against the catalogue as it stands, then either reported
+//! (a dry run) or written, every line in one transaction or none at all.
+//!
+//! The HTTP layer reads the file and checks each line's fields on their own; here a
+//! line's category and sub-category are found by their titles, and its id (if it has
+//! one) must name a product, once in the file. A line that changes nothing is
+//! reported as unchanged and writes nothing.
+
+use std::collections::HashMap;
+
+use sqlx::{AnyConnection, Row};
+
+use super::admin::{
+    changes_between, input_of, insert_product, search_text, set_product, ProductInput,
+};
+use super::categories::TREE_LOCK;
+use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::{bump_version, Catalogue};
+use crate::domain::id::Id;
+use crate::domain::time::DAY_MS;
+use crate::store::activity::{Activity, Actor, Entry};
+use crate::store::{lock_subject, placeholders};
+
+/// One product line of the file, as the HTTP layer read it.
+#[derive(Clone, Debug)]
+pub struct ImportLine {
+    /// The line in the file (the header is line 1).
+    pub line: u64,
+    /// The id cell, trimmed: empty for a new product.
+    pub id: String,
+    /// The name cell, to report the line by.
+    pub name: String,
+    /// The product, with its category and sub-category given by title, or what is
+    /// wrong with the line's fields.
+    pub fields: Result<TitledProduct, Vec<String>>,
+}
+
+/// A product whose category and sub-category are titles, not yet ids.
+#[derive(Clone, Debug)]
+pub struct TitledProduct {
+    /// `category_id` and `sub_category_id` are filled in here, from the titles.
+    pub input: ProductInput,
+    pub category: String,
+    pub sub_category: String,
+}
+
+/// What a line does (or would do).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportAction {
+    Create,
+    Update,
+    Unchanged,
+    Refuse,
+}
+
+/// One line's outcome.
+#[derive(Clone, Debug)]
+pub struct LineOutcome {
+    pub line: u64,
+    pub action: ImportAction,
+    /// The product's id: for a new product, once written (none in a dry run).
+    pub id: Option<String>,
+    pub name: String,
+    pub errors: Vec<String>,
+}
+
+/// A line ready to write.
+struct Planned {
+    outcome: LineOutcome,
+    input: Option<ProductInput>,
+    before: Option<ProductRow>,
+    titles: (String, String),
+}
+
+/// A category's id and title, and its sub-categories by lowercase title.
+struct CategoryEntry {
+    id: String,
+    title: String,
+    subs: HashMap<String, (String, String)>,
+}
+
+impl Catalogue {
+    /// Checks `lines` against the catalogue; with `apply`, writes them all in one
+    /// transaction (with an activity entry per product changed), unless any line is
+    /// refused, when nothing is written. Resolves to each line's outcome, in order,
+    /// and whether the lines were applied (every line that changes something written).
+    pub async fn import_products(
+        &self,
+        lines: Vec<ImportLine>,
+        apply: bool,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<(Vec<LineOutcome>, bool), sqlx::Error> {
+        if !apply {
+            let mut conn = self.db.pool.acquire().await?;
+            let planned = plan(&mut conn, lines).await?;
+            return Ok((planned.into_iter().map(|p| p.outcome).collect(), false));
+        }
+        let mut tx = self.db.begin_write().await?;
+        // No category can go (nor change its title) between the check and the write.
+        lock_subject(&mut tx, self.db.dialect, TREE_LOCK.0, TREE_LOCK.1).await?;
+        let planned = plan(&mut tx, lines).await?;
+        if planned
+            .iter()
+            .any(|p| p.outcome.action == ImportAction::Refuse)
+        {
+            tx.rollback().await?;
+            return Ok((planned.into_iter().map(|p| p.outcome).collect(), false));
+        }
+        let now = self.clock.now_ms();
+        let mut outcomes = Vec::with_capacity(planned.len());
+        let mut written = false;
+        for mut line in planned {
+            if let Some(input) = &line.input {
+                let (category, sub_category) = &line.titles;
+                let text = search_text(&input.name, &input.description, category, sub_category);
+                let id = match &line.before {
+                    None => insert_product(&mut tx, input, &text, now).await?,
+                    Some(before) => {
+                        set_product(&mut tx, &before.id, input, &text, now).await?;
+                        before.id.clone()
+                    }
+                };
+                let before = line.before.as_ref().map(input_of);
+                let entry = Entry {
+                    actor,
+                    object_type: "product",
+                    object_id: &id,
+                    action: if before.is_none() {
+                        "created"
+                    } else {
+                        "updated"
+                    },
+                    changes: changes_between(before.as_ref(), input),
+                };
+                activity.record(&mut tx, entry).await?;
+                line.outcome.id = Some(id);
+                written = true;
+            }
+            outcomes.push(line.outcome);
+        }
+        if written {
+            bump_version(&mut tx).await?;
+        }
+        tx.commit().await?;
+        if written {
+            self.counts.clear();
+        }
+        Ok((outcomes, true))
+    }
+}
+
+/// Each line's outcome against the catalogue as `conn` sees it.
+async fn plan(
+    conn: &mut AnyConnection,
+    lines: Vec<ImportLine>,
+) -> Result<Vec<Planned>, sqlx::Error> {
+    let categories = category_titles(conn).await?;
+    let existing = products_named(conn, &lines).await?;
+    let mut seen: HashMap<String, u64> = HashMap::new();
+    let mut planned = Vec::with_capacity(lines.len());
+    for line in lines {
+        let mut errors = Vec::new();
+        let before = if line.id.is_empty() {
+            None
+        } else {
+            let found = Id::parse(&line.id).and_then(|id| existing.get(id.as_str()));
+            match (found, seen.get(&line.id)) {
+                (_, Some(first)) => {
+                    errors.push(format!("This product is already on line {first}"));
+                    None
+                }
+                (None, None) => {
+                    errors.push(format!("No product has the id '{}'", line.id));
+                    None
+                }
+                (Some(product), None) => {
+                    seen.insert(line.id.clone(), line.line);
+                    Some(product.clone())
+                }
+            }
+        };
+        let mut input = None;
+        let mut titles = (String::new(), String::new());
+        match line.fields {
+            Err(field_errors) => errors.extend(field_errors),
+            Ok(titled) => match categories.get(&titled.category.to_lowercase()) {
+                None => errors.push(format!("No category is titled '{}'", titled.category)),
+                Some(category) => match category.subs.get(&titled.sub_category.to_lowercase()) {
+                    None => errors.push(format!(
+                        "The category '{}' has no sub-category titled '{}'",
+                        category.title, titled.sub_category
+                    )),
+                    Some((sub_id, sub_title)) => {
+                        let mut product = titled.input;
+                        product.category_id = category.id.clone();
+                        product.sub_category_id = sub_id.clone();
+                        titles = (category.title.clone(), sub_title.clone());
+                        input = Some(product);
+                    }
+                },
+            },
+        }
+        let action = match (&input, &before) {
+            _ if !errors.is_empty() => ImportAction::Refuse,
+            (Some(_), None) => ImportAction::Create,
+            (Some(input), Some(before)) if as_the_file_shows(input_of(before)) == *input => {
+                ImportAction::Unchanged
+            }
+            (Some(_), Some(_)) => ImportAction::Update,
+            (None, _) => ImportAction::Refuse,
+        };
+        let id = before.as_ref().map(|b| b.id.clone());
+        planned.push(Planned {
+            input: input.filter(|_| matches!(action, ImportAction::Create | ImportAction::Update)),
+            outcome: LineOutcome {
+                line: line.line,
+                action,
+                id,
+                name: line.name,
+                errors,
+            },
+            before,
+            titles,
+        });
+    }
+    Ok(planned)
+}
+
+/// `input` as an exported line reads back: a discount's end is a whole day in the
+/// file (it runs through that day, UTC), whatever instant it was stored as.
+fn as_the_file_shows(mut input: ProductInput) -> ProductInput {
+    input.discount.ends_at = input
+        .discount
+        .ends_at
+        .map(|end| (end - DAY_MS).div_euclid(DAY_MS) * DAY_MS + DAY_MS);
+    input
+}
+
+/// Every category by lowercase title, with its sub-categories likewise: titles are
+/// unique in any case (migration 0011).
+async fn category_titles(
+    conn: &mut AnyConnection,
+) -> Result<HashMap<String, CategoryEntry>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT c.id, c.title, s.id AS sub_id, s.title AS sub_title FROM categories c \
+         LEFT JOIN sub_categories s ON s.category_id = c.id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut categories: HashMap<String, CategoryEntry> = HashMap::new();
+    for row in rows {
+        let title: String = row.try_get("title")?;
+        let entry = categories
+            .entry(title.to_lowercase())
+            .or_insert(CategoryEntry {
+                id: row.try_get("id")?,
+                title,
+                subs: HashMap::new(),
+            });
+        if let Some(sub_id) = row.try_get::<Option<String>, _>("sub_id")? {
+            let sub_title: String = row.try_get("sub_title")?;
+            entry
+                .subs
+                .insert(sub_title.to_lowercase(), (sub_id, sub_title));
+        }
+    }
+    Ok(categories)
+}
+
+/// The products the lines name by id, by id: a few hundred at a time.
+async fn products_named(
+    conn: &mut AnyConnection,
+    lines: &[ImportLine],
+) -> Result<HashMap<String, ProductRow>, sqlx::Error> {
+    let ids: Vec<Id> = lines.iter().filter_map(|l| Id::parse(&l.id)).collect();
+    let mut found = HashMap::with_capacity(ids.len());
+    for batch in ids.chunks(500) {
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({})",
+            placeholders(batch.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for id in batch {
+            query = query.bind(id.as_str());
+        }
+        for row in query.fetch_all(&mut *conn).await? {
+            let product = product_from_row(&row)?;
+            found.insert(product.id.clone(), product);
+        }
+    }
+    Ok(found)
+}
