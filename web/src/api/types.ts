@@ -71,3 +71,5 @@ export type AdminReview = Schemas['AdminReview'];
 export type AdminReviewList = Schemas['AdminReviewList'];
 export type AdminReviewData = Schemas['AdminReviewData'];
 export type HideRequest = Schemas['HideRequest'];
+export type ImportReport = Schemas['ImportReport'];
+export type ImportRow = Schemas['ImportRow'];

@@ -1,45 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportReport as ApiImportReport, ImportRow as ApiImportRow } from '@/api/types';
 import { invalidateProductQueries } from '@/features/catalog';
 import { adminUpload } from './admin-call';
 import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
 import { DASHBOARD_KEY } from './get-dashboard';
 
-// The import's answer as the server gives it (POST /admin/product/import, ImportReport in
-// server/src/http/admin_csv.rs). Written out here rather than taken from '@/api/types':
-// the OpenAPI document types `action` as any string, and the page relies on its four values.
-
-/** What the import does (or, refused, would not do) with one row of the file. */
+/** What the import does (or, refused, would not do) with one line of the file. */
 export type ImportAction = 'create' | 'update' | 'unchanged' | 'refuse';
 
-export interface ImportRow {
-  /** The row's line in the file; the header is line 1. */
-  line: number;
-  action: ImportAction;
-  /** The product's id: the one the row names, or the new one once created; null otherwise. */
-  id: string | null;
-  name: string;
-  /** Why a refused row is refused, one sentence each. */
-  errors: string[];
-}
+/** One line of the file as the report gives it: the generated type, with `action` (which
+ * the OpenAPI document leaves as any string) narrowed to the four the server sends. */
+export type ImportRow = Omit<ApiImportRow, 'action'> & { action: ImportAction };
 
-export interface ImportReport {
-  /** Whether anything was written (false for a dry run). */
-  applied: boolean;
-  created: number;
-  updated: number;
-  unchanged: number;
-  refused: number;
-  rows: ImportRow[];
-}
+/** The import's answer: the counts and every line, in the file's order. */
+export type ImportReport = Omit<ApiImportReport, 'rows'> & { rows: ImportRow[] };
 
 /** The most a file may hold, as the server counts it (it checks both again). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /** POST /admin/product/import?apply=false|true with the CSV file's bytes. A dry run
- * ('Import checked') writes nothing; applying ('Products imported') writes every row or,
- * when any is refused, none: 422 'Nothing was imported: N rows are refused' with `errors`
- * by 'line N'. A file that is not a products CSV (not UTF-8, a missing or unknown
- * column, no rows, too many, too large) is a 400 or 413 with the reason. */
+ * ('Import checked') writes nothing; applying ('Products imported') writes every line or,
+ * when any is refused, none: 422 'Nothing was imported: N lines are refused' with `errors`
+ * by 'line N'. A file that is not a products CSV (not UTF-8, a missing, unknown or
+ * repeated column, no products, too many, too large) is a 400 or 413 with the reason. */
 export const importProducts = ({ bytes, apply }: { bytes: ArrayBuffer; apply: boolean }) =>
   adminUpload<ImportReport>('/admin/product/import', bytes, 'text/csv', { apply: String(apply) }, apply ? 'Failed to import the products' : 'Failed to check the file').then(
     ({ data, message }) => ({ report: data, message }),
