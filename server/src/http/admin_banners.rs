@@ -87,7 +87,7 @@ pub struct BannerForm {
     /// 2048 × 2048.
     #[schema(value_type = String, format = Binary)]
     image: Vec<u8>,
-    /// Where the slide links to: a path in the shop (`/shop?categoryIds=…`) or an
+    /// Where the slide links to: a path in the shop (`/shop?category=…`) or an
     /// `https://` address; at most 500 characters.
     url: String,
 }
@@ -95,7 +95,7 @@ pub struct BannerForm {
 /// Where a banner links to.
 #[derive(Deserialize, ToSchema)]
 pub struct BannerRequest {
-    /// A path in the shop (`/shop?categoryIds=…`) or an `https://` address.
+    /// A path in the shop (`/shop?category=…`) or an `https://` address.
     #[serde(default)]
     pub url: Option<String>,
 }
@@ -355,7 +355,7 @@ pub fn check_url(text: &str) -> Result<String, &'static str> {
             return Ok(url.to_string());
         }
     }
-    Err("The link must be a path in the shop (like /shop?categoryIds=…) or an https:// address")
+    Err("The link must be a path in the shop (like /shop?category=…) or an https:// address")
 }
 
 #[cfg(test)]

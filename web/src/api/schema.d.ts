@@ -1441,7 +1441,7 @@ export interface components {
              */
             image: string;
             /**
-             * @description Where the slide links to: a path in the shop (`/shop?categoryIds=…`) or an
+             * @description Where the slide links to: a path in the shop (`/shop?category=…`) or an
              *     `https://` address; at most 500 characters.
              */
             url: string;
@@ -1457,7 +1457,7 @@ export interface components {
         };
         /** @description Where a banner links to. */
         BannerRequest: {
-            /** @description A path in the shop (`/shop?categoryIds=…`) or an `https://` address. */
+            /** @description A path in the shop (`/shop?category=…`) or an `https://` address. */
             url?: string | null;
         };
         /**

@@ -48,7 +48,7 @@ export const BANNER_LINK_MESSAGES = {
   required: 'Link is required',
   long: `The link must be at most ${MAX_LINK_CHARS} characters`,
   spaces: 'The link must not contain spaces or backslashes',
-  where: 'The link must be a path in the shop (like /shop?categoryIds=…) or an https:// address',
+  where: 'The link must be a path in the shop (like /shop?category=…) or an https:// address',
 } as const;
 
 const HTTPS_HOST = /^https:\/\/[A-Za-z0-9.:-]+([/?#]|$)/;

@@ -135,7 +135,7 @@ describe('Console banners', () => {
     fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add banner' }));
     expect(await screen.findByText('Choose an image')).toBeInTheDocument();
-    expect(screen.getByLabelText('Link')).toHaveAccessibleDescription(expect.stringContaining('The link must be a path in the shop (like /shop?categoryIds=…) or an https:// address'));
+    expect(screen.getByLabelText('Link')).toHaveAccessibleDescription(expect.stringContaining('The link must be a path in the shop (like /shop?category=…) or an https:// address'));
 
     choose([file('huge.png', 'image/png', 10 * 1024 * 1024 + 1)]);
     fireEvent.change(screen.getByLabelText('Link'), { target: { value: '/shop?keyword=two words' } });
@@ -164,14 +164,14 @@ describe('Console banners', () => {
 
   it('shows the server’s field errors (400) by their fields', async () => {
     bannersApi();
-    server.use(http.post('*/api/admin/banner', () => refusal(400, 'Link is required', { url: 'The link must be a path in the shop (like /shop?categoryIds=…) or an https:// address' })));
+    server.use(http.post('*/api/admin/banner', () => refusal(400, 'Link is required', { url: 'The link must be a path in the shop (like /shop?category=…) or an https:// address' })));
     renderRoutes(routes, '/admin/banners');
     await screen.findByRole('list', { name: 'Banners' });
     choose([file('photo.png', 'image/png')]);
     fireEvent.change(screen.getByLabelText('Link'), { target: { value: '/shop' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add banner' }));
     await waitFor(() => expect(screen.getByLabelText('Link')).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getByLabelText('Link')).toHaveAccessibleDescription(expect.stringContaining('The link must be a path in the shop (like /shop?categoryIds=…) or an https:// address'));
+    expect(screen.getByLabelText('Link')).toHaveAccessibleDescription(expect.stringContaining('The link must be a path in the shop (like /shop?category=…) or an https:// address'));
   });
 
   it('changes a banner’s link, and shows the server’s refusal by the field', async () => {
@@ -185,7 +185,7 @@ describe('Console banners', () => {
     let refuse = true;
     server.use(
       http.put('*/api/admin/banner/:id', () => {
-        if (refuse) return refusal(400, 'The link must be a path in the shop (like /shop?categoryIds=…) or an https:// address', { url: 'The link must be a path in the shop (like /shop?categoryIds=…) or an https:// address' });
+        if (refuse) return refusal(400, 'The link must be a path in the shop (like /shop?category=…) or an https:// address', { url: 'The link must be a path in the shop (like /shop?category=…) or an https:// address' });
       }),
     );
     fireEvent.change(field, { target: { value: 'https://example.com/taps' } });
