@@ -8,7 +8,7 @@ use serde_json::Value;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::Db;
+use super::{value_rows, Db};
 use crate::domain::id::{new_id, Id};
 use crate::domain::time::Clock;
 
@@ -155,21 +155,39 @@ impl Activity {
         tx: &mut Transaction<'static, Any>,
         entry: Entry<'_>,
     ) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO admin_activity \
-             (id, admin_id, admin_email, object_type, object_id, action, changes, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(new_id())
-        .bind(entry.actor.id.as_str())
-        .bind(&entry.actor.email)
-        .bind(entry.object_type)
-        .bind(entry.object_id)
-        .bind(entry.action)
-        .bind(entry.changes.to_json())
-        .bind(self.clock.now_ms())
-        .execute(&mut **tx)
-        .await?;
+        self.record_all(tx, std::slice::from_ref(&entry)).await
+    }
+
+    /// Writes `entries` inside `tx`, a few hundred to a statement: an import of
+    /// thousands of products logs them all in a few round trips.
+    pub async fn record_all(
+        &self,
+        tx: &mut Transaction<'static, Any>,
+        entries: &[Entry<'_>],
+    ) -> Result<(), sqlx::Error> {
+        const PER_ROW: usize = 8;
+        let now = self.clock.now_ms();
+        for batch in entries.chunks(500) {
+            let sql = format!(
+                "INSERT INTO admin_activity \
+                 (id, admin_id, admin_email, object_type, object_id, action, changes, created_at) \
+                 VALUES {}",
+                value_rows(batch.len(), PER_ROW)
+            );
+            let mut query = sqlx::query(&sql);
+            for entry in batch {
+                query = query
+                    .bind(new_id())
+                    .bind(entry.actor.id.as_str())
+                    .bind(entry.actor.email.as_str())
+                    .bind(entry.object_type)
+                    .bind(entry.object_id)
+                    .bind(entry.action)
+                    .bind(entry.changes.to_json())
+                    .bind(now);
+            }
+            query.execute(&mut **tx).await?;
+        }
         Ok(())
     }
 

@@ -121,6 +121,20 @@ fn is_busy(error: &sqlx::Error) -> bool {
 }
 
 /// `$1, $2, …, $count`: the placeholders of an `IN (…)` list bound in order.
+/// `rows` groups of `per_row` placeholders for a multi-row `VALUES`:
+/// `($1, $2), ($3, $4)`.
+pub(crate) fn value_rows(rows: usize, per_row: usize) -> String {
+    (0..rows)
+        .map(|r| {
+            let cells: Vec<String> = (1..=per_row)
+                .map(|c| format!("${}", r * per_row + c))
+                .collect();
+            format!("({})", cells.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub(crate) fn placeholders(count: usize) -> String {
     (1..=count)
         .map(|n| format!("${n}"))

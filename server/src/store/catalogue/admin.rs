@@ -14,7 +14,7 @@ use crate::domain::pricing::{price_at, Discount};
 use crate::domain::Money;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::dialect::search_words;
-use crate::store::placeholders;
+use crate::store::{placeholders, value_rows};
 
 /// Under this many units (and above none) a product is low on stock.
 pub const LOW_STOCK: i64 = 10;
@@ -500,34 +500,53 @@ pub(super) async fn insert_product(
     now: i64,
 ) -> Result<String, sqlx::Error> {
     let id = new_id();
-    sqlx::query(
-        "INSERT INTO products (id, name, description, price_cents, discount_bp, discount_ends_at, \
-         paid_cents, images, stock, category_id, sub_category_id, size, color, featured, \
-         search_text, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, '[]', $8, $9, $10, $11, $12, $13, $14, $15, $15)",
-    )
-    .bind(&id)
-    .bind(&input.name)
-    .bind(&input.description)
-    .bind(input.price.cents())
-    .bind(input.discount.basis_points)
-    .bind(input.discount.ends_at)
-    .bind(
-        price_at(input.price, input.discount, now)
-            .discounted_price
-            .cents(),
-    )
-    .bind(input.stock)
-    .bind(&input.category_id)
-    .bind(&input.sub_category_id)
-    .bind(&input.size)
-    .bind(&input.color)
-    .bind(i64::from(input.featured))
-    .bind(search_text)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
+    insert_products(tx, &[(id.as_str(), input, search_text)], now).await?;
     Ok(id)
+}
+
+/// Writes new products, each `(id, fields, search text)`, with no photos yet and their
+/// prices paid now: a few hundred to a statement.
+pub(super) async fn insert_products(
+    tx: &mut Transaction<'static, Any>,
+    products: &[(&str, &ProductInput, &str)],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    const PER_ROW: usize = 17;
+    for batch in products.chunks(500) {
+        let sql = format!(
+            "INSERT INTO products (id, name, description, price_cents, discount_bp, discount_ends_at, \
+             paid_cents, images, stock, category_id, sub_category_id, size, color, featured, \
+             search_text, created_at, updated_at) VALUES {}",
+            value_rows(batch.len(), PER_ROW)
+        );
+        let mut query = sqlx::query(&sql);
+        for (id, input, search_text) in batch {
+            query = query
+                .bind(*id)
+                .bind(&input.name)
+                .bind(&input.description)
+                .bind(input.price.cents())
+                .bind(input.discount.basis_points)
+                .bind(input.discount.ends_at)
+                .bind(
+                    price_at(input.price, input.discount, now)
+                        .discounted_price
+                        .cents(),
+                )
+                .bind("[]")
+                .bind(input.stock)
+                .bind(&input.category_id)
+                .bind(&input.sub_category_id)
+                .bind(&input.size)
+                .bind(&input.color)
+                .bind(i64::from(input.featured))
+                .bind(*search_text)
+                .bind(now)
+                .bind(now);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
 }
 
 /// Sets every field of product `id`, with its price paid now.

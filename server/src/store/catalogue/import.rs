@@ -12,12 +12,12 @@ use std::collections::HashMap;
 use sqlx::{AnyConnection, Row};
 
 use super::admin::{
-    changes_between, input_of, insert_product, search_text, set_product, ProductInput,
+    changes_between, input_of, insert_products, search_text, set_product, ProductInput,
 };
 use super::categories::TREE_LOCK;
 use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::{bump_version, Catalogue};
-use crate::domain::id::Id;
+use crate::domain::id::{new_id, Id};
 use crate::domain::time::DAY_MS;
 use crate::store::activity::{Activity, Actor, Entry};
 use crate::store::{lock_subject, placeholders};
@@ -109,37 +109,71 @@ impl Catalogue {
             return Ok((planned.into_iter().map(|p| p.outcome).collect(), false));
         }
         let now = self.clock.now_ms();
-        let mut outcomes = Vec::with_capacity(planned.len());
-        let mut written = false;
-        for mut line in planned {
-            if let Some(input) = &line.input {
+        // A new product's id is chosen here, so its line's outcome can name it.
+        let ids: Vec<Option<String>> = planned
+            .iter()
+            .map(|line| match (&line.input, &line.before) {
+                (None, _) => None,
+                (Some(_), None) => Some(new_id()),
+                (Some(_), Some(before)) => Some(before.id.clone()),
+            })
+            .collect();
+        let texts: Vec<String> = planned
+            .iter()
+            .map(|line| {
                 let (category, sub_category) = &line.titles;
-                let text = search_text(&input.name, &input.description, category, sub_category);
-                let id = match &line.before {
-                    None => insert_product(&mut tx, input, &text, now).await?,
-                    Some(before) => {
-                        set_product(&mut tx, &before.id, input, &text, now).await?;
-                        before.id.clone()
-                    }
-                };
-                let before = line.before.as_ref().map(input_of);
-                let entry = Entry {
+                line.input.as_ref().map_or_else(String::new, |input| {
+                    search_text(&input.name, &input.description, category, sub_category)
+                })
+            })
+            .collect();
+        let mut creates = Vec::new();
+        for ((line, id), text) in planned.iter().zip(&ids).zip(&texts) {
+            let (Some(input), Some(id)) = (&line.input, id) else {
+                continue;
+            };
+            match line.before {
+                None => creates.push((id.as_str(), input, text.as_str())),
+                Some(_) => set_product(&mut tx, id, input, text, now).await?,
+            }
+        }
+        insert_products(&mut tx, &creates, now).await?;
+        let befores: Vec<Option<ProductInput>> = planned
+            .iter()
+            .map(|line| line.before.as_ref().map(input_of))
+            .collect();
+        let entries: Vec<Entry> = planned
+            .iter()
+            .zip(&ids)
+            .zip(&befores)
+            .filter_map(|((line, id), before)| {
+                Some(Entry {
                     actor,
                     object_type: "product",
-                    object_id: &id,
+                    object_id: id.as_deref()?,
                     action: if before.is_none() {
                         "created"
                     } else {
                         "updated"
                     },
-                    changes: changes_between(before.as_ref(), input),
-                };
-                activity.record(&mut tx, entry).await?;
-                line.outcome.id = Some(id);
-                written = true;
-            }
-            outcomes.push(line.outcome);
-        }
+                    changes: changes_between(before.as_ref(), line.input.as_ref()?),
+                })
+            })
+            .collect();
+        activity.record_all(&mut tx, &entries).await?;
+        let written = !entries.is_empty();
+        let outcomes = planned
+            .into_iter()
+            .zip(ids)
+            .map(|(line, id)| LineOutcome {
+                id: if line.input.is_some() {
+                    id
+                } else {
+                    line.outcome.id
+                },
+                ..line.outcome
+            })
+            .collect();
         if written {
             bump_version(&mut tx).await?;
         }

@@ -9,6 +9,7 @@ use super::Catalogue;
 use crate::domain::pricing::{price_at, Discount};
 use crate::domain::Money;
 use crate::store::dialect::search_words;
+use crate::store::value_rows;
 
 /// A category to insert, with its sub-categories as (id, title) in display order.
 #[derive(Clone, Debug)]
@@ -92,17 +93,9 @@ impl Catalogue {
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
         for batch in products.chunks(500) {
-            let rows: Vec<String> = (0..batch.len())
-                .map(|r| {
-                    let cells: Vec<String> = (1..=PER_ROW)
-                        .map(|c| format!("${}", r * PER_ROW + c))
-                        .collect();
-                    format!("({})", cells.join(", "))
-                })
-                .collect();
             let sql = format!(
                 "INSERT INTO products ({COLUMNS}) VALUES {} ON CONFLICT (id) DO NOTHING",
-                rows.join(", ")
+                value_rows(batch.len(), PER_ROW)
             );
             let mut query = sqlx::query(&sql);
             for p in batch {
