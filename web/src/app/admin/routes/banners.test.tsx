@@ -214,6 +214,29 @@ describe('Console banners', () => {
     ]);
   });
 
+  it('offers no move while another change is on its way, as a move sends the whole order', async () => {
+    bannersApi();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.delete('*/api/admin/banner/:id', async () => {
+        await answered;
+      }),
+    );
+    renderRoutes(routes, '/admin/banners');
+    await screen.findByRole('list', { name: 'Banners' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete banner 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete banner 2?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it' }));
+    // The delete is banner 2's, the moves the other banners'.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move banner 1 down' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Move banner 3 up' })).toBeDisabled();
+
+    answer();
+    await waitFor(() => expect(shownLinks()).toEqual([spring.url, heating.url]));
+    expect(screen.getByRole('button', { name: 'Move banner 1 down' })).toBeEnabled();
+  });
+
   it('deletes a banner only after the confirmation', async () => {
     const calls = bannersApi();
     renderRoutes(routes, '/admin/banners');

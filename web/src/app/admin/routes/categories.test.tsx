@@ -219,6 +219,31 @@ describe('Console categories', () => {
     ]);
   });
 
+  it('offers no move while another change is on its way, as a move sends the whole order', async () => {
+    treeApi();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.put('*/api/admin/category/:id', async () => {
+        await answered;
+      }),
+    );
+    renderRoutes(routes, '/admin/categories');
+    await screen.findByRole('list', { name: 'Categories' });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename category Heating' }));
+    type('New title for Heating', 'Boilers');
+    fireEvent.click(screen.getByRole('button', { name: 'Save title' }));
+    // The rename is Heating's, the moves other rows' and other levels'.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move category Faucets down' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Move category Pipe Tools up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move sub-category Basin Taps down' })).toBeDisabled();
+
+    answer();
+    await waitFor(() => expect(shownTitles()).toEqual(['Faucets', 'Boilers', 'Pipe Tools']));
+    expect(screen.getByRole('button', { name: 'Move category Faucets down' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Move sub-category Basin Taps down' })).toBeEnabled();
+  });
+
   it('says so when an order is refused, and shows the tree as it now is', async () => {
     treeApi();
     renderRoutes(routes, '/admin/categories');

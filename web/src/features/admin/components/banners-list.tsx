@@ -1,4 +1,3 @@
-import { useIsMutating } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -10,6 +9,7 @@ import { useDeleteBanner } from '../api/delete-banner';
 import { BANNERS_MUTATION, useAdminBanners } from '../api/get-admin-banners';
 import { useOrderBanners } from '../api/order-banners';
 import { useUpdateBanner } from '../api/update-banner';
+import { useChanging } from '../use-changing';
 import { BannerLinkForm } from './banner-link-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadFailed, LoadingRows } from './load-states';
@@ -19,7 +19,7 @@ import { moved, MoveButtons } from './move-buttons';
 export function BannersList() {
   const banners = useAdminBanners();
   // A move sends the whole order as shown: none while another change is on its way.
-  const busy = useIsMutating({ mutationKey: BANNERS_MUTATION }) > 0;
+  const busy = useChanging(BANNERS_MUTATION);
   if (banners.isPending) return <LoadingRows label="Loading banners" />;
   if (banners.isError) return <LoadFailed error={banners.error} onRetry={() => void banners.refetch()} />;
   const rows = banners.data;

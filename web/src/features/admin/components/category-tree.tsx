@@ -1,4 +1,3 @@
-import { useIsMutating } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -10,6 +9,7 @@ import { useCreateCategory, useCreateSubCategory } from '../api/create-category'
 import { useDeleteCategory } from '../api/delete-category';
 import { useOrderCategories } from '../api/order-categories';
 import { useRenameCategory } from '../api/rename-category';
+import { useChanging } from '../use-changing';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadFailed, LoadingRows } from './load-states';
 import { moved, MoveButtons } from './move-buttons';
@@ -34,7 +34,7 @@ export function CategoryTree() {
   const tree = useCategoryTree();
   const create = useCreateCategory();
   // A move sends the whole order as shown: none while another change is on its way.
-  const busy = useIsMutating({ mutationKey: CATEGORY_TREE_MUTATION }) > 0;
+  const busy = useChanging(CATEGORY_TREE_MUTATION);
   if (tree.isPending) return <LoadingRows label="Loading categories" />;
   if (tree.isError) return <LoadFailed error={tree.error} onRetry={() => void tree.refetch()} />;
   const { categories } = tree.data;
