@@ -1,8 +1,7 @@
 // The catalogue's public face for other features: checkout and orders change stock, and
 // tell the catalogue to load it again; long lists page with the listing's window of page
 // numbers; the console's product form and filters offer the shop's categories, and the
-// console's category and banner pages keep the shop's own copies current as they change them.
-export { getBannersQueryOptions } from './api/get-banners';
+// console's category page keeps the shop's own copy current as it changes it.
 export { getCategoriesQueryOptions, useCategories } from './api/get-categories';
 export { invalidateProductQueries } from './api/invalidate-products';
 export { listingPages } from './listing';

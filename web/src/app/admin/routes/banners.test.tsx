@@ -3,9 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Banner } from '@/api/types';
 import { routes } from '@/app/admin/router';
+import { AdminBannersPage } from '@/app/admin/routes/banners';
+import { BannerCarousel } from '@/features/catalog/components/banner-carousel';
 import { signInAsAdmin } from '@/testing/admin';
 import { refusal } from '@/testing/orders';
-import { renderRoutes, resetStores } from '@/testing/render';
+import { renderRoutes, renderWithRouter, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
 
 beforeEach(signInAsAdmin);
@@ -37,13 +39,15 @@ interface Call {
   body?: unknown;
 }
 
-/** The banner calls over a list that changes as the server's would; `calls` records each
- * write, uploads their form's fields. */
+/** The banner calls (and the shop's read of the banners) over a list that changes as the
+ * server's would; `calls` records each write, uploads their form's fields. */
 function bannersApi(start: Banner[] = [spring, taps, heating]) {
   let banners = [...start];
   const calls: Call[] = [];
   server.use(
     http.get('*/api/admin/banner', () => envelope({ banners }, 'Banners')),
+    // The shop's read, the home page's carousel.
+    http.get('*/api/banner', () => envelope(banners, 'Banners fetched successfully')),
     http.post('*/api/admin/banner/order', async ({ request }) => {
       const { ids } = (await request.json()) as { ids: string[] };
       calls.push({ call: 'order', body: { ids } });
@@ -212,6 +216,21 @@ describe('Console banners', () => {
       { call: 'order', body: { ids: [spring._id, heating._id, taps._id] } },
       { call: 'order', body: { ids: [heating._id, spring._id, taps._id] } },
     ]);
+  });
+
+  it('has the home page’s carousel read the banners again after a change', async () => {
+    bannersApi();
+    renderWithRouter(
+      <>
+        <BannerCarousel />
+        <AdminBannersPage />
+      </>,
+    );
+    const slides = () => within(screen.getByRole('region', { name: 'Offers' })).getAllByRole('link').map((link) => link.getAttribute('href'));
+    await screen.findByRole('list', { name: 'Banners' });
+    await waitFor(() => expect(slides()).toEqual([spring.url, taps.url, heating.url]));
+    fireEvent.click(screen.getByRole('button', { name: 'Move banner 3 up' }));
+    await waitFor(() => expect(slides()).toEqual([spring.url, heating.url, taps.url]));
   });
 
   it('offers no move while another change is on its way, as a move sends the whole order', async () => {

@@ -1,9 +1,13 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Banner, BannerList } from '@/api/types';
-import { getBannersQueryOptions } from '@/features/catalog';
 import { adminGet } from './admin-call';
 
 export const ADMIN_BANNERS_KEY = ['admin', 'banners'] as const;
+
+/** The shop's own copy, the home page's carousel (features/catalog/api/get-banners.ts).
+ * Named here, not imported: a console import of that module would take it out of the
+ * home page's chunk into a chunk of its own, one more file on every shopper's first page. */
+const SHOP_BANNERS_KEY = ['banners'] as const;
 
 /** Every mutation of the banners carries this key: a move sends the whole order, so it
  * waits until no other change is on its way. */
@@ -21,5 +25,5 @@ export const useAdminBanners = () => useQuery(getAdminBannersQueryOptions());
  * shop's own copy) read again. */
 export function bannersChanged(client: QueryClient, update?: (banners: Banner[]) => Banner[]): Promise<unknown> {
   if (update) client.setQueryData<Banner[]>(ADMIN_BANNERS_KEY, (old) => old && update(old));
-  return Promise.all([client.invalidateQueries({ queryKey: ADMIN_BANNERS_KEY }), client.invalidateQueries({ queryKey: getBannersQueryOptions().queryKey })]);
+  return Promise.all([client.invalidateQueries({ queryKey: ADMIN_BANNERS_KEY }), client.invalidateQueries({ queryKey: SHOP_BANNERS_KEY })]);
 }
