@@ -30,7 +30,7 @@ export function ProductFilters({ query, onChange }: { query: ProductsQuery; onCh
     <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
       {/* Keyed by the address's keyword, so clearing the filters empties the box too. */}
       <SearchBox key={query.q} keyword={query.q} onSearch={(q) => set({ q })} />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
         <Labelled label="Category">
           {(id) => (
             <select id={id} value={query.categoryId} onChange={(e) => set({ categoryId: e.target.value, subCategoryId: '' })} className={selectClass}>
