@@ -13,3 +13,7 @@ INSERT INTO catalogue_version (id, version) VALUES (1, 0);
 -- the partial index on every product under 10 units only cost each order's stock
 -- decrement a second index write.
 DROP INDEX products_low_stock;
+
+-- 'Is this product in any order?': an administrator may delete a product only while
+-- no order line names it (otherwise it is archived), answered from this index.
+CREATE INDEX order_lines_by_product ON order_lines (product_id);

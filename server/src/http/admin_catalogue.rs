@@ -41,7 +41,8 @@ use crate::store::catalogue::{ProductFilter, ProductRow};
     add_photos,
     set_photos,
     archive_product,
-    unarchive_product
+    unarchive_product,
+    delete_product
 ))]
 pub struct Doc;
 
@@ -49,7 +50,10 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/admin/product", get(list_products).post(create_product))
         .route("/admin/product/bulk", post(bulk_change))
-        .route("/admin/product/{id}", get(one_product).put(update_product))
+        .route(
+            "/admin/product/{id}",
+            get(one_product).put(update_product).delete(delete_product),
+        )
         .route("/admin/product/{id}/photos", put(set_photos))
         .route("/admin/product/{id}/archive", post(archive_product))
         .route("/admin/product/{id}/unarchive", post(unarchive_product))
@@ -608,6 +612,43 @@ pub async fn archive_product(
     set_archived(&state, &admin, &id, true).await
 }
 
+/// Deletes a product no order names: a product made by mistake. Its reviews and its
+/// entries in carts and wishlists go with it, and its uploaded photos and its reviews'
+/// photos leave the media store. An ordered product is archived instead.
+#[utoipa::path(delete, path = "/api/admin/product/{id}", tag = "admin",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Product deleted', the product as it was", body = Envelope<AdminProductData>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Product not found'", body = ErrorBody),
+        (status = 409, description = "'This product has been ordered (2 order lines): archive it instead, so it leaves the shop and stays in those orders'", body = ErrorBody),
+    ))]
+pub async fn delete_product(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    PathId(id, _): PathId<ProductId>,
+) -> Result<Json<Envelope<AdminProductData>>, AppError> {
+    let (row, review_media) = state
+        .catalogue
+        .delete_product(&id, &actor_of(&admin), &state.activity)
+        .await?
+        .map_err(refused)?;
+    // Only photos uploaded for this product or its reviews go: seeded ones may be shared.
+    let own = format!("products/{id}/");
+    let media: Vec<String> = row
+        .images
+        .iter()
+        .filter(|p| p.starts_with(&own))
+        .chain(review_media.iter().filter(|p| p.starts_with("reviews/")))
+        .cloned()
+        .collect();
+    remove_photos(&state, &media).await;
+    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    Ok(ok("Product deleted", AdminProductData { product }))
+}
+
 /// Brings an archived product back to the shop, as it was.
 #[utoipa::path(post, path = "/api/admin/product/{id}/unarchive", tag = "admin",
     params(("id" = String, Path)),
@@ -678,6 +719,11 @@ fn refused(refusal: ProductRefusal) -> AppError {
         ProductRefusal::NotItsPhoto => {
             AppError::bad_request("List only photos the product has, each once")
         }
+        ProductRefusal::InOrders(lines) => AppError::Conflict(format!(
+            "This product has been ordered ({lines} order {}): archive it instead, so it \
+             leaves the shop and stays in those orders",
+            if lines == 1 { "line" } else { "lines" }
+        )),
     }
 }
 

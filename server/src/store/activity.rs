@@ -62,6 +62,16 @@ impl Changes {
             })
     }
 
+    /// The same fields the other way round: a deletion is a creation reversed.
+    pub fn reversed(self) -> Changes {
+        Changes(
+            self.0
+                .into_iter()
+                .map(|(field, (before, after))| (field, (after, before)))
+                .collect(),
+        )
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

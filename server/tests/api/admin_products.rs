@@ -24,6 +24,7 @@ on_both_backends!(
     bulk_changes_are_all_or_nothing_and_logged_per_product,
     photos_are_checked_added_reordered_and_removed,
     another_node_forgets_its_totals_when_it_sees_the_catalogue_change,
+    a_product_nobody_ordered_can_be_deleted_an_ordered_one_is_archived_instead,
 );
 
 fn tap(f: &Fixture) -> Value {
@@ -80,7 +81,8 @@ async fn product_calls_need_an_administrator(app: TestApp) {
             "/api/admin/product".to_string(),
             Some(tap(&f)),
         ),
-        (Method::PUT, product, Some(tap(&f))),
+        (Method::PUT, product.clone(), Some(tap(&f))),
+        (Method::DELETE, product, None),
         (
             Method::POST,
             "/api/admin/product/bulk".to_string(),
@@ -719,4 +721,103 @@ async fn another_node_forgets_its_totals_when_it_sees_the_catalogue_change(app: 
     .await;
     assert_eq!(status, StatusCode::OK);
     assert!(other.follow_changes().await.unwrap());
+}
+
+/// A product made by mistake can go; one that orders name is archived instead, so the
+/// orders keep what they sold.
+async fn a_product_nobody_ordered_can_be_deleted_an_ordered_one_is_archived_instead(app: TestApp) {
+    let f = fixture(&app).await;
+    let admin = app.admin().await;
+    let customer = app.customer("shopper@example.com").await;
+    let total = shop_total(&app).await;
+    let (status, body) = admin_call(
+        &app,
+        Method::POST,
+        "/api/admin/product",
+        Some(tap(&f)),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["data"]["product"]["_id"].as_str().unwrap().to_string();
+    let path = format!("/api/admin/product/{id}");
+    let (status, body) = app
+        .multipart(
+            Method::POST,
+            &format!("{path}/photos"),
+            photos(1),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let photo = body["data"]["product"]["images"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/user/item",
+            Some(json!({"productId": id, "quantity": 1, "type": "cart"})),
+            Some(&customer),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    app.clock.advance(Duration::from_millis(1));
+
+    let (status, body) = admin_call(&app, Method::DELETE, &path, None, &admin).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["message"], "Product deleted");
+    assert_eq!(body["data"]["product"]["name"], "Quarter Turn Garden Tap");
+    let (status, _) = app.get(&format!("/api/product/{id}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = admin_call(&app, Method::GET, &path, None, &admin).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(shop_total(&app).await, total, "the totals at once");
+    assert!(
+        app.media.get(&photo).await.unwrap().is_none(),
+        "its photo is gone"
+    );
+    let (_, body) = app
+        .call(
+            Method::GET,
+            "/api/user/item?type=cart",
+            None,
+            Some(&customer),
+        )
+        .await;
+    assert!(
+        !body.to_string().contains(&id),
+        "and the cart's entry: {body}"
+    );
+    let entries = product_activity(&app, &id).await;
+    assert_eq!(entries[0].action, "deleted");
+    assert_eq!(
+        entries[0].changes.fields()["name"],
+        (json!("Quarter Turn Garden Tap"), Value::Null)
+    );
+    let (status, body) = admin_call(&app, Method::DELETE, &path, None, &admin).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::NOT_FOUND, Some("Product not found"))
+    );
+
+    // Ordered: refused, and the product stays as it was.
+    let order = crate::orders::guest_order("grace@example.com", &[(&f.alpha, 1)]);
+    app.placed(&order, None).await;
+    let (status, body) = admin_call(
+        &app,
+        Method::DELETE,
+        &format!("/api/admin/product/{}", f.alpha),
+        None,
+        &admin,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["message"],
+        "This product has been ordered (1 order line): archive it instead, so it leaves the shop and stays in those orders"
+    );
+    let (status, _) = app.get(&format!("/api/product/{}", f.alpha)).await;
+    assert_eq!(status, StatusCode::OK);
 }

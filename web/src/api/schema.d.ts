@@ -459,7 +459,12 @@ export interface paths {
         /** Sets every field of a product. */
         put: operations["update_product"];
         post?: never;
-        delete?: never;
+        /**
+         * Deletes a product no order names: a product made by mistake. Its reviews and its
+         *     entries in carts and wishlists go with it, and its uploaded photos and its reviews'
+         *     photos leave the media store. An ordered product is archived instead.
+         */
+        delete: operations["delete_product"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4636,6 +4641,64 @@ export interface operations {
             };
             /** @description 'Product not found' */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Product deleted', the product as it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminProductData"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This product has been ordered (2 order lines): archive it instead, so it leaves the shop and stays in those orders' */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -46,6 +46,8 @@ pub enum ProductRefusal {
     TooManyPhotos,
     /// A photo list naming a photo the product does not have.
     NotItsPhoto,
+    /// Orders name it (this many lines): it can be archived, not deleted.
+    InOrders(i64),
 }
 
 /// Most photos one product shows.
@@ -224,6 +226,79 @@ impl Catalogue {
         // The listing's totals count only products in the shop.
         self.counts.clear();
         Ok(Ok(product))
+    }
+
+    /// Deletes product `id`, which no order may name (an ordered product is archived
+    /// instead): its reviews and its entries in carts and wishlists go with it. Resolves
+    /// to the product as it was and the media its reviews held, for the caller to
+    /// remove once this has committed.
+    pub async fn delete_product(
+        &self,
+        id: &Id,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<(ProductRow, Vec<String>), ProductRefusal>, sqlx::Error> {
+        let mut tx = self.db.begin_write().await?;
+        // The row's lock first (PostgreSQL; SQLite's write lock holds already): an
+        // order taking its stock now waits for this, or this for the order, whose line
+        // the count below then sees.
+        let lock = match self.db.dialect {
+            crate::store::Dialect::Postgres => "SELECT id FROM products WHERE id = $1 FOR UPDATE",
+            crate::store::Dialect::Sqlite => "SELECT id FROM products WHERE id = $1",
+        };
+        if sqlx::query(lock)
+            .bind(id.as_str())
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_none()
+        {
+            return Ok(Err(ProductRefusal::NoSuchProduct));
+        }
+        let before = product_in(&mut tx, id.as_str())
+            .await?
+            .expect("locked above");
+        let lines: i64 = sqlx::query("SELECT COUNT(*) AS n FROM order_lines WHERE product_id = $1")
+            .bind(id.as_str())
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        if lines > 0 {
+            return Ok(Err(ProductRefusal::InOrders(lines)));
+        }
+        let mut review_media = Vec::new();
+        for row in sqlx::query("SELECT images FROM reviews WHERE product_id = $1")
+            .bind(id.as_str())
+            .fetch_all(&mut *tx)
+            .await?
+        {
+            let images: String = row.try_get("images")?;
+            review_media.extend(serde_json::from_str::<Vec<String>>(&images).unwrap_or_default());
+        }
+        sqlx::query("DELETE FROM products WHERE id = $1")
+            .bind(id.as_str())
+            .execute(&mut *tx)
+            .await?;
+        let changes = changes_between(None, &input_of(&before)).reversed().field(
+            "images",
+            before.images.clone(),
+            None::<Vec<String>>,
+        );
+        activity
+            .record(
+                &mut tx,
+                Entry {
+                    actor,
+                    object_type: "product",
+                    object_id: id.as_str(),
+                    action: "deleted",
+                    changes,
+                },
+            )
+            .await?;
+        bump_version(&mut tx).await?;
+        tx.commit().await?;
+        self.counts.clear();
+        Ok(Ok((before, review_media)))
     }
 
     /// Adds a product with no photos yet; resolves to it as stored.
