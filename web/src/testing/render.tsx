@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
-import { usePromoCodeStore } from '@/features/cart/promo-code-store';
+import { usePromoCodeStore } from '@/features/checkout/promo-code-store';
 
 /** Renders `routes` at `path` (with location `state`, if given) with a fresh query client
  * (no retries, so failures show at once). */

@@ -6,7 +6,7 @@ import type { Item } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
 import type { Order } from '@/features/orders';
-import { usePromoCodeStore } from '@/features/cart/promo-code-store';
+import { usePromoCodeStore } from '@/features/checkout/promo-code-store';
 import { ORDER_NUMBER, ORDER_TOKEN, order, promoRefusal, type QuoteAsked, quoteHandler, refusal } from '@/testing/orders';
 import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, product, server, unexpected, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';

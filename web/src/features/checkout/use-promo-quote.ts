@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { usePromoCodeStore } from '@/features/cart';
 import { getQuote, getQuoteQueryOptions, promoCodeRefusal, type QuoteInput, quoteKey, quoteRequest } from '@/features/orders';
 import { errorMessage } from '@/lib/errors';
+import { usePromoCodeStore } from './promo-code-store';
 
 /** Said when applying a code fails without the server's words (spec §8). */
 export const PROMO_FALLBACK = 'Failed to apply promo code';
@@ -11,7 +11,7 @@ export const PROMO_FALLBACK = 'Failed to apply promo code';
  * code itself: `apply` asks the server's quote about a code and keeps it once the server
  * takes it; a quote that later refuses it (the cart fell under its minimum, it expired or
  * was used up meanwhile) drops it and says why. The cart and checkout share the code
- * through the cart's store. With `onlyWithCode` (the cart, which works out its own
+ * through one store (promo-code-store.ts). With `onlyWithCode` (the cart, which works out its own
  * figures) the server is asked only while a code is applied. */
 export function usePromoQuote(input: Omit<QuoteInput, 'promoCode'>, { onlyWithCode = false }: { onlyWithCode?: boolean } = {}) {
   const client = useQueryClient();
