@@ -12,7 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | undefined | null>;
+export type Query = Record<string, string | number | undefined | null>;
 
 function url(path: string, query?: Query): string {
   const target = new URL(`/api${path}`, window.location.origin);
@@ -37,7 +37,7 @@ function headers(extra: Record<string, string> = {}): Record<string, string> {
 
 /** GETs `path` under /api and returns the envelope's `data`. */
 export async function apiGet<T>(path: string, query?: Query, fallbackMessage = 'Something went wrong'): Promise<T> {
-  return (await send<T>(url(path, query), { method: 'GET', headers: headers() }, fallbackMessage)).data;
+  return (await readEnvelope<T>(await apiFetch(path, query, { method: 'GET' }, fallbackMessage), fallbackMessage)).data;
 }
 
 /** Sends `body` (JSON, or FormData as multipart) with `method` and returns `data`. */
@@ -66,74 +66,35 @@ export async function apiCall<T>(
   body: unknown,
   { query, headers: extra, fallbackMessage = 'Something went wrong' }: CallOptions = {},
 ): Promise<{ data: T; message: string }> {
-  const init: RequestInit =
+  const init: ApiRequest =
     body instanceof FormData
-      ? { method, headers: headers(extra), body }
-      : { method, headers: headers({ 'Content-Type': 'application/json', ...extra }), body: JSON.stringify(body ?? {}) };
-  return send<T>(url(path, query), init, fallbackMessage);
+      ? { method, headers: extra, body }
+      : { method, headers: { 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(body ?? {}) };
+  return readEnvelope<T>(await apiFetch(path, query, init, fallbackMessage), fallbackMessage);
 }
 
-/** POSTs a file's bytes as they are, as `contentType` (a CSV file as `text/csv`), and
- * returns the whole success envelope like apiCall. */
-export async function apiUpload<T>(
-  path: string,
-  body: Blob | ArrayBuffer,
-  contentType: string,
-  { query, fallbackMessage = 'Something went wrong' }: Omit<CallOptions, 'headers'> = {},
-): Promise<{ data: T; message: string }> {
-  return send<T>(url(path, query), { method: 'POST', headers: headers({ 'Content-Type': contentType }), body }, fallbackMessage);
+/** A request under /api: its method, the headers it adds to every call's, and its body. */
+export interface ApiRequest {
+  method: string;
+  headers?: Record<string, string>;
+  body?: BodyInit;
 }
 
-/** A file the server sent: its bytes, and the name its Content-Disposition gives, if any. */
-export interface Download {
-  blob: Blob;
-  filename: string | null;
-}
-
-/** GETs a file under /api (with the token, like every call). A refusal comes as the usual
- * envelope and becomes an ApiError with the server's message. */
-export async function apiDownload(path: string, query?: Query, fallbackMessage = 'Something went wrong'): Promise<Download> {
-  const response = await reach(url(path, query), { method: 'GET', headers: headers({ Accept: '*/*' }) }, fallbackMessage);
-  if (!response.ok) throw await failure(response, fallbackMessage);
-  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
-}
-
-/** The file name in a Content-Disposition header: `filename*=UTF-8''…` first, then
- * `filename="…"` or `filename=…`; null when it names none. */
-export function filenameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      // A malformed escape: fall back to the plain name.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
-  const name = (plain?.[1] ?? plain?.[2])?.trim();
-  return name || null;
-}
-
-async function reach(target: string, init: RequestInit, fallbackMessage: string): Promise<Response> {
+/** Fetches `path` under /api as every call does: with the token and the browser's
+ * credentials, a network failure becoming ApiError(fallbackMessage, 0). The answer comes
+ * as it is: the calls here read its envelope (readEnvelope), lib/api-files.ts a file. */
+export async function apiFetch(path: string, query: Query | undefined, { headers: extra, ...init }: ApiRequest, fallbackMessage: string): Promise<Response> {
   try {
-    return await fetch(target, { ...init, credentials: 'include' });
+    return await fetch(url(path, query), { ...init, headers: headers(extra), credentials: 'include' });
   } catch {
     throw new ApiError(fallbackMessage, 0);
   }
 }
 
-type Envelope<T> = { success: boolean; message?: string; data?: T; errors?: Record<string, string> };
-
-/** The ApiError for a refused answer, in the server's words when it sent the envelope. */
-async function failure(response: Response, fallbackMessage: string): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as Envelope<unknown> | null;
-  return new ApiError(body?.message || fallbackMessage, response.status, body?.errors);
-}
-
-async function send<T>(target: string, init: RequestInit, fallbackMessage: string): Promise<{ data: T; message: string }> {
-  const response = await reach(target, init, fallbackMessage);
-  const body = (await response.json().catch(() => null)) as Envelope<T> | null;
+/** An answer's envelope (DESIGN.md §4): its `data` and `message`, or for a refusal an
+ * ApiError in the server's words (`fallbackMessage` when it sent none). */
+export async function readEnvelope<T>(response: Response, fallbackMessage: string): Promise<{ data: T; message: string }> {
+  const body = (await response.json().catch(() => null)) as { success: boolean; message?: string; data?: T; errors?: Record<string, string> } | null;
   if (!response.ok || !body?.success) {
     throw new ApiError(body?.message || fallbackMessage, response.status, body?.errors);
   }

@@ -3,7 +3,8 @@
 // them to the login page, which brings them back after signing in.
 import { toast } from 'sonner';
 import { useAuth } from '@/features/auth';
-import { apiCall, apiDownload, apiGet, ApiError, apiUpload } from '@/lib/api-client';
+import { apiCall, apiGet, ApiError } from '@/lib/api-client';
+import { apiDownload, apiUpload } from '@/lib/api-files';
 
 type Query = Parameters<typeof apiGet>[1];
 
