@@ -211,6 +211,8 @@ fn csv_response(
     let header_line = csv_lines([columns.iter().map(|c| c.to_string()).collect()]);
     let body = stream::once(async move { Ok(header_line) })
         .chain(pages)
+        // The compression layer polls once more after the end; unfold must not be.
+        .fuse()
         .map(|page| {
             page.map(Bytes::from).inspect_err(|e| {
                 tracing::error!(error = %e, "a CSV export failed part-way");

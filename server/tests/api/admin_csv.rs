@@ -189,6 +189,25 @@ async fn exported_products_import_back_unchanged_and_edits_apply_at_once(app: Te
     assert_eq!(row_of(&f.delta)[11], "true", "featured");
     assert_eq!(row_of(&f.epsilon)[12], "true", "archived");
 
+    // Compressed, as browsers ask for it, both files arrive whole.
+    for path in [
+        "/api/admin/product/export",
+        "/api/admin/order/export?from=2026-01-01&to=2026-01-31",
+    ] {
+        let response = app
+            .client
+            .get(app.url(path))
+            .bearer_auth(&admin)
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(response.headers()["content-encoding"], "gzip", "{path}");
+        let body = response.bytes().await;
+        assert!(body.is_ok_and(|b| b.len() > 20), "{path}: the whole body");
+    }
+
     // Read back as it is: nothing to do.
     let (status, report) = import(&app, &csv, false, Some(&admin)).await;
     assert_eq!(status, StatusCode::OK, "{report}");
