@@ -1,11 +1,12 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { toast } from 'sonner';
 import { routes } from '@/app/admin/router';
 import type { AdminProduct, Category } from '@/api/types';
-import { adminProduct, adminProductHandler, signInAsAdmin } from '@/testing/admin';
+import { adminProduct, adminProductHandler, adminProductsHandler, signInAsAdmin } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
-import { envelope, failure, server } from '@/testing/server';
+import { envelope, failure, server, unexpected } from '@/testing/server';
 
 const FAUCETS = 'a'.repeat(24);
 const BASIN = 'b'.repeat(24);
@@ -404,5 +405,99 @@ describe('Console product archiving', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Archive' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, archive it' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+  });
+});
+
+describe('Console product deleting', () => {
+  const ORDERED = 'This product has been ordered (2 order lines): archive it instead, so it leaves the shop and stays in those orders';
+  const OTHER = adminProduct({ _id: '8'.padStart(24, '0'), name: 'Panel Radiator' });
+
+  /** The product page over a shop of two products; the DELETE answers with `refusal`
+   * (status and message) or deletes the product. Returns the ids the DELETE was sent. */
+  function serveDeleting(refusal?: [number, string]) {
+    const tap = adminProduct({ _id: ID, name: 'Chrome Basin Tap' });
+    let products = [tap, OTHER];
+    const deleted: string[] = [];
+    server.use(
+      categoriesHandler(),
+      adminProductHandler(() => tap),
+      adminProductsHandler(() => products),
+      http.delete('*/api/admin/product/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        if (refusal) return failure(...refusal);
+        products = products.filter((p) => p._id !== params.id);
+        return envelope({ product: tap }, 'Product deleted');
+      }),
+    );
+    return deleted;
+  }
+
+  /** Opens the product's page and its Delete confirmation. */
+  async function openConfirmation() {
+    const rendered = renderRoutes(routes, `/admin/products/${ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete product' }));
+    return { ...rendered, dialog: await screen.findByRole('dialog', { name: 'Delete Chrome Basin Tap?' }) };
+  }
+
+  it('deletes the product after a confirmation saying what goes with it, then opens the products table without it', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const deleted = serveDeleting();
+    const { router, dialog } = await openConfirmation();
+    expect(dialog).toHaveTextContent(
+      'This is for a product made by mistake: it removes the product, its photos and its reviews for good. A product that has been ordered cannot be deleted; archive it instead.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it for good' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/products');
+    // Replaced: Back does not return to a product that is gone.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(deleted).toEqual([ID]);
+    expect(success).toHaveBeenCalledWith('Product deleted');
+    expect(await screen.findByRole('link', { name: 'Panel Radiator' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Chrome Basin Tap' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s words when the product has been ordered, stays on its page and leaves Archive to hand', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const deleted = serveDeleting([409, ORDERED]);
+    const { router, dialog } = await openConfirmation();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it for good' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ORDERED);
+    expect(deleted).toEqual([ID]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/admin/products/${ID}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Chrome Basin Tap' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Archive' })).toBeEnabled();
+    expect(success).not.toHaveBeenCalled();
+
+    // Asking again starts afresh: the old refusal goes while the question is open.
+    fireEvent.click(screen.getByRole('button', { name: 'Delete product' }));
+    await screen.findByRole('dialog', { name: 'Delete Chrome Basin Tap?' });
+    expect(screen.queryByText(ORDERED)).not.toBeInTheDocument();
+  });
+
+  it('says so when the product is already gone', async () => {
+    serveDeleting([404, 'Product not found']);
+    const { router, dialog } = await openConfirmation();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it for good' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+    expect(router.state.location.pathname).toBe(`/admin/products/${ID}`);
+  });
+
+  it('sends nothing when the administrator keeps the product', async () => {
+    serveDeleting();
+    const { calls, handler } = unexpected('delete', '*/api/admin/product/:id');
+    server.use(handler);
+    const { router, dialog } = await openConfirmation();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete product' }));
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Delete Chrome Basin Tap?' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe(`/admin/products/${ID}`);
   });
 });

@@ -7,14 +7,15 @@ import { paths } from '@/config/paths';
 import { useUpdateProduct } from '@/features/admin/api/update-product';
 import { ArchivedBadge } from '@/features/admin/components/archived-badge';
 import { ProductArchive } from '@/features/admin/components/product-archive';
+import { ProductDelete } from '@/features/admin/components/product-delete';
 import { ProductForm } from '@/features/admin/components/product-form';
 import { ProductPhotos } from '@/features/admin/components/product-photos';
 import { WithAdminProduct } from '@/features/admin/components/with-admin-product';
 import { WithCategories } from '@/features/admin/components/with-categories';
 import { productFormValues } from '@/features/admin/product-schema';
 
-/** /admin/products/{id}: every field of a product, its photos, its page in the shop, and
- * archiving it (or bringing it back). */
+/** /admin/products/{id}: every field of a product, its photos, its page in the shop,
+ * archiving it (or bringing it back), and deleting one made by mistake. */
 export function AdminProductPage() {
   const { id = '' } = useParams();
   return (
@@ -66,6 +67,7 @@ function EditProduct({ product }: { product: AdminProduct }) {
         </WithCategories>
       </section>
       <ProductArchive product={product} />
+      <ProductDelete product={product} />
     </div>
   );
 }

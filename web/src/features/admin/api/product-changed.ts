@@ -12,5 +12,11 @@ import { DASHBOARD_KEY } from './get-dashboard';
  * the dashboard's low and out-of-stock products with them. */
 export function productsChanged(client: QueryClient, products: AdminProduct[]): Promise<unknown> {
   for (const product of products) client.setQueryData(adminProductKey(product._id), product);
+  return productListsChanged(client);
+}
+
+/** Marks every list of products stale: the console's tables, the dashboard's low and
+ * out-of-stock products, and the shop's pages and cards (a deleted product leaves them all). */
+export function productListsChanged(client: QueryClient): Promise<unknown> {
   return Promise.all([client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }), client.invalidateQueries({ queryKey: DASHBOARD_KEY }), invalidateProductQueries(client)]);
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/errors';
 import { useSetProductArchived } from '../api/archive-product';
 
 /** Whether the product is in the shop, and the button that takes it out (after a
- * confirmation) or brings it back. Products are archived, never deleted: orders keep them. */
+ * confirmation) or brings it back. An ordered product is archived, not deleted: orders keep it. */
 export function ProductArchive({ product }: { product: AdminProduct }) {
   const change = useSetProductArchived(product._id);
   const [open, setOpen] = useState(false);
