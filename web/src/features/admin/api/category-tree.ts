@@ -4,8 +4,9 @@
 // the shop's query client) and each answer replaces it.
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { Category } from '@/api/types';
-import { getCategoriesQueryOptions, invalidateProductQueries } from '@/features/catalog';
+import { getCategoriesQueryOptions } from '@/features/catalog';
 import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
+import { shopProductsChanged } from './product-changed';
 
 /** Every mutation of the tree carries this key, so each page can tell when one is running
  * (moves are refused while another change is on its way: they send the whole order). */
@@ -21,7 +22,7 @@ export const useCategoryTree = () => useQuery({ ...getCategoriesQueryOptions(), 
 export function treeChanged(client: QueryClient, categories: Category[], { renamed = false } = {}): Promise<unknown> {
   client.setQueryData(getCategoriesQueryOptions().queryKey, { categories });
   if (!renamed) return Promise.resolve();
-  return Promise.all([invalidateProductQueries(client), client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }), client.invalidateQueries({ queryKey: ['admin', 'product'] })]);
+  return Promise.all([shopProductsChanged(client), client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }), client.invalidateQueries({ queryKey: ['admin', 'product'] })]);
 }
 
 /** After a refusal: the tree may have moved on (another administrator changed it since

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportReport as ApiImportReport, ImportRow as ApiImportRow } from '@/api/types';
-import { invalidateProductQueries } from '@/features/catalog';
 import { adminUpload } from './admin-call';
 import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
 import { DASHBOARD_KEY } from './get-dashboard';
+import { shopProductsChanged } from './product-changed';
 
 /** What the import does (or, refused, would not do) with one line of the file. */
 export type ImportAction = 'create' | 'update' | 'unchanged' | 'refuse';
@@ -39,7 +39,7 @@ export function useImportProducts() {
         client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
         client.invalidateQueries({ queryKey: ['admin', 'product'] }),
         client.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-        invalidateProductQueries(client),
+        shopProductsChanged(client),
       ]);
     },
   });

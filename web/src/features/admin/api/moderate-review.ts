@@ -1,13 +1,13 @@
 // Hiding a review and showing it again. Both answer with the review as it now stands.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReview, AdminReviewData, AdminReviewList, HideRequest } from '@/api/types';
-import { invalidateProductQueries } from '@/features/catalog';
 import { productReviewsKey } from '@/features/reviews';
 import { adminPost } from './admin-call';
 import { adminProductKey } from './get-admin-product';
 import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
 import { ADMIN_REVIEWS_KEY } from './get-admin-reviews';
 import { getDashboardQueryOptions } from './get-dashboard';
+import { shopProductsChanged } from './product-changed';
 
 /** POST /admin/review/{id}/hide `{reason}` (1 to 200 characters; only administrators see
  * it): 'Review hidden'. It leaves the product's page, rating and count at once. 400
@@ -31,7 +31,7 @@ function reviewChanged(client: QueryClient, review: AdminReview): Promise<unknow
   return Promise.all([
     client.invalidateQueries({ queryKey: ADMIN_REVIEWS_KEY, refetchType: 'none' }),
     client.invalidateQueries({ queryKey: productReviewsKey(review.productId) }),
-    invalidateProductQueries(client),
+    shopProductsChanged(client),
     client.invalidateQueries({ queryKey: adminProductKey(review.productId) }),
     client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
     client.invalidateQueries({ queryKey: getDashboardQueryOptions().queryKey }),
