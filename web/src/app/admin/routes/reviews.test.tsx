@@ -3,9 +3,11 @@ import { http } from 'msw';
 import { toast } from 'sonner';
 import type { AdminReview } from '@/api/types';
 import { routes } from '@/app/admin/router';
+import { AdminReviewsPage } from '@/app/admin/routes/reviews';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { adminReview, adminReviewsHandler, signInAsAdmin } from '@/testing/admin';
 import { refusal } from '@/testing/orders';
-import { renderRoutes, resetStores } from '@/testing/render';
+import { renderRoutes, renderWithRouter, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
 
 beforeEach(signInAsAdmin);
@@ -33,8 +35,9 @@ const spam = adminReview({
   hiddenReason: 'Advertising',
 });
 
-/** The reviews list over reviews that hide and show as the server's do; `calls` records
- * each hide (with its body) and show. */
+/** The reviews list (and the shop's read of a product's reviews, the visible ones) over
+ * reviews that hide and show as the server's do; `calls` records each hide (with its body)
+ * and show. */
 function reviewsApi(start: AdminReview[] = [praise, rant, spam], asked: URLSearchParams[] = []) {
   let reviews = [...start];
   const calls: { call: string; body?: unknown }[] = [];
@@ -44,6 +47,11 @@ function reviewsApi(start: AdminReview[] = [praise, rant, spam], asked: URLSearc
   };
   server.use(
     adminReviewsHandler(() => reviews, asked),
+    // The shop's read, under the product on its page.
+    http.get('*/api/review/product/:id', ({ params }) => {
+      const shown = reviews.filter((review) => review.productId === params.id && !review.hidden);
+      return envelope({ reviews: shown.map(({ _id, rating, comment, images, createdAt, user }) => ({ _id, rating, comment, images, createdAt, user })), total: shown.length });
+    }),
     http.post('*/api/admin/review/:id/hide', async ({ request, params }) => {
       const body = (await request.json()) as { reason: string };
       calls.push({ call: `hide ${params.id}`, body });
@@ -187,6 +195,23 @@ describe('Console reviews', () => {
     expect(rowOf(spam.comment)).toHaveTextContent('Visible');
     expect(rowOf(spam.comment)).not.toHaveTextContent('Advertising');
     expect(calls).toEqual([{ call: `show ${spam._id}` }]);
+  });
+
+  it('has the product page’s reviews read again when a review is shown (or hidden)', async () => {
+    reviewsApi();
+    renderWithRouter(
+      <>
+        <ReviewsSection productId={praise.productId} />
+        <AdminReviewsPage />
+      </>,
+    );
+    const shop = () => screen.getByRole('region', { name: 'Rating & Reviews' });
+    await screen.findByRole('region', { name: 'Reviews table' });
+    await waitFor(() => expect(shop()).toHaveTextContent('All Reviews (1)'));
+    expect(shop()).not.toHaveTextContent(spam.comment);
+    fireEvent.click(within(rowOf(spam.comment)).getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(shop()).toHaveTextContent('All Reviews (2)'));
+    expect(shop()).toHaveTextContent(spam.comment);
   });
 
   it('says when showing is refused, and when the reviews cannot be loaded', async () => {
