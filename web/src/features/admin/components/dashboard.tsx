@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardData, StockProduct } from '@/api/types';
-import { Stars } from '@/components/ui/stars';
 import { adminPaths } from '@/config/admin-paths';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatRupee } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { productsSearch } from '../products';
 import { LoadFailed, LoadingRows } from './load-states';
+import { ReviewStars } from './review-stars';
 
 const card = 'min-w-0 space-y-3 rounded-lg border border-slate-200 bg-white p-4';
 const link = 'text-brand hover:underline';
@@ -132,7 +132,7 @@ function Reviews({ reviews }: { reviews: DashboardData['reviews'] }) {
       {reviews.map((review) => (
         <li key={review._id} className="space-y-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <Stars rating={review.rating} />
+            <ReviewStars rating={review.rating} />
             <Link to={paths.product(review.productId)} reloadDocument className={`${link} break-words font-medium`}>
               {review.productName}
             </Link>
