@@ -25,6 +25,7 @@ pub mod paging;
 pub mod payments;
 pub mod reviews;
 mod storefront;
+mod validators;
 
 use std::sync::Arc;
 
@@ -177,7 +178,9 @@ pub fn router(state: AppState) -> Router {
         .fallback(storefront::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(middleware::envelope_errors))
-        .layer(tower_http::compression::CompressionLayer::new());
+        .layer(tower_http::compression::CompressionLayer::new())
+        // Outside compression: the catalogue's tags are of the bytes sent.
+        .layer(axum::middleware::from_fn(validators::catalogue_etags));
     let app = match cors {
         Some(cors) => app.layer(cors),
         None => app,

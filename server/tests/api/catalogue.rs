@@ -31,6 +31,7 @@ on_both_backends!(
     a_discount_ending_while_serving_leaves_the_price_filters,
     every_listing_query_is_served_by_an_index,
     keyword_search_reads_numbers_and_fractions_alike_on_both_backends,
+    catalogue_answers_carry_strong_etags_and_a_repeat_gets_304,
 );
 
 async fn categories_carry_their_highest_running_discount(app: TestApp) {
@@ -686,4 +687,91 @@ async fn keyword_search_reads_numbers_and_fractions_alike_on_both_backends(app: 
     // Accents are kept on both backends: 'cafe' is another word.
     let (_, body) = app.get("/api/product?keyword=cafe%20hose").await;
     assert!(names(&body).is_empty());
+}
+
+/// A GET of `path` with `If-None-Match: wanted` (if any) and `Accept-Encoding`:
+/// the status, the ETag and the body's length.
+async fn conditional_get(
+    app: &TestApp,
+    path: &str,
+    wanted: Option<&str>,
+    encoding: &str,
+) -> (StatusCode, Option<String>, usize) {
+    let mut request = app
+        .client
+        .get(app.url(path))
+        .header("accept-encoding", encoding);
+    if let Some(wanted) = wanted {
+        request = request.header("if-none-match", wanted);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status();
+    let tag = response
+        .headers()
+        .get("etag")
+        .map(|v| v.to_str().unwrap().to_string());
+    if tag.is_some() {
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+    }
+    (status, tag, response.bytes().await.unwrap().len())
+}
+
+/// Every public catalogue answer carries a strong tag of its bytes; a repeat naming
+/// it gets 304 and no body; a change to the catalogue changes the tag at once.
+async fn catalogue_answers_carry_strong_etags_and_a_repeat_gets_304(app: TestApp) {
+    let f = fixture(&app).await;
+    let paths = [
+        "/api/category".to_string(),
+        "/api/banner".to_string(),
+        "/api/user/home-page".to_string(),
+        "/api/product?sortField=price&sortOrder=asc".to_string(),
+        format!("/api/product/{}", f.alpha),
+        format!("/api/review/product/{}", f.alpha),
+    ];
+    for path in &paths {
+        let (status, tag, length) = conditional_get(&app, path, None, "identity").await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        let tag = tag.unwrap_or_else(|| panic!("{path} has no ETag"));
+        assert!(tag.starts_with('"') && tag.ends_with('"'), "strong: {tag}");
+        assert!(length > 0);
+        let (status, again, length) = conditional_get(&app, path, Some(&tag), "identity").await;
+        assert_eq!((status, length), (StatusCode::NOT_MODIFIED, 0), "{path}");
+        assert_eq!(again.as_ref(), Some(&tag), "{path}");
+        let (status, _, _) =
+            conditional_get(&app, path, Some("\"something-else\""), "identity").await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+    }
+    // The listing gzipped is another representation, with a tag of its own.
+    let listing = "/api/product?perPage=100";
+    let (_, plain, _) = conditional_get(&app, listing, None, "identity").await;
+    let (_, zipped, _) = conditional_get(&app, listing, None, "gzip").await;
+    assert_ne!(plain, zipped);
+    let (status, _, _) = conditional_get(&app, listing, zipped.as_deref(), "gzip").await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+    // A price change: the old tag no longer matches, on the listing and the product.
+    let product = format!("/api/product/{}", f.alpha);
+    let (_, before, _) = conditional_get(&app, &product, None, "identity").await;
+    app.sql(&format!(
+        "UPDATE products SET price_cents = 12300, paid_cents = 12300 WHERE id = '{}'",
+        f.alpha
+    ))
+    .await;
+    for (path, tag) in [(listing, &plain), (product.as_str(), &before)] {
+        let (status, now, _) = conditional_get(&app, path, tag.as_deref(), "identity").await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_ne!(&now, tag, "{path}");
+    }
+    // Refusals and what is not the public catalogue carry none.
+    let (status, tag, _) = conditional_get(
+        &app,
+        "/api/product/0123456789abcdef01234567",
+        None,
+        "identity",
+    )
+    .await;
+    assert_eq!((status, tag), (StatusCode::NOT_FOUND, None));
+    let (status, tag, _) = conditional_get(&app, "/api/product?page=0", None, "identity").await;
+    assert_eq!((status, tag), (StatusCode::BAD_REQUEST, None));
+    let (_, tag, _) = conditional_get(&app, "/api/openapi.json", None, "identity").await;
+    assert_eq!(tag, None);
 }

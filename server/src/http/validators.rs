@@ -1,0 +1,146 @@
+//! Validators for the public catalogue's answers (issue 15, item 5): each carries a
+//! strong `ETag`, a digest of the very bytes sent, and a repeat that names it in
+//! `If-None-Match` gets `304 Not Modified` with no body, so a shopper's browser (or a
+//! cache in front) downloads a page of the listing again only when it changed.
+//!
+//! The layer sits outside compression, so the digest is of the bytes on the wire: a
+//! gzipped answer and a plain one are different representations with different tags,
+//! as strong validators must be. Only the catalogue's GETs are read whole to digest
+//! them; they are bounded JSON (a listing page holds at most 100 products).
+
+use axum::body::{to_bytes, Body};
+use axum::extract::Request;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use sha2::{Digest, Sha256};
+
+/// The largest answer digested; a larger one (none is) goes out without a tag.
+const MAX_DIGESTED_BYTES: usize = 8 * 1024 * 1024;
+
+/// Tags the public catalogue's answers and answers a matching `If-None-Match` with 304.
+pub async fn catalogue_etags(request: Request, next: Next) -> Response {
+    if !(request.method() == Method::GET || request.method() == Method::HEAD)
+        || !is_public_catalogue(request.uri().path())
+    {
+        return next.run(request).await;
+    }
+    let wanted = request.headers().get(header::IF_NONE_MATCH).cloned();
+    let response = next.run(request).await;
+    if response.status() != StatusCode::OK {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = to_bytes(body, MAX_DIGESTED_BYTES).await else {
+        tracing::error!("a catalogue answer could not be read to tag it");
+        let mut failed = Response::new(Body::empty());
+        *failed.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+        return failed;
+    };
+    let tag = etag_of(&bytes);
+    parts.headers.insert(header::ETAG, tag.clone());
+    // Kept, but asked about again each time: a change shows at once.
+    parts
+        .headers
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if wanted.is_some_and(|wanted| matches(&wanted, &tag)) {
+        return not_modified(&parts.headers);
+    }
+    Response::from_parts(parts, Body::from(bytes))
+}
+
+/// `/api/category`, `/api/banner`, `/api/user/home-page`, `/api/product`,
+/// `/api/product/{id}` and `/api/review/product/{id}`: what anyone may read, the same
+/// for everyone.
+fn is_public_catalogue(path: &str) -> bool {
+    let one_segment = |prefix: &str| {
+        path.strip_prefix(prefix)
+            .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
+    };
+    matches!(
+        path,
+        "/api/category" | "/api/banner" | "/api/user/home-page" | "/api/product"
+    ) || one_segment("/api/product/")
+        || one_segment("/api/review/product/")
+}
+
+/// A strong tag: the first 128 bits of the bytes' SHA-256, quoted.
+fn etag_of(bytes: &[u8]) -> HeaderValue {
+    let digest = Sha256::digest(bytes);
+    let tag = format!("\"{}\"", URL_SAFE_NO_PAD.encode(&digest[..16]));
+    HeaderValue::from_str(&tag).expect("base64url is a valid header value")
+}
+
+/// Whether `If-None-Match` names `tag` (weak comparison, as RFC 9110 asks for it) or is `*`.
+fn matches(wanted: &HeaderValue, tag: &HeaderValue) -> bool {
+    let Ok(wanted) = wanted.to_str() else {
+        return false;
+    };
+    let tag = tag.to_str().unwrap_or_default();
+    wanted
+        .split(',')
+        .map(str::trim)
+        .any(|candidate| candidate == "*" || candidate.trim_start_matches("W/") == tag)
+}
+
+/// 304: no body, and the headers a 200 would have carried that a cache needs.
+fn not_modified(headers: &HeaderMap) -> Response {
+    let mut response = Response::new(Body::empty());
+    *response.status_mut() = StatusCode::NOT_MODIFIED;
+    for name in [header::ETAG, header::CACHE_CONTROL, header::VARY] {
+        for value in headers.get_all(&name) {
+            response.headers_mut().append(name.clone(), value.clone());
+        }
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_public_catalogue_is_tagged() {
+        for path in [
+            "/api/category",
+            "/api/banner",
+            "/api/user/home-page",
+            "/api/product",
+            "/api/product/0123456789abcdef01234567",
+            "/api/review/product/0123456789abcdef01234567",
+        ] {
+            assert!(is_public_catalogue(path), "{path}");
+        }
+        for path in [
+            "/api/product/",
+            "/api/admin/product",
+            "/api/admin/product/export",
+            "/api/product/x/y",
+            "/api/user/item",
+            "/api/order/100001",
+            "/shop",
+        ] {
+            assert!(!is_public_catalogue(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn if_none_match_names_the_tag_weakly_or_by_star() {
+        let tag = etag_of(b"{}");
+        let quoted = tag.to_str().unwrap().to_string();
+        for (header, expected) in [
+            (quoted.clone(), true),
+            (format!("W/{quoted}"), true),
+            (format!("\"other\", {quoted}"), true),
+            ("*".to_string(), true),
+            ("\"other\"".to_string(), false),
+            (quoted.trim_matches('"').to_string(), false),
+        ] {
+            let header = HeaderValue::from_str(&header).unwrap();
+            assert_eq!(matches(&header, &tag), expected, "{header:?}");
+        }
+        assert_ne!(etag_of(b"{}"), etag_of(b"{ }"), "another body, another tag");
+    }
+}
