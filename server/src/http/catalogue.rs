@@ -181,7 +181,7 @@ fn products(rows: Vec<ProductRow>, now: i64) -> Vec<Product> {
 
 /// Every category with its sub-categories, in display order.
 #[utoipa::path(get, path = "/api/category", tag = "catalogue",
-    responses((status = 200, body = Envelope<CategoryList>)))]
+    responses((status = 200, body = Envelope<CategoryList>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)")))]
 async fn categories(
     State(state): State<AppState>,
 ) -> Result<Json<Envelope<CategoryList>>, AppError> {
@@ -195,7 +195,7 @@ async fn categories(
 
 /// The homepage banners, in display order.
 #[utoipa::path(get, path = "/api/banner", tag = "catalogue",
-    responses((status = 200, body = Envelope<Vec<Banner>>)))]
+    responses((status = 200, body = Envelope<Vec<Banner>>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)")))]
 async fn banners(State(state): State<AppState>) -> Result<Json<Envelope<Vec<Banner>>>, AppError> {
     let banners = state.catalogue.banners().await?;
     let banners = banners
@@ -210,7 +210,7 @@ const TOP_PRODUCTS: i64 = 8;
 
 /// The homepage's top products: the featured ones, else the newest eight.
 #[utoipa::path(get, path = "/api/user/home-page", tag = "catalogue",
-    responses((status = 200, body = Envelope<HomePage>)))]
+    responses((status = 200, body = Envelope<HomePage>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)")))]
 async fn home_page(State(state): State<AppState>) -> Result<Json<Envelope<HomePage>>, AppError> {
     let top = state.catalogue.top_products(TOP_PRODUCTS).await?;
     Ok(ok(
@@ -378,7 +378,7 @@ impl ListParams {
 /// Products, filtered, sorted and paged. Price filters and sorting use the price the
 /// shopper pays (`discountedPrice`).
 #[utoipa::path(get, path = "/api/product", tag = "catalogue", params(ListParams),
-    responses((status = 200, body = Envelope<ProductList>),
+    responses((status = 200, body = Envelope<ProductList>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)"),
               (status = 400, description = "A parameter is invalid; `errors` names it", body = ErrorBody)))]
 async fn list_products(
     State(state): State<AppState>,
@@ -420,7 +420,7 @@ impl Missing for ProductId {
 
 /// One product.
 #[utoipa::path(get, path = "/api/product/{id}", tag = "catalogue", params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<ProductDetail>),
+    responses((status = 200, body = Envelope<ProductDetail>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)"),
               (status = 404, description = "'Product not found'", body = ErrorBody)))]
 async fn product(
     State(state): State<AppState>,

@@ -150,6 +150,7 @@ impl Review {
     params(("productId" = String, Path, description = "The product's `_id`"), ReviewParams),
     responses(
         (status = 200, description = "One page of reviews and the total", body = Envelope<ReviewList>),
+        (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)"),
         (status = 400, description = "A bad parameter, named in `errors`", body = ErrorBody),
     ))]
 pub async fn list_reviews(

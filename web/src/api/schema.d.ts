@@ -6110,6 +6110,13 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_Banner"];
                 };
             };
+            /** @description Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     categories: {
@@ -6128,6 +6135,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_CategoryList"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6705,6 +6719,13 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ProductList"];
                 };
             };
+            /** @description Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A parameter is invalid; `errors` names it */
             400: {
                 headers: {
@@ -6734,6 +6755,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_ProductDetail"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description 'Product not found' */
             404: {
@@ -6860,6 +6888,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_ReviewList"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A bad parameter, named in `errors` */
             400: {
@@ -7000,6 +7035,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_HomePage"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
