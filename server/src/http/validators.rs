@@ -12,10 +12,12 @@ use axum::body::{to_bytes, Body};
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use sha2::{Digest, Sha256};
+
+use super::error::AppError;
 
 /// The largest answer digested; a larger one (none is) goes out without a tag.
 const MAX_DIGESTED_BYTES: usize = 8 * 1024 * 1024;
@@ -33,11 +35,9 @@ pub async fn catalogue_etags(request: Request, next: Next) -> Response {
         return response;
     }
     let (mut parts, body) = response.into_parts();
-    let Ok(bytes) = to_bytes(body, MAX_DIGESTED_BYTES).await else {
-        tracing::error!("a catalogue answer could not be read to tag it");
-        let mut failed = Response::new(Body::empty());
-        *failed.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
-        return failed;
+    let bytes = match to_bytes(body, MAX_DIGESTED_BYTES).await {
+        Ok(bytes) => bytes,
+        Err(e) => return AppError::Internal(e.into()).into_response(),
     };
     let tag = etag_of(&bytes);
     parts.headers.insert(header::ETAG, tag.clone());
