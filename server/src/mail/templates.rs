@@ -300,7 +300,8 @@ fn layout(title: &str, body: &str) -> String {
     )
 }
 
-fn escape(text: &str) -> String {
+/// `text` safe inside HTML text and quoted attribute values.
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

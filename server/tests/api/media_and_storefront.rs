@@ -13,6 +13,7 @@ on_both_backends!(
     client_routes_get_the_storefront_page,
     console_routes_get_the_console_page,
     a_missing_asset_is_a_404_not_the_page,
+    a_product_page_carries_its_title_description_cards_and_json_ld,
 );
 
 /// The two documents' `<title>`s (web/index.html, web/admin.html).
@@ -157,4 +158,99 @@ async fn a_missing_asset_is_a_404_not_the_page(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+
+/// The page the shop serves for `path`, as text.
+async fn page(app: &TestApp, path: &str) -> String {
+    let response = app.client.get(app.url(path)).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    response.text().await.unwrap()
+}
+
+/// The page's schema.org data, parsed as JSON.
+fn json_ld(page: &str) -> serde_json::Value {
+    let start = page
+        .find("<script type=\"application/ld+json\">")
+        .expect("JSON-LD on the page")
+        + "<script type=\"application/ld+json\">".len();
+    let end = start + page[start..].find("</script>").expect("its end");
+    serde_json::from_str(&page[start..end]).expect("JSON-LD parses")
+}
+
+/// What search engines and link previews read: the product's own title, description,
+/// canonical address, cards with its photo, and Product data that parses and holds its
+/// price, stock and rating. Text from the catalogue is escaped: a name that closes the
+/// script element stays text.
+async fn a_product_page_carries_its_title_description_cards_and_json_ld(app: TestApp) {
+    let f = crate::helpers::fixture(&app).await;
+    let html = page(&app, &format!("/product/{}", f.alpha)).await;
+    assert!(
+        html.contains("<title>Alpha Kitchen Mixer | Shop</title>"),
+        "{html}"
+    );
+    assert!(!html.contains(SHOP_TITLE), "one title");
+    assert!(html.contains("<div id=\"root\">"), "still the shop's page");
+    let url = app.url(&format!("/product/{}", f.alpha));
+    for tag in [
+        "<meta name=\"description\" content=\"Solid brass body with a ceramic valve.\">"
+            .to_string(),
+        format!("<link rel=\"canonical\" href=\"{url}\">"),
+        "<meta property=\"og:title\" content=\"Alpha Kitchen Mixer | Shop\">".to_string(),
+        format!(
+            "<meta property=\"og:image\" content=\"{}\">",
+            app.url("/media/test/alpha-kitchen-mixer.svg")
+        ),
+        "<meta name=\"twitter:card\" content=\"summary_large_image\">".to_string(),
+    ] {
+        assert!(html.contains(&tag), "{tag} in {html}");
+    }
+    let data = json_ld(&html);
+    assert_eq!(data["@type"], "Product");
+    assert_eq!(data["name"], "Alpha Kitchen Mixer");
+    assert_eq!(data["sku"], f.alpha.as_str());
+    assert_eq!(data["offers"]["price"], "100.00");
+    assert_eq!(data["offers"]["priceCurrency"], "INR");
+    assert_eq!(data["offers"]["availability"], "https://schema.org/InStock");
+    assert_eq!(
+        data["aggregateRating"],
+        serde_json::Value::Null,
+        "no reviews yet"
+    );
+    // Out of stock, and a discount running: the price paid now.
+    let gamma = json_ld(&page(&app, &format!("/product/{}", f.gamma)).await);
+    assert_eq!(
+        gamma["offers"]["availability"],
+        "https://schema.org/OutOfStock"
+    );
+    let beta = json_ld(&page(&app, &format!("/product/{}", f.beta)).await);
+    assert_eq!(beta["offers"]["price"], "30.00");
+
+    // A hostile name and description stay text.
+    let evil = shop::domain::id::new_id();
+    let name = "</script><script>alert(1)</script>";
+    app.catalogue
+        .insert_products(&[shop::store::catalogue::NewProduct {
+            id: evil.clone(),
+            description: "\"><img src=x onerror=alert(2)> & more".into(),
+            ..crate::helpers::new_product(name, 1_000, &f.faucets, &f.kitchen)
+        }])
+        .await
+        .unwrap();
+    let html = page(&app, &format!("/product/{evil}")).await;
+    assert!(!html.contains("<script>alert(1)"), "{html}");
+    assert!(!html.contains("<img src=x"), "{html}");
+    assert!(
+        html.contains("<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Shop</title>"),
+        "{html}"
+    );
+    let data = json_ld(&html);
+    assert_eq!(data["name"], name, "the JSON still says the name as it is");
+    assert_eq!(
+        data["description"],
+        "\"><img src=x onerror=alert(2)> & more"
+    );
+
+    // No such product (or one not in the shop): the shop's page as it is.
+    let html = page(&app, "/product/0123456789abcdef01234567").await;
+    assert!(html.contains(SHOP_TITLE) && !html.contains("ld+json"));
 }
