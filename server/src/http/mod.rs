@@ -24,6 +24,7 @@ pub mod orders;
 pub mod paging;
 pub mod payments;
 pub mod reviews;
+mod seo;
 mod storefront;
 mod validators;
 
@@ -170,7 +171,8 @@ pub fn router(state: AppState) -> Router {
     let psp = state.payments.psp().cloned();
     let mut app = Router::new()
         .nest("/api", api)
-        .route("/media/{*path}", get(media::serve));
+        .route("/media/{*path}", get(media::serve))
+        .merge(seo::router());
     if let Some(psp) = &psp {
         app = app.nest_service("/testpsp", crate::testpsp::routes::router(psp.clone()));
     }

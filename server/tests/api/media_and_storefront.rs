@@ -14,6 +14,7 @@ on_both_backends!(
     console_routes_get_the_console_page,
     a_missing_asset_is_a_404_not_the_page,
     a_product_page_carries_its_title_description_cards_and_json_ld,
+    robots_txt_points_to_a_sitemap_of_every_product_and_category,
 );
 
 /// The two documents' `<title>`s (web/index.html, web/admin.html).
@@ -253,4 +254,71 @@ async fn a_product_page_carries_its_title_description_cards_and_json_ld(app: Tes
     // No such product (or one not in the shop): the shop's page as it is.
     let html = page(&app, "/product/0123456789abcdef01234567").await;
     assert!(html.contains(SHOP_TITLE) && !html.contains("ld+json"));
+}
+
+/// The `<loc>`s of a sitemap file.
+fn locs(xml: &str) -> Vec<String> {
+    xml.split("<loc>")
+        .skip(1)
+        .map(|part| part.split("</loc>").next().unwrap().replace("&amp;", "&"))
+        .collect()
+}
+
+/// robots.txt names the sitemap; the sitemap lists the home page, the shop, each
+/// category's listing and each product in the shop (archived ones not); past 50,000
+/// addresses it becomes an index of files of at most 50,000.
+async fn robots_txt_points_to_a_sitemap_of_every_product_and_category(app: TestApp) {
+    let f = crate::helpers::fixture(&app).await;
+    let robots = page(&app, "/robots.txt").await;
+    assert!(
+        robots.contains(&format!("Sitemap: {}", app.url("/sitemap.xml"))),
+        "{robots}"
+    );
+    assert!(robots.contains("Disallow: /admin"), "{robots}");
+    app.sql(&format!(
+        "UPDATE products SET archived_at = 1 WHERE id = '{}'",
+        f.epsilon
+    ))
+    .await;
+
+    let xml = page(&app, "/sitemap.xml").await;
+    assert!(xml.starts_with("<?xml") && xml.contains("<urlset"), "{xml}");
+    let mut expected = vec![
+        app.url("/"),
+        app.url("/shop"),
+        app.url(&format!("/shop?category={}", f.faucets)),
+        app.url(&format!("/shop?category={}", f.heating)),
+    ];
+    let mut products: Vec<&String> = vec![&f.alpha, &f.beta, &f.gamma, &f.delta];
+    products.sort();
+    expected.extend(products.iter().map(|id| app.url(&format!("/product/{id}"))));
+    assert_eq!(locs(&xml), expected);
+
+    // 50,000 more: an index of the pages' file and two of products.
+    let more: Vec<shop::store::catalogue::NewProduct> = (0..50_000)
+        .map(|n| shop::store::catalogue::NewProduct {
+            id: shop::domain::id::new_id(),
+            ..crate::helpers::new_product(&format!("Fitting {n}"), 100, &f.faucets, &f.kitchen)
+        })
+        .collect();
+    app.catalogue.insert_products(&more).await.unwrap();
+    let index = page(&app, "/sitemap.xml").await;
+    assert!(
+        index.contains("<sitemapindex"),
+        "{}",
+        &index[..200.min(index.len())]
+    );
+    assert_eq!(
+        locs(&index),
+        [0, 1, 2].map(|n| app.url(&format!("/sitemap/{n}.xml")))
+    );
+    assert_eq!(locs(&page(&app, "/sitemap/0.xml").await), expected[..4]);
+    let first = locs(&page(&app, "/sitemap/1.xml").await);
+    let second = locs(&page(&app, "/sitemap/2.xml").await);
+    assert_eq!((first.len(), second.len()), (50_000, 4));
+    assert!(first.last() < second.first(), "in id order, none twice");
+    for path in ["/sitemap/3.xml", "/sitemap/x.xml", "/sitemap/-1.xml"] {
+        let status = app.client.get(app.url(path)).send().await.unwrap().status();
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
 }

@@ -138,6 +138,35 @@ impl Catalogue {
         row.as_ref().map(product_from_row).transpose()
     }
 
+    /// How many products are in the shop.
+    pub async fn shop_product_count(&self) -> Result<i64, sqlx::Error> {
+        sqlx::query(&format!(
+            "SELECT COUNT(*) AS n FROM products p WHERE {IN_SHOP}"
+        ))
+        .fetch_one(&self.db.pool)
+        .await?
+        .try_get("n")
+    }
+
+    /// The ids of `limit` products in the shop in id order, after skipping `offset`:
+    /// a sitemap's products, read along the primary key.
+    pub async fn shop_product_ids(
+        &self,
+        limit: i64,
+        offset: i64,
+    ) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query(&format!(
+            "SELECT p.id FROM products p WHERE {IN_SHOP} ORDER BY p.id LIMIT $1 OFFSET $2"
+        ))
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.db.pool)
+        .await?
+        .iter()
+        .map(|row| row.try_get("id"))
+        .collect()
+    }
+
     /// Product `id` for the console: archived or not.
     pub async fn admin_product(&self, id: &Id) -> Result<Option<ProductRow>, sqlx::Error> {
         let sql =
