@@ -370,22 +370,21 @@ impl Reviews {
         .execute(&mut *tx)
         .await?;
         let reason = hide.map(|(reason, _)| reason.to_string());
-        activity
-            .record(
-                &mut tx,
-                Entry {
-                    actor,
-                    object_type: "review",
-                    object_id: id.as_str(),
-                    action,
-                    changes: Changes::new()
-                        .field("hidden", hide.is_none(), hide.is_some())
-                        .field("reason", before.hidden_reason.clone(), reason),
-                },
-            )
-            .await?;
         // The product's rating changed: every node's copy of the catalogue must follow.
-        crate::store::catalogue::bump_version(&mut tx).await?;
+        crate::store::catalogue::record_change(
+            &mut tx,
+            activity,
+            Entry {
+                actor,
+                object_type: "review",
+                object_id: id.as_str(),
+                action,
+                changes: Changes::new()
+                    .field("hidden", hide.is_none(), hide.is_some())
+                    .field("reason", before.hidden_reason.clone(), reason),
+            },
+        )
+        .await?;
         let after = admin_review_in(&mut tx, id)
             .await?
             .ok_or(sqlx::Error::RowNotFound)?;

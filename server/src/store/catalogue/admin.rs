@@ -8,7 +8,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::listing::{bind_all, Arg};
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
-use super::{bump_version, Catalogue};
+use super::{bump_version, record_change, Catalogue};
 use crate::domain::id::{new_id, Id};
 use crate::domain::pricing::{price_at, Discount};
 use crate::domain::Money;
@@ -283,19 +283,18 @@ impl Catalogue {
             before.images.clone(),
             None::<Vec<String>>,
         );
-        activity
-            .record(
-                &mut tx,
-                Entry {
-                    actor,
-                    object_type: "product",
-                    object_id: id.as_str(),
-                    action: "deleted",
-                    changes,
-                },
-            )
-            .await?;
-        bump_version(&mut tx).await?;
+        record_change(
+            &mut tx,
+            activity,
+            Entry {
+                actor,
+                object_type: "product",
+                object_id: id.as_str(),
+                action: "deleted",
+                changes,
+            },
+        )
+        .await?;
         tx.commit().await?;
         self.counts.clear();
         Ok(Ok((before, review_media)))
@@ -316,19 +315,18 @@ impl Catalogue {
         };
         let id = insert_product(&mut tx, input, &search_text, now).await?;
         let changes = changes_between(None, input);
-        activity
-            .record(
-                &mut tx,
-                Entry {
-                    actor,
-                    object_type: "product",
-                    object_id: &id,
-                    action: "created",
-                    changes,
-                },
-            )
-            .await?;
-        bump_version(&mut tx).await?;
+        record_change(
+            &mut tx,
+            activity,
+            Entry {
+                actor,
+                object_type: "product",
+                object_id: &id,
+                action: "created",
+                changes,
+            },
+        )
+        .await?;
         let product = product_in(&mut tx, &id).await?.expect("inserted above");
         tx.commit().await?;
         self.counts.clear();
@@ -358,19 +356,18 @@ impl Catalogue {
             return Ok(Ok(before));
         }
         set_product(&mut tx, id.as_str(), input, &search_text, now).await?;
-        activity
-            .record(
-                &mut tx,
-                Entry {
-                    actor,
-                    object_type: "product",
-                    object_id: id.as_str(),
-                    action: "updated",
-                    changes,
-                },
-            )
-            .await?;
-        bump_version(&mut tx).await?;
+        record_change(
+            &mut tx,
+            activity,
+            Entry {
+                actor,
+                object_type: "product",
+                object_id: id.as_str(),
+                action: "updated",
+                changes,
+            },
+        )
+        .await?;
         let product = product_in(&mut tx, id.as_str())
             .await?
             .expect("updated above");
@@ -436,18 +433,18 @@ impl Catalogue {
                 .bind(&product.id)
                 .execute(&mut *tx)
                 .await?;
-                activity
-                    .record(
-                        &mut tx,
-                        Entry {
-                            actor,
-                            object_type: "product",
-                            object_id: &product.id,
-                            action: "updated",
-                            changes,
-                        },
-                    )
-                    .await?;
+                record_change(
+                    &mut tx,
+                    activity,
+                    Entry {
+                        actor,
+                        object_type: "product",
+                        object_id: &product.id,
+                        action: "updated",
+                        changes,
+                    },
+                )
+                .await?;
             }
             after.push(product_in(&mut tx, &product.id).await?.expect("read above"));
         }
@@ -545,7 +542,6 @@ impl Catalogue {
                 },
             )
             .await?;
-        bump_version(&mut tx).await?;
         let product = product_in(&mut tx, id.as_str()).await?.expect("read above");
         tx.commit().await?;
         Ok(Ok(product))

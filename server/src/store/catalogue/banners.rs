@@ -157,19 +157,18 @@ async fn record(
     action: &str,
     changes: Changes,
 ) -> Result<(), sqlx::Error> {
-    super::bump_version(tx).await?;
-    activity
-        .record(
-            tx,
-            Entry {
-                actor,
-                object_type: "banner",
-                object_id,
-                action,
-                changes,
-            },
-        )
-        .await
+    super::record_change(
+        tx,
+        activity,
+        Entry {
+            actor,
+            object_type: "banner",
+            object_id,
+            action,
+            changes,
+        },
+    )
+    .await
 }
 
 async fn banner_in(

@@ -448,19 +448,18 @@ async fn record(
     action: &str,
     changes: Changes,
 ) -> Result<(), sqlx::Error> {
-    super::bump_version(tx).await?;
-    activity
-        .record(
-            tx,
-            Entry {
-                actor,
-                object_type,
-                object_id,
-                action,
-                changes,
-            },
-        )
-        .await
+    super::record_change(
+        tx,
+        activity,
+        Entry {
+            actor,
+            object_type,
+            object_id,
+            action,
+            changes,
+        },
+    )
+    .await
 }
 
 /// A unique violation as the refusal it means (another write got the title first,

@@ -32,7 +32,7 @@ pub(crate) use self::read::{
 };
 pub use self::read::{BannerRow, CategoryTree, ProductRow, CATEGORY_DISCOUNTS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
-pub(crate) use self::version::bump as bump_version;
+pub(crate) use self::version::{bump as bump_version, record_change};
 pub use crate::domain::listing::{ProductSort, SortField};
 
 /// The catalogue's queries over one database.

@@ -14,6 +14,7 @@ use std::sync::atomic::Ordering;
 use sqlx::{Any, Row, Transaction};
 
 use super::Catalogue;
+use crate::store::activity::{Activity, Entry};
 
 /// Marks the catalogue changed, in the transaction that changes it.
 pub(crate) async fn bump(tx: &mut Transaction<'static, Any>) -> Result<(), sqlx::Error> {
@@ -21,6 +22,19 @@ pub(crate) async fn bump(tx: &mut Transaction<'static, Any>) -> Result<(), sqlx:
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// Logs a catalogue change and marks the catalogue changed, both in the transaction
+/// that makes it: what changes the shop is never logged without the other nodes being
+/// told. (A transaction logging many changes, such as a bulk change or an import,
+/// records them with [`Activity`] and bumps once.)
+pub(crate) async fn record_change(
+    tx: &mut Transaction<'static, Any>,
+    activity: &Activity,
+    entry: Entry<'_>,
+) -> Result<(), sqlx::Error> {
+    bump(tx).await?;
+    activity.record(tx, entry).await
 }
 
 impl Catalogue {
