@@ -41,6 +41,31 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 [ -n "$base" ] || { echo "the server did not start:" >&2; cat "$dir/serve.log" >&2; exit 1; }
+# Keyword listings go through the search index once it is built (until then, the database).
+built=""
+for _ in $(seq 1 600); do
+  built=$(grep -o 'search index built.*' "$dir/serve.log" | head -n 1) && [ -n "$built" ] && break
+  sleep 0.1
+done
+[ -n "$built" ] || { echo "the search index was not built in 60 s:" >&2; cat "$dir/serve.log" >&2; exit 1; }
+index_ms=$(grep -o '[0-9]* ms' <<<"$built" | head -n 1 | cut -d' ' -f1)
+
+# Varied keyword searches: a word or two from the catalogue's own words (some
+# misspelt, some typed halfway), each on a random page of 1-20, so no two requests in a
+# row are alike and no cache can be what answers them.
+cat >"$dir/varied.lua" <<'LUA'
+local words = {"brass", "valve", "radiator", "chrome", "copper", "shower", "tap", "pipe",
+  "premium", "compact", "steel", "mixer", "thermostat", "elbow", "coupling", "drain",
+  "radiatr", "thermostatc", "valv", "showr", "bras", "cop", "heavy", "duty", "gloves"}
+local n = 0
+request = function()
+  n = n + 1
+  local a = words[math.random(#words)]
+  local q = a
+  if n % 2 == 0 then q = a .. "%20" .. words[math.random(#words)] end
+  return wrk.format("GET", "/api/product?keyword=" .. q .. "&page=" .. math.random(20))
+end
+LUA
 
 json() { curl -sf "$base$1" | python3 -c "import json,sys; d=json.load(sys.stdin)['data']; print($2)"; }
 category=$(json /api/category "[c['_id'] for c in d['categories'] if c['title']=='Heating'][0]")
@@ -49,17 +74,17 @@ product=$(json /api/product "d['products'][0]['_id']")
 scenarios=(
   "default listing|/api/product"
   "keyword search|/api/product?keyword=brass%20valve"
+  "keyword search, varied|/api/product?keyword=brass|$dir/varied.lua"
   "category + price, by price|/api/product?categoryIds=$category&minPrice=50&maxPrice=200&sortField=price&sortOrder=asc"
   "product detail|/api/product/$product"
 )
 
-printf '\n%s products (seeded in %s s), %s threads, %s connections, %s s per scenario\n\n' "$products" "$seed_s" "$threads" "$connections" "$seconds"
+printf '\n%s products (seeded in %s s, search index built in %s ms), %s threads, %s connections, %s s per scenario\n\n' "$products" "$seed_s" "$index_ms" "$threads" "$connections" "$seconds"
 printf '%-28s %12s %10s %10s %8s\n' "scenario" "requests/s" "p50 ms" "p99 ms" "errors"
 for scenario in "${scenarios[@]}"; do
-  name=${scenario%%|*}
-  path=${scenario#*|}
+  IFS='|' read -r name path script <<<"$scenario"
   curl -sf -o /dev/null "$base$path" || { echo "$name: $path does not answer 200" >&2; exit 1; }
-  out=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "$base$path")
+  out=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency ${script:+-s "$script"} "$base$path")
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.2f", v}'; }
   p50=$(awk '$1=="50%" {print $2}' <<<"$out" | to_ms)

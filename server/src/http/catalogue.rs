@@ -121,6 +121,11 @@ pub struct ProductList {
     pub total: i64,
     pub page: i64,
     pub per_page: i64,
+    /// Only when a keyword search found nothing: the same words with each one the
+    /// shop's catalogue does not know replaced by its closest word, when that search
+    /// finds products ('radaitor vlve' → 'radiator valve').
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub did_you_mean: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -394,6 +399,9 @@ async fn list_products(
         .catalogue
         .list_products(&filter, sort, (page - 1) * per_page, per_page)
         .await?;
+    let did_you_mean = (total == 0 && !filter.keyword_words.is_empty())
+        .then(|| state.catalogue.did_you_mean(&filter))
+        .flatten();
     Ok(ok(
         "Products fetched successfully",
         ProductList {
@@ -401,6 +409,7 @@ async fn list_products(
             total,
             page,
             per_page,
+            did_you_mean,
         },
     ))
 }

@@ -92,6 +92,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0013_catalogue_version.sql"),
         postgres: include_str!("../../migrations/postgres/0013_catalogue_version.sql"),
     },
+    Migration {
+        version: 14,
+        name: "catalogue_changes",
+        sqlite: include_str!("../../migrations/sqlite/0014_catalogue_changes.sql"),
+        postgres: include_str!("../../migrations/postgres/0014_catalogue_changes.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -18,5 +18,6 @@ mod orders;
 mod payments;
 mod promo;
 mod reviews;
+mod search;
 mod seeding;
 mod store;

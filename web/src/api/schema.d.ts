@@ -1964,6 +1964,12 @@ export interface components {
         /** @description The success envelope of DESIGN.md §4. */
         Envelope_ProductList: {
             data: {
+                /**
+                 * @description Only when a keyword search found nothing: the same words with each one the
+                 *     shop's catalogue does not know replaced by its closest word, when that search
+                 *     finds products ('radaitor vlve' → 'radiator valve').
+                 */
+                didYouMean?: string | null;
                 /** Format: int64 */
                 page: number;
                 /** Format: int64 */
@@ -2570,6 +2576,12 @@ export interface components {
             product: components["schemas"]["Product"];
         };
         ProductList: {
+            /**
+             * @description Only when a keyword search found nothing: the same words with each one the
+             *     shop's catalogue does not know replaced by its closest word, when that search
+             *     finds products ('radaitor vlve' → 'radiator valve').
+             */
+            didYouMean?: string | null;
             /** Format: int64 */
             page: number;
             /** Format: int64 */

@@ -220,11 +220,11 @@ impl Catalogue {
             return Ok(Ok(before));
         }
         archive_in(&mut tx, id.as_str(), archived, now, actor, activity).await?;
-        bump_version(&mut tx).await?;
+        bump_version(&mut tx, &[id.as_str()]).await?;
         let product = product_in(&mut tx, id.as_str()).await?.expect("read above");
         tx.commit().await?;
-        // The listing's totals count only products in the shop.
-        self.counts.clear();
+        // The listing's totals and search hold only products in the shop.
+        self.after_write().await;
         Ok(Ok(product))
     }
 
@@ -296,7 +296,7 @@ impl Catalogue {
         )
         .await?;
         tx.commit().await?;
-        self.counts.clear();
+        self.after_write().await;
         Ok(Ok((before, review_media)))
     }
 
@@ -329,7 +329,7 @@ impl Catalogue {
         .await?;
         let product = product_in(&mut tx, &id).await?.expect("inserted above");
         tx.commit().await?;
-        self.counts.clear();
+        self.after_write().await;
         Ok(Ok(product))
     }
 
@@ -372,7 +372,7 @@ impl Catalogue {
             .await?
             .expect("updated above");
         tx.commit().await?;
-        self.counts.clear();
+        self.after_write().await;
         Ok(Ok(product))
     }
 
@@ -448,9 +448,9 @@ impl Catalogue {
             }
             after.push(product_in(&mut tx, &product.id).await?.expect("read above"));
         }
-        bump_version(&mut tx).await?;
+        bump_version(&mut tx, &distinct).await?;
         tx.commit().await?;
-        self.counts.clear();
+        self.after_write().await;
         Ok(Ok(after))
     }
 }

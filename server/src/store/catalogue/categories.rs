@@ -117,6 +117,12 @@ impl Catalogue {
             );
             set_search_text(&mut tx, &row.try_get::<String, _>("id")?, &text).await?;
         }
+        // Every node's search index re-reads them.
+        let ids = products
+            .iter()
+            .map(|row| row.try_get::<String, _>("id"))
+            .collect::<Result<Vec<_>, _>>()?;
+        super::bump_version(&mut tx, &ids.iter().map(String::as_str).collect::<Vec<_>>()).await?;
         let changes = Changes::new().field("title", before, title);
         record(
             &mut tx,
@@ -129,8 +135,8 @@ impl Catalogue {
         )
         .await?;
         tx.commit().await?;
-        // Keyword searches' totals find the products by the new title.
-        self.counts.clear();
+        // Keyword searches find the products by the new title.
+        self.after_write().await;
         Ok(Ok(()))
     }
 
@@ -321,6 +327,12 @@ impl Catalogue {
             );
             set_search_text(&mut tx, &row.try_get::<String, _>("id")?, &text).await?;
         }
+        // Every node's search index re-reads them.
+        let ids = products
+            .iter()
+            .map(|row| row.try_get::<String, _>("id"))
+            .collect::<Result<Vec<_>, _>>()?;
+        super::bump_version(&mut tx, &ids.iter().map(String::as_str).collect::<Vec<_>>()).await?;
         let changes = Changes::new().field("title", before.title, title);
         record(
             &mut tx,
@@ -333,8 +345,8 @@ impl Catalogue {
         )
         .await?;
         tx.commit().await?;
-        // Keyword searches' totals find the products by the new title.
-        self.counts.clear();
+        // Keyword searches find the products by the new title.
+        self.after_write().await;
         Ok(Ok(()))
     }
 

@@ -162,6 +162,10 @@ impl Catalogue {
             .collect();
         activity.record_all(&mut tx, &entries).await?;
         let written = !entries.is_empty();
+        if written {
+            let changed: Vec<&str> = entries.iter().map(|entry| entry.object_id).collect();
+            bump_version(&mut tx, &changed).await?;
+        }
         let outcomes = planned
             .into_iter()
             .zip(ids)
@@ -174,12 +178,9 @@ impl Catalogue {
                 ..line.outcome
             })
             .collect();
-        if written {
-            bump_version(&mut tx).await?;
-        }
         tx.commit().await?;
         if written {
-            self.counts.clear();
+            self.after_write().await;
         }
         Ok((outcomes, true))
     }

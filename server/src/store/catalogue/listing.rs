@@ -54,6 +54,17 @@ impl Catalogue {
         offset: i64,
         limit: i64,
     ) -> Result<(Vec<ProductRow>, i64), sqlx::Error> {
+        if !filter.keyword_words.is_empty() {
+            let (Ok(offset_at), Ok(limit_at)) = (usize::try_from(offset), usize::try_from(limit))
+            else {
+                return Ok((Vec::new(), 0));
+            };
+            if let Some(hits) = self.search.search(filter, sort, offset_at, limit_at) {
+                let hits = hits.map_err(super::version::index_error)?;
+                return Ok((self.products_in_order(&hits.ids).await?, hits.total));
+            }
+            // The index is still being built: the database answers meanwhile.
+        }
         // A keyword search counts first: how many it matches decides how to sort them.
         let (hint, known_total) = if filter.is_keyword_only() {
             let matches = self.count_products(filter).await?;
@@ -86,6 +97,30 @@ impl Catalogue {
             None => self.count_products(filter).await?,
         };
         Ok((products, total))
+    }
+
+    /// Whether keyword listings go through the search index yet (it is built at start;
+    /// until then the database answers them).
+    pub fn search_is_built(&self) -> bool {
+        self.search.is_built()
+    }
+
+    /// For a keyword search that found nothing, the words it may have meant: each word
+    /// the search index does not know replaced by the closest one it does, when those
+    /// words find something. `None` otherwise, or while the index is being built.
+    pub fn did_you_mean(&self, filter: &ProductFilter) -> Option<String> {
+        self.search
+            .did_you_mean(filter)
+            .map(|words| words.join(" "))
+    }
+
+    /// The products with these ids that are in the shop, in the order given.
+    async fn products_in_order(&self, ids: &[String]) -> Result<Vec<ProductRow>, sqlx::Error> {
+        let ids: Vec<Id> = ids.iter().filter_map(|id| Id::parse(id)).collect();
+        let mut conn = self.db.pool.acquire().await?;
+        let mut rows = super::products_with_ids(&mut conn, &ids).await?;
+        rows.sort_by_key(|row| ids.iter().position(|id| id.as_str() == row.id));
+        Ok(rows)
     }
 
     /// The page query for a listing: its SQL (ending in `LIMIT` and `OFFSET` placeholders)
@@ -211,23 +246,28 @@ impl Catalogue {
     /// idempotent and served by the `products_discount_ends` index.
     pub async fn sweep_expired_discounts(&self) -> Result<u64, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
-        let swept = sqlx::query(
+        let swept: Vec<String> = sqlx::query(
             "UPDATE products SET paid_cents = price_cents, updated_at = $1 \
-             WHERE paid_cents <> price_cents AND discount_ends_at IS NOT NULL AND discount_ends_at <= $1",
+             WHERE paid_cents <> price_cents AND discount_ends_at IS NOT NULL AND discount_ends_at <= $1 \
+             RETURNING id",
         )
         .bind(self.clock.now_ms())
-        .execute(&mut *tx)
+        .fetch_all(&mut *tx)
         .await?
-        .rows_affected();
-        if swept > 0 {
-            // Price bands count by the price paid: every node's totals must follow.
-            super::bump_version(&mut tx).await?;
+        .iter()
+        .map(|row| row.try_get("id"))
+        .collect::<Result<_, _>>()?;
+        if !swept.is_empty() {
+            // Price filters and sorts go by the price paid: every node's totals and
+            // search index must follow.
+            let ids: Vec<&str> = swept.iter().map(String::as_str).collect();
+            super::bump_version(&mut tx, &ids).await?;
         }
         tx.commit().await?;
-        if swept > 0 {
-            self.counts.clear();
+        if !swept.is_empty() {
+            self.after_write().await;
         }
-        Ok(swept)
+        Ok(swept.len() as u64)
     }
 }
 

@@ -15,6 +15,7 @@ mod count_cache;
 pub mod import;
 mod listing;
 mod read;
+mod search;
 mod seeding;
 mod version;
 
@@ -23,6 +24,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use self::count_cache::CountCache;
+use self::search::SearchIndex;
 use super::Db;
 use crate::domain::time::Clock;
 
@@ -32,7 +34,7 @@ pub(crate) use self::read::{
 };
 pub use self::read::{BannerRow, CategoryTree, ProductRow, CATEGORY_DISCOUNTS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
-pub(crate) use self::version::{bump as bump_version, record_change};
+pub(crate) use self::version::{bump as bump_version, bump_all, record_change};
 pub use crate::domain::listing::{ProductSort, SortField};
 
 /// The catalogue's queries over one database.
@@ -42,6 +44,10 @@ pub struct Catalogue {
     counts: Arc<CountCache>,
     /// The catalogue version this node last acted on (`version.rs`); -1 before the first look.
     version_seen: Arc<AtomicI64>,
+    /// Keyword search (`search.rs`), kept at `version_seen`.
+    search: Arc<SearchIndex>,
+    /// Held while catching up with the catalogue's changes (`version.rs`).
+    following: Arc<tokio::sync::Mutex<()>>,
     /// What "now" is for discounts and for the times rows are stamped with.
     clock: Clock,
 }
@@ -52,11 +58,23 @@ impl Catalogue {
             db,
             counts: Arc::new(CountCache::new(Duration::from_secs(10), 4096)),
             version_seen: Arc::new(AtomicI64::new(-1)),
+            search: Arc::new(SearchIndex::default()),
+            following: Arc::new(tokio::sync::Mutex::new(())),
             clock,
         }
     }
 
     pub fn db(&self) -> &Db {
         &self.db
+    }
+
+    /// After a catalogue write commits: forgets the totals at once and catches up with
+    /// the change feed, so this node's next listing and search show the change. A
+    /// failure to catch up is logged; the next poll (within a second) tries again.
+    pub(crate) async fn after_write(&self) {
+        self.counts.clear();
+        if let Err(e) = self.follow_changes().await {
+            tracing::warn!(error = %e, "catching up with the catalogue's changes failed");
+        }
     }
 }

@@ -134,10 +134,10 @@ impl Catalogue {
             }
             tx.execute(query).await?;
         }
-        super::bump_version(&mut tx).await?;
+        super::bump_all(&mut tx).await?;
         tx.commit().await?;
-        // Only now can a count see the new products.
-        self.counts.clear();
+        // Only now can a count or a search see the new products.
+        self.after_write().await;
         Ok(())
     }
 

@@ -1,24 +1,80 @@
-//! The catalogue's version: how nodes sharing one database learn that the catalogue
-//! changed, so what each keeps in memory (the listing's totals) stays true on all.
+//! The catalogue's version and change feed: how nodes sharing one database learn that
+//! the catalogue changed, so what each keeps in memory (the listing's totals and the
+//! search index) stays true on all.
 //!
 //! Every write that changes what the shop shows of its catalogue (products, categories,
 //! banners, hidden reviews, ended discounts) bumps the one row of `catalogue_version`
-//! in its own transaction ([`bump`]). The node that wrote forgets its totals as soon
-//! as it commits; every node polls the row each second ([`Catalogue::follow_changes`])
-//! and forgets them when it has moved, so the others follow within about a second.
-//! Orders' stock changes do not bump it: no total counts stock, and a row every order
-//! wrote would make all checkouts wait on one another.
+//! in its own transaction ([`bump`]) and names the products it changed in
+//! `catalogue_changes` under the new version. The node that wrote catches up as soon as
+//! it commits; every node polls the row each second ([`Catalogue::follow_changes`]),
+//! and when it has moved forgets its totals and re-reads the products changed since the
+//! version it last saw into its search index, so the others follow within about a
+//! second. Orders' stock changes do not bump it: neither totals nor the index hold
+//! stock, and a row every order wrote would make all checkouts wait on one another.
 
 use std::sync::atomic::Ordering;
 
 use sqlx::{Any, Row, Transaction};
 
+use super::search::{Built, IndexedProduct};
 use super::Catalogue;
 use crate::store::activity::{Activity, Entry};
+use crate::store::{placeholders, value_rows};
 
-/// Marks the catalogue changed, in the transaction that changes it.
-pub(crate) async fn bump(tx: &mut Transaction<'static, Any>) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1")
+/// How many versions of the change feed are kept. A node further behind (or starting)
+/// builds its index afresh instead of reading the feed.
+const CHANGES_KEPT: i64 = 10_000;
+/// Products read from the database per query when building or catching up.
+const BATCH: usize = 500;
+
+/// Marks the catalogue changed, in the transaction that changes it, naming the
+/// products whose listing may have changed (none for a banner, say).
+pub(crate) async fn bump(
+    tx: &mut Transaction<'static, Any>,
+    products: &[&str],
+) -> Result<(), sqlx::Error> {
+    let version = next_version(tx).await?;
+    for batch in products.chunks(BATCH) {
+        let sql = format!(
+            "INSERT INTO catalogue_changes (version, product_id) VALUES {}",
+            value_rows(batch.len(), 2)
+        );
+        let mut query = sqlx::query(&sql);
+        for id in batch {
+            query = query.bind(version).bind(*id);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    if !products.is_empty() {
+        forget_old_changes(tx, version).await?;
+    }
+    Ok(())
+}
+
+/// Marks the catalogue changed everywhere: after a bulk load, every node builds its
+/// search index afresh.
+pub(crate) async fn bump_all(tx: &mut Transaction<'static, Any>) -> Result<(), sqlx::Error> {
+    let version = next_version(tx).await?;
+    sqlx::query("INSERT INTO catalogue_changes (version, product_id) VALUES ($1, NULL)")
+        .bind(version)
+        .execute(&mut **tx)
+        .await?;
+    forget_old_changes(tx, version).await
+}
+
+async fn next_version(tx: &mut Transaction<'static, Any>) -> Result<i64, sqlx::Error> {
+    sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1 RETURNING version")
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get("version")
+}
+
+async fn forget_old_changes(
+    tx: &mut Transaction<'static, Any>,
+    version: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM catalogue_changes WHERE version <= $1")
+        .bind(version - CHANGES_KEPT)
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -33,24 +89,155 @@ pub(crate) async fn record_change(
     activity: &Activity,
     entry: Entry<'_>,
 ) -> Result<(), sqlx::Error> {
-    bump(tx).await?;
+    let products: &[&str] = if entry.object_type == "product" {
+        &[entry.object_id]
+    } else {
+        &[]
+    };
+    bump(tx, products).await?;
     activity.record(tx, entry).await
+}
+
+/// What a node must do to catch up with the feed.
+enum CatchUp {
+    Rebuild,
+    Products(Vec<String>),
 }
 
 impl Catalogue {
     /// Reads the catalogue's version and, when it is not the one this node last saw,
-    /// forgets the listing's totals. Resolves to whether it had moved. Every serving
-    /// node calls it each second (`app::serve`).
+    /// forgets the listing's totals and brings the search index up to it (building it
+    /// when there is none yet or the feed no longer reaches back far enough). Resolves
+    /// to whether it had moved. Every serving node calls it each second (`app::serve`),
+    /// and each catalogue write calls it once committed, so the writer's own change
+    /// shows at once.
     pub async fn follow_changes(&self) -> Result<bool, sqlx::Error> {
+        // One catch-up at a time: two would race to put older rows over newer ones.
+        let _turn = self.following.lock().await;
         let version: i64 = sqlx::query("SELECT version FROM catalogue_version WHERE id = 1")
             .fetch_one(&self.db.pool)
             .await?
             .try_get("version")?;
-        let seen = self.version_seen.swap(version, Ordering::SeqCst);
-        if seen == version {
+        let seen = self.version_seen.load(Ordering::SeqCst);
+        if seen == version && self.search.is_built() {
             return Ok(false);
         }
         self.counts.clear();
+        let catch_up = if seen < 0 || version - seen >= CHANGES_KEPT || !self.search.is_built() {
+            CatchUp::Rebuild
+        } else {
+            let rows = sqlx::query(
+                "SELECT DISTINCT product_id FROM catalogue_changes WHERE version > $1 AND version <= $2",
+            )
+            .bind(seen)
+            .bind(version)
+            .fetch_all(&self.db.pool)
+            .await?;
+            let ids = rows
+                .iter()
+                .map(|row| row.try_get::<Option<String>, _>("product_id"))
+                .collect::<Result<Option<Vec<String>>, _>>()?;
+            ids.map_or(CatchUp::Rebuild, CatchUp::Products)
+        };
+        match catch_up {
+            CatchUp::Rebuild => self.build_search_index().await?,
+            CatchUp::Products(ids) => self.reindex(ids).await?,
+        }
+        self.version_seen.store(version, Ordering::SeqCst);
         Ok(true)
     }
+
+    /// Builds the search index from every product in the shop and puts it in place of
+    /// the one in use, which serves searches meanwhile.
+    async fn build_search_index(&self) -> Result<(), sqlx::Error> {
+        let started = std::time::Instant::now();
+        let built = Built::new().map_err(index_error)?;
+        let built = std::sync::Arc::new(built);
+        let mut after = String::new();
+        let mut count = 0;
+        loop {
+            let rows = sqlx::query(&format!(
+                "SELECT {INDEXED_COLUMNS} FROM products p WHERE {IN_SHOP} AND p.id > $1 \
+                 ORDER BY p.id LIMIT {BATCH}"
+            ))
+            .bind(&after)
+            .fetch_all(&self.db.pool)
+            .await?;
+            let products = rows
+                .iter()
+                .map(indexed_from_row)
+                .collect::<Result<Vec<_>, _>>()?;
+            let Some(last) = products.last() else { break };
+            after = last.id.clone();
+            count += products.len();
+            let built = built.clone();
+            tokio::task::spawn_blocking(move || built.add(&products))
+                .await
+                .map_err(|e| index_error(e.to_string()))?
+                .map_err(index_error)?;
+        }
+        let committing = built.clone();
+        tokio::task::spawn_blocking(move || committing.commit())
+            .await
+            .map_err(|e| index_error(e.to_string()))?
+            .map_err(index_error)?;
+        self.search.replace(built);
+        tracing::info!(
+            "search index built: {count} products in {} ms",
+            started.elapsed().as_millis()
+        );
+        Ok(())
+    }
+
+    /// Re-reads products `ids` into the search index: changed, added, or gone.
+    async fn reindex(&self, ids: Vec<String>) -> Result<(), sqlx::Error> {
+        let Some(built) = self.search.in_use() else {
+            return self.build_search_index().await;
+        };
+        for batch in ids.chunks(BATCH) {
+            let sql = format!(
+                "SELECT {INDEXED_COLUMNS} FROM products p WHERE {IN_SHOP} AND p.id IN ({})",
+                placeholders(batch.len())
+            );
+            let rows = batch
+                .iter()
+                .fold(sqlx::query(&sql), |query, id| query.bind(id.clone()))
+                .fetch_all(&self.db.pool)
+                .await?;
+            let products = rows
+                .iter()
+                .map(indexed_from_row)
+                .collect::<Result<Vec<_>, _>>()?;
+            let built = built.clone();
+            let batch = batch.to_vec();
+            tokio::task::spawn_blocking(move || built.apply(&batch, &products))
+                .await
+                .map_err(|e| index_error(e.to_string()))?
+                .map_err(index_error)?;
+        }
+        Ok(())
+    }
+}
+
+use super::IN_SHOP;
+
+const INDEXED_COLUMNS: &str =
+    "p.id, p.name, p.search_text, p.category_id, p.sub_category_id, p.paid_cents, p.created_at";
+
+fn indexed_from_row(row: &sqlx::any::AnyRow) -> Result<IndexedProduct, sqlx::Error> {
+    Ok(IndexedProduct {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        search_text: row.try_get("search_text")?,
+        category_id: row.try_get("category_id")?,
+        sub_category_id: row.try_get("sub_category_id")?,
+        paid_cents: row.try_get("paid_cents")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+/// A fault of the search index, as the store's error: it is logged and answered as
+/// every other fault is.
+pub(super) fn index_error(e: impl std::fmt::Display) -> sqlx::Error {
+    sqlx::Error::Protocol(format!("search index: {e}"))
 }

@@ -89,6 +89,32 @@ describe('Shop listing', () => {
     expect(screen.getByText('Try adjusting your filters or search terms.')).toBeInTheDocument();
   });
 
+  it('offers what the shopper may have meant when the search found nothing', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/product', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        return query.get('keyword') === 'radiator valve'
+          ? envelope({ products: [product({ name: 'Radiator Valve' })], total: 1, page: 1, perPage: 10 })
+          : envelope({ products: [], total: 0, page: 1, perPage: 10, didYouMean: 'radiator valve' });
+      }),
+    );
+    renderRoutes(routes, '/shop?keyword=radaitor+vlve&sort=price_asc');
+    expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'radiator valve' }));
+    expect(await screen.findByText('Radiator Valve')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('keyword')).toBe('radiator valve');
+    expect(asked.at(-1)?.get('sortField')).toBe('price');
+  });
+
+  it('offers nothing when the answer suggests nothing', async () => {
+    server.use(listing(0));
+    renderRoutes(routes, '/shop?keyword=zzz');
+    expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+  });
+
   it('shows the error with the spec sentence', async () => {
     server.use(http.get('*/api/product', () => failure(500, 'Failed to fetch products')));
     renderRoutes(routes, '/shop');

@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -80,6 +80,18 @@ export function Component() {
             <div className="py-16 text-center">
               <h2 className="text-lg font-semibold">No Products Found</h2>
               <p className="mt-1 text-slate-600">Try adjusting your filters or search terms.</p>
+              {products.data.didYouMean && (
+                <p className="mt-3 text-slate-700">
+                  Did you mean{' '}
+                  <Link
+                    className="font-medium text-sky-700 underline"
+                    to={{ search: listingSearch({ ...listing, keyword: products.data.didYouMean, page: 1 }).toString() }}
+                  >
+                    {products.data.didYouMean}
+                  </Link>
+                  ?
+                </p>
+              )}
             </div>
           ) : (
             <>

@@ -1,0 +1,724 @@
+//! The catalogue's search index: tantivy, in memory, on every node
+//! (docs/ARCHITECTURE.md, "Search").
+//!
+//! It holds each product in the shop with what a keyword listing matches, filters and
+//! sorts on: its search text (the words of its name, description, category and
+//! sub-category), category, sub-category, the price paid, when it was created, its
+//! name for sorting, and its id. A keyword listing finds the page's ids here and reads
+//! only those rows from the database. Each node builds it at start and keeps it
+//! current from the catalogue's change feed (`version.rs`).
+//!
+//! Matching is the SQL search's, plus typos: every word must match as a word or the
+//! start of one; a word that begins no word of the index may instead be one typo away
+//! when it has 5 letters or more, two from 8 (Meilisearch's defaults). A word the
+//! index knows is taken as written, so typo matches never crowd in on exact ones.
+
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+
+use tantivy::collector::{Collector, SegmentCollector};
+use tantivy::columnar::{Column, StrColumn};
+use tantivy::query::{AllQuery, BooleanQuery, FuzzyTermQuery, Occur, Query, TermSetQuery};
+use tantivy::schema::{
+    Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING,
+};
+use tantivy::tokenizer::{LowerCaser, SimpleTokenizer, TextAnalyzer};
+use tantivy::{
+    DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, SegmentOrdinal, SegmentReader,
+    TantivyDocument, Term,
+};
+
+use super::ProductFilter;
+use crate::domain::listing::{ProductSort, SortField};
+
+/// What the index holds of one product in the shop.
+#[derive(Clone, Debug)]
+pub(super) struct IndexedProduct {
+    pub id: String,
+    pub name: String,
+    pub search_text: String,
+    pub category_id: String,
+    pub sub_category_id: String,
+    pub paid_cents: i64,
+    pub created_at: i64,
+}
+
+/// One page of a keyword listing: the products' ids in order, and how many match.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Hits {
+    pub ids: Vec<String>,
+    pub total: i64,
+}
+
+/// The index, once built; until then, keyword listings go to the database.
+#[derive(Default)]
+pub(super) struct SearchIndex {
+    built: RwLock<Option<Arc<Built>>>,
+}
+
+impl std::fmt::Debug for SearchIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchIndex")
+            .field("built", &self.current().is_some())
+            .finish()
+    }
+}
+
+impl SearchIndex {
+    fn current(&self) -> Option<Arc<Built>> {
+        self.built
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    pub(super) fn is_built(&self) -> bool {
+        self.current().is_some()
+    }
+
+    /// Puts a freshly built index in place of the one in use.
+    pub(super) fn replace(&self, built: Arc<Built>) {
+        *self.built.write().unwrap_or_else(PoisonError::into_inner) = Some(built);
+    }
+
+    /// The index in use, to apply changes to; `None` before the first build.
+    pub(super) fn in_use(&self) -> Option<Arc<Built>> {
+        self.current()
+    }
+
+    /// The page `offset..offset + limit` of the products matching `filter` (which has
+    /// keywords) in `sort` order, or `None` while the index is not built yet.
+    pub(super) fn search(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+        offset: usize,
+        limit: usize,
+    ) -> Option<tantivy::Result<Hits>> {
+        let built = self.current()?;
+        Some(built.search(filter, sort, offset, limit))
+    }
+
+    /// For a search that found nothing, the same words with each one the index does not
+    /// know replaced by the closest word it does (more typos allowed than a search
+    /// allows), when that search finds something. `None` when there is nothing to offer.
+    pub(super) fn did_you_mean(&self, filter: &ProductFilter) -> Option<Vec<String>> {
+        let built = self.current()?;
+        let searcher = built.reader.searcher();
+        let mut changed = false;
+        let mut words = Vec::with_capacity(filter.keyword_words.len());
+        for word in &filter.keyword_words {
+            if built.knows_prefix(&searcher, word) {
+                words.push(word.clone());
+                continue;
+            }
+            let closest = built.closest_word(&searcher, word)?;
+            changed = true;
+            words.push(closest);
+        }
+        if !changed {
+            return None;
+        }
+        let corrected = ProductFilter {
+            keyword_words: words.clone(),
+            ..filter.clone()
+        };
+        match built.search(&corrected, NEWEST_FIRST, 0, 0) {
+            Ok(hits) if hits.total > 0 => Some(words),
+            _ => None,
+        }
+    }
+}
+
+const NEWEST_FIRST: ProductSort = ProductSort {
+    field: SortField::CreatedAt,
+    descending: true,
+};
+
+/// How many typos a word the index does not know may have: Meilisearch's defaults.
+pub(super) fn typos_allowed(word: &str) -> u8 {
+    match word.chars().count() {
+        0..=4 => 0,
+        5..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// How far 'Did you mean' looks: further than a search itself matches, since it is
+/// only offered when the search found nothing.
+fn suggestion_distance(word: &str) -> usize {
+    match word.chars().count() {
+        0..=2 => 0,
+        3..=5 => 1,
+        _ => 2,
+    }
+}
+
+/// The tantivy index, its writer and its reader.
+pub(super) struct Built {
+    reader: IndexReader,
+    writer: Mutex<IndexWriter>,
+    fields: Fields,
+}
+
+#[derive(Clone, Copy)]
+struct Fields {
+    id: Field,
+    text: Field,
+    category: Field,
+    sub_category: Field,
+    paid: Field,
+    created: Field,
+    name: Field,
+    id_high: Field,
+    id_low: Field,
+}
+
+const TOKENIZER: &str = "words";
+/// The writer's memory budget: tantivy's least, ample for a catalogue's products.
+const WRITER_MEMORY: usize = 15_000_000;
+
+impl Built {
+    /// An empty index, with its writer's one indexing thread.
+    pub(super) fn new() -> tantivy::Result<Built> {
+        let mut schema = Schema::builder();
+        let text_options = TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer(TOKENIZER)
+                .set_index_option(IndexRecordOption::WithFreqs),
+        );
+        let fields = Fields {
+            id: schema.add_text_field("id", STRING),
+            text: schema.add_text_field("text", text_options),
+            category: schema.add_text_field("category", STRING),
+            sub_category: schema.add_text_field("sub_category", STRING),
+            paid: schema.add_i64_field("paid", FAST),
+            created: schema.add_i64_field("created", FAST),
+            name: schema.add_text_field("name", FAST),
+            id_high: schema.add_u64_field("id_high", FAST),
+            id_low: schema.add_u64_field("id_low", FAST),
+        };
+        let index = Index::create_in_ram(schema.build());
+        // The search text is stored as the very words a query is split into; this
+        // splits it the same way (runs of letters and digits) without dropping long ones.
+        index.tokenizers().register(
+            TOKENIZER,
+            TextAnalyzer::builder(SimpleTokenizer::default())
+                .filter(LowerCaser)
+                .build(),
+        );
+        let writer = index.writer_with_num_threads(1, WRITER_MEMORY)?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        Ok(Built {
+            reader,
+            writer: Mutex::new(writer),
+            fields,
+        })
+    }
+
+    /// Replaces the products with these ids by `products` (those still in the shop):
+    /// an id with no product here leaves the index. Blocks until the change is
+    /// searchable.
+    pub(super) fn apply(&self, ids: &[String], products: &[IndexedProduct]) -> tantivy::Result<()> {
+        {
+            let writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+            for id in ids {
+                writer.delete_term(Term::from_field_text(self.fields.id, id));
+            }
+        }
+        self.add(products)?;
+        self.commit()
+    }
+
+    /// Adds `products`, searchable once committed.
+    pub(super) fn add(&self, products: &[IndexedProduct]) -> tantivy::Result<()> {
+        let f = self.fields;
+        let writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+        for product in products {
+            let Some((high, low)) = id_halves(&product.id) else {
+                tracing::warn!(id = %product.id, "a product id that is not 24 hex digits is left out of search");
+                continue;
+            };
+            let mut doc = TantivyDocument::default();
+            doc.add_text(f.id, &product.id);
+            doc.add_text(f.text, &product.search_text);
+            doc.add_text(f.category, &product.category_id);
+            doc.add_text(f.sub_category, &product.sub_category_id);
+            doc.add_i64(f.paid, product.paid_cents);
+            doc.add_i64(f.created, product.created_at);
+            doc.add_text(f.name, name_key(&product.name));
+            doc.add_u64(f.id_high, high);
+            doc.add_u64(f.id_low, low);
+            writer.add_document(doc)?;
+        }
+        Ok(())
+    }
+
+    /// Makes what was added and deleted searchable. Blocks while the writer finishes.
+    pub(super) fn commit(&self) -> tantivy::Result<()> {
+        self.writer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .commit()?;
+        self.reader.reload()
+    }
+
+    fn search(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+        offset: usize,
+        limit: usize,
+    ) -> tantivy::Result<Hits> {
+        let searcher = self.reader.searcher();
+        let query = self.query(&searcher, filter);
+        let collector = PageCollector {
+            sort,
+            keep: offset.saturating_add(limit),
+            min_paid: filter.min_paid.map(|m| m.cents()),
+            max_paid: filter.max_paid.map(|m| m.cents()),
+        };
+        let (mut matches, total) = searcher.search(&*query, &collector)?;
+        matches.sort_by(|a, b| compare(a, b, sort.descending));
+        let ids = matches
+            .into_iter()
+            .skip(offset)
+            .take(limit)
+            .map(|(_, id)| id_text(id))
+            .collect();
+        Ok(Hits {
+            ids,
+            total: i64::try_from(total).unwrap_or(i64::MAX),
+        })
+    }
+
+    fn query(&self, searcher: &tantivy::Searcher, filter: &ProductFilter) -> Box<dyn Query> {
+        let f = self.fields;
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for word in &filter.keyword_words {
+            let typos = if self.knows_prefix(searcher, word) {
+                0
+            } else {
+                typos_allowed(word)
+            };
+            let term = Term::from_field_text(f.text, word);
+            clauses.push((
+                Occur::Must,
+                Box::new(FuzzyTermQuery::new_prefix(term, typos, true)),
+            ));
+        }
+        for (field, ids) in [
+            (f.category, &filter.category_ids),
+            (f.sub_category, &filter.sub_category_ids),
+        ] {
+            if !ids.is_empty() {
+                let terms = ids
+                    .iter()
+                    .map(|id| Term::from_field_text(field, id.as_str()));
+                clauses.push((Occur::Must, Box::new(TermSetQuery::new(terms))));
+            }
+        }
+        if clauses.is_empty() {
+            Box::new(AllQuery)
+        } else {
+            Box::new(BooleanQuery::new(clauses))
+        }
+    }
+
+    /// Whether some word in the index begins with `word`.
+    fn knows_prefix(&self, searcher: &tantivy::Searcher, word: &str) -> bool {
+        searcher.segment_readers().iter().any(|segment| {
+            let Ok(inverted) = segment.inverted_index(self.fields.text) else {
+                return false;
+            };
+            let Ok(mut terms) = inverted.terms().range().ge(word.as_bytes()).into_stream() else {
+                return false;
+            };
+            terms.advance() && terms.key().starts_with(word.as_bytes())
+        })
+    }
+
+    /// The index's word closest to `word` within [`suggestion_distance`], the most
+    /// common among equally close ones.
+    fn closest_word(&self, searcher: &tantivy::Searcher, word: &str) -> Option<String> {
+        let limit = suggestion_distance(word);
+        if limit == 0 {
+            return None;
+        }
+        let word: Vec<char> = word.chars().collect();
+        // Each close word's distance and how many products hold it, over all segments.
+        let mut close: std::collections::HashMap<String, (usize, i64)> = Default::default();
+        for segment in searcher.segment_readers() {
+            let Ok(inverted) = segment.inverted_index(self.fields.text) else {
+                continue;
+            };
+            let Ok(mut terms) = inverted.terms().stream() else {
+                continue;
+            };
+            while let Some((key, info)) = terms.next() {
+                let Ok(candidate) = std::str::from_utf8(key) else {
+                    continue;
+                };
+                if let Some(distance) = edit_distance(&word, candidate, limit) {
+                    let entry = close.entry(candidate.to_string()).or_insert((distance, 0));
+                    entry.1 += i64::from(info.doc_freq);
+                }
+            }
+        }
+        // The closest, then the commonest, then the first in order.
+        close
+            .into_iter()
+            .min_by_key(|(word, (distance, products))| (*distance, -products, word.clone()))
+            .map(|(word, _)| word)
+    }
+}
+
+/// A name as the name sort compares it: case left out.
+fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// A product id (24 hex digits) as two numbers whose order is the id's.
+fn id_halves(id: &str) -> Option<(u64, u64)> {
+    if id.len() != 24 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let high = u64::from_str_radix(&id[..16], 16).ok()?;
+    let low = u64::from_str_radix(&id[16..], 16).ok()?;
+    Some((high, low))
+}
+
+fn id_text(id: u128) -> String {
+    format!("{:016x}{:08x}", (id >> 32) as u64, id as u32)
+}
+
+/// The Levenshtein distance (a transposition counting one) between `a` and `b`, when
+/// it is at most `limit`.
+fn edit_distance(a: &[char], b: &str, limit: usize) -> Option<usize> {
+    if a.len().abs_diff(b.chars().count()) > limit {
+        return None;
+    }
+    let b: Vec<char> = b.chars().collect();
+    // Three rows of the optimal string alignment table.
+    let mut before: Vec<usize> = Vec::new();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (previous[j] + 1)
+                .min(row[j - 1] + 1)
+                .min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
+        }
+        if row.iter().min().is_some_and(|&least| least > limit) {
+            return None;
+        }
+        before = std::mem::replace(&mut previous, row);
+    }
+    Some(previous[b.len()]).filter(|&d| d <= limit)
+}
+
+/// What a match is ordered by: the sort's own value, then the id, as the SQL listing
+/// orders (`ORDER BY value, id`, both one way).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum SortValue {
+    Number(i64),
+    Text(String),
+}
+
+type Match = (SortValue, u128);
+
+fn compare(a: &Match, b: &Match, descending: bool) -> std::cmp::Ordering {
+    if descending {
+        b.cmp(a)
+    } else {
+        a.cmp(b)
+    }
+}
+
+/// Collects, from each segment, the first `keep` matches in sort order (a listing's
+/// page is among them) and how many matched in all, within the price bounds.
+struct PageCollector {
+    sort: ProductSort,
+    keep: usize,
+    min_paid: Option<i64>,
+    max_paid: Option<i64>,
+}
+
+struct SegmentPage {
+    sort: ProductSort,
+    keep: usize,
+    min_paid: i64,
+    max_paid: i64,
+    paid: Column<i64>,
+    created: Column<i64>,
+    id_high: Column<u64>,
+    id_low: Column<u64>,
+    names: Option<StrColumn>,
+    /// (the sort's value as a number: a name's order in this segment's dictionary, id).
+    matches: Vec<(i64, u128)>,
+    total: u64,
+}
+
+impl Collector for PageCollector {
+    type Fruit = (Vec<Match>, u64);
+    type Child = SegmentPage;
+
+    fn for_segment(
+        &self,
+        _segment: SegmentOrdinal,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<SegmentPage> {
+        let fast = reader.fast_fields();
+        Ok(SegmentPage {
+            sort: self.sort,
+            keep: self.keep,
+            min_paid: self.min_paid.unwrap_or(i64::MIN),
+            max_paid: self.max_paid.unwrap_or(i64::MAX),
+            paid: fast.i64("paid")?,
+            created: fast.i64("created")?,
+            id_high: fast.u64("id_high")?,
+            id_low: fast.u64("id_low")?,
+            names: fast.str("name")?,
+            matches: Vec::new(),
+            total: 0,
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(&self, fruits: Vec<(Vec<Match>, u64)>) -> tantivy::Result<(Vec<Match>, u64)> {
+        let total = fruits.iter().map(|(_, n)| n).sum();
+        let matches = fruits.into_iter().flat_map(|(m, _)| m).collect();
+        Ok((matches, total))
+    }
+}
+
+impl SegmentCollector for SegmentPage {
+    type Fruit = (Vec<Match>, u64);
+
+    fn collect(&mut self, doc: DocId, _score: Score) {
+        let paid = self.paid.first(doc).unwrap_or(0);
+        if paid < self.min_paid || paid > self.max_paid {
+            return;
+        }
+        self.total += 1;
+        let value = match self.sort.field {
+            SortField::Price => paid,
+            SortField::CreatedAt => self.created.first(doc).unwrap_or(0),
+            SortField::Name => self
+                .names
+                .as_ref()
+                .and_then(|names| names.ords().first(doc))
+                .map_or(0, |ord| ord as i64),
+        };
+        let id = (u128::from(self.id_high.first(doc).unwrap_or(0)) << 32)
+            | u128::from(self.id_low.first(doc).unwrap_or(0));
+        self.matches.push((value, id));
+    }
+
+    fn harvest(mut self) -> (Vec<Match>, u64) {
+        let descending = self.sort.descending;
+        let order = |a: &(i64, u128), b: &(i64, u128)| {
+            if descending {
+                b.cmp(a)
+            } else {
+                a.cmp(b)
+            }
+        };
+        if self.keep == 0 {
+            self.matches.clear();
+        } else if self.matches.len() > self.keep {
+            self.matches.select_nth_unstable_by(self.keep - 1, order);
+            self.matches.truncate(self.keep);
+        }
+        let matches = self
+            .matches
+            .into_iter()
+            .map(|(value, id)| {
+                let value = match (self.sort.field, &self.names) {
+                    (SortField::Name, Some(names)) => {
+                        let mut name = String::new();
+                        // An order from this segment's own dictionary: always there.
+                        let _ = names.ord_to_str(value as u64, &mut name);
+                        SortValue::Text(name)
+                    }
+                    _ => SortValue::Number(value),
+                };
+                (value, id)
+            })
+            .collect();
+        (matches, self.total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_keep_their_order_as_numbers_and_come_back_whole() {
+        let a = "00000001ffffffffffffffff";
+        let b = "00000002000000000000000a";
+        let (ah, al) = id_halves(a).unwrap();
+        let (bh, bl) = id_halves(b).unwrap();
+        let (a_num, b_num) = (
+            (u128::from(ah) << 32) | u128::from(al),
+            (u128::from(bh) << 32) | u128::from(bl),
+        );
+        assert!(a_num < b_num);
+        assert_eq!(id_text(a_num), a);
+        assert_eq!(id_text(b_num), b);
+        assert_eq!(id_halves("not-an-id"), None);
+    }
+
+    #[test]
+    fn typos_allowed_follow_the_word_length() {
+        assert_eq!(typos_allowed("tap"), 0);
+        assert_eq!(typos_allowed("valve"), 1);
+        assert_eq!(typos_allowed("radiatr"), 1);
+        assert_eq!(typos_allowed("thermostatc"), 2);
+    }
+
+    #[test]
+    fn edit_distance_counts_a_swap_as_one() {
+        let word: Vec<char> = "radaitor".chars().collect();
+        assert_eq!(edit_distance(&word, "radiator", 2), Some(1));
+        assert_eq!(edit_distance(&word, "radiators", 2), Some(2));
+        assert_eq!(edit_distance(&word, "valve", 2), None);
+        let word: Vec<char> = "vlve".chars().collect();
+        assert_eq!(edit_distance(&word, "valve", 1), Some(1));
+        assert_eq!(edit_distance(&word, "valves", 1), None);
+    }
+
+    fn product(id: &str, name: &str, text: &str, paid: i64, created: i64) -> IndexedProduct {
+        IndexedProduct {
+            id: id.to_string(),
+            name: name.to_string(),
+            search_text: text.to_string(),
+            category_id: "c".repeat(24),
+            sub_category_id: "d".repeat(24),
+            paid_cents: paid,
+            created_at: created,
+        }
+    }
+
+    fn words(text: &str) -> ProductFilter {
+        ProductFilter {
+            keyword_words: ProductFilter::keyword(text),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_index_matches_prefixes_typos_and_sorts_with_the_id_breaking_ties() {
+        let index = SearchIndex::default();
+        assert!(index.search(&words("valve"), NEWEST_FIRST, 0, 10).is_none());
+        let built = Built::new().unwrap();
+        built
+            .apply(
+                &[],
+                &[
+                    product(
+                        "000000000000000000000001",
+                        "Brass valve",
+                        "brass valve",
+                        500,
+                        1,
+                    ),
+                    product(
+                        "000000000000000000000002",
+                        "brass Valves",
+                        "brass valves",
+                        500,
+                        2,
+                    ),
+                    product(
+                        "000000000000000000000003",
+                        "Steel radiator",
+                        "steel radiator",
+                        900,
+                        3,
+                    ),
+                ],
+            )
+            .unwrap();
+        // A second segment, so pages merge across segments.
+        built
+            .apply(
+                &[],
+                &[product(
+                    "000000000000000000000004",
+                    "Alpha valve",
+                    "alpha valve",
+                    100,
+                    4,
+                )],
+            )
+            .unwrap();
+        index.replace(Arc::new(built));
+        let search = |filter: &ProductFilter, field, descending, offset, limit| {
+            index
+                .search(filter, ProductSort { field, descending }, offset, limit)
+                .unwrap()
+                .unwrap()
+        };
+        let hits = search(&words("valv"), SortField::Price, false, 0, 10);
+        assert_eq!(hits.total, 3);
+        assert_eq!(
+            hits.ids,
+            [
+                "000000000000000000000004",
+                "000000000000000000000001",
+                "000000000000000000000002"
+            ]
+        );
+        let hits = search(&words("valve"), SortField::Name, true, 1, 1);
+        assert_eq!(
+            hits.ids,
+            ["000000000000000000000001"],
+            "brass valves, brass valve, alpha"
+        );
+        assert_eq!(
+            search(&words("radiatr"), SortField::CreatedAt, true, 0, 10).total,
+            1
+        );
+        assert_eq!(
+            search(&words("rad"), SortField::CreatedAt, true, 0, 10).total,
+            1
+        );
+        assert_eq!(
+            search(&words("vlve"), SortField::CreatedAt, true, 0, 10).total,
+            0
+        );
+        assert_eq!(
+            index.did_you_mean(&words("brass vlve")).unwrap(),
+            ["brass", "valve"]
+        );
+        assert_eq!(
+            index.did_you_mean(&words("steel vlve")),
+            None,
+            "no steel valve"
+        );
+        let cheap = ProductFilter {
+            max_paid: Some(crate::domain::Money::from_cents(500)),
+            ..words("valve")
+        };
+        assert_eq!(search(&cheap, SortField::Price, true, 0, 10).total, 3);
+        let built = index.in_use().unwrap();
+        built
+            .apply(&["000000000000000000000001".to_string()], &[])
+            .unwrap();
+        assert_eq!(
+            search(&words("valve"), SortField::Price, true, 0, 10).total,
+            2
+        );
+    }
+}

@@ -1,0 +1,463 @@
+//! Keyword search through the search index (issue 15): the same answers as the
+//! database's search for every keyword, filter, sort and page; typo tolerance and 'Did
+//! you mean'; and the index following every catalogue change, at once on the node that
+//! made it and on another node as soon as it looks at the change feed.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use shop::domain::id::new_id;
+use shop::domain::Money;
+use shop::store::catalogue::{
+    Catalogue, NewCategory, NewProduct, ProductFilter, ProductSort, SortField,
+};
+
+use crate::helpers::{fixture, id, names, new_product, Fixture, TestApp};
+use crate::on_both_backends;
+
+on_both_backends!(
+    search_answers_as_the_database_does_for_every_keyword_filter_sort_and_page,
+    typos_find_what_the_shopper_meant_and_an_empty_search_offers_did_you_mean,
+    the_index_follows_every_change_at_once_here_and_on_another_node_when_it_looks,
+);
+
+/// Another node on the same database: it has built no index yet, so its keyword
+/// listings are the database's own search, the reference the index must equal.
+fn other_node(app: &TestApp) -> Catalogue {
+    Catalogue::new(app.catalogue.db().clone(), app.clock.clone())
+}
+
+async fn search_answers_as_the_database_does_for_every_keyword_filter_sort_and_page(app: TestApp) {
+    let (plumbing, heating) = (new_id(), new_id());
+    let (valves, taps, radiators) = (new_id(), new_id(), new_id());
+    app.catalogue
+        .insert_categories(&[
+            NewCategory {
+                id: plumbing.clone(),
+                title: "Plumbing".into(),
+                position: 0,
+                sub_categories: vec![
+                    (valves.clone(), "Valves".into()),
+                    (taps.clone(), "Taps".into()),
+                ],
+            },
+            NewCategory {
+                id: heating.clone(),
+                title: "Heating".into(),
+                position: 1,
+                sub_categories: vec![(radiators.clone(), "Radiators".into())],
+            },
+        ])
+        .await
+        .unwrap();
+    // 72 products whose names, prices and ages repeat, so every sort has ties for the
+    // id to break, and whose names differ in case, which the name sort ignores.
+    let firsts = ["Brass", "brass", "Chrome", "STEEL", "Copper", "chrome"];
+    let kinds = ["Ball Valve", "Basin Tap", "Panel Radiator", "mixer tap"];
+    let sizes = ["15mm", "22mm", "3/4 inch"];
+    let now = app.clock.now_ms();
+    let mut products = Vec::new();
+    for (i, ((first, kind), size)) in firsts
+        .iter()
+        .flat_map(|f| kinds.iter().map(move |k| (f, k)))
+        .flat_map(|fk| sizes.iter().map(move |s| (fk, s)))
+        .enumerate()
+    {
+        let (category, sub) = match *kind {
+            "Panel Radiator" => (&heating, &radiators),
+            "Ball Valve" => (&plumbing, &valves),
+            _ => (&plumbing, &taps),
+        };
+        let i = i as i64;
+        products.push(NewProduct {
+            description: format!("A {size} {kind} for every home."),
+            created_at: now - (i % 9) * 60_000,
+            ..new_product(
+                &format!("{first} {kind} {size}"),
+                500 + (i % 7) * 250,
+                category,
+                sub,
+            )
+        });
+    }
+    app.catalogue.insert_products(&products).await.unwrap();
+    assert!(app.catalogue.search_is_built(), "built by the load");
+    let reference = other_node(&app);
+    assert!(!reference.search_is_built());
+
+    let keywords = [
+        "valve",
+        "brass valve",
+        "bras",
+        "b",
+        "tap mixer",
+        "chrome 15mm",
+        "3 4",
+        "heating",
+        "plumbing taps",
+        "every home",
+        "panel radiator 22",
+        "nothing",
+    ];
+    let filters = [
+        ProductFilter::default(),
+        ProductFilter {
+            category_ids: vec![id(&plumbing)],
+            ..Default::default()
+        },
+        ProductFilter {
+            sub_category_ids: vec![id(&taps), id(&radiators)],
+            ..Default::default()
+        },
+        ProductFilter {
+            min_paid: Some(Money::from_cents(750)),
+            max_paid: Some(Money::from_cents(1_250)),
+            ..Default::default()
+        },
+        ProductFilter {
+            category_ids: vec![id(&heating)],
+            max_paid: Some(Money::from_cents(1_000)),
+            ..Default::default()
+        },
+    ];
+    let sorts = [SortField::CreatedAt, SortField::Name, SortField::Price]
+        .into_iter()
+        .flat_map(|field| [true, false].map(|descending| ProductSort { field, descending }));
+    let sorts: Vec<ProductSort> = sorts.collect();
+    let pages = [(0, 10), (10, 10), (5, 7), (0, 100), (60, 10)];
+    let mut compared = 0;
+    let mut found = 0;
+    for keyword in keywords {
+        for filter in &filters {
+            let filter = ProductFilter {
+                keyword_words: ProductFilter::keyword(keyword),
+                ..filter.clone()
+            };
+            for &sort in &sorts {
+                for (offset, limit) in pages {
+                    let listed = |catalogue: &Catalogue| {
+                        let catalogue = catalogue.clone();
+                        let filter = filter.clone();
+                        async move {
+                            let (rows, total) = catalogue
+                                .list_products(&filter, sort, offset, limit)
+                                .await
+                                .unwrap();
+                            let ids: Vec<String> = rows.into_iter().map(|r| r.id).collect();
+                            (ids, total)
+                        }
+                    };
+                    let from_index = listed(&app.catalogue).await;
+                    let from_database = listed(&reference).await;
+                    assert_eq!(
+                        from_index, from_database,
+                        "{keyword:?} {filter:?} {sort:?} offset {offset} limit {limit}"
+                    );
+                    compared += 1;
+                    found += from_index.0.len();
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 12 * 5 * 6 * 5);
+    assert!(found > 1_000, "the cases find products: {found}");
+    assert!(
+        !reference.search_is_built(),
+        "the reference stayed the database's"
+    );
+}
+
+async fn search(app: &TestApp, keyword: &str) -> Value {
+    let (status, body) = app
+        .get(&format!(
+            "/api/product?keyword={}&sortField=name&sortOrder=asc",
+            keyword.replace(' ', "+")
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+async fn typos_find_what_the_shopper_meant_and_an_empty_search_offers_did_you_mean(app: TestApp) {
+    let f = fixture(&app).await;
+    app.catalogue
+        .insert_products(&[new_product(
+            "Thermostatic Radiator Valve",
+            2_400,
+            &f.heating,
+            &f.radiators,
+        )])
+        .await
+        .unwrap();
+    // One typo in a word of 5 to 7 letters, two from 8; the words are known, so
+    // exact words match as they are.
+    for (keyword, expected) in [
+        (
+            "radiatr",
+            &[
+                "epsilon chrome radiator valve",
+                "Gamma Radiator",
+                "Thermostatic Radiator Valve",
+            ][..],
+        ),
+        ("thermostatc", &["Thermostatic Radiator Valve"]),
+        ("thremostatic valev", &["Thermostatic Radiator Valve"]),
+        (
+            "radaitor valve",
+            &[
+                "epsilon chrome radiator valve",
+                "Thermostatic Radiator Valve",
+            ],
+        ),
+        (
+            "valve",
+            &[
+                "Alpha Kitchen Mixer",
+                "epsilon chrome radiator valve",
+                "Thermostatic Radiator Valve",
+            ],
+        ),
+    ] {
+        let body = search(&app, keyword).await;
+        assert_eq!(names(&body), expected, "{keyword}");
+        assert_eq!(body["data"]["total"], expected.len(), "{keyword}");
+        assert!(
+            body["data"].get("didYouMean").is_none(),
+            "{keyword}: found, so none"
+        );
+    }
+    // A word under 5 letters allows no typo; the empty answer says what it may mean,
+    // from the catalogue's own words, only when those words find something.
+    for (keyword, meant) in [
+        ("vlve", Some("valve")),
+        ("brass vlve", Some("brass valve")),
+        ("radaitor vlve", Some("radiator valve")),
+        ("mxer tapp", Some("mixer tap")),
+        ("gamma vlve", None), // 'gamma valve' finds nothing either
+        ("xyzzy", None),
+        ("qq", None),
+    ] {
+        let body = search(&app, keyword).await;
+        assert_eq!(body["data"]["total"], 0, "{keyword}");
+        assert_eq!(
+            body["data"].get("didYouMean").and_then(Value::as_str),
+            meant,
+            "{keyword}"
+        );
+        if let Some(meant) = meant {
+            let corrected = search(&app, meant).await;
+            assert!(corrected["data"]["total"].as_i64().unwrap() > 0, "{meant}");
+        }
+    }
+    // A listing without keywords never carries it.
+    let (_, body) = app.get("/api/product?minPrice=100000").await;
+    assert_eq!(body["data"]["total"], 0);
+    assert!(body["data"].get("didYouMean").is_none());
+}
+
+/// The names a keyword search finds on `catalogue`, name order.
+async fn found(catalogue: &Catalogue, keyword: &str) -> Vec<String> {
+    let filter = ProductFilter {
+        keyword_words: ProductFilter::keyword(keyword),
+        ..Default::default()
+    };
+    let sort = ProductSort {
+        field: SortField::Name,
+        descending: false,
+    };
+    let (rows, total) = catalogue
+        .list_products(&filter, sort, 0, 100)
+        .await
+        .unwrap();
+    assert_eq!(total as usize, rows.len(), "{keyword}");
+    rows.into_iter().map(|r| r.name).collect()
+}
+
+async fn admin_call(app: &TestApp, token: &str, method: Method, path: &str, body: Option<Value>) {
+    let (status, body) = app.call(method, path, body, Some(token)).await;
+    assert!(status.is_success(), "{path}: {status} {body}");
+}
+
+/// The product form's fields for a shower head in Faucets / Basin Taps.
+fn shower(f: &Fixture, name: &str, price: f64) -> Value {
+    json!({
+        "name": name,
+        "description": "Rain shower, 200 mm.",
+        "price": price,
+        "discountPercentage": 0,
+        "discountEndDate": null,
+        "stock": 3,
+        "categoryId": f.faucets,
+        "subCategoryId": f.basin,
+        "size": null,
+        "color": null,
+        "featured": false,
+    })
+}
+
+/// How many products a keyword search for `keyword` finds on `catalogue` at a price
+/// paid of at most `max_cents`.
+async fn at_most(catalogue: &Catalogue, keyword: &str, max_cents: i64) -> i64 {
+    let filter = ProductFilter {
+        keyword_words: ProductFilter::keyword(keyword),
+        max_paid: Some(Money::from_cents(max_cents)),
+        ..Default::default()
+    };
+    let sort = ProductSort {
+        field: SortField::Price,
+        descending: false,
+    };
+    catalogue
+        .list_products(&filter, sort, 0, 10)
+        .await
+        .unwrap()
+        .1
+}
+
+async fn the_index_follows_every_change_at_once_here_and_on_another_node_when_it_looks(
+    app: TestApp,
+) {
+    let f = fixture(&app).await;
+    let token = app.admin().await;
+    let other = other_node(&app);
+    assert!(
+        other.follow_changes().await.unwrap(),
+        "its first look builds its index"
+    );
+    assert!(other.search_is_built());
+    let here = |keyword: &'static str| {
+        let app = app.clone();
+        async move { found(&app.catalogue, keyword).await }
+    };
+    let there = |keyword: &'static str| {
+        let other = other.clone();
+        async move { found(&other, keyword).await }
+    };
+    let look = || async { assert!(other.follow_changes().await.unwrap(), "the feed moved") };
+    let none: Vec<String> = Vec::new();
+
+    // A new product: here at once, there once it looks.
+    let (status, created) = app
+        .call(
+            Method::POST,
+            "/api/admin/product",
+            Some(shower(&f, "Zanzibar Shower Head", 45.0)),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let product = created["data"]["product"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/api/admin/product/{product}");
+    let zanzibar = vec!["Zanzibar Shower Head".to_string()];
+    assert_eq!(here("zanzibar").await, zanzibar);
+    assert_eq!(there("zanzibar").await, none, "until it looks");
+    look().await;
+    assert_eq!(there("zanzibar").await, zanzibar);
+
+    // Renamed: found by its new words only.
+    let edit = shower(&f, "Kilimanjaro Shower Head", 45.0);
+    admin_call(&app, &token, Method::PUT, &path, Some(edit)).await;
+    let renamed = vec!["Kilimanjaro Shower Head".to_string()];
+    assert_eq!(here("kilimanjaro").await, renamed);
+    assert_eq!(here("zanzibar").await, none);
+    look().await;
+    assert_eq!(there("kilimanjaro").await, renamed);
+    assert_eq!(there("zanzibar").await, none);
+
+    // A price change moves it into a price filter.
+    let edit = shower(&f, "Kilimanjaro Shower Head", 9.5);
+    admin_call(&app, &token, Method::PUT, &path, Some(edit)).await;
+    assert_eq!(at_most(&app.catalogue, "shower", 1_000).await, 1);
+    assert_eq!(at_most(&other, "shower", 1_000).await, 0, "until it looks");
+    look().await;
+    assert_eq!(at_most(&other, "shower", 1_000).await, 1);
+
+    // Stock is read from the database with the row: shown as it is.
+    let bulk = json!({"ids": [product], "action": "setStock", "value": 0});
+    admin_call(
+        &app,
+        &token,
+        Method::POST,
+        "/api/admin/product/bulk",
+        Some(bulk),
+    )
+    .await;
+    look().await;
+    let (status, body) = app.get("/api/product?keyword=kilimanjaro").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["products"][0]["stock"], 0);
+    assert_eq!(body["data"]["total"], 1);
+
+    // Archived, it leaves the search; back, it returns.
+    admin_call(&app, &token, Method::POST, &format!("{path}/archive"), None).await;
+    assert_eq!(here("kilimanjaro").await, none);
+    look().await;
+    assert_eq!(there("kilimanjaro").await, none);
+    admin_call(
+        &app,
+        &token,
+        Method::POST,
+        &format!("{path}/unarchive"),
+        None,
+    )
+    .await;
+    assert_eq!(here("kilimanjaro").await, renamed);
+    look().await;
+    assert_eq!(there("kilimanjaro").await, renamed);
+
+    // A category's new title finds its products.
+    let title = json!({"title": "Warmth"});
+    let category = format!("/api/admin/category/{}", f.heating);
+    admin_call(&app, &token, Method::PUT, &category, Some(title)).await;
+    let warmth = vec![
+        "epsilon chrome radiator valve".to_string(),
+        "Gamma Radiator".to_string(),
+    ];
+    assert_eq!(here("warmth").await, warmth);
+    assert_eq!(there("warmth").await, none, "until it looks");
+    look().await;
+    assert_eq!(there("warmth").await, warmth);
+
+    // Deleted (nobody ordered it): gone.
+    admin_call(&app, &token, Method::DELETE, &path, None).await;
+    assert_eq!(here("kilimanjaro").await, none);
+    look().await;
+    assert_eq!(there("kilimanjaro").await, none);
+
+    // An import's products.
+    let csv = "name,description,price,discountPercentage,discountEndDate,stock,category,subCategory,size,color,featured\n\
+               Timbuktu Towel Rail,Heated rail.,80,0,,4,Warmth,Radiators,,,false\n";
+    let response = app
+        .client
+        .post(app.url("/api/admin/product/import?apply=true"))
+        .bearer_auth(&token)
+        .header("content-type", "text/csv")
+        .body(csv)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "{}",
+        response.text().await.unwrap()
+    );
+    let rail = vec!["Timbuktu Towel Rail".to_string()];
+    assert_eq!(here("timbuktu").await, rail);
+    assert_eq!(there("timbuktu").await, none, "until it looks");
+    look().await;
+    assert_eq!(there("timbuktu").await, rail);
+
+    // A discount that ends is swept to the list price, in the index too: Beta Basin
+    // Tap pays 30.00 until its discount ends in 5 days, then 40.00.
+    assert_eq!(at_most(&other, "beta", 3_000).await, 1);
+    app.clock
+        .advance(std::time::Duration::from_secs(6 * 86_400));
+    app.catalogue.sweep_expired_discounts().await.unwrap();
+    assert_eq!(at_most(&app.catalogue, "beta", 3_000).await, 0);
+    look().await;
+    assert_eq!(at_most(&other, "beta", 3_000).await, 0);
+    assert!(!other.follow_changes().await.unwrap(), "nothing new since");
+}
