@@ -49,6 +49,7 @@ for _ in $(seq 1 600); do
 done
 [ -n "$built" ] || { echo "the search index was not built in 60 s:" >&2; cat "$dir/serve.log" >&2; exit 1; }
 index_ms=$(grep -o '[0-9]* ms' <<<"$built" | head -n 1 | cut -d' ' -f1)
+idle_kb=$(awk '/VmRSS/ {print $2}' "/proc/$server/status")
 
 # Varied keyword searches: a word or two from the catalogue's own words (some
 # misspelt, some typed halfway), each on a random page of 1-20, so no two requests in a
@@ -66,6 +67,12 @@ request = function()
   return wrk.format("GET", "/api/product?keyword=" .. q .. "&page=" .. math.random(20))
 end
 LUA
+# The default listing on a random page of 1-1,000: what crawlers and 'last page' clicks cost.
+cat >"$dir/pages.lua" <<'LUA'
+request = function()
+  return wrk.format("GET", "/api/product?page=" .. math.random(1000))
+end
+LUA
 
 json() { curl -sf "$base$1" | python3 -c "import json,sys; d=json.load(sys.stdin)['data']; print($2)"; }
 category=$(json /api/category "[c['_id'] for c in d['categories'] if c['title']=='Heating'][0]")
@@ -73,6 +80,10 @@ product=$(json /api/product "d['products'][0]['_id']")
 
 scenarios=(
   "default listing|/api/product"
+  "default listing, page 100|/api/product?page=100"
+  "default listing, page 1000|/api/product?page=1000"
+  "default listing, page 10000|/api/product?page=10000"
+  "random pages 1-1000|/api/product|$dir/pages.lua"
   "keyword search|/api/product?keyword=brass%20valve"
   "keyword search, varied|/api/product?keyword=brass|$dir/varied.lua"
   "category + price, by price|/api/product?categoryIds=$category&minPrice=50&maxPrice=200&sortField=price&sortOrder=asc"
@@ -93,4 +104,4 @@ for scenario in "${scenarios[@]}"; do
   printf '%-28s %12s %10s %10s %8s\n' "$name" "$rps" "$p50" "$p99" "$errors"
 done
 rss_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
-awk -v kb="$rss_kb" 'BEGIN {printf "\nserver peak RSS: %.1f MB\n", kb / 1024}'
+awk -v idle="$idle_kb" -v kb="$rss_kb" 'BEGIN {printf "\nserver RSS with the index built, before load: %.1f MB; peak: %.1f MB\n", idle / 1024, kb / 1024}'

@@ -132,6 +132,15 @@ impl Dialect {
         }
     }
 
+    /// The column that finds a product's row fastest and that every index of `products`
+    /// holds: SQLite's rowid (`seq`), PostgreSQL's primary key (`id`).
+    pub fn row_key(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "seq",
+            Dialect::Postgres => "id",
+        }
+    }
+
     /// The expression products are ordered by for a name sort: case-insensitive and the
     /// same order on both backends (PostgreSQL's locale collations ignore spaces).
     pub fn name_order(self) -> &'static str {

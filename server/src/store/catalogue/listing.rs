@@ -139,9 +139,15 @@ impl Catalogue {
             SortField::CreatedAt => "p.created_at",
         };
         let n = args.len();
+        // A deferred join: the page's keys come from the listing's index alone, skipped
+        // rows included, and only the rows shown are read and joined, so a deep page
+        // costs little more than the first.
+        let key = self.db.dialect.row_key();
         let sql = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM products p{hint} {PRODUCT_JOINS}{where_sql} \
-             ORDER BY {order} {direction}, p.id {direction} LIMIT ${} OFFSET ${}",
+            "SELECT {PRODUCT_COLUMNS} FROM (SELECT p.{key} FROM products p{hint}{where_sql} \
+             ORDER BY {order} {direction}, p.id {direction} LIMIT ${} OFFSET ${}) page \
+             JOIN products p ON p.{key} = page.{key} {PRODUCT_JOINS} \
+             ORDER BY {order} {direction}, p.id {direction}",
             n + 1,
             n + 2
         );
