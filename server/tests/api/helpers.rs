@@ -211,6 +211,13 @@ where
             clock: clock.clone(),
         },
     );
+    // What the server's first look at the catalogue's changes does as it starts: build
+    // the search index, here before any test call, so none meets the database's search.
+    state
+        .catalogue
+        .follow_changes()
+        .await
+        .expect("search index");
     let app = TestApp {
         base,
         client: reqwest::Client::new(),

@@ -68,11 +68,16 @@ impl Catalogue {
         &self.db
     }
 
-    /// After a catalogue write commits: forgets the totals at once and catches up with
-    /// the change feed, so this node's next listing and search show the change. A
-    /// failure to catch up is logged; the next poll (within a second) tries again.
+    /// After a catalogue write commits: forgets the totals at once and, on a node that
+    /// searches through its index, catches up with the change feed, so this node's next
+    /// listing and search show the change. (A process with no index, such as `shop
+    /// seed`, builds none.) A failure to catch up is logged; the next poll, within a
+    /// second, tries again.
     pub(crate) async fn after_write(&self) {
         self.counts.clear();
+        if !self.search.is_built() {
+            return;
+        }
         if let Err(e) = self.follow_changes().await {
             tracing::warn!(error = %e, "catching up with the catalogue's changes failed");
         }

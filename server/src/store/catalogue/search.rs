@@ -13,7 +13,11 @@
 //! when it has 5 letters or more, two from 8 (Meilisearch's defaults). A word the
 //! index knows is taken as written, so typo matches never crowd in on exact ones.
 
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
+
+use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder, DFA};
+use tantivy_fst::Automaton;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{Column, StrColumn};
@@ -145,7 +149,7 @@ pub(super) fn typos_allowed(word: &str) -> u8 {
 
 /// How far 'Did you mean' looks: further than a search itself matches, since it is
 /// only offered when the search found nothing.
-fn suggestion_distance(word: &str) -> usize {
+fn suggestion_distance(word: &str) -> u8 {
     match word.chars().count() {
         0..=2 => 0,
         3..=5 => 1,
@@ -341,30 +345,28 @@ impl Built {
     }
 
     /// The index's word closest to `word` within [`suggestion_distance`], the most
-    /// common among equally close ones.
+    /// common among equally close ones. A Levenshtein automaton walks the dictionary, so
+    /// only words within reach are read.
     fn closest_word(&self, searcher: &tantivy::Searcher, word: &str) -> Option<String> {
-        let limit = suggestion_distance(word);
-        if limit == 0 {
-            return None;
-        }
-        let word: Vec<char> = word.chars().collect();
+        let builder = automaton_builder(suggestion_distance(word))?;
         // Each close word's distance and how many products hold it, over all segments.
-        let mut close: std::collections::HashMap<String, (usize, i64)> = Default::default();
+        let mut close: HashMap<String, (u8, i64)> = HashMap::new();
         for segment in searcher.segment_readers() {
             let Ok(inverted) = segment.inverted_index(self.fields.text) else {
                 continue;
             };
-            let Ok(mut terms) = inverted.terms().stream() else {
+            let automaton = Levenshtein(builder.build_dfa(word));
+            let Ok(mut terms) = inverted.terms().search(&automaton).into_stream() else {
                 continue;
             };
             while let Some((key, info)) = terms.next() {
-                let Ok(candidate) = std::str::from_utf8(key) else {
+                let (Ok(candidate), Distance::Exact(distance)) =
+                    (std::str::from_utf8(key), automaton.0.eval(key))
+                else {
                     continue;
                 };
-                if let Some(distance) = edit_distance(&word, candidate, limit) {
-                    let entry = close.entry(candidate.to_string()).or_insert((distance, 0));
-                    entry.1 += i64::from(info.doc_freq);
-                }
+                let entry = close.entry(candidate.to_string()).or_insert((distance, 0));
+                entry.1 += i64::from(info.doc_freq);
             }
         }
         // The closest, then the commonest, then the first in order.
@@ -372,6 +374,39 @@ impl Built {
             .into_iter()
             .min_by_key(|(word, (distance, products))| (*distance, -products, word.clone()))
             .map(|(word, _)| word)
+    }
+}
+
+/// A Levenshtein automaton (a swap counting one edit) for `distance` 1 or 2, built once:
+/// building one for distance 2 takes milliseconds.
+fn automaton_builder(distance: u8) -> Option<&'static LevenshteinAutomatonBuilder> {
+    static BUILDERS: [OnceLock<LevenshteinAutomatonBuilder>; 2] =
+        [OnceLock::new(), OnceLock::new()];
+    let slot = BUILDERS.get(usize::from(distance).checked_sub(1)?)?;
+    Some(slot.get_or_init(|| LevenshteinAutomatonBuilder::new(distance, true)))
+}
+
+/// A Levenshtein DFA as an automaton over the term dictionary (tantivy's own
+/// `DfaWrapper` cannot be built outside it).
+struct Levenshtein(DFA);
+
+impl Automaton for Levenshtein {
+    type State = u32;
+
+    fn start(&self) -> u32 {
+        self.0.initial_state()
+    }
+
+    fn is_match(&self, state: &u32) -> bool {
+        matches!(self.0.distance(*state), Distance::Exact(_))
+    }
+
+    fn can_match(&self, state: &u32) -> bool {
+        *state != levenshtein_automata::SINK_STATE
+    }
+
+    fn accept(&self, state: &u32, byte: u8) -> u32 {
+        self.0.transition(*state, byte)
     }
 }
 
@@ -392,35 +427,6 @@ fn id_halves(id: &str) -> Option<(u64, u64)> {
 
 fn id_text(id: u128) -> String {
     format!("{:016x}{:08x}", (id >> 32) as u64, id as u32)
-}
-
-/// The Levenshtein distance (a transposition counting one) between `a` and `b`, when
-/// it is at most `limit`.
-fn edit_distance(a: &[char], b: &str, limit: usize) -> Option<usize> {
-    if a.len().abs_diff(b.chars().count()) > limit {
-        return None;
-    }
-    let b: Vec<char> = b.chars().collect();
-    // Three rows of the optimal string alignment table.
-    let mut before: Vec<usize> = Vec::new();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut row = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            row[j] = (previous[j] + 1)
-                .min(row[j - 1] + 1)
-                .min(previous[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                row[j] = row[j].min(before[j - 2] + 1);
-            }
-        }
-        if row.iter().min().is_some_and(|&least| least > limit) {
-            return None;
-        }
-        before = std::mem::replace(&mut previous, row);
-    }
-    Some(previous[b.len()]).filter(|&d| d <= limit)
 }
 
 /// What a match is ordered by: the sort's own value, then the id, as the SQL listing
@@ -588,14 +594,43 @@ mod tests {
     }
 
     #[test]
-    fn edit_distance_counts_a_swap_as_one() {
-        let word: Vec<char> = "radaitor".chars().collect();
-        assert_eq!(edit_distance(&word, "radiator", 2), Some(1));
-        assert_eq!(edit_distance(&word, "radiators", 2), Some(2));
-        assert_eq!(edit_distance(&word, "valve", 2), None);
-        let word: Vec<char> = "vlve".chars().collect();
-        assert_eq!(edit_distance(&word, "valve", 1), Some(1));
-        assert_eq!(edit_distance(&word, "valves", 1), None);
+    fn did_you_mean_looks_one_edit_away_from_3_letters_and_two_from_6() {
+        let words = ["valve", "valves", "radiator", "tap", "taps", "brass"];
+        let built = Built::new().unwrap();
+        let products: Vec<IndexedProduct> = words
+            .iter()
+            .enumerate()
+            .map(|(i, word)| product(&format!("{i:024x}"), word, word, 100, 1))
+            .collect();
+        built.apply(&[], &products).unwrap();
+        // 'tap' in a second product: commoner than 'taps', as close to 'tapp'.
+        built
+            .apply(&[], &[product(&format!("{:024x}", 99), "tap", "tap", 1, 1)])
+            .unwrap();
+        let searcher = built.reader.searcher();
+        let closest = |word: &str| built.closest_word(&searcher, word);
+        assert_eq!(closest("vlve").as_deref(), Some("valve"));
+        assert_eq!(
+            closest("radaitor").as_deref(),
+            Some("radiator"),
+            "a swap is one edit"
+        );
+        assert_eq!(
+            closest("rdaiatorr").as_deref(),
+            Some("radiator"),
+            "two edits from 6 letters"
+        );
+        assert_eq!(
+            closest("vlv").as_deref(),
+            None,
+            "two edits, under 6 letters"
+        );
+        assert_eq!(
+            closest("tapp").as_deref(),
+            Some("tap"),
+            "the commoner of two as close"
+        );
+        assert_eq!(closest("qq"), None, "too short to guess");
     }
 
     fn product(id: &str, name: &str, text: &str, paid: i64, created: i64) -> IndexedProduct {
