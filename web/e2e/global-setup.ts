@@ -32,13 +32,16 @@ export default async function globalSetup() {
     const timer = setTimeout(() => reject(new Error('shop serve did not start within 20 s')), 20_000);
     let seen = '';
     // The server logs on stderr: all of it goes to server.log (the payment tests search it
-    // for card numbers), and it is read until the address appears.
+    // for card numbers), and it is read until the address appears and the search index is
+    // built (until then keyword searches are the database's, without typo tolerance).
+    let started = false;
     server.stderr!.on('data', (chunk: Buffer) => {
       appendFileSync(logFile, chunk);
-      if (seen.includes('serving on http')) return;
+      if (started) return;
       seen += chunk.toString();
       const match = /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
-      if (match) {
+      if (match && seen.includes('search index built')) {
+        started = true;
         clearTimeout(timer);
         resolve(match[1]);
       }

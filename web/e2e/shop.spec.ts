@@ -31,6 +31,29 @@ test('a search with no match shows the empty state', async ({ page }) => {
   await expect(page.getByText('Try adjusting your filters or search terms.')).toBeVisible();
 });
 
+test('a misspelt search still finds, an unknown word offers what it may mean, and the filters count', async ({ page, request }) => {
+  const count = async (query: string) => (await (await request.get(`/api/product?${query}`)).json()).data.total as number;
+  const radiators = await count('keyword=radiator');
+  expect(radiators).toBeGreaterThan(0);
+  // One typo in a 7-letter word: the same products.
+  await page.goto('/shop?keyword=radiatr');
+  await expect(page.getByText(`${radiators} ${radiators === 1 ? 'product' : 'products'}, `)).toBeVisible();
+  // A 4-letter word allows no typo: nothing, and the word it may have meant.
+  await page.goto('/shop?keyword=vlve');
+  await expect(page.getByRole('heading', { name: 'No Products Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'valve', exact: true }).click();
+  await expect(page).toHaveURL(/\/shop\?keyword=valve$/);
+  const valves = await count('keyword=valve');
+  await expect(page.getByText(new RegExp(`^${valves} products, \\d+ in stock$`))).toBeVisible();
+  // 'Best match' is offered for a keyword; each category counts what choosing it lists.
+  await expect(page.getByLabel('Sort by').locator('option', { hasText: 'Best match' })).toHaveCount(1);
+  const categories = (await (await request.get('/api/category')).json()).data.categories as { _id: string; title: string }[];
+  const counted = await Promise.all(categories.map((c) => count(`keyword=valve&categoryIds=${c._id}`)));
+  for (const [i, c] of categories.entries()) {
+    await expect(page.getByLabel('Category', { exact: true }).locator('option', { hasText: `${c.title} (${counted[i]})` })).toHaveCount(1);
+  }
+});
+
 test('a discounted product shows its badge and You Save, and its images zoom', async ({ page, request }) => {
   const discounted = (await allProducts(request)).find((p) => p.discountPercentage > 0);
   expect(discounted).toBeTruthy();

@@ -8,6 +8,10 @@ pub enum SortField {
     Name,
     Price,
     CreatedAt,
+    /// 'Best match', for keyword searches: best first (the direction is not asked). The
+    /// database's search, which answers only while the search index is being built,
+    /// lists them newest first.
+    Relevance,
 }
 
 /// A listing's order: a field and its direction.

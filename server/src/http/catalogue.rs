@@ -19,7 +19,7 @@ use crate::domain::pricing::price_at;
 use crate::domain::time::iso8601;
 use crate::domain::Money;
 use crate::store::catalogue::{
-    BannerRow, CategoryTree, ProductFilter, ProductRow, ProductSort, SortField,
+    BannerRow, CategoryTree, Facets, ProductFilter, ProductRow, ProductSort, SortField, PRICE_BANDS,
 };
 
 pub fn router() -> Router<AppState> {
@@ -126,6 +126,70 @@ pub struct ProductList {
     /// finds products ('radaitor vlve' → 'radiator valve').
     #[serde(skip_serializing_if = "Option::is_none")]
     pub did_you_mean: Option<String>,
+    /// Only when asked for (`facets=true`), and once the server's search index is built
+    /// (seconds after it starts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facets: Option<ListingFacets>,
+}
+
+/// What each of the listing's filters would find: each count is for the listing with
+/// every filter but the one it is about, so the counts of a filter's choices add up to
+/// the listing's total when that filter is not set.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingFacets {
+    /// Products per category (matching the keyword and price), only categories with some.
+    pub categories: Vec<FacetCount>,
+    /// Products per sub-category (matching the keyword, price and category).
+    pub sub_categories: Vec<FacetCount>,
+    /// Products per price band (matching every filter but price), cheapest first.
+    pub price_bands: Vec<PriceBand>,
+    /// How many of the listing's products are in stock.
+    pub in_stock: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct FacetCount {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub count: i64,
+}
+
+/// Prices paid from `min` to `max`, both included (`max` null: no upper end); as
+/// `minPrice` and `maxPrice` they list the band's products.
+#[derive(Serialize, ToSchema)]
+pub struct PriceBand {
+    pub min: f64,
+    pub max: Option<f64>,
+    pub count: i64,
+}
+
+impl From<Facets> for ListingFacets {
+    fn from(facets: Facets) -> Self {
+        let counts = |list: Vec<(String, i64)>| {
+            list.into_iter()
+                .map(|(id, count)| FacetCount { id, count })
+                .collect()
+        };
+        let price_bands = PRICE_BANDS
+            .iter()
+            .zip(&facets.price_bands)
+            .enumerate()
+            .map(|(i, (&start, &count))| PriceBand {
+                min: Money::from_cents(start).as_f64(),
+                max: PRICE_BANDS
+                    .get(i + 1)
+                    .map(|&next| Money::from_cents(next - 1).as_f64()),
+                count,
+            })
+            .collect();
+        ListingFacets {
+            categories: counts(facets.categories),
+            sub_categories: counts(facets.sub_categories),
+            price_bands,
+            in_stock: facets.in_stock,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -240,7 +304,8 @@ pub struct ListParams {
     page: Option<String>,
     /// 1 or more, capped at 100; default 10.
     per_page: Option<String>,
-    /// `name`, `price` (the price paid) or `createdAt`; default `createdAt`.
+    /// `name`, `price` (the price paid), `createdAt`, or `relevance` ('Best match': with
+    /// a keyword only; best first, whatever `sortOrder` says); default `createdAt`.
     sort_field: Option<String>,
     /// `asc` or `desc`; default `desc`.
     sort_order: Option<String>,
@@ -252,6 +317,8 @@ pub struct ListParams {
     category_ids: Option<String>,
     /// Comma-separated sub-category ids (at most 50).
     sub_category_ids: Option<String>,
+    /// `true` to have the answer carry `facets`; default `false`.
+    facets: Option<String>,
 }
 
 pub const MAX_PER_PAGE: i64 = 100;
@@ -265,6 +332,7 @@ pub struct ListRequest {
     pub sort: ProductSort,
     pub page: i64,
     pub per_page: i64,
+    pub facets: bool,
 }
 
 impl ListParams {
@@ -284,10 +352,11 @@ impl ListParams {
             None | Some("createdAt") => SortField::CreatedAt,
             Some("name") => SortField::Name,
             Some("price") => SortField::Price,
+            Some("relevance") => SortField::Relevance,
             Some(_) => {
                 errors.insert(
                     "sortField",
-                    "sortField must be one of name, price, createdAt".to_string(),
+                    "sortField must be one of name, price, createdAt, relevance".to_string(),
                 );
                 SortField::CreatedAt
             }
@@ -327,6 +396,12 @@ impl ListParams {
             }
         }
         let keyword = present(self.keyword).unwrap_or_default();
+        if field == SortField::Relevance && ProductFilter::keyword(&keyword).is_empty() {
+            errors.insert(
+                "sortField",
+                "sortField relevance needs a keyword".to_string(),
+            );
+        }
         if keyword.chars().count() > MAX_KEYWORD_CHARS {
             errors.insert(
                 "keyword",
@@ -361,6 +436,14 @@ impl ListParams {
         };
         let category_ids = ids("categoryIds", self.category_ids);
         let sub_category_ids = ids("subCategoryIds", self.sub_category_ids);
+        let facets = match present(self.facets).as_deref() {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(_) => {
+                errors.insert("facets", "facets must be true or false".to_string());
+                false
+            }
+        };
 
         if !errors.is_empty() {
             return Err(AppError::fields(errors));
@@ -373,9 +456,14 @@ impl ListParams {
                 min_paid,
                 max_paid,
             },
-            sort: ProductSort { field, descending },
+            sort: ProductSort {
+                field,
+                // Best first: the relevance order has one direction.
+                descending: descending || field == SortField::Relevance,
+            },
             page,
             per_page,
+            facets,
         })
     }
 }
@@ -394,6 +482,7 @@ async fn list_products(
         sort,
         page,
         per_page,
+        facets,
     } = params.validate()?;
     let (rows, total) = state
         .catalogue
@@ -402,6 +491,13 @@ async fn list_products(
     let did_you_mean = (total == 0 && !filter.keyword_words.is_empty())
         .then(|| state.catalogue.did_you_mean(&filter))
         .flatten();
+    let facets = match facets {
+        true => state
+            .catalogue
+            .listing_facets(&filter)?
+            .map(ListingFacets::from),
+        false => None,
+    };
     Ok(ok(
         "Products fetched successfully",
         ProductList {
@@ -410,6 +506,7 @@ async fn list_products(
             page,
             per_page,
             did_you_mean,
+            facets,
         },
     ))
 }

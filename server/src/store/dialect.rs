@@ -114,7 +114,7 @@ impl Dialect {
             return "";
         }
         match field {
-            SortField::CreatedAt => " INDEXED BY products_newest",
+            SortField::CreatedAt | SortField::Relevance => " INDEXED BY products_newest",
             SortField::Name => " INDEXED BY products_by_name",
             SortField::Price => " INDEXED BY products_by_price",
         }

@@ -323,18 +323,23 @@ impl Orders {
         let mut by_id = lines.clone();
         by_id.sort();
         let mut short = BTreeMap::new();
+        let mut sold_out = Vec::new();
         for (id, quantity) in &by_id {
             // An archived product is no longer sold: it takes no units and reads as gone.
-            let taken = sqlx::query(
+            let left: Option<i64> = sqlx::query(
                 "UPDATE products SET stock = stock - $1 \
-                 WHERE id = $2 AND stock >= $1 AND archived_at IS NULL",
+                 WHERE id = $2 AND stock >= $1 AND archived_at IS NULL RETURNING stock",
             )
             .bind(quantity)
             .bind(id)
-            .execute(&mut *tx)
+            .fetch_optional(&mut *tx)
             .await?
-            .rows_affected();
-            if taken == 0 {
+            .map(|row| row.try_get("stock"))
+            .transpose()?;
+            if left == Some(0) {
+                sold_out.push(id.as_str());
+            }
+            if left.is_none() {
                 let stock: Option<i64> =
                     sqlx::query("SELECT stock FROM products WHERE id = $1 AND archived_at IS NULL")
                         .bind(id)
@@ -542,10 +547,32 @@ impl Orders {
         .await?;
         tx.commit().await?;
         self.outbox.wake();
+        self.stock_crossed_zero(&sold_out).await;
         Ok(Ok(Placed {
             order,
             repeat: false,
         }))
+    }
+
+    /// Tells every node's search index that these products ran out or came back (its
+    /// in-stock count), in a transaction of its own after the order's: the order's
+    /// transaction holds its products' rows, and an administrator's bulk change holds
+    /// the catalogue's version while it takes products one by one, so the two taking
+    /// both would deadlock. Only the rare order that sells the last unit, or the
+    /// cancellation that brings units back to a product that had none, comes here; a
+    /// failure is logged, and the index counts the product wrongly until its next change.
+    async fn stock_crossed_zero(&self, products: &[&str]) {
+        if products.is_empty() {
+            return;
+        }
+        let told = async {
+            let mut tx = self.db.begin_write().await?;
+            super::catalogue::bump_version(&mut tx, products).await?;
+            tx.commit().await
+        };
+        if let Err(e) = told.await {
+            tracing::warn!(error = %e, "telling the search index of a stock change failed");
+        }
     }
 
     /// Whether `key` placed an order for `scope` (a customer's id, or 'guest').
@@ -824,6 +851,7 @@ impl Orders {
             return Ok(Err(MoveRefusal::NotAllowed(parse_status(&status)?)));
         }
         add_event(&mut tx, id, next.event(), now, note).await?;
+        let mut back_in_stock = Vec::new();
         if next == Status::Cancelled {
             let lines = sqlx::query(
                 "SELECT product_id, quantity FROM order_lines WHERE order_id = $1 ORDER BY product_id",
@@ -833,11 +861,20 @@ impl Orders {
             .await?;
             for line in &lines {
                 // A product deleted since takes nothing back.
-                sqlx::query("UPDATE products SET stock = stock + $1 WHERE id = $2")
-                    .bind(line.try_get::<i64, _>("quantity")?)
-                    .bind(line.try_get::<String, _>("product_id")?)
-                    .execute(&mut *tx)
-                    .await?;
+                let quantity: i64 = line.try_get("quantity")?;
+                let product: String = line.try_get("product_id")?;
+                let now_held: Option<i64> = sqlx::query(
+                    "UPDATE products SET stock = stock + $1 WHERE id = $2 RETURNING stock",
+                )
+                .bind(quantity)
+                .bind(&product)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|row| row.try_get("stock"))
+                .transpose()?;
+                if quantity > 0 && now_held == Some(quantity) {
+                    back_in_stock.push(product);
+                }
             }
             add_event(&mut tx, id, EventType::Restocked, now, None).await?;
         }
@@ -856,6 +893,8 @@ impl Orders {
         }
         tx.commit().await?;
         self.outbox.wake();
+        let back: Vec<&str> = back_in_stock.iter().map(String::as_str).collect();
+        self.stock_crossed_zero(&back).await;
         Ok(Ok(order))
     }
 

@@ -444,7 +444,7 @@ async fn each_invalid_listing_parameter_is_a_400_naming_it(app: TestApp) {
         (
             "sortField=rating",
             "sortField",
-            "sortField must be one of name, price, createdAt",
+            "sortField must be one of name, price, createdAt, relevance",
         ),
         (
             "sortOrder=sideways",

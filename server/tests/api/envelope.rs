@@ -126,7 +126,8 @@ async fn the_openapi_document_describes_the_catalogue(app: TestApp) {
             "minPrice",
             "maxPrice",
             "categoryIds",
-            "subCategoryIds"
+            "subCategoryIds",
+            "facets"
         ]
     );
 }

@@ -18,6 +18,8 @@ on_both_backends!(
     search_answers_as_the_database_does_for_every_keyword_filter_sort_and_page,
     typos_find_what_the_shopper_meant_and_an_empty_search_offers_did_you_mean,
     the_index_follows_every_change_at_once_here_and_on_another_node_when_it_looks,
+    facets_count_each_choice_leaving_out_its_own_filter_and_add_up_to_the_total,
+    best_match_ranks_the_name_first_then_other_words_then_beginnings_and_typos,
 );
 
 /// Another node on the same database: it has built no index yet, so its keyword
@@ -460,4 +462,236 @@ async fn the_index_follows_every_change_at_once_here_and_on_another_node_when_it
     look().await;
     assert_eq!(at_most(&other, "beta", 3_000).await, 0);
     assert!(!other.follow_changes().await.unwrap(), "nothing new since");
+}
+
+/// A listing's facets as `{id: count}` for categories and sub-categories, the bands'
+/// counts, the total and the in-stock count.
+struct Counted {
+    categories: std::collections::BTreeMap<String, i64>,
+    sub_categories: std::collections::BTreeMap<String, i64>,
+    bands: Vec<i64>,
+    total: i64,
+    in_stock: i64,
+}
+
+async fn facets(app: &TestApp, query: &str) -> Counted {
+    let (status, body) = app.get(&format!("/api/product?facets=true&{query}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let facets = &body["data"]["facets"];
+    let by_id = |list: &Value| {
+        list.as_array()
+            .unwrap_or_else(|| panic!("{query}: no facets in {body}"))
+            .iter()
+            .map(|f| {
+                (
+                    f["_id"].as_str().unwrap().to_string(),
+                    f["count"].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    Counted {
+        categories: by_id(&facets["categories"]),
+        sub_categories: by_id(&facets["subCategories"]),
+        bands: facets["priceBands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["count"].as_i64().unwrap())
+            .collect(),
+        total: body["data"]["total"].as_i64().unwrap(),
+        in_stock: facets["inStock"].as_i64().unwrap(),
+    }
+}
+
+async fn listing_total(app: &TestApp, query: &str) -> i64 {
+    let (status, body) = app.get(&format!("/api/product?{query}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body["data"].get("facets").is_none(), "only when asked for");
+    body["data"]["total"].as_i64().unwrap()
+}
+
+/// The fixture: Faucets holds Alpha (100.00, Kitchen Mixers), Beta (pays 30.00, Basin
+/// Taps) and Delta (54.00, Kitchen Mixers); Heating holds Gamma (250.00, out of stock)
+/// and epsilon (15.50), both Radiators.
+async fn facets_count_each_choice_leaving_out_its_own_filter_and_add_up_to_the_total(app: TestApp) {
+    let f = fixture(&app).await;
+    let map = |pairs: &[(&str, i64)]| -> std::collections::BTreeMap<String, i64> {
+        pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+    };
+    let all = facets(&app, "").await;
+    assert_eq!(all.total, 5);
+    assert_eq!(all.categories, map(&[(&f.faucets, 3), (&f.heating, 2)]));
+    assert_eq!(
+        all.sub_categories,
+        map(&[(&f.kitchen, 2), (&f.basin, 1), (&f.radiators, 2)])
+    );
+    // Under 10, 10-25, 25-50, 50-100, 100-250, 250 and over: 100.00 opens its band.
+    assert_eq!(all.bands, [0, 1, 1, 1, 1, 1]);
+    assert_eq!(all.in_stock, 4, "Gamma has none");
+
+    // A category chosen: the categories' counts stay (a shopper can switch), the
+    // sub-categories and bands are the category's.
+    let faucets = facets(&app, &format!("categoryIds={}", f.faucets)).await;
+    assert_eq!(faucets.total, 3);
+    assert_eq!(faucets.categories, all.categories);
+    assert_eq!(
+        faucets.sub_categories,
+        map(&[(&f.kitchen, 2), (&f.basin, 1)])
+    );
+    assert_eq!(faucets.bands, [0, 0, 1, 1, 1, 0]);
+    assert_eq!(faucets.in_stock, 3);
+
+    // A price range: the bands leave it out; the rest keep to it.
+    let mid = facets(&app, "minPrice=20&maxPrice=120").await;
+    assert_eq!(mid.total, 3);
+    assert_eq!(mid.categories, map(&[(&f.faucets, 3)]), "none of Heating's");
+    assert_eq!(mid.bands, all.bands);
+
+    // With keywords, through the same index as the search.
+    let radiator = facets(&app, "keyword=radiatr").await;
+    assert_eq!(radiator.total, 2);
+    assert_eq!(radiator.categories, map(&[(&f.heating, 2)]));
+    assert_eq!(radiator.in_stock, 1);
+
+    // Each count is what choosing it lists, and each filter's counts add up to the
+    // total when that filter is not set.
+    for query in [
+        "",
+        "keyword=a",
+        "keyword=tap",
+        "minPrice=20&maxPrice=120",
+        "keyword=valve&maxPrice=60",
+    ] {
+        let counted = facets(&app, query).await;
+        assert_eq!(
+            counted.categories.values().sum::<i64>(),
+            counted.total,
+            "{query}"
+        );
+        assert_eq!(
+            counted.sub_categories.values().sum::<i64>(),
+            counted.total,
+            "{query}"
+        );
+        for (category, count) in &counted.categories {
+            let listed = listing_total(&app, &format!("{query}&categoryIds={category}")).await;
+            assert_eq!(listed, *count, "{query}, category {category}");
+        }
+        for (sub, count) in &counted.sub_categories {
+            let listed = listing_total(&app, &format!("{query}&subCategoryIds={sub}")).await;
+            assert_eq!(listed, *count, "{query}, sub-category {sub}");
+        }
+        if !query.contains("Price") {
+            assert_eq!(counted.bands.iter().sum::<i64>(), counted.total, "{query}");
+            let bands = [
+                "minPrice=0&maxPrice=9.99",
+                "minPrice=10&maxPrice=24.99",
+                "minPrice=25&maxPrice=49.99",
+                "minPrice=50&maxPrice=99.99",
+                "minPrice=100&maxPrice=249.99",
+                "minPrice=250",
+            ];
+            for (band, count) in bands.iter().zip(&counted.bands) {
+                assert_eq!(
+                    listing_total(&app, &format!("{query}&{band}")).await,
+                    *count,
+                    "{query}, {band}"
+                );
+            }
+        }
+    }
+
+    // The last unit sold: the in-stock count follows once the node reads the feed (an
+    // order tells it after its commit); a cancellation brings it back.
+    let (number, _) = app
+        .placed(
+            &crate::orders::guest_order("stock@example.com", &[(&f.beta, 5)]),
+            None,
+        )
+        .await;
+    app.catalogue.follow_changes().await.unwrap();
+    assert_eq!(facets(&app, "").await.in_stock, 3, "Beta sold out");
+    let token = app.admin().await;
+    let (status, body) = app
+        .call(
+            Method::POST,
+            &format!("/api/admin/order/{number}/status"),
+            Some(json!({"status": "cancelled"})),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    app.catalogue.follow_changes().await.unwrap();
+    assert_eq!(facets(&app, "").await.in_stock, 4, "Beta back");
+
+    let (status, body) = app.get("/api/product?facets=yes").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["facets"], "facets must be true or false");
+}
+
+async fn best_match_ranks_the_name_first_then_other_words_then_beginnings_and_typos(app: TestApp) {
+    let f = fixture(&app).await;
+    let product = |name: &str, description: &str| NewProduct {
+        description: description.to_string(),
+        ..new_product(name, 1_000, &f.heating, &f.radiators)
+    };
+    app.catalogue
+        .insert_products(&[
+            product("Drain Key", "Opens every drain valve."),
+            product("Valve Key", "A key."),
+            product("Valvetronic Gauge", "A gauge."),
+        ])
+        .await
+        .unwrap();
+    let group = |names: &[String]| {
+        let mut names = names.to_vec();
+        names.sort();
+        names
+    };
+    let ranked = |query: &'static str| {
+        let app = app.clone();
+        async move {
+            let (status, body) = app.get(&format!("/api/product?{query}")).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            names(&body)
+        }
+    };
+    let best = ranked("keyword=valve&sortField=relevance").await;
+    // 'valve' in the name, then elsewhere only (description, category), then only as
+    // a word's beginning.
+    assert_eq!(best.len(), 5, "{best:?}");
+    assert_eq!(
+        group(&best[..2]),
+        ["Valve Key", "epsilon chrome radiator valve"],
+        "{best:?}"
+    );
+    assert_eq!(
+        group(&best[2..4]),
+        ["Alpha Kitchen Mixer", "Drain Key"],
+        "{best:?}"
+    );
+    assert_eq!(best[4..], ["Valvetronic Gauge"], "{best:?}");
+    // Best first whatever the order asked; the same set as any other sort.
+    assert_eq!(
+        ranked("keyword=valve&sortField=relevance&sortOrder=asc").await,
+        best
+    );
+    assert_eq!(group(&ranked("keyword=valve").await), group(&best));
+    // A typo ('radiatr', in every product of Radiators) adds nothing to the ranking.
+    let typo = ranked("keyword=valve+radiatr&sortField=relevance").await;
+    assert_eq!(typo.len(), 4, "{typo:?}");
+    assert_eq!(
+        group(&typo[..2]),
+        ["Valve Key", "epsilon chrome radiator valve"],
+        "{typo:?}"
+    );
+    assert_eq!(typo[2..], ["Drain Key", "Valvetronic Gauge"], "{typo:?}");
+
+    let (status, body) = app.get("/api/product?sortField=relevance").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"]["sortField"],
+        "sortField relevance needs a keyword"
+    );
 }

@@ -1970,6 +1970,7 @@ export interface components {
                  *     finds products ('radaitor vlve' → 'radiator valve').
                  */
                 didYouMean?: string | null;
+                facets?: null | components["schemas"]["ListingFacets"];
                 /** Format: int64 */
                 page: number;
                 /** Format: int64 */
@@ -2221,6 +2222,11 @@ export interface components {
             /** @description Always `false`. */
             success: boolean;
         };
+        FacetCount: {
+            _id: string;
+            /** Format: int64 */
+            count: number;
+        };
         /** @description One field's value before and after a change. */
         FieldChange: {
             after: Record<string, never>;
@@ -2308,6 +2314,24 @@ export interface components {
             productId?: string;
             /** Format: int64 */
             quantity?: number;
+        };
+        /**
+         * @description What each of the listing's filters would find: each count is for the listing with
+         *     every filter but the one it is about, so the counts of a filter's choices add up to
+         *     the listing's total when that filter is not set.
+         */
+        ListingFacets: {
+            /** @description Products per category (matching the keyword and price), only categories with some. */
+            categories: components["schemas"]["FacetCount"][];
+            /**
+             * Format: int64
+             * @description How many of the listing's products are in stock.
+             */
+            inStock: number;
+            /** @description Products per price band (matching every filter but price), cheapest first. */
+            priceBands: components["schemas"]["PriceBand"][];
+            /** @description Products per sub-category (matching the keyword, price and category). */
+            subCategories: components["schemas"]["FacetCount"][];
         };
         /**
          * @description `POST /user/sync`: the browser store `user_data` as it is (`lastUpdated` and other
@@ -2536,6 +2560,18 @@ export interface components {
             /** @description Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not. */
             token: string;
         };
+        /**
+         * @description Prices paid from `min` to `max`, both included (`max` null: no upper end); as
+         *     `minPrice` and `maxPrice` they list the band's products.
+         */
+        PriceBand: {
+            /** Format: int64 */
+            count: number;
+            /** Format: double */
+            max?: number | null;
+            /** Format: double */
+            min: number;
+        };
         /** @description A product as the storefront shows it. Prices are in the shop's currency with two decimals. */
         Product: {
             _id: string;
@@ -2582,6 +2618,7 @@ export interface components {
              *     finds products ('radaitor vlve' → 'radiator valve').
              */
             didYouMean?: string | null;
+            facets?: null | components["schemas"]["ListingFacets"];
             /** Format: int64 */
             page: number;
             /** Format: int64 */
@@ -6704,7 +6741,10 @@ export interface operations {
                 page?: string;
                 /** @description 1 or more, capped at 100; default 10. */
                 perPage?: string;
-                /** @description `name`, `price` (the price paid) or `createdAt`; default `createdAt`. */
+                /**
+                 * @description `name`, `price` (the price paid), `createdAt`, or `relevance` ('Best match': with
+                 *     a keyword only; best first, whatever `sortOrder` says); default `createdAt`.
+                 */
                 sortField?: string;
                 /** @description `asc` or `desc`; default `desc`. */
                 sortOrder?: string;
@@ -6716,6 +6756,8 @@ export interface operations {
                 categoryIds?: string;
                 /** @description Comma-separated sub-category ids (at most 50). */
                 subCategoryIds?: string;
+                /** @description `true` to have the answer carry `facets`; default `false`. */
+                facets?: string;
             };
             header?: never;
             path?: never;

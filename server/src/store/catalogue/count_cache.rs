@@ -1,5 +1,5 @@
-//! Listing totals, each kept for a few seconds so repeated page views do not count
-//! every match again (docs/ARCHITECTURE.md, "Totals").
+//! Listing totals and facets, each kept for a few seconds so repeated page views do not
+//! count every match again (docs/ARCHITECTURE.md, "Totals").
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -7,30 +7,39 @@ use std::time::Duration;
 
 use super::ProductFilter;
 
-/// Listing totals by filter, each kept for `ttl`. Bounded: when full it starts afresh.
+/// Listing totals (or facets) by filter, each kept for `ttl`. Bounded: when full it starts afresh.
 ///
 /// When a total expires, the first caller recounts while the others keep getting the
 /// old total: otherwise every request in flight at that moment would count at once.
 /// Callers say what time it is (the catalogue's clock, in milliseconds), so tests move
 /// time instead of waiting for it.
 #[derive(Debug)]
-pub(super) struct CountCache {
+pub(super) struct CountCache<V = i64> {
     ttl_ms: i64,
     capacity: usize,
-    entries: Mutex<Entries>,
+    entries: Mutex<Entries<V>>,
 }
 
-#[derive(Debug, Default)]
-struct Entries {
-    totals: HashMap<ProductFilter, CountEntry>,
+#[derive(Debug)]
+struct Entries<V> {
+    totals: HashMap<ProductFilter, CountEntry<V>>,
     /// Moves on at every [`CountCache::clear`]: a total counted before a clear (from
     /// rows as they were before the change) is not kept after it.
     generation: u64,
 }
 
+impl<V> Default for Entries<V> {
+    fn default() -> Self {
+        Entries {
+            totals: HashMap::new(),
+            generation: 0,
+        }
+    }
+}
+
 #[derive(Debug)]
-struct CountEntry {
-    total: i64,
+struct CountEntry<V> {
+    total: V,
     counted_at: i64,
     /// When a caller set out to recount it; another may try after `RECOUNT_GRACE_MS`.
     recounting_since: Option<i64>,
@@ -39,7 +48,7 @@ struct CountEntry {
 /// How long a recount may take before another caller tries (the first may have failed).
 const RECOUNT_GRACE_MS: i64 = 2_000;
 
-impl CountCache {
+impl<V: Clone> CountCache<V> {
     pub(super) fn new(ttl: Duration, capacity: usize) -> Self {
         CountCache {
             ttl_ms: i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX),
@@ -51,17 +60,17 @@ impl CountCache {
     /// The total for `filter` while it is fresh, or while another caller recounts it.
     /// Otherwise this caller is to count, and [`CountCache::put`] the result with the
     /// generation given here.
-    pub(super) fn get(&self, filter: &ProductFilter, now: i64) -> Result<i64, u64> {
+    pub(super) fn get(&self, filter: &ProductFilter, now: i64) -> Result<V, u64> {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         let generation = entries.generation;
         let Some(entry) = entries.totals.get_mut(filter) else {
             return Err(generation);
         };
         if now - entry.counted_at < self.ttl_ms {
-            return Ok(entry.total);
+            return Ok(entry.total.clone());
         }
         match entry.recounting_since {
-            Some(since) if now - since < RECOUNT_GRACE_MS => Ok(entry.total),
+            Some(since) if now - since < RECOUNT_GRACE_MS => Ok(entry.total.clone()),
             _ => {
                 entry.recounting_since = Some(now);
                 Err(generation)
@@ -70,7 +79,7 @@ impl CountCache {
     }
 
     /// Keeps `total`, counted from `generation` on, unless the cache was cleared since.
-    pub(super) fn put(&self, filter: ProductFilter, total: i64, now: i64, generation: u64) {
+    pub(super) fn put(&self, filter: ProductFilter, total: V, now: i64, generation: u64) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.generation != generation {
             return;

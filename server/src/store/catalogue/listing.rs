@@ -4,7 +4,7 @@
 use sqlx::{Executor, Row};
 
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
-use super::Catalogue;
+use super::{Catalogue, Facets};
 use crate::domain::id::Id;
 use crate::domain::listing::{ProductSort, SortField};
 use crate::domain::Money;
@@ -99,6 +99,23 @@ impl Catalogue {
         Ok((products, total))
     }
 
+    /// The listing's facets (docs/API.md, "Facets"), counted by the search index and
+    /// kept as its totals are; `None` while the index is being built.
+    pub fn listing_facets(&self, filter: &ProductFilter) -> Result<Option<Facets>, sqlx::Error> {
+        let now = self.clock.now_ms();
+        let generation = match self.facets.get(filter, now) {
+            Ok(facets) => return Ok(Some(facets)),
+            Err(generation) => generation,
+        };
+        let Some(facets) = self.search.facets(filter) else {
+            return Ok(None);
+        };
+        let facets = facets.map_err(super::version::index_error)?;
+        self.facets
+            .put(filter.clone(), facets.clone(), now, generation);
+        Ok(Some(facets))
+    }
+
     /// Whether keyword listings go through the search index yet (it is built at start;
     /// until then the database answers them).
     pub fn search_is_built(&self) -> bool {
@@ -136,7 +153,7 @@ impl Catalogue {
         let order = match sort.field {
             SortField::Name => self.db.dialect.name_order(),
             SortField::Price => "p.paid_cents",
-            SortField::CreatedAt => "p.created_at",
+            SortField::CreatedAt | SortField::Relevance => "p.created_at",
         };
         let n = args.len();
         // A deferred join: the page's keys come from the listing's index alone, skipped

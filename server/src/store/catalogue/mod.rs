@@ -33,6 +33,7 @@ pub(crate) use self::read::{
     product_from_row, products_with_ids, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
 pub use self::read::{BannerRow, CategoryTree, ProductRow, CATEGORY_DISCOUNTS};
+pub use self::search::{Facets, PRICE_BANDS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
 pub(crate) use self::version::{bump as bump_version, bump_all, record_change};
 pub use crate::domain::listing::{ProductSort, SortField};
@@ -42,6 +43,8 @@ pub use crate::domain::listing::{ProductSort, SortField};
 pub struct Catalogue {
     db: Db,
     counts: Arc<CountCache>,
+    /// Listings' facets, kept and forgotten with the totals.
+    facets: Arc<CountCache<search::Facets>>,
     /// The catalogue version this node last acted on (`version.rs`); -1 before the first look.
     version_seen: Arc<AtomicI64>,
     /// Keyword search (`search.rs`), kept at `version_seen`.
@@ -57,6 +60,7 @@ impl Catalogue {
         Catalogue {
             db,
             counts: Arc::new(CountCache::new(Duration::from_secs(10), 4096)),
+            facets: Arc::new(CountCache::new(Duration::from_secs(10), 1024)),
             version_seen: Arc::new(AtomicI64::new(-1)),
             search: Arc::new(SearchIndex::default()),
             following: Arc::new(tokio::sync::Mutex::new(())),
@@ -75,6 +79,7 @@ impl Catalogue {
     /// second, tries again.
     pub(crate) async fn after_write(&self) {
         self.counts.clear();
+        self.facets.clear();
         if !self.search.is_built() {
             return;
         }

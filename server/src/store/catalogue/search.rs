@@ -21,7 +21,9 @@ use tantivy_fst::Automaton;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{Column, StrColumn};
-use tantivy::query::{AllQuery, BooleanQuery, FuzzyTermQuery, Occur, Query, TermSetQuery};
+use tantivy::query::{
+    AllQuery, BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery, TermSetQuery,
+};
 use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING,
 };
@@ -44,6 +46,7 @@ pub(super) struct IndexedProduct {
     pub sub_category_id: String,
     pub paid_cents: i64,
     pub created_at: i64,
+    pub stock: i64,
 }
 
 /// One page of a keyword listing: the products' ids in order, and how many match.
@@ -100,6 +103,13 @@ impl SearchIndex {
     ) -> Option<tantivy::Result<Hits>> {
         let built = self.current()?;
         Some(built.search(filter, sort, offset, limit))
+    }
+
+    /// The facets of the listing `filter` (with or without keywords), or `None` while
+    /// the index is not built yet.
+    pub(super) fn facets(&self, filter: &ProductFilter) -> Option<tantivy::Result<Facets>> {
+        let built = self.current()?;
+        Some(built.facets(filter))
     }
 
     /// For a search that found nothing, the same words with each one the index does not
@@ -168,8 +178,11 @@ pub(super) struct Built {
 struct Fields {
     id: Field,
     text: Field,
+    /// The name's words alone: 'Best match' ranks a word in the name above one elsewhere.
+    name_words: Field,
     category: Field,
     sub_category: Field,
+    in_stock: Field,
     paid: Field,
     created: Field,
     name: Field,
@@ -192,9 +205,11 @@ impl Built {
         );
         let fields = Fields {
             id: schema.add_text_field("id", STRING),
-            text: schema.add_text_field("text", text_options),
-            category: schema.add_text_field("category", STRING),
-            sub_category: schema.add_text_field("sub_category", STRING),
+            text: schema.add_text_field("text", text_options.clone()),
+            name_words: schema.add_text_field("name_words", text_options),
+            category: schema.add_text_field("category", STRING | FAST),
+            sub_category: schema.add_text_field("sub_category", STRING | FAST),
+            in_stock: schema.add_u64_field("in_stock", FAST),
             paid: schema.add_i64_field("paid", FAST),
             created: schema.add_i64_field("created", FAST),
             name: schema.add_text_field("name", FAST),
@@ -248,8 +263,10 @@ impl Built {
             let mut doc = TantivyDocument::default();
             doc.add_text(f.id, &product.id);
             doc.add_text(f.text, &product.search_text);
+            doc.add_text(f.name_words, &product.name);
             doc.add_text(f.category, &product.category_id);
             doc.add_text(f.sub_category, &product.sub_category_id);
+            doc.add_u64(f.in_stock, u64::from(product.stock > 0));
             doc.add_i64(f.paid, product.paid_cents);
             doc.add_i64(f.created, product.created_at);
             doc.add_text(f.name, name_key(&product.name));
@@ -277,7 +294,7 @@ impl Built {
         limit: usize,
     ) -> tantivy::Result<Hits> {
         let searcher = self.reader.searcher();
-        let query = self.query(&searcher, filter);
+        let query = self.query(&searcher, filter, sort.field == SortField::Relevance);
         let collector = PageCollector {
             sort,
             keep: offset.saturating_add(limit),
@@ -298,7 +315,27 @@ impl Built {
         })
     }
 
-    fn query(&self, searcher: &tantivy::Searcher, filter: &ProductFilter) -> Box<dyn Query> {
+    fn facets(&self, filter: &ProductFilter) -> tantivy::Result<Facets> {
+        let searcher = self.reader.searcher();
+        // The keywords alone: each count leaves out the filters it is about.
+        let keywords = ProductFilter {
+            keyword_words: filter.keyword_words.clone(),
+            ..Default::default()
+        };
+        let query = self.query(&searcher, &keywords, false);
+        searcher.search(&*query, &FacetCollector { filter })
+    }
+
+    /// The query for `filter`: every word must match (as a word's beginning, or with
+    /// typos when the index knows no such word), and the category filters. `scored`, for
+    /// 'Best match', adds what ranks: BM25 on each word found whole, twice over when it
+    /// is in the name, so a match by prefix or typo only ranks below.
+    fn query(
+        &self,
+        searcher: &tantivy::Searcher,
+        filter: &ProductFilter,
+        scored: bool,
+    ) -> Box<dyn Query> {
         let f = self.fields;
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for word in &filter.keyword_words {
@@ -310,8 +347,20 @@ impl Built {
             let term = Term::from_field_text(f.text, word);
             clauses.push((
                 Occur::Must,
-                Box::new(FuzzyTermQuery::new_prefix(term, typos, true)),
+                Box::new(FuzzyTermQuery::new_prefix(term.clone(), typos, true)),
             ));
+            if scored {
+                let whole = TermQuery::new(term, IndexRecordOption::WithFreqs);
+                let in_name = TermQuery::new(
+                    Term::from_field_text(f.name_words, word),
+                    IndexRecordOption::WithFreqs,
+                );
+                clauses.push((Occur::Should, Box::new(whole)));
+                clauses.push((
+                    Occur::Should,
+                    Box::new(BoostQuery::new(Box::new(in_name), 2.0)),
+                ));
+            }
         }
         for (field, ids) in [
             (f.category, &filter.category_ids),
@@ -497,7 +546,7 @@ impl Collector for PageCollector {
     }
 
     fn requires_scoring(&self) -> bool {
-        false
+        self.sort.field == SortField::Relevance
     }
 
     fn merge_fruits(&self, fruits: Vec<(Vec<Match>, u64)>) -> tantivy::Result<(Vec<Match>, u64)> {
@@ -510,7 +559,7 @@ impl Collector for PageCollector {
 impl SegmentCollector for SegmentPage {
     type Fruit = (Vec<Match>, u64);
 
-    fn collect(&mut self, doc: DocId, _score: Score) {
+    fn collect(&mut self, doc: DocId, score: Score) {
         let paid = self.paid.first(doc).unwrap_or(0);
         if paid < self.min_paid || paid > self.max_paid {
             return;
@@ -519,6 +568,8 @@ impl SegmentCollector for SegmentPage {
         let value = match self.sort.field {
             SortField::Price => paid,
             SortField::CreatedAt => self.created.first(doc).unwrap_or(0),
+            // A score is never negative, and the bits of such floats keep their order.
+            SortField::Relevance => i64::from(score.max(0.0).to_bits()),
             SortField::Name => self
                 .names
                 .as_ref()
@@ -562,6 +613,205 @@ impl SegmentCollector for SegmentPage {
             })
             .collect();
         (matches, self.total)
+    }
+}
+
+/// A listing's counts, each for the listing with every filter but the one it is about,
+/// so a shopper sees what choosing another category or price would find.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Facets {
+    /// Products per category id, matching the keywords and price (not the category or
+    /// sub-category filters); only categories with some.
+    pub categories: Vec<(String, i64)>,
+    /// Products per sub-category id, matching the keywords, price and category (not the
+    /// sub-category filter); only sub-categories with some.
+    pub sub_categories: Vec<(String, i64)>,
+    /// Products per price band of [`PRICE_BANDS`], matching every filter but price.
+    pub price_bands: Vec<i64>,
+    /// The listing's own matches (every filter) and how many of them are in stock.
+    pub total: i64,
+    pub in_stock: i64,
+}
+
+/// Where each price band starts, in cents of the price paid: under 10, 10-25, 25-50,
+/// 50-100, 100-250, 250 and over. A band ends one cent below the next one's start.
+pub const PRICE_BANDS: [i64; 6] = [0, 1_000, 2_500, 5_000, 10_000, 25_000];
+
+fn price_band(cents: i64) -> usize {
+    PRICE_BANDS
+        .iter()
+        .rposition(|&start| cents >= start)
+        .unwrap_or(0)
+}
+
+struct FacetCollector<'a> {
+    filter: &'a ProductFilter,
+}
+
+struct SegmentFacets {
+    categories: Option<StrColumn>,
+    sub_categories: Option<StrColumn>,
+    paid: Column<i64>,
+    in_stock: Column<u64>,
+    /// This segment's ords of the filter's categories and sub-categories (`None`: no
+    /// such filter).
+    category_filter: Option<Vec<u64>>,
+    sub_category_filter: Option<Vec<u64>>,
+    min_paid: i64,
+    max_paid: i64,
+    /// Counts by this segment's ords.
+    category_counts: Vec<i64>,
+    sub_category_counts: Vec<i64>,
+    bands: [i64; PRICE_BANDS.len()],
+    total: i64,
+    in_stock_count: i64,
+}
+
+/// The ords in `column`'s dictionary of these ids (those it holds).
+fn ords_of(column: Option<&StrColumn>, ids: &[crate::domain::id::Id]) -> tantivy::Result<Vec<u64>> {
+    let mut ords = Vec::new();
+    if let Some(column) = column {
+        for id in ids {
+            if let Some(ord) = column.dictionary().term_ord(id.as_str().as_bytes())? {
+                ords.push(ord);
+            }
+        }
+    }
+    Ok(ords)
+}
+
+fn counts_by_id(column: Option<&StrColumn>, counts: &[i64]) -> Vec<(String, i64)> {
+    let Some(column) = column else {
+        return Vec::new();
+    };
+    let mut named = Vec::new();
+    for (ord, &count) in counts.iter().enumerate() {
+        let mut id = String::new();
+        if count > 0 && column.ord_to_str(ord as u64, &mut id).unwrap_or(false) {
+            named.push((id, count));
+        }
+    }
+    named
+}
+
+fn merge_counts(parts: impl Iterator<Item = Vec<(String, i64)>>) -> Vec<(String, i64)> {
+    let mut merged: HashMap<String, i64> = HashMap::new();
+    for (id, count) in parts.flatten() {
+        *merged.entry(id).or_default() += count;
+    }
+    let mut merged: Vec<(String, i64)> = merged.into_iter().collect();
+    merged.sort();
+    merged
+}
+
+impl Collector for FacetCollector<'_> {
+    type Fruit = Facets;
+    type Child = SegmentFacets;
+
+    fn for_segment(
+        &self,
+        _segment: SegmentOrdinal,
+        reader: &SegmentReader,
+    ) -> tantivy::Result<SegmentFacets> {
+        let fast = reader.fast_fields();
+        let categories = fast.str("category")?;
+        let sub_categories = fast.str("sub_category")?;
+        let filter = self.filter;
+        let category_filter = (!filter.category_ids.is_empty())
+            .then(|| ords_of(categories.as_ref(), &filter.category_ids))
+            .transpose()?;
+        let sub_category_filter = (!filter.sub_category_ids.is_empty())
+            .then(|| ords_of(sub_categories.as_ref(), &filter.sub_category_ids))
+            .transpose()?;
+        let terms = |column: &Option<StrColumn>| column.as_ref().map_or(0, |c| c.num_terms());
+        Ok(SegmentFacets {
+            category_counts: vec![0; terms(&categories)],
+            sub_category_counts: vec![0; terms(&sub_categories)],
+            categories,
+            sub_categories,
+            paid: fast.i64("paid")?,
+            in_stock: fast.u64("in_stock")?,
+            category_filter,
+            sub_category_filter,
+            min_paid: filter.min_paid.map_or(i64::MIN, |m| m.cents()),
+            max_paid: filter.max_paid.map_or(i64::MAX, |m| m.cents()),
+            bands: [0; PRICE_BANDS.len()],
+            total: 0,
+            in_stock_count: 0,
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(&self, fruits: Vec<Facets>) -> tantivy::Result<Facets> {
+        let mut bands = vec![0; PRICE_BANDS.len()];
+        for fruit in &fruits {
+            for (band, count) in bands.iter_mut().zip(&fruit.price_bands) {
+                *band += count;
+            }
+        }
+        Ok(Facets {
+            total: fruits.iter().map(|f| f.total).sum(),
+            in_stock: fruits.iter().map(|f| f.in_stock).sum(),
+            price_bands: bands,
+            categories: merge_counts(fruits.iter().map(|f| f.categories.clone())),
+            sub_categories: merge_counts(fruits.into_iter().map(|f| f.sub_categories)),
+        })
+    }
+}
+
+impl SegmentCollector for SegmentFacets {
+    type Fruit = Facets;
+
+    fn collect(&mut self, doc: DocId, _score: Score) {
+        let ord = |column: &Option<StrColumn>| {
+            column
+                .as_ref()
+                .and_then(|c| c.ords().first(doc))
+                .unwrap_or(u64::MAX)
+        };
+        let (category, sub_category) = (ord(&self.categories), ord(&self.sub_categories));
+        let paid = self.paid.first(doc).unwrap_or(0);
+        let in_category = self
+            .category_filter
+            .as_ref()
+            .is_none_or(|ords| ords.contains(&category));
+        let in_sub_category = self
+            .sub_category_filter
+            .as_ref()
+            .is_none_or(|ords| ords.contains(&sub_category));
+        let in_price = (self.min_paid..=self.max_paid).contains(&paid);
+        if in_price {
+            if let Some(count) = self.category_counts.get_mut(category as usize) {
+                *count += 1;
+            }
+            if in_category {
+                if let Some(count) = self.sub_category_counts.get_mut(sub_category as usize) {
+                    *count += 1;
+                }
+            }
+        }
+        if in_category && in_sub_category {
+            self.bands[price_band(paid)] += 1;
+            if in_price {
+                self.total += 1;
+                if self.in_stock.first(doc).unwrap_or(0) == 1 {
+                    self.in_stock_count += 1;
+                }
+            }
+        }
+    }
+
+    fn harvest(self) -> Facets {
+        Facets {
+            categories: counts_by_id(self.categories.as_ref(), &self.category_counts),
+            sub_categories: counts_by_id(self.sub_categories.as_ref(), &self.sub_category_counts),
+            price_bands: self.bands.to_vec(),
+            total: self.total,
+            in_stock: self.in_stock_count,
+        }
     }
 }
 
@@ -642,6 +892,7 @@ mod tests {
             sub_category_id: "d".repeat(24),
             paid_cents: paid,
             created_at: created,
+            stock: paid % 2,
         }
     }
 

@@ -123,6 +123,7 @@ impl Catalogue {
             return Ok(false);
         }
         self.counts.clear();
+        self.facets.clear();
         let catch_up = if seen < 0 || version - seen >= CHANGES_KEPT || !self.search.is_built() {
             CatchUp::Rebuild
         } else {
@@ -221,8 +222,8 @@ impl Catalogue {
 
 use super::IN_SHOP;
 
-const INDEXED_COLUMNS: &str =
-    "p.id, p.name, p.search_text, p.category_id, p.sub_category_id, p.paid_cents, p.created_at";
+const INDEXED_COLUMNS: &str = "p.id, p.name, p.search_text, p.category_id, p.sub_category_id, \
+     p.paid_cents, p.created_at, p.stock";
 
 fn indexed_from_row(row: &sqlx::any::AnyRow) -> Result<IndexedProduct, sqlx::Error> {
     Ok(IndexedProduct {
@@ -233,6 +234,7 @@ fn indexed_from_row(row: &sqlx::any::AnyRow) -> Result<IndexedProduct, sqlx::Err
         sub_category_id: row.try_get("sub_category_id")?,
         paid_cents: row.try_get("paid_cents")?,
         created_at: row.try_get("created_at")?,
+        stock: row.try_get("stock")?,
     })
 }
 

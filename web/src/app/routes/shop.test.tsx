@@ -1,11 +1,27 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
+import type { ProductList } from '@/api/types';
 import { routes } from '@/app/router';
 import { catalogueHandlers, envelope, failure, product, server } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 
-/** Answers /api/product with `total` products, recording each query it was asked. */
-function listing(total: number, asked: URLSearchParams[] = []) {
+/** The filters' counts of a listing: 12 faucets (7 basin taps), none in Heating. */
+const FACETS: NonNullable<ProductList['facets']> = {
+  categories: [{ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', count: 12 }],
+  subCategories: [{ _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', count: 7 }],
+  priceBands: [
+    { min: 0, max: 9.99, count: 3 },
+    { min: 10, max: 24.99, count: 4 },
+    { min: 25, max: 49.99, count: 0 },
+    { min: 50, max: 99.99, count: 2 },
+    { min: 100, max: 249.99, count: 0 },
+    { min: 250, max: null, count: 3 },
+  ],
+  inStock: 10,
+};
+
+/** Answers /api/product with `total` products (and `facets`, if given), recording each query it was asked. */
+function listing(total: number, asked: URLSearchParams[] = [], facets?: ProductList['facets']) {
   return http.get('*/api/product', ({ request }) => {
     const query = new URL(request.url).searchParams;
     asked.push(query);
@@ -15,9 +31,11 @@ function listing(total: number, asked: URLSearchParams[] = []) {
     const products = Array.from({ length: count }, (_, i) =>
       product({ _id: `${i}`.padStart(24, '0'), name: `Tap ${(page - 1) * perPage + i + 1}` }),
     );
-    return envelope({ products, total, page, perPage });
+    return envelope({ products, total, page, perPage, ...(facets && { facets }) });
   });
 }
+
+const options = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((o) => o.textContent);
 
 describe('Shop listing', () => {
   beforeEach(() => server.use(...catalogueHandlers));
@@ -147,5 +165,88 @@ describe('Shop listing', () => {
     fireEvent.change(screen.getByLabelText('Minimum price'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply price' }));
     expect(router.state.location.search).toBe('?category=cccccccccccccccccccccccc&minPrice=10');
+  });
+
+  it('asks for the counts and shows them beside the categories, sub-categories and total', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(listing(12, asked, FACETS));
+    renderRoutes(routes, '/shop?category=aaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(await screen.findByText('12 products, 10 in stock')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('facets')).toBe('true');
+    await screen.findByRole('option', { name: 'Faucets (12)' });
+    // A category the counts leave out has none.
+    expect(options('Category')).toEqual(['All categories', 'Faucets (12)', 'Heating (0)']);
+    expect(options('Sub-category')).toEqual(['All Faucets', 'Basin Taps (7)']);
+  });
+
+  it('filters by a price band, marks the one applied, and offers no empty band', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(listing(12, asked, FACETS));
+    const { router } = renderRoutes(routes, '/shop?page=2&category=aaaaaaaaaaaaaaaaaaaaaaaa');
+    const bands = await screen.findByRole('list', { name: 'Price bands' });
+    expect(within(bands).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Under $10 (3)',
+      '$10 – $24.99 (4)',
+      '$25 – $49.99 (0)',
+      '$50 – $99.99 (2)',
+      '$100 – $249.99 (0)',
+      '$250 & over (3)',
+    ]);
+    expect(screen.getByRole('button', { name: '$25 – $49.99 (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '$100 – $249.99 (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '$10 – $24.99 (4)' })).toHaveAttribute('aria-pressed', 'false');
+
+    fireEvent.click(screen.getByRole('button', { name: '$10 – $24.99 (4)' }));
+    expect(router.state.location.search).toBe('?category=aaaaaaaaaaaaaaaaaaaaaaaa&minPrice=10&maxPrice=24.99');
+    expect(await screen.findByRole('button', { name: '$10 – $24.99 (4)', pressed: true })).toBeInTheDocument();
+    expect(Object.fromEntries(asked.at(-1)!)).toMatchObject({ page: '1', minPrice: '10', maxPrice: '24.99', categoryIds: 'aaaaaaaaaaaaaaaaaaaaaaaa' });
+    expect(screen.getByLabelText('Minimum price')).toHaveValue('10');
+
+    fireEvent.click(screen.getByRole('button', { name: '$250 & over (3)' }));
+    expect(await screen.findByRole('button', { name: '$250 & over (3)', pressed: true })).toBeInTheDocument();
+    expect(asked.at(-1)?.get('minPrice')).toBe('250');
+    expect(asked.at(-1)?.has('maxPrice')).toBe(false);
+    expect(screen.getByRole('button', { name: '$10 – $24.99 (4)' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows no counts and no price bands while the server has none', async () => {
+    server.use(listing(3));
+    renderRoutes(routes, '/shop?category=aaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(await screen.findByText('3 products')).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'Faucets' });
+    expect(options('Category')).toEqual(['All categories', 'Faucets', 'Heating']);
+    expect(options('Sub-category')).toEqual(['All Faucets', 'Basin Taps']);
+    expect(screen.queryByRole('list', { name: 'Price bands' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/in stock/)).not.toBeInTheDocument();
+  });
+
+  it('offers Best match for a keyword search only, and asks for relevance with it', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(listing(12, asked));
+    const { router } = renderRoutes(routes, '/shop');
+    await screen.findByText('Tap 1');
+    const sixSorts = ['Name (A-Z)', 'Name (Z-A)', 'Price (Low to High)', 'Price (High to Low)', 'Newest First', 'Oldest First'];
+    expect(options('Sort by')).toEqual(sixSorts);
+
+    await act(() => router.navigate('/shop?keyword=tap'));
+    await screen.findByRole('heading', { name: 'Results for "tap"' });
+    expect(options('Sort by')).toEqual(['Best match', ...sixSorts]);
+    expect(screen.getByLabelText('Sort by')).toHaveValue('newest');
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'best' } });
+    expect(router.state.location.search).toBe('?sort=best&keyword=tap');
+    await waitFor(() => expect(asked.at(-1)?.get('sortField')).toBe('relevance'));
+    expect(asked.at(-1)?.has('sortOrder')).toBe(false);
+    expect(asked.at(-1)?.get('keyword')).toBe('tap');
+  });
+
+  it('sorts newest first for sort=best without a keyword', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(listing(3, asked));
+    renderRoutes(routes, '/shop?sort=best');
+    await screen.findByText('Tap 1');
+    expect(asked).toHaveLength(1);
+    expect(Object.fromEntries(asked[0])).toMatchObject({ sortField: 'createdAt', sortOrder: 'desc' });
+    expect(screen.getByLabelText('Sort by')).toHaveValue('newest');
+    expect(options('Sort by')).not.toContain('Best match');
   });
 });

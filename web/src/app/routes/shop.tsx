@@ -8,7 +8,7 @@ import { useProducts } from '@/features/catalog/api/get-products';
 import { ListingFilters } from '@/features/catalog/components/listing-filters';
 import { Pagination } from '@/components/ui/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
-import { listingPages, listingSearch, readListing, SKELETON_CARDS, SORT_OPTIONS, type Listing, type SortValue } from '@/features/catalog/listing';
+import { listingPages, listingSearch, readListing, SKELETON_CARDS, sortOptions, type Listing, type SortValue } from '@/features/catalog/listing';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 
 /** The shop listing (spec §2): everything it shows comes from the URL. */
@@ -42,7 +42,7 @@ export function Component() {
             <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
             Filters{activeFilters > 0 && ` (${activeFilters})`}
           </Button>
-          <ListingFilters id="listing-filters" className={filtersOpen ? 'mt-4 md:mt-0' : 'hidden md:block'} listing={listing} onChange={change} />
+          <ListingFilters id="listing-filters" className={filtersOpen ? 'mt-4 md:mt-0' : 'hidden md:block'} listing={listing} facets={products.data?.facets} onChange={change} />
         </div>
         <section aria-label="Products" className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -62,7 +62,8 @@ export function Component() {
                 value={listing.sort}
                 onChange={(e) => change({ sort: e.target.value as SortValue, page: 1 })}
               >
-                {SORT_OPTIONS.map((o) => (
+                {/* 'Best match' only for a keyword search. */}
+                {sortOptions(listing.keyword).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>
@@ -97,6 +98,7 @@ export function Component() {
             <>
               <p className="text-sm text-slate-600">
                 {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
+                {products.data.facets && `, ${products.data.facets.inStock} in stock`}
               </p>
               <ProductGrid products={products.data.products} action={wishlistHeartAction} />
               {totalPages > 1 && (

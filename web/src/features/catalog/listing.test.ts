@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingPages, listingSearch, productQuery, readListing } from './listing';
+import { listingPages, listingSearch, productQuery, readListing, SORT_OPTIONS, sortOptions } from './listing';
 
 describe('the listing in the URL', () => {
   it('reads defaults from an empty URL', () => {
@@ -22,6 +22,32 @@ describe('the listing in the URL', () => {
     expect(productQuery(listing)).toMatchObject({ categoryIds: 'c1', subCategoryIds: 's1', keyword: 'tap' });
     expect(listingSearch(listing).toString()).toBe('page=3&keyword=tap&category=c1&subCategory=s1');
     expect(readListing(new URLSearchParams('page=-2&limit=abc')).page).toBe(1);
+  });
+
+  it('always asks for the counts', () => {
+    expect(productQuery(readListing(new URLSearchParams()))).toMatchObject({ facets: 'true' });
+    expect(productQuery(readListing(new URLSearchParams('keyword=tap&page=2')))).toMatchObject({ facets: 'true' });
+  });
+
+  it('sorts by best match with a keyword only', () => {
+    const best = readListing(new URLSearchParams('sort=best&keyword=brass%20tap'));
+    expect(best.sort).toBe('best');
+    const query = productQuery(best);
+    expect(query).toMatchObject({ sortField: 'relevance', keyword: 'brass tap' });
+    expect(query.sortOrder).toBeUndefined();
+    expect(listingSearch(best).toString()).toBe('sort=best&keyword=brass+tap');
+    expect(sortOptions('tap').map((o) => o.value)).toEqual(['best', ...SORT_OPTIONS.map((o) => o.value)]);
+
+    // Without a keyword (or with one the server finds no word in), best match is the default.
+    for (const url of ['sort=best', 'sort=best&keyword=%25%25']) {
+      const listing = readListing(new URLSearchParams(url));
+      expect(listing.sort).toBe('newest');
+      expect(productQuery(listing)).toMatchObject({ sortField: 'createdAt', sortOrder: 'desc' });
+    }
+    expect(sortOptions('')).toEqual([...SORT_OPTIONS]);
+    // Clearing the keyword leaves no best match in the URL.
+    expect(listingSearch({ ...best, keyword: '' }).toString()).toBe('');
+    expect(productQuery({ ...best, keyword: '' })).toMatchObject({ sortField: 'createdAt', sortOrder: 'desc' });
   });
 });
 

@@ -12,7 +12,11 @@ export const SORT_OPTIONS = [
   { value: 'oldest', label: 'Oldest First', sortField: 'createdAt', sortOrder: 'asc' },
 ] as const;
 
-export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
+/** 'Best match': the server's relevance order, best first. It ranks by the keyword's
+ * words, so it is offered, and sent, only with a keyword that has some. */
+export const BEST_MATCH = { value: 'best', label: 'Best match', sortField: 'relevance' } as const;
+
+export type SortValue = (typeof SORT_OPTIONS)[number]['value'] | typeof BEST_MATCH.value;
 
 export const DEFAULT_SORT: SortValue = 'newest';
 export const DEFAULT_LIMIT = 10;
@@ -31,18 +35,35 @@ export interface Listing {
   maxPrice: string;
 }
 
+/** Whether `keyword` has a word to rank by: a letter or a digit, as the server splits words. */
+function hasWords(keyword: string): boolean {
+  return /[\p{Alphabetic}\p{N}]/u.test(keyword);
+}
+
+/** The sort options offered for `keyword`: 'Best match' first when there is one to rank by. */
+export function sortOptions(keyword: string) {
+  return hasWords(keyword) ? [BEST_MATCH, ...SORT_OPTIONS] : [...SORT_OPTIONS];
+}
+
+/** The sort in effect: the listing's, when offered for its keyword; the default otherwise. */
+function sortOf(listing: Pick<Listing, 'sort' | 'keyword'>) {
+  const options = sortOptions(listing.keyword);
+  return options.find((o) => o.value === listing.sort) ?? options.find((o) => o.value === DEFAULT_SORT)!;
+}
+
 function positive(text: string | null, fallback: number): number {
   const n = Number(text);
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 }
 
 export function readListing(params: URLSearchParams): Listing {
-  const sort = params.get('sort');
+  const keyword = params.get('keyword')?.trim() ?? '';
   return {
     page: positive(params.get('page'), 1),
     limit: Math.min(positive(params.get('limit'), DEFAULT_LIMIT), 100),
-    sort: SORT_OPTIONS.some((o) => o.value === sort) ? (sort as SortValue) : DEFAULT_SORT,
-    keyword: params.get('keyword')?.trim() ?? '',
+    // 'best' without a keyword reads as the default.
+    sort: sortOf({ sort: params.get('sort') as SortValue, keyword }).value,
+    keyword,
     category: params.get('category') ?? '',
     // The header links say subCategory; older links say subcategory (DESIGN.md §5).
     subCategory: params.get('subCategory') ?? params.get('subcategory') ?? '',
@@ -56,7 +77,8 @@ export function listingSearch(listing: Listing): URLSearchParams {
   const params = new URLSearchParams();
   if (listing.page !== 1) params.set('page', String(listing.page));
   if (listing.limit !== DEFAULT_LIMIT) params.set('limit', String(listing.limit));
-  if (listing.sort !== DEFAULT_SORT) params.set('sort', listing.sort);
+  const sort = sortOf(listing).value;
+  if (sort !== DEFAULT_SORT) params.set('sort', sort);
   if (listing.keyword) params.set('keyword', listing.keyword);
   if (listing.category) params.set('category', listing.category);
   if (listing.subCategory) params.set('subCategory', listing.subCategory);
@@ -65,19 +87,21 @@ export function listingSearch(listing: Listing): URLSearchParams {
   return params;
 }
 
-/** The product-list query of spec §3 for `listing`. */
+/** The product-list query of spec §3 for `listing`, asking for the filters' counts too. */
 export function productQuery(listing: Listing) {
-  const sort = SORT_OPTIONS.find((o) => o.value === listing.sort) ?? SORT_OPTIONS[4];
+  const sort = sortOf(listing);
   return {
     page: listing.page,
     perPage: listing.limit,
     sortField: sort.sortField,
-    sortOrder: sort.sortOrder,
+    // Relevance has one direction, best first.
+    sortOrder: 'sortOrder' in sort ? sort.sortOrder : undefined,
     keyword: listing.keyword || undefined,
     categoryIds: listing.category || undefined,
     subCategoryIds: listing.subCategory || undefined,
     minPrice: listing.minPrice || undefined,
     maxPrice: listing.maxPrice || undefined,
+    facets: 'true',
   };
 }
 

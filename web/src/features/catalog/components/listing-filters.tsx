@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { ProductList } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useCategories } from '../api/get-categories';
@@ -6,19 +7,56 @@ import type { Listing } from '../listing';
 
 const fieldClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm';
 
-/** Category, sub-category and price range. Every change starts again at page 1. */
+type Facets = NonNullable<ProductList['facets']>;
+type PriceBand = Facets['priceBands'][number];
+
+/** '$10', '$24.99'. */
+function dollars(amount: number): string {
+  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+}
+
+/** 'Under $10', '$10 – $24.99', '$250 & over'. */
+function bandLabel({ min, max }: PriceBand): string {
+  if (max === null || max === undefined) return `${dollars(min)} & over`;
+  const next = Math.round(max * 100 + 1) / 100;
+  if (min === 0 && Number.isInteger(next)) return `Under ${dollars(next)}`;
+  return `${dollars(min)} – ${dollars(max)}`;
+}
+
+/** `band` as the listing's price range: '10' to '24.99'; the last band has no maximum. */
+function bandRange({ min, max }: PriceBand): Pick<Listing, 'minPrice' | 'maxPrice'> {
+  return { minPrice: String(min), maxPrice: max === null || max === undefined ? '' : String(max) };
+}
+
+/** Whether the listing's price range is exactly `band` (no minimum reads as 0). */
+function isApplied(band: PriceBand, listing: Listing): boolean {
+  const { maxPrice } = bandRange(band);
+  return (
+    Number(listing.minPrice || 0) === band.min &&
+    (maxPrice === '' ? listing.maxPrice === '' : listing.maxPrice !== '' && Number(listing.maxPrice) === Number(maxPrice))
+  );
+}
+
+/** Category, sub-category and price range, with the listing's counts when the server sent
+ * them (`facets`; none while its search index is being built). Every change starts again
+ * at page 1. */
 export function ListingFilters({
   id,
   className,
   listing,
+  facets,
   onChange,
 }: {
   id?: string;
   className?: string;
   listing: Listing;
+  facets?: ProductList['facets'];
   onChange: (next: Partial<Listing>) => void;
 }) {
   const categories = useCategories().data?.categories ?? [];
+  // 'Pipe Fittings (128)' with counts; a category missing from them has none.
+  const counted = (title: string, of: string, counts: Facets['categories'] | undefined) =>
+    counts ? `${title} (${counts.find((c) => c._id === of)?.count ?? 0})` : title;
   const selected = categories.find((c) => c._id === listing.category);
   const [minPrice, setMinPrice] = useState(listing.minPrice);
   const [maxPrice, setMaxPrice] = useState(listing.maxPrice);
@@ -51,7 +89,7 @@ export function ListingFilters({
           <option value="">All categories</option>
           {categories.map((c) => (
             <option key={c._id} value={c._id}>
-              {c.title}
+              {counted(c.title, c._id, facets?.categories)}
             </option>
           ))}
         </select>
@@ -70,7 +108,7 @@ export function ListingFilters({
           <option value="">{selected ? `All ${selected.title}` : 'Choose a category first'}</option>
           {selected?.subCategories.map((s) => (
             <option key={s._id} value={s._id}>
-              {s.title}
+              {counted(s.title, s._id, facets?.subCategories)}
             </option>
           ))}
         </select>
@@ -86,6 +124,28 @@ export function ListingFilters({
           Apply price
         </Button>
       </form>
+      {facets && (
+        <ul aria-label="Price bands" className="space-y-1">
+          {facets.priceBands.map((band) => {
+            const applied = isApplied(band, listing);
+            return (
+              <li key={`${band.min}-${band.max}`}>
+                <Button
+                  variant={applied ? 'active' : 'ghost'}
+                  size="sm"
+                  className="w-full justify-start"
+                  aria-pressed={applied}
+                  // The applied band stays enabled, so it can be taken off again.
+                  disabled={band.count === 0 && !applied}
+                  onClick={() => onChange({ ...(applied ? { minPrice: '', maxPrice: '' } : bandRange(band)), page: 1 })}
+                >
+                  {`${bandLabel(band)} (${band.count})`}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {(listing.category || listing.subCategory || listing.minPrice || listing.maxPrice || listing.keyword) && (
         <Button
           variant="ghost"
