@@ -103,5 +103,36 @@ for scenario in "${scenarios[@]}"; do
   errors=$(awk '/Non-2xx|Socket errors/ {s=s $0 "; "} END {print (s=="" ? "0" : s)}' <<<"$out")
   printf '%-28s %12s %10s %10s %8s\n' "$name" "$rps" "$p50" "$p99" "$errors"
 done
+# nginx serving the default listing's very bytes from a file, in the same run: what the
+# machine can do for a repeated answer, which the shop's kept answers are measured against.
+if command -v nginx >/dev/null; then
+  mkdir -p "$dir/www"
+  curl -sf -o "$dir/www/listing.json" "$base/api/product"
+  chmod a+rx "$dir" "$dir/www" && chmod a+r "$dir/www/listing.json"
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  cat >"$dir/nginx.conf" <<NGINX
+daemon off;
+worker_processes auto;
+pid $dir/nginx.pid;
+error_log $dir/nginx.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type application/json;
+  server { listen 127.0.0.1:$port; root $dir/www; }
+}
+NGINX
+  nginx -c "$dir/nginx.conf" -p "$dir" &
+  nginx_pid=$!
+  for _ in $(seq 1 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/listing.json" && break; sleep 0.1; done
+  shop_rps=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" "$base/api/product" | awk '/Requests\/sec/ {print $2}')
+  nginx_rps=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" "http://127.0.0.1:$port/listing.json" | awk '/Requests\/sec/ {print $2}')
+  kill "$nginx_pid" 2>/dev/null; wait "$nginx_pid" 2>/dev/null || true
+  awk -v s="$shop_rps" -v n="$nginx_rps" -v b="$(wc -c <"$dir/www/listing.json")" 'BEGIN {
+    printf "\nrepeated default listing (%d bytes): shop %.0f requests/s, nginx %.0f requests/s for the same bytes: %.0f%%\n", b, s, n, 100 * s / n }'
+else
+  echo "nginx is not installed (apt-get install -y nginx): no comparison with it"
+fi
+
 rss_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
 awk -v idle="$idle_kb" -v kb="$rss_kb" 'BEGIN {printf "\nserver RSS with the index built, before load: %.1f MB; peak: %.1f MB\n", idle / 1024, kb / 1024}'

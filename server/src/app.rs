@@ -92,6 +92,7 @@ impl AppState {
             keys: services.keys,
             settings: Arc::new(services.settings),
             clock: services.clock,
+            responses: Default::default(),
         }
     }
 }

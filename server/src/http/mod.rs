@@ -23,6 +23,7 @@ pub mod openapi;
 pub mod orders;
 pub mod paging;
 pub mod payments;
+pub mod response_cache;
 pub mod reviews;
 mod seo;
 mod storefront;
@@ -77,6 +78,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// Every rule about time reads it here, never the system clock directly.
     pub clock: Clock,
+    /// Recent public catalogue answers (`response_cache.rs`).
+    pub responses: Arc<response_cache::ResponseCache>,
 }
 
 /// How this node is reached and whom it trusts.
@@ -181,8 +184,12 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(middleware::envelope_errors))
         .layer(tower_http::compression::CompressionLayer::new())
-        // Outside compression: the catalogue's tags are of the bytes sent.
-        .layer(axum::middleware::from_fn(validators::catalogue_etags));
+        // Outside compression: the catalogue's tags are of the bytes sent, and the
+        // answers kept are the bytes sent.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            validators::catalogue_etags,
+        ));
     let app = match cors {
         Some(cors) => app.layer(cors),
         None => app,

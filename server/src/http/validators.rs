@@ -3,14 +3,17 @@
 //! `If-None-Match` gets `304 Not Modified` with no body, so a shopper's browser (or a
 //! cache in front) downloads a page of the listing again only when it changed.
 //!
+//! The layer also keeps recent answers and sends them again while they may be
+//! (`response_cache.rs`).
+//!
 //! The layer sits outside compression, so the digest is of the bytes on the wire: a
 //! gzipped answer and a plain one are different representations with different tags,
 //! as strong validators must be. Only the catalogue's GETs are read whole to digest
 //! them; they are bounded JSON (a listing page holds at most 100 products).
 
 use axum::body::{to_bytes, Body};
-use axum::extract::Request;
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -18,18 +21,56 @@ use base64::Engine;
 use sha2::{Digest, Sha256};
 
 use super::error::AppError;
+use super::response_cache::{self, Kept, Stamp};
+use super::AppState;
 
 /// The largest answer digested; a larger one (none is) goes out without a tag.
 const MAX_DIGESTED_BYTES: usize = 8 * 1024 * 1024;
 
-/// Tags the public catalogue's answers and answers a matching `If-None-Match` with 304.
-pub async fn catalogue_etags(request: Request, next: Next) -> Response {
-    if !(request.method() == Method::GET || request.method() == Method::HEAD)
-        || !is_public_catalogue(request.uri().path())
-    {
+/// Tags the public catalogue's answers and answers a matching `If-None-Match` with 304,
+/// sending a kept answer again while it may be (`response_cache.rs`). Any other request
+/// that may write moves this node's write generation on once it has finished.
+pub async fn catalogue_etags(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let cache = &state.responses;
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        let response = next.run(request).await;
+        cache.written();
+        return response;
+    }
+    if !is_public_catalogue(request.uri().path()) {
         return next.run(request).await;
     }
     let wanted = request.headers().get(header::IF_NONE_MATCH).cloned();
+    // Read before the answer is computed (see response_cache.rs).
+    let stamp = Stamp {
+        generation: cache.generation(),
+        version: state.catalogue.version_seen(),
+        at_ms: state.clock.now_ms(),
+    };
+    let key = (request.method() == Method::GET)
+        .then(|| {
+            response_cache::key(
+                request.uri().path(),
+                request.uri().query(),
+                request.headers().get(header::ACCEPT_ENCODING),
+            )
+        })
+        .flatten();
+    if let Some(kept) = key.as_deref().and_then(|key| cache.get(key, stamp)) {
+        if wanted.is_some_and(|wanted| matches(&wanted, &kept.tag)) {
+            return not_modified(&kept.headers);
+        }
+        let mut response = Response::new(Body::from(kept.body.clone()));
+        *response.headers_mut() = kept.headers.clone();
+        response
+            .headers_mut()
+            .insert(X_CACHE, HeaderValue::from_static("hit"));
+        return response;
+    }
     let response = next.run(request).await;
     if response.status() != StatusCode::OK {
         return response;
@@ -45,11 +86,26 @@ pub async fn catalogue_etags(request: Request, next: Next) -> Response {
     parts
         .headers
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if let Some(key) = key {
+        let kept = Kept {
+            headers: parts.headers.clone(),
+            body: bytes.clone(),
+            tag: tag.clone(),
+        };
+        cache.put(key, kept, stamp);
+    }
+    parts
+        .headers
+        .insert(X_CACHE, HeaderValue::from_static("miss"));
     if wanted.is_some_and(|wanted| matches(&wanted, &tag)) {
         return not_modified(&parts.headers);
     }
     Response::from_parts(parts, Body::from(bytes))
 }
+
+/// Whether a public catalogue answer came from the kept answers (`hit`) or was
+/// computed (`miss`): for operators and tests.
+const X_CACHE: HeaderName = HeaderName::from_static("x-cache");
 
 /// `/api/category`, `/api/banner`, `/api/user/home-page`, `/api/product`,
 /// `/api/product/{id}` and `/api/review/product/{id}`: what anyone may read, the same

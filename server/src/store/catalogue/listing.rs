@@ -116,6 +116,12 @@ impl Catalogue {
         Ok(Some(facets))
     }
 
+    /// The catalogue version this node has caught up with (-1 before its first look):
+    /// what it shows of the catalogue is as of that version.
+    pub fn version_seen(&self) -> i64 {
+        self.version_seen.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
     /// Whether keyword listings go through the search index yet (it is built at start;
     /// until then the database answers them).
     pub fn search_is_built(&self) -> bool {

@@ -1,0 +1,276 @@
+//! Recent public catalogue answers, kept in memory (issue 15, item 5): a repeated listing
+//! page, product or review page is sent from here instead of being computed again.
+//!
+//! An answer is kept under its path, its query normalized (empty values dropped, pairs
+//! sorted) and the client's `Accept-Encoding` (the bytes kept are the bytes sent,
+//! compressed or not), and is sent again only while all of these hold:
+//! - the catalogue's version this node has caught up with is the one it was computed at
+//!   (every catalogue change, on any node, within about a second);
+//! - no request that may write (anything but GET and HEAD) has finished on this node
+//!   since it was computed: an order's stock, a review, an administrator's change show
+//!   at once on the node that made them;
+//! - it is less than [`FRESH_MS`] old: what other nodes change without a catalogue
+//!   version (their orders' stock, their reviews) shows here within that.
+//!
+//! The generation and version are read before the answer is computed, so an answer
+//! computed while a write went on is kept under the generation the write then moves on
+//! from, and never sent again. Memory is bounded: at most [`MAX_BYTES`] of bodies and
+//! [`MAX_ENTRIES`] answers, the oldest forgotten first.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use axum::http::{HeaderMap, HeaderValue};
+use bytes::Bytes;
+
+/// How long an answer may be sent again at most.
+pub const FRESH_MS: i64 = 1_000;
+/// The most bytes of bodies kept.
+pub const MAX_BYTES: usize = 16 * 1024 * 1024;
+/// The most answers kept.
+pub const MAX_ENTRIES: usize = 4_096;
+/// The largest body kept (a listing of 100 products is about 60 KB).
+const MAX_BODY_BYTES: usize = 512 * 1024;
+/// The longest key kept: a longer query is answered, not kept.
+const MAX_KEY_BYTES: usize = 2_048;
+
+/// A kept answer: a 200's headers and body, and its tag.
+#[derive(Debug)]
+pub struct Kept {
+    pub headers: HeaderMap,
+    pub body: Bytes,
+    pub tag: HeaderValue,
+}
+
+/// When an answer was computed: this node's write generation and catalogue version,
+/// read before computing it, and the time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    pub generation: u64,
+    pub version: i64,
+    pub at_ms: i64,
+}
+
+#[derive(Debug)]
+struct Entry {
+    kept: Arc<Kept>,
+    stamp: Stamp,
+}
+
+#[derive(Debug, Default)]
+struct Entries {
+    by_key: HashMap<String, Entry>,
+    /// Keys in the order they were kept, oldest first (a key kept again appears twice;
+    /// its older place is skipped when reached).
+    order: VecDeque<(String, Stamp)>,
+    bytes: usize,
+}
+
+#[derive(Debug, Default)]
+pub struct ResponseCache {
+    entries: Mutex<Entries>,
+    generation: AtomicU64,
+}
+
+impl ResponseCache {
+    /// This node's write generation: moves on when a request that may write finishes.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::SeqCst)
+    }
+
+    /// A request that may have written has finished: nothing kept before is sent again.
+    pub fn written(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// The answer kept under `key`, if it may still be sent at `now` (the generation
+    /// and version as they are now).
+    pub fn get(&self, key: &str, now: Stamp) -> Option<Arc<Kept>> {
+        let entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = entries.by_key.get(key)?;
+        let fresh = entry.stamp.generation == now.generation
+            && entry.stamp.version == now.version
+            && now.at_ms - entry.stamp.at_ms < FRESH_MS;
+        fresh.then(|| entry.kept.clone())
+    }
+
+    /// Keeps `kept` under `key`, computed at `stamp`, forgetting the oldest answers to
+    /// stay within the bounds.
+    pub fn put(&self, key: String, kept: Kept, stamp: Stamp) {
+        let size = kept.body.len() + key.len();
+        if kept.body.len() > MAX_BODY_BYTES || key.len() > MAX_KEY_BYTES {
+            return;
+        }
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        let entries = &mut *entries;
+        if let Some(old) = entries.by_key.remove(&key) {
+            entries.bytes -= old.kept.body.len() + key.len();
+        }
+        while entries.bytes + size > MAX_BYTES || entries.by_key.len() >= MAX_ENTRIES {
+            let Some((oldest, stamp)) = entries.order.pop_front() else {
+                break;
+            };
+            // Only the place the key was last kept at removes it.
+            if entries
+                .by_key
+                .get(&oldest)
+                .is_some_and(|e| e.stamp == stamp)
+            {
+                let gone = entries.by_key.remove(&oldest).expect("just seen");
+                entries.bytes -= gone.kept.body.len() + oldest.len();
+            }
+        }
+        entries.bytes += size;
+        entries.order.push_back((key.clone(), stamp));
+        entries.by_key.insert(
+            key,
+            Entry {
+                kept: Arc::new(kept),
+                stamp,
+            },
+        );
+        // Places of keys kept again pile up; start the queue afresh when it is mostly those.
+        if entries.order.len() > 2 * MAX_ENTRIES {
+            let mut order: Vec<(String, Stamp)> = entries
+                .by_key
+                .iter()
+                .map(|(key, entry)| (key.clone(), entry.stamp))
+                .collect();
+            order.sort_by_key(|(_, stamp)| stamp.at_ms);
+            entries.order = order.into();
+        }
+    }
+
+    /// How many answers and bytes of bodies are kept.
+    pub fn size(&self) -> (usize, usize) {
+        let entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        (entries.by_key.len(), entries.bytes)
+    }
+}
+
+/// The key an answer is kept under: the path, the query's non-empty pairs sorted, and
+/// the encodings the client accepts. `None` for a query that is not `name=value` pairs
+/// (the handler refuses it; nothing is kept).
+pub fn key(
+    path: &str,
+    query: Option<&str>,
+    accept_encoding: Option<&HeaderValue>,
+) -> Option<String> {
+    let mut pairs: Vec<(String, String)> =
+        serde_urlencoded::from_str(query.unwrap_or_default()).ok()?;
+    pairs.retain(|(_, value)| !value.trim().is_empty());
+    pairs.sort();
+    let query = serde_urlencoded::to_string(&pairs).ok()?;
+    let encoding = accept_encoding
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    Some(format!("{path}?{query}\n{encoding}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kept(bytes: usize) -> Kept {
+        Kept {
+            headers: HeaderMap::new(),
+            body: Bytes::from(vec![b'x'; bytes]),
+            tag: HeaderValue::from_static("\"t\""),
+        }
+    }
+
+    fn stamp(generation: u64, version: i64, at_ms: i64) -> Stamp {
+        Stamp {
+            generation,
+            version,
+            at_ms,
+        }
+    }
+
+    #[test]
+    fn keys_ignore_the_order_and_empty_values_of_a_query_but_not_its_values_or_encoding() {
+        let gzip = HeaderValue::from_static("gzip");
+        let a = key(
+            "/api/product",
+            Some("page=2&keyword=brass+tap&minPrice="),
+            Some(&gzip),
+        );
+        let b = key(
+            "/api/product",
+            Some("keyword=brass%20tap&page=2"),
+            Some(&gzip),
+        );
+        assert!(a.is_some());
+        assert_eq!(a, b);
+        assert_ne!(
+            a,
+            key(
+                "/api/product",
+                Some("keyword=brass%20tap&page=3"),
+                Some(&gzip)
+            )
+        );
+        assert_ne!(
+            a,
+            key("/api/product", Some("keyword=brass%20tap&page=2"), None)
+        );
+        assert_ne!(
+            key("/api/product", Some("keyword=a%26page%3D2"), None),
+            key("/api/product", Some("keyword=a&page=2"), None),
+            "an escaped & or = stays apart"
+        );
+        assert_eq!(
+            key("/api/product", None, None).as_deref(),
+            Some("/api/product?\n")
+        );
+    }
+
+    #[test]
+    fn an_answer_is_sent_again_only_at_the_same_generation_and_version_within_a_second() {
+        let cache = ResponseCache::default();
+        cache.put("k".into(), kept(10), stamp(0, 7, 1_000));
+        assert!(cache.get("k", stamp(0, 7, 1_999)).is_some());
+        assert!(cache.get("k", stamp(0, 7, 2_000)).is_none(), "a second old");
+        assert!(
+            cache.get("k", stamp(1, 7, 1_000)).is_none(),
+            "a write here since"
+        );
+        assert!(
+            cache.get("k", stamp(0, 8, 1_000)).is_none(),
+            "the catalogue changed"
+        );
+        assert!(cache.get("other", stamp(0, 7, 1_000)).is_none());
+    }
+
+    #[test]
+    fn memory_stays_bounded_forgetting_the_oldest_first() {
+        let cache = ResponseCache::default();
+        let body = MAX_BODY_BYTES;
+        let fits = MAX_BYTES / (body + 2);
+        for i in 0..fits + 3 {
+            cache.put(format!("{i:02}"), kept(body), stamp(0, 0, i as i64));
+        }
+        let (count, bytes) = cache.size();
+        assert!(bytes <= MAX_BYTES, "{bytes}");
+        assert_eq!(count, fits);
+        assert!(
+            cache.get("00", stamp(0, 0, 0)).is_none(),
+            "the oldest went first"
+        );
+        let last = format!("{:02}", fits + 2);
+        assert!(cache.get(&last, stamp(0, 0, (fits + 2) as i64)).is_some());
+        // Kept again, a key takes its new place and its old bytes are given back.
+        cache.put(last.clone(), kept(1), stamp(0, 0, 100));
+        assert!(cache.size().1 < bytes);
+        cache.put("big".into(), kept(MAX_BODY_BYTES + 1), stamp(0, 0, 0));
+        assert!(
+            cache.get("big", stamp(0, 0, 0)).is_none(),
+            "too big to keep"
+        );
+        for i in 0..3 * MAX_ENTRIES {
+            cache.put(format!("small{}", i % 10), kept(1), stamp(0, 0, i as i64));
+        }
+        assert!(cache.size().0 <= MAX_ENTRIES);
+    }
+}
