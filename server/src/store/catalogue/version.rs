@@ -172,16 +172,10 @@ impl Catalogue {
             after = last.id.clone();
             count += products.len();
             let built = built.clone();
-            tokio::task::spawn_blocking(move || built.add(&products))
-                .await
-                .map_err(|e| index_error(e.to_string()))?
-                .map_err(index_error)?;
+            off_thread(move || built.add(&products)).await?;
         }
         let committing = built.clone();
-        tokio::task::spawn_blocking(move || committing.commit())
-            .await
-            .map_err(|e| index_error(e.to_string()))?
-            .map_err(index_error)?;
+        off_thread(move || committing.commit()).await?;
         self.search.replace(built);
         tracing::info!(
             "search index built: {count} products in {} ms",
@@ -211,10 +205,7 @@ impl Catalogue {
                 .collect::<Result<Vec<_>, _>>()?;
             let built = built.clone();
             let batch = batch.to_vec();
-            tokio::task::spawn_blocking(move || built.apply(&batch, &products))
-                .await
-                .map_err(|e| index_error(e.to_string()))?
-                .map_err(index_error)?;
+            off_thread(move || built.apply(&batch, &products)).await?;
         }
         Ok(())
     }
@@ -236,6 +227,17 @@ fn indexed_from_row(row: &sqlx::any::AnyRow) -> Result<IndexedProduct, sqlx::Err
         created_at: row.try_get("created_at")?,
         stock: row.try_get("stock")?,
     })
+}
+
+/// Runs index work that blocks (tantivy's writer waits for its indexing thread) on the
+/// blocking pool, its fault as the store's error.
+async fn off_thread(
+    work: impl FnOnce() -> tantivy::Result<()> + Send + 'static,
+) -> Result<(), sqlx::Error> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| index_error(e.to_string()))?
+        .map_err(index_error)
 }
 
 /// A fault of the search index, as the store's error: it is logged and answered as
