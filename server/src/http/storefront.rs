@@ -7,12 +7,13 @@ use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 use serde_json::json;
 
+use super::catalogue::{Product, ProductDetail};
 use super::AppState;
 use crate::domain::id::Id;
 use crate::domain::pricing::price_at;
 use crate::mail::templates::escape;
 use crate::media::content_type;
-use crate::store::catalogue::ProductRow;
+use crate::store::catalogue::{CategoryTree, ProductRow};
 
 #[derive(RustEmbed)]
 #[folder = "../web/dist"]
@@ -23,7 +24,9 @@ struct Assets;
 /// their document: `admin.html` for the administrator's console, `index.html` for the shop.
 ///
 /// A product's page (`/product/{id}`) comes with what search engines and link previews
-/// read in its `<head>`: see [`product_head`].
+/// read in its `<head>` ([`product_head`]) and the product's own API answer, so the page
+/// shows it without asking again; a category's listing (`/shop?category={id}`) with
+/// its title and description ([`category_head`]).
 pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     if !path.is_empty() {
@@ -49,7 +52,11 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     match Assets::get(page) {
         Some(page) => {
             let mut html = page.data.into_owned();
-            if let Some(head) = product_of(&state, path).await {
+            let head = match path {
+                "shop" => category_of(&state, uri.query()).await,
+                _ => product_of(&state, path).await,
+            };
+            if let Some(head) = head {
                 html = with_head(&html, &head);
             }
             file_response(html, "text/html; charset=utf-8", "no-cache")
@@ -68,11 +75,20 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
 async fn product_of(state: &AppState, path: &str) -> Option<String> {
     let id = Id::parse(path.strip_prefix("product/")?)?;
     match state.catalogue.product(&id).await {
-        Ok(product) => Some(product_head(
-            &product?,
-            &state.settings.public_url,
-            state.clock.now_ms(),
-        )),
+        Ok(product) => {
+            let product = product?;
+            let now = state.clock.now_ms();
+            let head = product_head(&product, &state.settings.public_url, now);
+            // What `GET /api/product/{id}` answers in `data`: the page starts from it.
+            let answer = ProductDetail {
+                product: Product::from_row(product, now),
+            };
+            let answer = serde_json::to_value(answer).unwrap_or_default();
+            Some(format!(
+                "{head}\n<script id=\"product-data\" type=\"application/json\">{}</script>",
+                script_json(&answer)
+            ))
+        }
         Err(e) => {
             tracing::warn!(error = %e, "a product page's head could not be read");
             None
@@ -117,11 +133,7 @@ pub fn product_head(product: &ProductRow, public_url: &str, now: i64) -> String 
             "reviewCount": product.review_count,
         });
     }
-    let json_ld = data
-        .to_string()
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026");
+    let json_ld = script_json(&data);
     let mut head = vec![
         format!("<title>{}</title>", escape(&title)),
         format!(
@@ -170,6 +182,102 @@ pub fn product_head(product: &ProductRow, public_url: &str, now: i64) -> String 
         "<script type=\"application/ld+json\">{json_ld}</script>"
     ));
     head.join("\n")
+}
+
+/// `value` as JSON that cannot end the script element it is in: no `<`, `>` or `&`.
+fn script_json(value: &serde_json::Value) -> String {
+    value
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// The `<head>` of the shop's listing for `query`'s category (and sub-category), if it
+/// names one that exists. A database failure serves the page without it.
+async fn category_of(state: &AppState, query: Option<&str>) -> Option<String> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query?).ok()?;
+    let wanted = |name: &str| {
+        pairs
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.clone())
+    };
+    let category = wanted("category")?;
+    let sub_category = wanted("subCategory").or_else(|| wanted("subcategory"));
+    let categories = match state.catalogue.categories().await {
+        Ok(categories) => categories,
+        Err(e) => {
+            tracing::warn!(error = %e, "a category page's head could not be read");
+            return None;
+        }
+    };
+    let tree = categories.iter().find(|c| c.id == category)?;
+    Some(category_head(
+        tree,
+        sub_category.as_deref(),
+        &state.settings.public_url,
+    ))
+}
+
+/// A category listing's title ('{category} | Shop', or '{sub-category} – {category} |
+/// Shop'), description (what it holds), canonical address and Open Graph and Twitter
+/// card tags, every text escaped for HTML.
+pub fn category_head(tree: &CategoryTree, sub_category: Option<&str>, public_url: &str) -> String {
+    let base = public_url.trim_end_matches('/');
+    let sub = sub_category.and_then(|id| tree.sub_categories.iter().find(|(sub, _)| sub == id));
+    let (title, description, url) = match sub {
+        Some((sub_id, sub_title)) => (
+            format!("{sub_title} – {} | Shop", tree.title),
+            format!(
+                "{sub_title} in {}: plumbing, heating and everyday supplies.",
+                tree.title
+            ),
+            format!("{base}/shop?category={}&subCategory={sub_id}", tree.id),
+        ),
+        None => {
+            let titles: Vec<&str> = tree
+                .sub_categories
+                .iter()
+                .map(|(_, t)| t.as_str())
+                .collect();
+            let holds = if titles.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", titles.join(", "))
+            };
+            (
+                format!("{} | Shop", tree.title),
+                format!("{}{holds}.", tree.title),
+                format!("{base}/shop?category={}", tree.id),
+            )
+        }
+    };
+    let description: String = description.chars().take(160).collect();
+    [
+        format!("<title>{}</title>", escape(&title)),
+        format!(
+            "<meta name=\"description\" content=\"{}\">",
+            escape(&description)
+        ),
+        format!("<link rel=\"canonical\" href=\"{}\">", escape(&url)),
+        "<meta property=\"og:type\" content=\"website\">".to_string(),
+        format!(
+            "<meta property=\"og:title\" content=\"{}\">",
+            escape(&title)
+        ),
+        format!(
+            "<meta property=\"og:description\" content=\"{}\">",
+            escape(&description)
+        ),
+        format!("<meta property=\"og:url\" content=\"{}\">", escape(&url)),
+        "<meta name=\"twitter:card\" content=\"summary\">".to_string(),
+        format!(
+            "<meta name=\"twitter:title\" content=\"{}\">",
+            escape(&title)
+        ),
+    ]
+    .join("\n")
 }
 
 /// `html` with its `<title>` replaced by `head` (which brings its own), or `head` put

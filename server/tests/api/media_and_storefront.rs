@@ -14,6 +14,8 @@ on_both_backends!(
     console_routes_get_the_console_page,
     a_missing_asset_is_a_404_not_the_page,
     a_product_page_carries_its_title_description_cards_and_json_ld,
+    a_product_page_carries_the_products_api_answer,
+    a_category_listing_carries_its_title_and_description,
     robots_txt_points_to_a_sitemap_of_every_product_and_category,
 );
 
@@ -176,6 +178,93 @@ fn json_ld(page: &str) -> serde_json::Value {
         + "<script type=\"application/ld+json\">".len();
     let end = start + page[start..].find("</script>").expect("its end");
     serde_json::from_str(&page[start..end]).expect("JSON-LD parses")
+}
+
+/// The script element `id`'s JSON, parsed.
+fn embedded(page: &str, id: &str) -> serde_json::Value {
+    let open = format!("<script id=\"{id}\" type=\"application/json\">");
+    let start = page.find(&open).unwrap_or_else(|| panic!("{id} in {page}")) + open.len();
+    let end = start + page[start..].find("</script>").expect("its end");
+    serde_json::from_str(&page[start..end]).expect("it parses")
+}
+
+/// The page of a product holds what `GET /api/product/{id}` answers, so the storefront
+/// shows the product without asking again; hostile text in it stays inside its element.
+async fn a_product_page_carries_the_products_api_answer(app: TestApp) {
+    let f = crate::helpers::fixture(&app).await;
+    let html = page(&app, &format!("/product/{}", f.beta)).await;
+    let (status, api) = app.get(&format!("/api/product/{}", f.beta)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(embedded(&html, "product-data"), api["data"]);
+    let evil = shop::domain::id::new_id();
+    let name = "</script><script>alert(1)</script>";
+    app.catalogue
+        .insert_products(&[shop::store::catalogue::NewProduct {
+            id: evil.clone(),
+            ..crate::helpers::new_product(name, 1_000, &f.faucets, &f.kitchen)
+        }])
+        .await
+        .unwrap();
+    let html = page(&app, &format!("/product/{evil}")).await;
+    assert!(!html.contains("<script>alert(1)"), "{html}");
+    assert_eq!(embedded(&html, "product-data")["product"]["name"], name);
+    let html = page(&app, "/product/0123456789abcdef01234567").await;
+    assert!(!html.contains("product-data"), "no such product: nothing");
+}
+
+/// A category's listing (`/shop?category=…`, with or without a sub-category) has its own
+/// title, description and canonical address; an unknown one is the shop's page as it is.
+async fn a_category_listing_carries_its_title_and_description(app: TestApp) {
+    let f = crate::helpers::fixture(&app).await;
+    let html = page(
+        &app,
+        &format!("/shop?category={}&sort=price_asc", f.faucets),
+    )
+    .await;
+    let url = app.url(&format!("/shop?category={}", f.faucets));
+    for tag in [
+        "<title>Faucets | Shop</title>".to_string(),
+        "<meta name=\"description\" content=\"Faucets: Kitchen Mixers, Basin Taps.\">".to_string(),
+        format!("<link rel=\"canonical\" href=\"{url}\">"),
+        "<meta property=\"og:title\" content=\"Faucets | Shop\">".to_string(),
+    ] {
+        assert!(html.contains(&tag), "{tag} in {html}");
+    }
+    assert!(!html.contains(SHOP_TITLE), "one title");
+    let html = page(
+        &app,
+        &format!("/shop?subCategory={}&category={}", f.basin, f.faucets),
+    )
+    .await;
+    assert!(
+        html.contains("<title>Basin Taps – Faucets | Shop</title>"),
+        "{html}"
+    );
+    // A hostile title stays text.
+    let evil = shop::domain::id::new_id();
+    app.catalogue
+        .insert_categories(&[shop::store::catalogue::NewCategory {
+            id: evil.clone(),
+            title: "</title><script>alert(1)</script>".into(),
+            position: 9,
+            sub_categories: vec![],
+        }])
+        .await
+        .unwrap();
+    let html = page(&app, &format!("/shop?category={evil}")).await;
+    assert!(!html.contains("<script>alert(1)"), "{html}");
+    assert!(
+        html.contains("<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Shop</title>"),
+        "{html}"
+    );
+    for plain in [
+        "/shop",
+        "/shop?category=0123456789abcdef01234567",
+        "/shop?category=%ff%zz",
+    ] {
+        let html = page(&app, plain).await;
+        assert!(html.contains(SHOP_TITLE), "{plain}");
+    }
 }
 
 /// What search engines and link previews read: the product's own title, description,

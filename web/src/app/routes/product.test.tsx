@@ -37,6 +37,41 @@ function productHandlers(options: { reviews?: Review[]; total?: number; shown?: 
 describe('Product page', () => {
   afterEach(() => useAuth.getState().signOut());
 
+  it('starts from the product the server put in the page, without asking for it again', async () => {
+    const asked: string[] = [];
+    server.use(...productHandlers(), http.get(`*/api/product/${ID}`, ({ request }) => {
+      asked.push(request.url);
+      return envelope({ product: product({ _id: ID, name: 'Fetched tap' }) });
+    }));
+    const script = document.createElement('script');
+    script.id = 'product-data';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({ product: product({ _id: ID, name: 'Embedded tap' }) });
+    document.body.append(script);
+    try {
+      renderRoutes(routes, `/product/${ID}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Embedded tap' })).toBeInTheDocument();
+      expect(asked).toEqual([]);
+    } finally {
+      script.remove();
+    }
+  });
+
+  it('asks for a product the page does not hold', async () => {
+    server.use(...productHandlers({ shown: product({ _id: ID, name: 'Fetched tap' }) }));
+    const script = document.createElement('script');
+    script.id = 'product-data';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({ product: product({ _id: 'e'.repeat(24), name: 'Another tap' }) });
+    document.body.append(script);
+    try {
+      renderRoutes(routes, `/product/${ID}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Fetched tap' })).toBeInTheDocument();
+    } finally {
+      script.remove();
+    }
+  });
+
   it('shows a discounted product with its badge, You Save and end date', async () => {
     server.use(
       ...productHandlers({
