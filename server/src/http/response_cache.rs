@@ -10,7 +10,9 @@
 //!   since it was computed: an order's stock, a review, an administrator's change show
 //!   at once on the node that made them;
 //! - it is less than [`FRESH_MS`] old: what other nodes change without a catalogue
-//!   version (their orders' stock, their reviews) shows here within that.
+//!   version (their orders' stock, their reviews) shows here within about that. (Once
+//!   it is older, the first request computes it again; the others in flight meanwhile
+//!   still get it.)
 //!
 //! The generation and version are read before the answer is computed, so an answer
 //! computed while a write went on is kept under the generation the write then moves on
@@ -56,7 +58,13 @@ pub struct Stamp {
 struct Entry {
     kept: Arc<Kept>,
     stamp: Stamp,
+    /// When a caller set out to compute it again, once it was a second old.
+    refreshing_since: Option<i64>,
 }
+
+/// How long the others keep getting an answer a caller is computing again, before
+/// another tries (the first may have failed).
+const REFRESH_GRACE_MS: i64 = 2_000;
 
 #[derive(Debug, Default)]
 struct Entries {
@@ -85,14 +93,25 @@ impl ResponseCache {
     }
 
     /// The answer kept under `key`, if it may still be sent at `now` (the generation
-    /// and version as they are now).
+    /// and version as they are now). Once it is a second old the first caller is told to
+    /// compute it again while the others keep getting it meanwhile, so a popular answer
+    /// is not computed by every request in flight at that moment.
     pub fn get(&self, key: &str, now: Stamp) -> Option<Arc<Kept>> {
-        let entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        let entry = entries.by_key.get(key)?;
-        let fresh = entry.stamp.generation == now.generation
-            && entry.stamp.version == now.version
-            && now.at_ms - entry.stamp.at_ms < FRESH_MS;
-        fresh.then(|| entry.kept.clone())
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = entries.by_key.get_mut(key)?;
+        if entry.stamp.generation != now.generation || entry.stamp.version != now.version {
+            return None;
+        }
+        if now.at_ms - entry.stamp.at_ms < FRESH_MS {
+            return Some(entry.kept.clone());
+        }
+        match entry.refreshing_since {
+            Some(since) if now.at_ms - since < REFRESH_GRACE_MS => Some(entry.kept.clone()),
+            _ => {
+                entry.refreshing_since = Some(now.at_ms);
+                None
+            }
+        }
     }
 
     /// Keeps `kept` under `key`, computed at `stamp`, forgetting the oldest answers to
@@ -128,6 +147,7 @@ impl ResponseCache {
             Entry {
                 kept: Arc::new(kept),
                 stamp,
+                refreshing_since: None,
             },
         );
         // Places of keys kept again pile up; start the queue afresh when it is mostly those.
@@ -227,11 +247,11 @@ mod tests {
     }
 
     #[test]
-    fn an_answer_is_sent_again_only_at_the_same_generation_and_version_within_a_second() {
+    fn an_answer_is_sent_again_at_one_generation_and_version_and_computed_again_by_one_after_a_second(
+    ) {
         let cache = ResponseCache::default();
         cache.put("k".into(), kept(10), stamp(0, 7, 1_000));
         assert!(cache.get("k", stamp(0, 7, 1_999)).is_some());
-        assert!(cache.get("k", stamp(0, 7, 2_000)).is_none(), "a second old");
         assert!(
             cache.get("k", stamp(1, 7, 1_000)).is_none(),
             "a write here since"
@@ -241,6 +261,20 @@ mod tests {
             "the catalogue changed"
         );
         assert!(cache.get("other", stamp(0, 7, 1_000)).is_none());
+        assert!(
+            cache.get("k", stamp(0, 7, 2_000)).is_none(),
+            "a second old: this caller computes it again"
+        );
+        assert!(
+            cache.get("k", stamp(0, 7, 2_100)).is_some(),
+            "the others meanwhile get it"
+        );
+        assert!(
+            cache.get("k", stamp(0, 7, 4_000)).is_none(),
+            "a computation not back in 2 s is tried again"
+        );
+        cache.put("k".into(), kept(10), stamp(0, 7, 4_050));
+        assert!(cache.get("k", stamp(0, 7, 4_060)).is_some());
     }
 
     #[test]
