@@ -37,11 +37,12 @@ test('an administrator adds a category and a sub-category, and the shop’s menu
   // The shop: the category bar and the listing's filters.
   await page.goto('/shop');
   await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: title })).toBeAttached();
-  await page.getByLabel('Category', { exact: true }).selectOption({ label: title });
+  // Each with its count of products: none yet.
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: `${title} (0)` });
   await expect(page).toHaveURL(/[?&]category=[0-9a-f]{24}/);
-  await page.getByLabel('Sub-category').selectOption({ label: sub });
+  await page.getByLabel('Sub-category').selectOption({ label: `${sub} (0)` });
   await expect(page).toHaveURL(/[?&]subCategory=[0-9a-f]{24}/);
-  await expect(page.getByLabel('Sub-category').locator('option:checked')).toHaveText(sub);
+  await expect(page.getByLabel('Sub-category').locator('option:checked')).toHaveText(`${sub} (0)`);
 
   // Tidying up: the server refuses to delete a category that still holds a sub-category,
   // and the console says why in its words.

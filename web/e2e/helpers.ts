@@ -148,3 +148,8 @@ export async function consoleToken(request: APIRequestContext): Promise<string> 
   expect(response.status()).toBe(200);
   return (await response.json()).data.accessToken as string;
 }
+
+/** A listing filter's option as the shop shows it once the counts are in: 'Kitchen Mixers (8)'. */
+export function counted(title: string): RegExp {
+  return new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+\\)$`);
+}

@@ -3,7 +3,7 @@
 // sized. Each page is opened once and measured at every phone width by resizing.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addToCart, allProducts, type ApiProduct, latestMail, newEmail, signIn } from './helpers';
+import { addToCart, allProducts, type ApiProduct, counted, latestMail, newEmail, signIn } from './helpers';
 
 /** The phone widths the shop is tried at; the header must fit from the first. */
 const WIDTHS = [320, 360, 390, 414];
@@ -283,6 +283,6 @@ test('on a 320 px phone the drawer leads to a sub-category’s listing', async (
   // The listing shows that sub-category's products; its filter (folded away) names it.
   await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
   await page.getByRole('button', { name: /^Filters/ }).click();
-  await expect(page.getByLabel('Sub-category').locator('option:checked')).toHaveText(title);
+  await expect(page.getByLabel('Sub-category').locator('option:checked')).toHaveText(counted(title));
   await expectFits(page, 'the sub-category listing');
 });
