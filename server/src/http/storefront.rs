@@ -134,50 +134,7 @@ pub fn product_head(product: &ProductRow, public_url: &str, now: i64) -> String 
         });
     }
     let json_ld = script_json(&data);
-    let mut head = vec![
-        format!("<title>{}</title>", escape(&title)),
-        format!(
-            "<meta name=\"description\" content=\"{}\">",
-            escape(&description)
-        ),
-        format!("<link rel=\"canonical\" href=\"{}\">", escape(&url)),
-        "<meta property=\"og:type\" content=\"product\">".to_string(),
-        format!(
-            "<meta property=\"og:title\" content=\"{}\">",
-            escape(&title)
-        ),
-        format!(
-            "<meta property=\"og:description\" content=\"{}\">",
-            escape(&description)
-        ),
-        format!("<meta property=\"og:url\" content=\"{}\">", escape(&url)),
-        format!(
-            "<meta name=\"twitter:card\" content=\"{}\">",
-            if image.is_some() {
-                "summary_large_image"
-            } else {
-                "summary"
-            }
-        ),
-        format!(
-            "<meta name=\"twitter:title\" content=\"{}\">",
-            escape(&title)
-        ),
-        format!(
-            "<meta name=\"twitter:description\" content=\"{}\">",
-            escape(&description)
-        ),
-    ];
-    if let Some(image) = &image {
-        head.push(format!(
-            "<meta property=\"og:image\" content=\"{}\">",
-            escape(image)
-        ));
-        head.push(format!(
-            "<meta name=\"twitter:image\" content=\"{}\">",
-            escape(image)
-        ));
-    }
+    let mut head = page_tags(&title, &description, &url, "product", image.as_deref());
     head.push(format!(
         "<script type=\"application/ld+json\">{json_ld}</script>"
     ));
@@ -254,30 +211,43 @@ pub fn category_head(tree: &CategoryTree, sub_category: Option<&str>, public_url
         }
     };
     let description: String = description.chars().take(160).collect();
-    [
-        format!("<title>{}</title>", escape(&title)),
-        format!(
-            "<meta name=\"description\" content=\"{}\">",
-            escape(&description)
-        ),
-        format!("<link rel=\"canonical\" href=\"{}\">", escape(&url)),
-        "<meta property=\"og:type\" content=\"website\">".to_string(),
-        format!(
-            "<meta property=\"og:title\" content=\"{}\">",
-            escape(&title)
-        ),
-        format!(
-            "<meta property=\"og:description\" content=\"{}\">",
-            escape(&description)
-        ),
-        format!("<meta property=\"og:url\" content=\"{}\">", escape(&url)),
-        "<meta name=\"twitter:card\" content=\"summary\">".to_string(),
-        format!(
-            "<meta name=\"twitter:title\" content=\"{}\">",
-            escape(&title)
-        ),
-    ]
-    .join("\n")
+    page_tags(&title, &description, &url, "website", None).join("\n")
+}
+
+/// What every page the server describes carries in its `<head>`: its title, description,
+/// canonical address, and Open Graph and Twitter card tags (with `image`, when it has
+/// one), every text escaped for HTML.
+fn page_tags(
+    title: &str,
+    description: &str,
+    url: &str,
+    og_type: &str,
+    image: Option<&str>,
+) -> Vec<String> {
+    let (title, description, url) = (escape(title), escape(description), escape(url));
+    let card = if image.is_some() {
+        "summary_large_image"
+    } else {
+        "summary"
+    };
+    let mut tags = vec![
+        format!("<title>{title}</title>"),
+        format!("<meta name=\"description\" content=\"{description}\">"),
+        format!("<link rel=\"canonical\" href=\"{url}\">"),
+        format!("<meta property=\"og:type\" content=\"{og_type}\">"),
+        format!("<meta property=\"og:title\" content=\"{title}\">"),
+        format!("<meta property=\"og:description\" content=\"{description}\">"),
+        format!("<meta property=\"og:url\" content=\"{url}\">"),
+        format!("<meta name=\"twitter:card\" content=\"{card}\">"),
+        format!("<meta name=\"twitter:title\" content=\"{title}\">"),
+        format!("<meta name=\"twitter:description\" content=\"{description}\">"),
+    ];
+    if let Some(image) = image {
+        let image = escape(image);
+        tags.push(format!("<meta property=\"og:image\" content=\"{image}\">"));
+        tags.push(format!("<meta name=\"twitter:image\" content=\"{image}\">"));
+    }
+    tags
 }
 
 /// `html` with its `<title>` replaced by `head` (which brings its own), or `head` put
