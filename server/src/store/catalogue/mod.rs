@@ -72,14 +72,19 @@ impl Catalogue {
         &self.db
     }
 
+    /// Forgets every listing's total and facets: the catalogue changed.
+    fn forget_counts(&self) {
+        self.counts.clear();
+        self.facets.clear();
+    }
+
     /// After a catalogue write commits: forgets the totals at once and, on a node that
     /// searches through its index, catches up with the change feed, so this node's next
     /// listing and search show the change. (A process with no index, such as `shop
     /// seed`, builds none.) A failure to catch up is logged; the next poll, within a
     /// second, tries again.
     pub(crate) async fn after_write(&self) {
-        self.counts.clear();
-        self.facets.clear();
+        self.forget_counts();
         if !self.search.is_built() {
             return;
         }

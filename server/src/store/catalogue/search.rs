@@ -65,13 +65,14 @@ pub(super) struct SearchIndex {
 impl std::fmt::Debug for SearchIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SearchIndex")
-            .field("built", &self.current().is_some())
+            .field("built", &self.in_use().is_some())
             .finish()
     }
 }
 
 impl SearchIndex {
-    fn current(&self) -> Option<Arc<Built>> {
+    /// The index in use; `None` before the first build.
+    pub(super) fn in_use(&self) -> Option<Arc<Built>> {
         self.built
             .read()
             .unwrap_or_else(PoisonError::into_inner)
@@ -79,17 +80,12 @@ impl SearchIndex {
     }
 
     pub(super) fn is_built(&self) -> bool {
-        self.current().is_some()
+        self.in_use().is_some()
     }
 
     /// Puts a freshly built index in place of the one in use.
     pub(super) fn replace(&self, built: Arc<Built>) {
         *self.built.write().unwrap_or_else(PoisonError::into_inner) = Some(built);
-    }
-
-    /// The index in use, to apply changes to; `None` before the first build.
-    pub(super) fn in_use(&self) -> Option<Arc<Built>> {
-        self.current()
     }
 
     /// The page `offset..offset + limit` of the products matching `filter` (which has
@@ -101,14 +97,14 @@ impl SearchIndex {
         offset: usize,
         limit: usize,
     ) -> Option<tantivy::Result<Hits>> {
-        let built = self.current()?;
+        let built = self.in_use()?;
         Some(built.search(filter, sort, offset, limit))
     }
 
     /// The facets of the listing `filter` (with or without keywords), or `None` while
     /// the index is not built yet.
     pub(super) fn facets(&self, filter: &ProductFilter) -> Option<tantivy::Result<Facets>> {
-        let built = self.current()?;
+        let built = self.in_use()?;
         Some(built.facets(filter))
     }
 
@@ -116,7 +112,7 @@ impl SearchIndex {
     /// know replaced by the closest word it does (more typos allowed than a search
     /// allows), when that search finds something. `None` when there is nothing to offer.
     pub(super) fn did_you_mean(&self, filter: &ProductFilter) -> Option<Vec<String>> {
-        let built = self.current()?;
+        let built = self.in_use()?;
         let searcher = built.reader.searcher();
         let mut changed = false;
         let mut words = Vec::with_capacity(filter.keyword_words.len());

@@ -13,11 +13,12 @@
 //! stock, and a row every order wrote would make all checkouts wait on one another.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use sqlx::{Any, Row, Transaction};
 
 use super::search::{Built, IndexedProduct};
-use super::Catalogue;
+use super::{Catalogue, IN_SHOP};
 use crate::store::activity::{Activity, Entry};
 use crate::store::{placeholders, value_rows};
 
@@ -101,7 +102,7 @@ pub(crate) async fn record_change(
 /// What a node must do to catch up with the feed.
 enum CatchUp {
     Rebuild,
-    Products(Vec<String>),
+    Products(Arc<Built>, Vec<String>),
 }
 
 impl Catalogue {
@@ -122,27 +123,27 @@ impl Catalogue {
         if seen == version && self.search.is_built() {
             return Ok(false);
         }
-        self.counts.clear();
-        self.facets.clear();
-        let catch_up = if seen < 0 || version - seen >= CHANGES_KEPT || !self.search.is_built() {
-            CatchUp::Rebuild
-        } else {
-            let rows = sqlx::query(
-                "SELECT DISTINCT product_id FROM catalogue_changes WHERE version > $1 AND version <= $2",
-            )
-            .bind(seen)
-            .bind(version)
-            .fetch_all(&self.db.pool)
-            .await?;
-            let ids = rows
-                .iter()
-                .map(|row| row.try_get::<Option<String>, _>("product_id"))
-                .collect::<Result<Option<Vec<String>>, _>>()?;
-            ids.map_or(CatchUp::Rebuild, CatchUp::Products)
+        self.forget_counts();
+        let catch_up = match self.search.in_use() {
+            Some(built) if seen >= 0 && version - seen < CHANGES_KEPT => {
+                let rows = sqlx::query(
+                    "SELECT DISTINCT product_id FROM catalogue_changes WHERE version > $1 AND version <= $2",
+                )
+                .bind(seen)
+                .bind(version)
+                .fetch_all(&self.db.pool)
+                .await?;
+                let ids = rows
+                    .iter()
+                    .map(|row| row.try_get::<Option<String>, _>("product_id"))
+                    .collect::<Result<Option<Vec<String>>, _>>()?;
+                ids.map_or(CatchUp::Rebuild, |ids| CatchUp::Products(built, ids))
+            }
+            _ => CatchUp::Rebuild,
         };
         match catch_up {
             CatchUp::Rebuild => self.build_search_index().await?,
-            CatchUp::Products(ids) => self.reindex(ids).await?,
+            CatchUp::Products(built, ids) => self.reindex(built, ids).await?,
         }
         self.version_seen.store(version, Ordering::SeqCst);
         Ok(true)
@@ -152,22 +153,17 @@ impl Catalogue {
     /// the one in use, which serves searches meanwhile.
     async fn build_search_index(&self) -> Result<(), sqlx::Error> {
         let started = std::time::Instant::now();
-        let built = Built::new().map_err(index_error)?;
-        let built = std::sync::Arc::new(built);
+        let built = Arc::new(Built::new().map_err(index_error)?);
         let mut after = String::new();
         let mut count = 0;
         loop {
-            let rows = sqlx::query(&format!(
+            let sql = format!(
                 "SELECT {INDEXED_COLUMNS} FROM products p WHERE {IN_SHOP} AND p.id > $1 \
                  ORDER BY p.id LIMIT {BATCH}"
-            ))
-            .bind(&after)
-            .fetch_all(&self.db.pool)
-            .await?;
-            let products = rows
-                .iter()
-                .map(indexed_from_row)
-                .collect::<Result<Vec<_>, _>>()?;
+            );
+            let products = self
+                .indexed_products(&sql, std::slice::from_ref(&after))
+                .await?;
             let Some(last) = products.last() else { break };
             after = last.id.clone();
             count += products.len();
@@ -184,34 +180,35 @@ impl Catalogue {
         Ok(())
     }
 
-    /// Re-reads products `ids` into the search index: changed, added, or gone.
-    async fn reindex(&self, ids: Vec<String>) -> Result<(), sqlx::Error> {
-        let Some(built) = self.search.in_use() else {
-            return self.build_search_index().await;
-        };
+    /// Re-reads products `ids` into the search index `built`: changed, added, or gone.
+    async fn reindex(&self, built: Arc<Built>, ids: Vec<String>) -> Result<(), sqlx::Error> {
         for batch in ids.chunks(BATCH) {
             let sql = format!(
                 "SELECT {INDEXED_COLUMNS} FROM products p WHERE {IN_SHOP} AND p.id IN ({})",
                 placeholders(batch.len())
             );
-            let rows = batch
-                .iter()
-                .fold(sqlx::query(&sql), |query, id| query.bind(id.clone()))
-                .fetch_all(&self.db.pool)
-                .await?;
-            let products = rows
-                .iter()
-                .map(indexed_from_row)
-                .collect::<Result<Vec<_>, _>>()?;
+            let products = self.indexed_products(&sql, batch).await?;
             let built = built.clone();
             let batch = batch.to_vec();
             off_thread(move || built.apply(&batch, &products)).await?;
         }
         Ok(())
     }
-}
 
-use super::IN_SHOP;
+    /// What the index holds of the products `sql` reads, with `args` bound in order.
+    async fn indexed_products(
+        &self,
+        sql: &str,
+        args: &[String],
+    ) -> Result<Vec<IndexedProduct>, sqlx::Error> {
+        let rows = args
+            .iter()
+            .fold(sqlx::query(sql), |query, arg| query.bind(arg.clone()))
+            .fetch_all(&self.db.pool)
+            .await?;
+        rows.iter().map(indexed_from_row).collect()
+    }
+}
 
 const INDEXED_COLUMNS: &str = "p.id, p.name, p.search_text, p.category_id, p.sub_category_id, \
      p.paid_cents, p.created_at, p.stock";
