@@ -8,9 +8,7 @@
 //! `SHOP_DURABILITY_SEED` to replay a run.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -21,9 +19,10 @@ use shop::domain::id::new_id;
 use shop::domain::time::Clock;
 use shop::store::catalogue::{Catalogue, NewCategory, NewProduct};
 use sqlx::Row;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 
 use crate::helpers::{drop_database, fresh_database, new_product, Backend};
+use crate::process::Server;
 
 mod acknowledged_orders_survive_sigkill_and_stock_adds_up {
     use crate::helpers::Backend;
@@ -128,7 +127,7 @@ async fn kill_repeatedly_then_check(backend: Backend, url: String, data_dir: Pat
     let mut sent: Vec<Sent> = Vec::new();
     let mut in_flight_at_kills = Vec::with_capacity(ROUNDS);
     for round in 0..ROUNDS {
-        let server = Server::start(&data_dir, &url).await;
+        let server = Server::start(&data_dir, &url, &[]).await;
         let requests: Vec<Request> = (0..REQUESTS_PER_ROUND)
             .map(|_| random_request(&mut rng, &products))
             .collect();
@@ -510,84 +509,6 @@ async fn read_back(url: &str) -> Found {
         mails,
         stock,
     }
-}
-
-/// A running `shop serve` on its own port, killed when dropped.
-struct Server {
-    child: Option<Child>,
-    base: String,
-}
-
-impl Server {
-    /// Starts the binary on `url` and waits for its 'serving on' line.
-    async fn start(data_dir: &Path, url: &str) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shop"))
-            .arg("--data-dir")
-            .arg(data_dir)
-            .args(["--database-url", url, "serve", "--listen", "127.0.0.1:0"])
-            .env("SHOP_LOG", "info,sqlx=warn")
-            // Mail goes to the data dir's outbox folder, whatever the caller's environment says.
-            .env_remove("SHOP_SMTP_URL")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the shop binary starts");
-        let stderr = child.stderr.take().expect("stderr is piped");
-        let mut server = Server {
-            child: Some(child),
-            base: String::new(),
-        };
-        // A thread reads the log to its end: the server logs every request, and would
-        // block on a full pipe if nobody read it.
-        let (tell, told) = oneshot::channel();
-        std::thread::spawn(move || {
-            let mut tell = Some(tell);
-            let mut before = Vec::new();
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if tell.is_some() {
-                    if let Some(base) = serving_on(&line) {
-                        tell.take().map(|t| t.send(Ok(base)));
-                    } else {
-                        before.push(line);
-                    }
-                }
-            }
-            if let Some(tell) = tell {
-                let _ = tell.send(Err(before.join("\n")));
-            }
-        });
-        match told.await {
-            Ok(Ok(base)) => server.base = base,
-            Ok(Err(log)) => panic!("the server stopped before serving:\n{log}"),
-            Err(_) => panic!("the server's log reader stopped"),
-        }
-        server
-    }
-
-    /// SIGKILL, and wait for the process to be gone.
-    fn kill(mut self) {
-        if let Some(mut child) = self.child.take() {
-            child.kill().expect("SIGKILL is sent");
-            child.wait().expect("the server is reaped");
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-/// The address in the line `… serving on http://127.0.0.1:PORT (public URL …)`.
-fn serving_on(line: &str) -> Option<String> {
-    let (_, rest) = line.split_once("serving on ")?;
-    rest.split_whitespace().next().map(str::to_string)
 }
 
 /// SplitMix64: enough randomness for choosing products and kill points, and

@@ -3,6 +3,7 @@
 //! Every test that touches storage runs on both backends through `on_both_backends!`.
 
 mod helpers;
+mod process;
 
 mod accounts;
 mod admin;

@@ -11,8 +11,11 @@ use shop::store::catalogue::{
     Catalogue, NewCategory, NewProduct, ProductFilter, ProductSort, SortField,
 };
 
-use crate::helpers::{fixture, id, names, new_product, Fixture, TestApp};
+use crate::helpers::{
+    drop_database, fixture, fresh_database, id, names, new_product, Backend, Fixture, TestApp,
+};
 use crate::on_both_backends;
+use crate::process::Server;
 
 on_both_backends!(
     search_answers_as_the_database_does_for_every_keyword_filter_sort_and_page,
@@ -694,4 +697,235 @@ async fn best_match_ranks_the_name_first_then_other_words_then_beginnings_and_ty
         body["errors"]["sortField"],
         "sortField relevance needs a keyword"
     );
+}
+
+mod two_serve_processes_on_one_postgres_see_each_others_changes_within_a_second_or_two {
+    #[tokio::test]
+    async fn postgres() {
+        super::two_processes(crate::helpers::Backend::Postgres).await
+    }
+}
+
+/// Two real `shop serve` processes on one database, as two machines behind a load
+/// balancer would be: a change made through either shows at once on that node, and on
+/// the other as soon as its once-a-second look at the change feed sees it, in its
+/// search index and in the answers it keeps alike.
+///
+/// How long the other node took is printed, not asserted (tests never assert
+/// durations); the wait is bounded, so a node that never catches up fails the test.
+async fn two_processes(backend: Backend) {
+    let (url, teardown) = fresh_database(backend).await;
+    let dirs = [0, 1].map(|_| std::env::temp_dir().join(format!("shop-node-{}", new_id())));
+    let secret = format!("{}{}", new_id(), new_id());
+    let args = ["--jwt-secret", secret.as_str()];
+    let a = Server::start(&dirs[0], &url, &args).await;
+    let b = Server::start(&dirs[1], &url, &args).await;
+    let outcome = tokio::spawn(follow_each_other(
+        url.clone(),
+        secret,
+        a.base.clone(),
+        b.base.clone(),
+    ))
+    .await;
+    drop((a, b));
+    drop_database(teardown).await;
+    for dir in dirs {
+        std::fs::remove_dir_all(dir).ok();
+    }
+    if let Err(err) = outcome {
+        std::panic::resume_unwind(err.into_panic());
+    }
+}
+
+/// How long a test waits for the other node before it fails.
+const CATCH_UP_CEILING: std::time::Duration = std::time::Duration::from_secs(15);
+
+async fn follow_each_other(url: String, secret: String, a: String, b: String) {
+    let db = shop::app::open_database(&url, None).await.unwrap();
+    let clock = shop::domain::time::Clock::system();
+    let catalogue = Catalogue::new(db.clone(), clock.clone());
+    let (faucets, basin) = (new_id(), new_id());
+    catalogue
+        .insert_categories(&[NewCategory {
+            id: faucets.clone(),
+            title: "Faucets".into(),
+            position: 0,
+            sub_categories: vec![(basin.clone(), "Basin Taps".into())],
+        }])
+        .await
+        .unwrap();
+    let email = crate::helpers::address("admin@example.com");
+    let accounts = shop::store::accounts::Accounts::new(db.clone());
+    accounts
+        .make_admin(&email, "!", clock.now_ms())
+        .await
+        .unwrap();
+    let admin = accounts.user_by_email(&email).await.unwrap().unwrap();
+    let token = shop::security::Keys::from_secret(secret.as_bytes()).issue_token(
+        admin.id.as_str(),
+        admin.token_version,
+        clock.now_secs(),
+    );
+    db.pool.close().await;
+
+    let client = reqwest::Client::new();
+    let node = |base: &str| Node {
+        client: client.clone(),
+        base: base.to_string(),
+        token: token.clone(),
+    };
+    let (a, b) = (node(&a), node(&b));
+    // Each node keeps its first answers, so a stale kept answer would show below.
+    for n in [&a, &b] {
+        assert_eq!(n.search("zanzibar").await, 0);
+    }
+
+    // Created on A: there at once, on B when it looks.
+    let form = |name: &str, price: f64, stock: i64| {
+        json!({
+            "name": name, "description": "Rain shower, 200 mm.", "price": price,
+            "discountPercentage": 0, "discountEndDate": null, "stock": stock,
+            "categoryId": faucets, "subCategoryId": basin, "size": null, "color": null,
+            "featured": false,
+        })
+    };
+    let created = a
+        .admin(
+            Method::POST,
+            "/api/admin/product",
+            form("Zanzibar Shower Head", 45.0, 3),
+        )
+        .await;
+    let product = created["data"]["product"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/api/admin/product/{product}");
+    assert_eq!(
+        a.search("zanzibar").await,
+        1,
+        "at once on the node that wrote"
+    );
+    b.until("B finds the new product", || async {
+        b.search("zanzibar").await == 1
+    })
+    .await;
+    assert_eq!(b.product(&product).await["stock"], 3);
+
+    // Renamed and repriced on B: at once there, on A when it looks.
+    b.admin(Method::PUT, &path, form("Kilimanjaro Shower Head", 9.5, 3))
+        .await;
+    assert_eq!(b.search("kilimanjaro").await, 1);
+    assert_eq!(b.search("zanzibar").await, 0);
+    a.until("A finds the new name", || async {
+        a.search("kilimanjaro").await == 1
+    })
+    .await;
+    assert_eq!(a.search("zanzibar").await, 0);
+    assert_eq!(
+        a.total("keyword=shower&maxPrice=10").await,
+        1,
+        "the new price"
+    );
+
+    // Sold out on A: B's product answer and its in-stock count follow.
+    let bulk = json!({"ids": [product], "action": "setStock", "value": 0});
+    a.admin(Method::POST, "/api/admin/product/bulk", bulk).await;
+    assert_eq!(a.product(&product).await["stock"], 0);
+    b.until("B shows it sold out", || async {
+        b.product(&product).await["stock"] == 0 && b.in_stock("keyword=kilimanjaro").await == 0
+    })
+    .await;
+
+    // Deleted on A: gone from B's search and product page.
+    a.admin(Method::DELETE, &path, json!(null)).await;
+    assert_eq!(a.search("kilimanjaro").await, 0);
+    b.until("B forgets the product", || async {
+        b.search("kilimanjaro").await == 0
+            && b.status(&format!("/api/product/{product}")).await == StatusCode::NOT_FOUND
+    })
+    .await;
+}
+
+/// One of the running nodes, as a client sees it.
+struct Node {
+    client: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+impl Node {
+    async fn get(&self, path: &str) -> Value {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        response.json().await.unwrap()
+    }
+
+    async fn status(&self, path: &str) -> StatusCode {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        response.status()
+    }
+
+    async fn total(&self, query: &str) -> i64 {
+        self.get(&format!("/api/product?{query}")).await["data"]["total"]
+            .as_i64()
+            .unwrap()
+    }
+
+    async fn search(&self, keyword: &str) -> i64 {
+        self.total(&format!("keyword={keyword}")).await
+    }
+
+    async fn in_stock(&self, query: &str) -> i64 {
+        self.get(&format!("/api/product?facets=true&{query}")).await["data"]["facets"]["inStock"]
+            .as_i64()
+            .unwrap()
+    }
+
+    async fn product(&self, id: &str) -> Value {
+        self.get(&format!("/api/product/{id}")).await["data"]["product"].clone()
+    }
+
+    async fn admin(&self, method: Method, path: &str, body: Value) -> Value {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.base))
+            .bearer_auth(&self.token);
+        if !body.is_null() {
+            request = request.json(&body);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        assert!(status.is_success(), "{path}: {status} {body}");
+        body
+    }
+
+    /// Asks again until `seen` holds, and prints how long that took; fails past
+    /// [`CATCH_UP_CEILING`].
+    async fn until<F, Fut>(&self, what: &str, seen: F)
+    where
+        F: Fn() -> Fut,
+        Fut: std::future::Future<Output = bool>,
+    {
+        let started = std::time::Instant::now();
+        while !seen().await {
+            assert!(
+                started.elapsed() < CATCH_UP_CEILING,
+                "{what}: not within {CATCH_UP_CEILING:?}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        eprintln!("{what}: after {} ms", started.elapsed().as_millis());
+    }
 }
