@@ -90,6 +90,8 @@ async fn search_answers_as_the_database_does_for_every_keyword_filter_sort_and_p
     assert!(!reference.search_is_built());
 
     let keywords = [
+        // No keyword: the index's in-memory orders.
+        "",
         "valve",
         "brass valve",
         "bras",
@@ -121,6 +123,16 @@ async fn search_answers_as_the_database_does_for_every_keyword_filter_sort_and_p
         ProductFilter {
             category_ids: vec![id(&heating)],
             max_paid: Some(Money::from_cents(1_000)),
+            ..Default::default()
+        },
+        // Nothing can match: a sub-category of another category, a category unknown.
+        ProductFilter {
+            category_ids: vec![id(&heating)],
+            sub_category_ids: vec![id(&taps)],
+            ..Default::default()
+        },
+        ProductFilter {
+            category_ids: vec![id(&new_id())],
             ..Default::default()
         },
     ];
@@ -163,7 +175,7 @@ async fn search_answers_as_the_database_does_for_every_keyword_filter_sort_and_p
             }
         }
     }
-    assert_eq!(compared, 12 * 5 * 6 * 5);
+    assert_eq!(compared, 13 * 7 * 6 * 5);
     assert!(found > 1_000, "the cases find products: {found}");
     assert!(
         !reference.search_is_built(),

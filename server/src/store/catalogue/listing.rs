@@ -46,7 +46,10 @@ pub(super) enum Arg {
 }
 
 impl Catalogue {
-    /// One page of products and the number of products matching `filter`.
+    /// One page of products and the number of products matching `filter`. The search
+    /// index finds the page's ids (keyword listings by searching it, others from the
+    /// orders it keeps in memory) and only those rows are read; while it is being built,
+    /// the database finds them.
     pub async fn list_products(
         &self,
         filter: &ProductFilter,
@@ -54,17 +57,22 @@ impl Catalogue {
         offset: i64,
         limit: i64,
     ) -> Result<(Vec<ProductRow>, i64), sqlx::Error> {
-        if !filter.keyword_words.is_empty() {
-            let (Ok(offset_at), Ok(limit_at)) = (usize::try_from(offset), usize::try_from(limit))
-            else {
-                return Ok((Vec::new(), 0));
-            };
-            if let Some(hits) = self.search.search(filter, sort, offset_at, limit_at) {
-                let hits = hits.map_err(super::version::index_error)?;
-                return Ok((self.products_in_order(&hits.ids).await?, hits.total));
-            }
-            // The index is still being built: the database answers meanwhile.
+        let (Ok(offset_at), Ok(limit_at)) = (usize::try_from(offset), usize::try_from(limit))
+        else {
+            return Ok((Vec::new(), 0));
+        };
+        let hits = if filter.keyword_words.is_empty() {
+            self.search
+                .browse(filter, sort, offset_at, limit_at)
+                .map(Ok)
+        } else {
+            self.search.search(filter, sort, offset_at, limit_at)
+        };
+        if let Some(hits) = hits {
+            let hits = hits.map_err(super::version::index_error)?;
+            return Ok((self.products_in_order(&hits.ids).await?, hits.total));
         }
+        // The index is still being built: the database answers meanwhile.
         // A keyword search counts first: how many it matches decides how to sort them.
         let (hint, known_total) = if filter.is_keyword_only() {
             let matches = self.count_products(filter).await?;

@@ -2,7 +2,9 @@
 //! inserts the seeders use. One file for each part that changes on its own:
 //! `read.rs` (the category tree, banners, single products, the homepage, and the
 //! product row other stores share), `listing.rs` (filters, sorting, paging and keyword
-//! search), `count_cache.rs` (listing totals kept for a few seconds), `seeding.rs`
+//! search), `search.rs` (the search index keyword listings go through), `browse.rs`
+//! (the in-memory orders other listings go through), `count_cache.rs` (listing
+//! totals kept for a few seconds), `seeding.rs`
 //! (the seeders' inserts), and the console's writes: `admin.rs` (products),
 //! `categories.rs` (categories and sub-categories), `banners.rs` and `import.rs`
 //! (products from a file, all or none); and `version.rs`, which tells every node
@@ -10,6 +12,7 @@
 
 pub mod admin;
 pub mod banners;
+mod browse;
 pub mod categories;
 mod count_cache;
 pub mod import;

@@ -33,6 +33,7 @@ use tantivy::{
     TantivyDocument, Term,
 };
 
+use super::browse::Browse;
 use super::ProductFilter;
 use crate::domain::listing::{ProductSort, SortField};
 
@@ -49,7 +50,7 @@ pub(super) struct IndexedProduct {
     pub stock: i64,
 }
 
-/// One page of a keyword listing: the products' ids in order, and how many match.
+/// One page of a listing: the products' ids in order, and how many match.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct Hits {
     pub ids: Vec<String>,
@@ -99,6 +100,24 @@ impl SearchIndex {
     ) -> Option<tantivy::Result<Hits>> {
         let built = self.in_use()?;
         Some(built.search(filter, sort, offset, limit))
+    }
+
+    /// The page `offset..offset + limit` of the products matching `filter` (its
+    /// keywords left out) in `sort` order, or `None` while the index is not built yet.
+    pub(super) fn browse(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+        offset: usize,
+        limit: usize,
+    ) -> Option<Hits> {
+        let built = self.in_use()?;
+        let browse = built
+            .browse
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        Some(browse.page(filter, sort, offset, limit))
     }
 
     /// The facets of the listing `filter` (with or without keywords), or `None` while
@@ -166,6 +185,8 @@ fn suggestion_distance(word: &str) -> u8 {
 /// The tantivy index, its writer and its reader.
 pub(super) struct Built {
     reader: IndexReader,
+    /// What listings without keywords are answered from, read after each commit.
+    browse: RwLock<Arc<Browse>>,
     writer: Mutex<IndexWriter>,
     fields: Fields,
 }
@@ -228,6 +249,7 @@ impl Built {
             .try_into()?;
         Ok(Built {
             reader,
+            browse: RwLock::default(),
             writer: Mutex::new(writer),
             fields,
         })
@@ -273,13 +295,23 @@ impl Built {
         Ok(())
     }
 
-    /// Makes what was added and deleted searchable. Blocks while the writer finishes.
+    /// Makes what was added and deleted searchable, and listable. Blocks while the
+    /// writer finishes.
     pub(super) fn commit(&self) -> tantivy::Result<()> {
         self.writer
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .commit()?;
-        self.reader.reload()
+        self.reader.reload()?;
+        let started = std::time::Instant::now();
+        let browse = Arc::new(Browse::read(&self.reader.searcher())?);
+        tracing::debug!(
+            products = browse.len(),
+            micros = started.elapsed().as_micros(),
+            "browse table read"
+        );
+        *self.browse.write().unwrap_or_else(PoisonError::into_inner) = browse;
+        Ok(())
     }
 
     fn search(
@@ -470,7 +502,7 @@ fn id_halves(id: &str) -> Option<(u64, u64)> {
     Some((high, low))
 }
 
-fn id_text(id: u128) -> String {
+pub(super) fn id_text(id: u128) -> String {
     format!("{:016x}{:08x}", (id >> 32) as u64, id as u32)
 }
 
@@ -877,6 +909,86 @@ mod tests {
             "the commoner of two as close"
         );
         assert_eq!(closest("qq"), None, "too short to guess");
+    }
+
+    #[test]
+    fn listings_without_keywords_order_every_sort_across_segments_with_the_id_breaking_ties() {
+        let id = |n: u32| format!("{n:024x}");
+        let index = SearchIndex::default();
+        assert!(index
+            .browse(&ProductFilter::default(), NEWEST_FIRST, 0, 10)
+            .is_none());
+        let built = Built::new().unwrap();
+        let mut pipe = product(&id(5), "Pipe", "pipe", 700, 1);
+        pipe.category_id = "e".repeat(24);
+        built
+            .apply(
+                &[],
+                &[
+                    product(&id(1), "Brass valve", "", 500, 3),
+                    product(&id(2), "alpha tap", "", 500, 3),
+                    pipe,
+                ],
+            )
+            .unwrap();
+        // Later segments: a name already in another segment (in other case), one
+        // between the first segment's names, and an edit, which deletes and adds.
+        built
+            .apply(&[], &[product(&id(3), "BRASS VALVE", "", 200, 9)])
+            .unwrap();
+        built
+            .apply(
+                &[id(1)],
+                &[
+                    product(&id(1), "Brass valve", "", 900, 3),
+                    product(&id(4), "Basin", "", 900, 0),
+                ],
+            )
+            .unwrap();
+        index.replace(Arc::new(built));
+        let page = |filter: &ProductFilter, field, descending, offset, limit| {
+            let hits = index
+                .browse(filter, ProductSort { field, descending }, offset, limit)
+                .unwrap();
+            let numbers: Vec<u32> = hits
+                .ids
+                .iter()
+                .map(|id| u32::from_str_radix(id, 16).unwrap())
+                .collect();
+            (numbers, hits.total)
+        };
+        let all = ProductFilter::default();
+        assert_eq!(
+            page(&all, SortField::Name, false, 0, 10),
+            (vec![2, 4, 1, 3, 5], 5)
+        );
+        assert_eq!(
+            page(&all, SortField::Name, true, 0, 10),
+            (vec![5, 3, 1, 4, 2], 5)
+        );
+        assert_eq!(
+            page(&all, SortField::Price, false, 0, 10),
+            (vec![3, 2, 5, 1, 4], 5)
+        );
+        assert_eq!(
+            page(&all, SortField::CreatedAt, true, 1, 2),
+            (vec![2, 1], 5)
+        );
+        assert_eq!(page(&all, SortField::CreatedAt, true, 5, 2), (vec![], 5));
+        let narrowed = ProductFilter {
+            category_ids: vec![crate::domain::id::Id::parse(&"c".repeat(24)).unwrap()],
+            min_paid: Some(crate::domain::Money::from_cents(300)),
+            ..Default::default()
+        };
+        assert_eq!(
+            page(&narrowed, SortField::Price, true, 1, 10),
+            (vec![1, 2], 3)
+        );
+        let unknown = ProductFilter {
+            sub_category_ids: vec![crate::domain::id::Id::parse(&"f".repeat(24)).unwrap()],
+            ..Default::default()
+        };
+        assert_eq!(page(&unknown, SortField::Price, true, 0, 10), (vec![], 0));
     }
 
     fn product(id: &str, name: &str, text: &str, paid: i64, created: i64) -> IndexedProduct {
