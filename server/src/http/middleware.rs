@@ -1,5 +1,6 @@
 //! Cross-cutting layers: one log line per request, security headers on every
-//! response, and the envelope for errors produced outside the handlers.
+//! response (and `Cache-Control: no-store` on private API answers), and the envelope
+//! for errors produced outside the handlers.
 
 use std::time::Instant;
 
@@ -11,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use super::error::AppError;
 
 const STOREFRONT_CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
-     script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; \
+     script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; \
      form-action 'self'; frame-ancestors 'none'";
 
 /// Logs `method path status ms` and adds the security headers.
@@ -40,6 +41,13 @@ pub async fn log_and_secure(request: Request, next: Next) -> Response {
         HeaderName::from_static("cross-origin-opener-policy"),
         HeaderValue::from_static("same-origin"),
     );
+    // The public catalogue's answers say how they may be kept (`no-cache`, with their
+    // tag); every other API answer is a customer's or an administrator's, or an error,
+    // and no browser or proxy on the way may keep it.
+    if (path.starts_with("/api/") || path == "/api") && !headers.contains_key(header::CACHE_CONTROL)
+    {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     tracing::info!(
         target: "shop::request",
         "{method} {path} {} {:.1}ms",

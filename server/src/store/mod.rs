@@ -169,18 +169,37 @@ fn sqlite_file(url: &str) -> Option<&str> {
     (!file.is_empty() && file != ":memory:").then_some(file)
 }
 
-/// A database URL without its password, for logs and errors.
+/// A database (or mail server) URL without its passwords, for logs and errors: the
+/// one in its user part, and any `password` (or `…password`) in its query.
 pub fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (url, None),
+    };
+    let mut redacted = match (base.find("://"), base.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
-            let userinfo = &url[scheme + 3..at];
+            let userinfo = &base[scheme + 3..at];
             match userinfo.split_once(':') {
-                Some((user, _)) => format!("{}{}:***{}", &url[..scheme + 3], user, &url[at..]),
-                None => url.to_string(),
+                Some((user, _)) => format!("{}{}:***{}", &base[..scheme + 3], user, &base[at..]),
+                None => base.to_string(),
             }
         }
-        _ => url.to_string(),
+        _ => base.to_string(),
+    };
+    if let Some(query) = query {
+        let pairs: Vec<String> = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((key, _)) if key.to_ascii_lowercase().ends_with("password") => {
+                    format!("{key}=***")
+                }
+                _ => pair.to_string(),
+            })
+            .collect();
+        redacted.push('?');
+        redacted.push_str(&pairs.join("&"));
     }
+    redacted
 }
 
 #[cfg(test)]
@@ -198,6 +217,16 @@ mod tests {
             "postgres://postgres@127.0.0.1/test"
         );
         assert_eq!(redact("sqlite://data/shop.db"), "sqlite://data/shop.db");
+        assert_eq!(
+            redact(
+                "postgres://shop@db/shop?sslmode=require&password=secret&Password=x&sslpassword=y"
+            ),
+            "postgres://shop@db/shop?sslmode=require&password=***&Password=***&sslpassword=***"
+        );
+        assert_eq!(
+            redact("sqlite://data/shop.db?mode=rwc"),
+            "sqlite://data/shop.db?mode=rwc"
+        );
     }
 
     #[test]

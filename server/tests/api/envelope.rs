@@ -12,6 +12,7 @@ on_both_backends!(
     an_oversized_body_is_a_413_envelope,
     a_malformed_query_string_is_a_400_envelope,
     every_response_carries_the_security_headers,
+    private_answers_are_never_kept_and_the_catalogues_are_revalidated,
     the_openapi_document_describes_the_catalogue,
 );
 
@@ -95,6 +96,61 @@ async fn every_response_carries_the_security_headers(app: TestApp) {
             "{path}"
         );
     }
+}
+
+async fn private_answers_are_never_kept_and_the_catalogues_are_revalidated(app: TestApp) {
+    let token = app.customer("cache@example.com").await;
+    let cache_control = |response: &reqwest::Response| {
+        response
+            .headers()
+            .get("cache-control")
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    for path in [
+        "/api/auth/user",
+        "/api/user/item",
+        "/api/user/address",
+        "/api/order",
+        "/api/payment-method",
+        "/api/transaction",
+    ] {
+        for signed_in in [true, false] {
+            let mut request = app.client.get(app.url(path));
+            if signed_in {
+                request = request.bearer_auth(&token);
+            }
+            let response = request.send().await.unwrap();
+            let status = response.status();
+            assert_eq!(
+                cache_control(&response).as_deref(),
+                Some("no-store"),
+                "{path} {status}"
+            );
+        }
+    }
+    let response = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"emailAddress": "cache@example.com", "password": "not it"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cache_control(&response).as_deref(), Some("no-store"));
+    for path in ["/api/category", "/api/product", "/api/user/home-page"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            cache_control(&response).as_deref(),
+            Some("no-cache"),
+            "{path}"
+        );
+    }
+    // The storefront's pages may not be given another base for their relative links.
+    let response = app.client.get(app.url("/")).send().await.unwrap();
+    let policy = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap();
+    assert!(policy.contains("base-uri 'none'"), "{policy}");
 }
 
 async fn the_openapi_document_describes_the_catalogue(app: TestApp) {
