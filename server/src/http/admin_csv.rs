@@ -21,7 +21,7 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::admin_catalogue::{actor_of, product_fields, ProductRequest};
 use super::error::{AppError, ErrorBody};
-use super::extract::ApiQuery;
+use super::extract::{holds_control, ApiQuery};
 use super::identity::AdminUser;
 use super::{ok, AppState, Envelope};
 use crate::domain::time::{iso8601, parse_date, DAY_MS};
@@ -556,6 +556,14 @@ fn product_line(
         };
     }
     let mut errors = BTreeMap::new();
+    for column in PRODUCT_COLUMNS {
+        if holds_control(&cell(column)) {
+            errors.insert(
+                column,
+                format!("{column} must not contain control characters"),
+            );
+        }
+    }
     let number = |text: String| -> f64 {
         if text.is_empty() {
             0.0

@@ -6,19 +6,29 @@ use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use std::marker::PhantomData;
 
 use super::error::AppError;
 use crate::domain::id::Id;
 
-/// `Query<T>` whose malformed query strings answer 400 in the envelope.
+/// `Query<T>` whose malformed query strings, and values holding a control character
+/// ([`refuse_control`]), answer 400 in the envelope.
 pub struct ApiQuery<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let pairs = parts
+            .uri
+            .query()
+            .and_then(|query| serde_urlencoded::from_str::<Vec<(String, String)>>(query).ok());
+        for (name, value) in pairs.iter().flatten() {
+            refuse_control(name, name)?;
+            refuse_control(name, value)?;
+        }
         Query::<T>::from_request_parts(parts, state)
             .await
             .map(|Query(v)| ApiQuery(v))
@@ -70,26 +80,85 @@ impl<M: Missing, S: Send + Sync> FromRequestParts<S> for PathId<M> {
 }
 
 /// `Json<T>`: malformed or mistyped JSON is a 400, a body over the limit a 413, a
-/// missing `Content-Type: application/json` a 415, each in the envelope.
+/// missing `Content-Type: application/json` a 415, each in the envelope. The body must
+/// be an object, and no text in it may hold a control character ([`refuse_control`]).
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
-        Json::<T>::from_request(req, state)
-            .await
-            .map(|Json(v)| ApiJson(v))
-            .map_err(|e: JsonRejection| match e.status() {
-                StatusCode::PAYLOAD_TOO_LARGE => {
-                    AppError::PayloadTooLarge("Request body is too large".into())
-                }
-                StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::UnsupportedMediaType(
-                    "Expected a JSON body with Content-Type: application/json".into(),
-                ),
-                _ => AppError::bad_request(format!("Invalid JSON body: {}", e.body_text())),
-            })
+        let Json(value) =
+            Json::<Value>::from_request(req, state)
+                .await
+                .map_err(|e: JsonRejection| match e.status() {
+                    StatusCode::PAYLOAD_TOO_LARGE => {
+                        AppError::PayloadTooLarge("Request body is too large".into())
+                    }
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::UnsupportedMediaType(
+                        "Expected a JSON body with Content-Type: application/json".into(),
+                    ),
+                    _ => AppError::bad_request(format!("Invalid JSON body: {}", e.body_text())),
+                })?;
+        if !value.is_object() {
+            return Err(AppError::bad_request(
+                "Invalid JSON body: expected an object",
+            ));
+        }
+        refuse_control_in(&value, &mut String::new())?;
+        serde_path_to_error::deserialize(value)
+            .map(ApiJson)
+            .map_err(|e| AppError::bad_request(format!("Invalid JSON body: {e}")))
     }
+}
+
+/// Refuses text holding a control character other than tab, line feed and carriage
+/// return, with a 400 naming `field`: NUL, which PostgreSQL cannot store in text (and
+/// SQLite would), and the others, which no form means to send. Every JSON body, query
+/// string and form passes through it, so both backends refuse alike.
+pub fn refuse_control(field: &str, text: &str) -> Result<(), AppError> {
+    if holds_control(text) {
+        return Err(AppError::field(
+            field,
+            format!("{field} must not contain control characters"),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `text` holds a control character other than tab, line feed and carriage return.
+pub fn holds_control(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
+
+/// [`refuse_control`] on every key and string in `value`, naming each by its path
+/// (`wishlist[0].productId`).
+fn refuse_control_in(value: &Value, path: &mut String) -> Result<(), AppError> {
+    let at = path.len();
+    match value {
+        Value::String(text) => refuse_control(path, text)?,
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                path.push_str(&format!("[{i}]"));
+                refuse_control_in(item, path)?;
+                path.truncate(at);
+            }
+        }
+        Value::Object(fields) => {
+            for (name, item) in fields {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                refuse_control(&format!("{path}{name}"), name)?;
+                path.push_str(name);
+                refuse_control_in(item, path)?;
+                path.truncate(at);
+            }
+        }
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::header::CONTENT_TYPE;
 use bytes::{Bytes, BytesMut};
 
-use super::extract::ApiJson;
+use super::extract::{refuse_control, ApiJson};
 use super::AppError;
 use crate::media::photo;
 
@@ -114,6 +114,7 @@ fn checked_text<L: FileLimits>(text: HashMap<String, String>) -> Result<Form<L>,
     if let Some((name, _)) = text.iter().find(|(_, v)| v.len() > MAX_TEXT_BYTES) {
         return Err(AppError::field(name, format!("{name} is too long")));
     }
+    refuse_control_in_fields(&text)?;
     Ok(Form {
         text,
         ..Form::default()
@@ -173,5 +174,14 @@ async fn read_multipart<L: FileLimits>(mut multipart: Multipart) -> Result<Form<
             form.text.insert(name, text);
         }
     }
+    refuse_control_in_fields(&form.text)?;
     Ok(form)
+}
+
+fn refuse_control_in_fields(text: &HashMap<String, String>) -> Result<(), AppError> {
+    for (name, value) in text {
+        refuse_control(name, name)?;
+        refuse_control(name, value)?;
+    }
+    Ok(())
 }

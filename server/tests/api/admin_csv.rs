@@ -330,6 +330,7 @@ async fn a_file_with_a_bad_line_is_reported_line_by_line_and_nothing_is_written(
         ",Short,line".to_string(),
         ",,,10,0,2026-13-01,-1,Faucets,Basin Taps,,,maybe".to_string(),
         "\"\",\"=HYPERLINK(\"\"x\"\")\",\"'=1+1 is how a spreadsheet writes a formula as text\",10,0,,5,Faucets,Basin Taps,,,false".to_string(),
+        ",Nul Tap,A tap.\u{0},10,0,,5,Faucets,Basin Taps,,,false".to_string(),
     ]
     .join("\n");
     let (status, report) = import(&app, &file, false, Some(&admin)).await;
@@ -338,7 +339,7 @@ async fn a_file_with_a_bad_line_is_reported_line_by_line_and_nothing_is_written(
         actions(&report),
         [
             "update", "refuse", "refuse", "refuse", "refuse", "refuse", "refuse", "refuse",
-            "create"
+            "create", "refuse"
         ]
     );
     let errors = |i: usize| -> Vec<String> {
@@ -374,14 +375,18 @@ async fn a_file_with_a_bad_line_is_reported_line_by_line_and_nothing_is_written(
             "stock: Stock must be a whole number from 0 to 1000000",
         ]
     );
+    assert_eq!(
+        errors(9),
+        ["description: description must not contain control characters"]
+    );
     assert_eq!(report["data"]["rows"][6]["line"], 8);
-    assert_eq!(report["data"]["refused"], 7);
+    assert_eq!(report["data"]["refused"], 8);
 
     let total = shop_total(&app).await;
     let entries = product_entries(&app).await;
     let (status, body) = import(&app, &file, true, Some(&admin)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert_eq!(body["message"], "Nothing was imported: 7 lines are refused");
+    assert_eq!(body["message"], "Nothing was imported: 8 lines are refused");
     assert_eq!(
         body["errors"]["line 3"],
         "price: Price must be from 0.01 to 1000000, with at most two decimals"

@@ -13,6 +13,8 @@ on_both_backends!(
     a_malformed_query_string_is_a_400_envelope,
     every_response_carries_the_security_headers,
     private_answers_are_never_kept_and_the_catalogues_are_revalidated,
+    text_with_control_characters_is_refused_naming_the_field,
+    a_json_body_must_be_an_object,
     the_openapi_document_describes_the_catalogue,
 );
 
@@ -151,6 +153,97 @@ async fn private_answers_are_never_kept_and_the_catalogues_are_revalidated(app: 
         .to_str()
         .unwrap();
     assert!(policy.contains("base-uri 'none'"), "{policy}");
+}
+
+/// NUL made PostgreSQL answer 500 (it cannot store it in text) where SQLite stored it:
+/// now every query string, JSON body and form refuses control characters alike.
+async fn text_with_control_characters_is_refused_naming_the_field(app: TestApp) {
+    let f = crate::helpers::fixture(&app).await;
+    let token = app.customer("nul@example.com").await;
+    let refused = |status: StatusCode, body: &serde_json::Value, field: &str| {
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(
+            body["errors"][field],
+            format!("{field} must not contain control characters"),
+            "{body}"
+        );
+    };
+    let path = format!("/api/review/product/{}?keyword=%00", f.alpha);
+    let (status, body) = app.get(&path).await;
+    refused(status, &body, "keyword");
+    let (status, body) = app.get("/api/product?keyword=a%1Bb").await;
+    refused(status, &body, "keyword");
+    let sync = json!({"cart": [], "wishlist": [{"productId": "x\u{0}"}]});
+    let (status, body) = app
+        .call(
+            reqwest::Method::POST,
+            "/api/user/sync",
+            Some(sync),
+            Some(&token),
+        )
+        .await;
+    refused(status, &body, "wishlist[0].productId");
+    let review = json!({"productId": f.alpha, "rating": 5, "comment": "Good\u{0}"});
+    let (status, body) = app
+        .call(
+            reqwest::Method::POST,
+            "/api/review",
+            Some(review),
+            Some(&token),
+        )
+        .await;
+    refused(status, &body, "comment");
+    let response = app
+        .client
+        .post(app.url("/api/review"))
+        .bearer_auth(&token)
+        .multipart(
+            reqwest::multipart::Form::new()
+                .text("productId", f.alpha.clone())
+                .text("rating", "5")
+                .text("comment", "Good\u{7}"),
+        )
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    refused(status, &response.json().await.unwrap(), "comment");
+    // Tabs and line breaks are text.
+    let (status, body) = app.get("/api/product?keyword=alpha%09kitchen%0A").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["total"], 1);
+}
+
+async fn a_json_body_must_be_an_object(app: TestApp) {
+    let f = crate::helpers::fixture(&app).await;
+    let token = app.customer("array@example.com").await;
+    for body in [
+        json!([f.alpha, 2, "cart"]),
+        json!("cart"),
+        json!(2),
+        json!(null),
+    ] {
+        let (status, answer) = app
+            .call(
+                reqwest::Method::POST,
+                "/api/user/item",
+                Some(body.clone()),
+                Some(&token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert_eq!(answer["message"], "Invalid JSON body: expected an object");
+    }
+    let (status, answer) = app
+        .call(
+            reqwest::Method::GET,
+            "/api/user/item?type=cart",
+            None,
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["data"], json!([]), "nothing was added");
 }
 
 async fn the_openapi_document_describes_the_catalogue(app: TestApp) {
