@@ -40,11 +40,22 @@ pub struct Limit {
     pub window_ms: i64,
 }
 
-/// Failed logins: 10 per account and 10 per client address within 15 minutes
-/// (docs/API.md, Login limit). Wrong current passwords, given to change the password
-/// or delete the account, count toward the same account limit.
+/// Failed logins: 10 per account within 15 minutes (docs/API.md, Login limit). Wrong
+/// current passwords, given to change the password or delete the account, count
+/// toward the same limit.
 pub const LOGIN_LIMIT: Limit = Limit {
     limit: 10,
+    window_ms: 15 * MINUTE_MS,
+};
+
+/// Failed logins from one client address: 200 within 15 minutes. Many shoppers may
+/// share an address (an office, a campus, a mobile network's NAT), so it must not be
+/// what one person's typing locks: at 10 it did, for everyone there, 10 mistakes
+/// after another. At 200, twenty people there locking their own accounts still leave
+/// the rest signing in, while one address guessing passwords across many accounts is
+/// still held to 200 guesses a quarter of an hour (each account keeps its own 10).
+pub const LOGIN_ADDRESS_LIMIT: Limit = Limit {
+    limit: 200,
     window_ms: 15 * MINUTE_MS,
 };
 
@@ -71,7 +82,7 @@ pub const EXPIRED_KEPT_MS: i64 = 24 * 60 * MINUTE_MS;
 pub enum AttemptKind {
     /// A login, or a confirmation of the password, for one account ([`LOGIN_LIMIT`]).
     LoginAccount,
-    /// A login from one client address ([`LOGIN_LIMIT`]).
+    /// A login from one client address ([`LOGIN_ADDRESS_LIMIT`]).
     LoginIp,
     /// A reset mail to one address ([`RESET_MAIL_LIMIT`]).
     ResetMail,
@@ -88,6 +99,15 @@ impl AttemptKind {
             AttemptKind::LoginIp => "login-ip",
             AttemptKind::ResetMail => "reset-mail",
             AttemptKind::TrackMail => "track-mail",
+        }
+    }
+
+    /// How many attempts of the kind one subject may make, and within how long.
+    pub fn limit(self) -> Limit {
+        match self {
+            AttemptKind::LoginAccount => LOGIN_LIMIT,
+            AttemptKind::LoginIp => LOGIN_ADDRESS_LIMIT,
+            AttemptKind::ResetMail | AttemptKind::TrackMail => RESET_MAIL_LIMIT,
         }
     }
 }

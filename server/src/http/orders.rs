@@ -18,7 +18,7 @@ use super::identity::{CurrentUser, MaybeUser};
 use super::paging::Paging;
 use super::{ok, AppState, Envelope};
 use crate::domain::account::Email;
-use crate::domain::account_policy::{AttemptKind, RESET_MAIL_LIMIT};
+use crate::domain::account_policy::AttemptKind;
 use crate::domain::id::Id;
 use crate::domain::order::{
     self, check_contact, collect_lines, ContactInput, EventType, Fulfilment, PaymentStatus, Status,
@@ -790,7 +790,6 @@ pub async fn track(
                 AttemptKind::TrackMail,
                 &subject(AttemptKind::TrackMail, email.as_str()),
             )],
-            RESET_MAIL_LIMIT,
             now,
         )
         .await?

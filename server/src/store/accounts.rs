@@ -7,7 +7,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::Db;
 use crate::domain::account::Email;
-use crate::domain::account_policy::{AttemptKind, Limit, CODE_TRIES};
+use crate::domain::account_policy::{AttemptKind, CODE_TRIES};
 use crate::domain::id::Id;
 
 /// A user as stored.
@@ -440,13 +440,12 @@ impl Accounts {
     }
 
     /// Records one attempt on each subject, unless one of them already had
-    /// `limit.limit` within the window: then nothing is recorded and the answer is
+    /// its kind's limit within the window: then nothing is recorded and the answer is
     /// how many milliseconds until that subject may try again. The ids returned let a
     /// successful attempt be taken back with [`Accounts::forget_attempts`].
     pub async fn take_attempts(
         &self,
         subjects: &[(AttemptKind, &str)],
-        limit: Limit,
         now: i64,
     ) -> Result<Result<Vec<i64>, i64>, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
@@ -455,6 +454,7 @@ impl Accounts {
         ordered.sort_unstable_by_key(|(kind, subject)| (kind.as_str(), *subject));
         let mut wait = 0;
         for (kind, subject) in &ordered {
+            let limit = kind.limit();
             super::lock_subject(&mut tx, self.db.dialect, kind.as_str(), subject).await?;
             // The attempt that, while inside the window, keeps the subject at its limit.
             let blocking = sqlx::query(

@@ -11,9 +11,7 @@ use utoipa::ToSchema;
 use super::session::confirm_password;
 use super::{internal, parse_email, subject, EmailRequest, Empty};
 use crate::domain::account::{check_new_password, RESET_PASSWORD_RULE};
-use crate::domain::account_policy::{
-    AttemptKind, RESET_LIFETIME_MINUTES, RESET_LIFETIME_MS, RESET_MAIL_LIMIT,
-};
+use crate::domain::account_policy::{AttemptKind, RESET_LIFETIME_MINUTES, RESET_LIFETIME_MS};
 use crate::domain::id::Id;
 
 use crate::http::error::{AppError, ErrorBody};
@@ -77,7 +75,6 @@ pub async fn forgot_password(
                 AttemptKind::ResetMail,
                 &subject(AttemptKind::ResetMail, email.as_str()),
             )],
-            RESET_MAIL_LIMIT,
             now,
         )
         .await?
@@ -212,7 +209,6 @@ pub async fn change_password(
                 AttemptKind::ResetMail,
                 &subject(AttemptKind::ResetMail, &user.email),
             )],
-            RESET_MAIL_LIMIT,
             now,
         )
         .await?

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::{internal, parse_credentials, start_session, subject, Session, UserData};
 use crate::domain::account::check_login_password;
-use crate::domain::account_policy::{AttemptKind, LOGIN_LIMIT};
+use crate::domain::account_policy::AttemptKind;
 
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
@@ -88,7 +88,6 @@ async fn authenticate(state: &AppState, ip: &str, body: &Credentials) -> Result<
                 (AttemptKind::LoginAccount, &account),
                 (AttemptKind::LoginIp, &address),
             ],
-            LOGIN_LIMIT,
             state.clock.now_ms(),
         )
         .await?
@@ -128,7 +127,6 @@ pub(super) async fn confirm_password(
         .accounts
         .take_attempts(
             &[(AttemptKind::LoginAccount, &account)],
-            LOGIN_LIMIT,
             state.clock.now_ms(),
         )
         .await?
