@@ -66,6 +66,15 @@ pub const RESET_MAIL_LIMIT: Limit = Limit {
     window_ms: 60 * MINUTE_MS,
 };
 
+/// Verification codes mailed at the asking of one client address (sign-ups and
+/// 'Resend OTP' together): 30 an hour. One address cannot make the shop mail
+/// thousands of strangers (and ruin its mail's standing), while a shared address still
+/// gets a sign-up every two minutes.
+pub const CODE_MAIL_ADDRESS_LIMIT: Limit = Limit {
+    limit: 30,
+    window_ms: 60 * MINUTE_MS,
+};
+
 /// Attempts are kept as long as the longest limit window reads them.
 pub const ATTEMPTS_KEPT_MS: i64 = if LOGIN_LIMIT.window_ms > RESET_MAIL_LIMIT.window_ms {
     LOGIN_LIMIT.window_ms
@@ -88,6 +97,9 @@ pub enum AttemptKind {
     ResetMail,
     /// An order link mailed by 'Track your order' to one address ([`RESET_MAIL_LIMIT`]).
     TrackMail,
+    /// A verification code mailed at the asking of one client address
+    /// ([`CODE_MAIL_ADDRESS_LIMIT`]).
+    CodeMailIp,
 }
 
 impl AttemptKind {
@@ -99,6 +111,7 @@ impl AttemptKind {
             AttemptKind::LoginIp => "login-ip",
             AttemptKind::ResetMail => "reset-mail",
             AttemptKind::TrackMail => "track-mail",
+            AttemptKind::CodeMailIp => "code-mail-ip",
         }
     }
 
@@ -108,6 +121,7 @@ impl AttemptKind {
             AttemptKind::LoginAccount => LOGIN_LIMIT,
             AttemptKind::LoginIp => LOGIN_ADDRESS_LIMIT,
             AttemptKind::ResetMail | AttemptKind::TrackMail => RESET_MAIL_LIMIT,
+            AttemptKind::CodeMailIp => CODE_MAIL_ADDRESS_LIMIT,
         }
     }
 }
@@ -122,5 +136,6 @@ mod tests {
         assert_eq!(AttemptKind::LoginIp.as_str(), "login-ip");
         assert_eq!(AttemptKind::ResetMail.as_str(), "reset-mail");
         assert_eq!(AttemptKind::TrackMail.as_str(), "track-mail");
+        assert_eq!(AttemptKind::CodeMailIp.as_str(), "code-mail-ip");
     }
 }

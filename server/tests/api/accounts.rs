@@ -708,6 +708,63 @@ async fn one_person_locked_out_leaves_the_others_at_their_address_signing_in() {
     .await;
 }
 
+/// Sign-ups and 'Resend OTP' mail codes to whatever address they are given: one
+/// client address may ask for 30 such mails an hour, then waits; others do not.
+#[tokio::test]
+async fn one_address_asks_for_at_most_thirty_code_mails_an_hour() {
+    behind_a_proxy(|app| async move {
+        let ask = |path: &'static str, ip: &'static str, body: Value| {
+            let app = app.clone();
+            async move {
+                let response = app
+                    .client
+                    .post(app.url(path))
+                    .header("x-forwarded-for", ip)
+                    .json(&body)
+                    .send()
+                    .await
+                    .unwrap();
+                let status = response.status();
+                (status, response.json::<Value>().await.unwrap())
+            }
+        };
+        let signup = |email: &str| json!({"emailAddress": email, "password": PASSWORD});
+        let resend = json!({"emailAddress": "a0@example.com"});
+        let here = "198.51.100.9";
+        let (status, body) = ask("/api/auth/signup", here, signup("a0@example.com")).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        app.clock.advance(std::time::Duration::from_secs(61));
+        let (status, body) = ask("/api/auth/resend-otp", here, resend.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        // The two counted, copied up to 32.
+        for _ in 0..4 {
+            app.sql(
+                "INSERT INTO auth_attempts (kind, subject, at) \
+                 SELECT kind, subject, at FROM auth_attempts WHERE kind = 'code-mail-ip'",
+            )
+            .await;
+        }
+        let (status, body) = ask("/api/auth/signup", here, signup("a1@example.com")).await;
+        assert_error(
+            status,
+            &body,
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many verification e-mails from your network. Please try again in 59 minutes.",
+        );
+        app.clock.advance(std::time::Duration::from_secs(61));
+        let (status, _) = ask("/api/auth/resend-otp", here, resend).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+        let (status, body) = ask(
+            "/api/auth/signup",
+            "198.51.100.10",
+            signup("a1@example.com"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "another address: {body}");
+    })
+    .await;
+}
+
 async fn a_successful_login_clears_the_accounts_failures(app: TestApp) {
     app.signed_up("ada@example.com").await;
     for _ in 0..5 {

@@ -5855,7 +5855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Less than a minute since the last code */
+            /** @description Less than a minute since the last code, or the client's address asked for 30 code mails within the hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6002,6 +6002,15 @@ export interface operations {
             };
             /** @description The address has an account */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The client's address asked for 30 code mails within the hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,15 +8,18 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{
-    internal, parse_credentials, parse_email, start_session, EmailRequest, Empty, Session, UserData,
+    internal, parse_credentials, parse_email, start_session, subject, EmailRequest, Empty, Session,
+    UserData,
 };
 use crate::domain::account::{check_signup_password, Email};
-use crate::domain::account_policy::{CODE_LIFETIME_MINUTES, CODE_LIFETIME_MS, RESEND_EVERY_MS};
+use crate::domain::account_policy::{
+    AttemptKind, CODE_LIFETIME_MINUTES, CODE_LIFETIME_MS, RESEND_EVERY_MS,
+};
 use crate::domain::id::Id;
-
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
 use crate::http::form::Form;
+use crate::http::identity::ClientIp;
 use crate::http::{ok, AppState, Envelope};
 use crate::mail::templates;
 use crate::security::{self, password};
@@ -54,10 +57,12 @@ pub struct OtpRequest {
         (status = 201, description = "'Account created successfully!'", body = Envelope<Session>),
         (status = 400, description = "Field errors", body = ErrorBody),
         (status = 409, description = "The address has an account", body = ErrorBody),
+        (status = 429, description = "The client's address asked for 30 code mails within the hour", body = ErrorBody),
         (status = 503, description = "The code could not be e-mailed", body = ErrorBody),
     ))]
 pub async fn signup(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     form: Form,
 ) -> Result<(StatusCode, Json<Envelope<Session>>), AppError> {
     let email = parse_credentials(
@@ -69,6 +74,7 @@ pub async fn signup(
     if state.accounts.user_by_email(&email).await?.is_some() {
         return Err(taken());
     }
+    count_code_mail(&state, &ip).await?;
     let hash = password::hash(form.get("password").unwrap_or_default())
         .await
         .map_err(internal)?;
@@ -193,15 +199,17 @@ async fn pending_user(state: &AppState, email: &Email) -> Result<UserRow, AppErr
         (status = 200, description = "'OTP resent successfully!'", body = Envelope<Empty>),
         (status = 404, description = "No account has this address", body = ErrorBody),
         (status = 409, description = "Already verified", body = ErrorBody),
-        (status = 429, description = "Less than a minute since the last code", body = ErrorBody),
+        (status = 429, description = "Less than a minute since the last code, or the client's address asked for 30 code mails within the hour", body = ErrorBody),
         (status = 503, description = "The code could not be e-mailed", body = ErrorBody),
     ))]
 pub async fn resend_otp(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<EmailRequest>,
 ) -> Result<Json<Envelope<Empty>>, AppError> {
     let email = parse_email(&body.email_address)?;
     let user = pending_user(&state, &email).await?;
+    count_code_mail(&state, &ip).await?;
     let now = state.clock.now_ms();
     let code = security::six_digit_code();
     let replaced = state
@@ -237,4 +245,24 @@ pub async fn resend_otp(
         return Err(err.into());
     }
     Ok(ok("OTP resent successfully!", Empty {}))
+}
+
+/// Counts a verification code about to be mailed at the asking of `ip`: a 429 once
+/// the address has asked for
+/// [`CODE_MAIL_ADDRESS_LIMIT`](crate::domain::account_policy::CODE_MAIL_ADDRESS_LIMIT)'s worth.
+async fn count_code_mail(state: &AppState, ip: &str) -> Result<(), AppError> {
+    state
+        .accounts
+        .take_attempts(
+            &[(
+                AttemptKind::CodeMailIp,
+                &subject(AttemptKind::CodeMailIp, ip),
+            )],
+            state.clock.now_ms(),
+        )
+        .await?
+        .map(|_| ())
+        .map_err(|wait| {
+            AppError::too_many("Too many verification e-mails from your network.", wait)
+        })
 }
