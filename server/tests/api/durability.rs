@@ -17,11 +17,11 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use shop::domain::id::new_id;
 use shop::domain::time::Clock;
-use shop::store::catalogue::{Catalogue, NewCategory, NewProduct};
+use shop::store::catalogue::{Catalogue, NewProduct};
 use sqlx::Row;
 use tokio::sync::watch;
 
-use crate::helpers::{drop_database, fresh_database, new_product, Backend};
+use crate::helpers::{drop_database, fresh_database, new_product, one_category, Backend};
 use crate::process::Server;
 
 mod acknowledged_orders_survive_sigkill_and_stock_adds_up {
@@ -271,16 +271,7 @@ async fn seed_products(url: &str) -> BTreeMap<String, i64> {
         .await
         .expect("database opens");
     let catalogue = Catalogue::new(db.clone(), Clock::system());
-    let (category, sub) = (new_id(), new_id());
-    catalogue
-        .insert_categories(&[NewCategory {
-            id: category.clone(),
-            title: "Spares".into(),
-            position: 0,
-            sub_categories: vec![(sub.clone(), "Washers".into())],
-        }])
-        .await
-        .expect("category");
+    let (category, sub) = one_category(&catalogue, "Spares", "Washers").await;
     let products: Vec<NewProduct> = (0..PRODUCTS)
         .map(|n| NewProduct {
             stock: stock_of_product(n),

@@ -471,3 +471,18 @@ pub fn names(body: &Value) -> Vec<String> {
         .map(|p| p["name"].as_str().expect("name").to_string())
         .collect()
 }
+
+/// Inserts a category `title` holding one sub-category `sub_title`; their ids.
+pub async fn one_category(catalogue: &Catalogue, title: &str, sub_title: &str) -> (String, String) {
+    let (category, sub) = (new_id(), new_id());
+    catalogue
+        .insert_categories(&[NewCategory {
+            id: category.clone(),
+            title: title.into(),
+            position: 0,
+            sub_categories: vec![(sub.clone(), sub_title.into())],
+        }])
+        .await
+        .expect("category");
+    (category, sub)
+}

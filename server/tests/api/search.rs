@@ -756,16 +756,7 @@ async fn follow_each_other(url: String, secret: String, a: String, b: String) {
     let db = shop::app::open_database(&url, None).await.unwrap();
     let clock = shop::domain::time::Clock::system();
     let catalogue = Catalogue::new(db.clone(), clock.clone());
-    let (faucets, basin) = (new_id(), new_id());
-    catalogue
-        .insert_categories(&[NewCategory {
-            id: faucets.clone(),
-            title: "Faucets".into(),
-            position: 0,
-            sub_categories: vec![(basin.clone(), "Basin Taps".into())],
-        }])
-        .await
-        .unwrap();
+    let (faucets, basin) = crate::helpers::one_category(&catalogue, "Faucets", "Basin Taps").await;
     let email = crate::helpers::address("admin@example.com");
     let accounts = shop::store::accounts::Accounts::new(db.clone());
     accounts
