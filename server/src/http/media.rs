@@ -1,10 +1,11 @@
 //! `GET /media/{path}`: public images from the media store, and private ones (profile
 //! photos) to holders of a signed URL that has not expired.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
+use super::extract::{ApiPath, ApiQuery};
 use super::{AppError, AppState};
 use crate::media::{content_type, is_safe_path, PRIVATE_PREFIX};
 
@@ -45,9 +46,13 @@ pub struct Signature {
 
 pub async fn serve(
     State(state): State<AppState>,
-    Path(path): Path<String>,
-    Query(signed): Query<Signature>,
+    path: Result<ApiPath<String>, AppError>,
+    ApiQuery(signed): ApiQuery<Signature>,
 ) -> Result<Response, AppError> {
+    // A path that is not UTF-8 once decoded (`%ff`) names no file either.
+    let Ok(ApiPath(path)) = path else {
+        return Err(AppError::NotFound("File not found".into()));
+    };
     if !is_safe_path(&path) {
         return Err(AppError::NotFound("File not found".into()));
     }

@@ -11,6 +11,7 @@ on_both_backends!(
     a_wrong_method_is_a_405_envelope,
     an_oversized_body_is_a_413_envelope,
     a_malformed_query_string_is_a_400_envelope,
+    a_malformed_media_address_is_an_envelope,
     every_response_carries_the_security_headers,
     private_answers_are_never_kept_and_the_catalogues_are_revalidated,
     text_with_control_characters_is_refused_naming_the_field,
@@ -74,6 +75,35 @@ async fn a_malformed_query_string_is_a_400_envelope(app: TestApp) {
             .starts_with("Invalid query string"),
         "{body}"
     );
+}
+
+/// The framework's own text/plain 400s before (issue 16, item 7).
+async fn a_malformed_media_address_is_an_envelope(app: TestApp) {
+    let cases = [
+        // Not UTF-8 once decoded: no file has that name.
+        ("/media/%ff.png", StatusCode::NOT_FOUND, "File not found"),
+        (
+            "/media/private/a.png?expires=1&expires=2&signature=x",
+            StatusCode::BAD_REQUEST,
+            "Invalid query string: duplicate field `expires`",
+        ),
+    ];
+    for (path, status, message) in cases {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), status, "{path}");
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+        assert_eq!(
+            response.headers()["content-type"],
+            "application/json",
+            "{path}"
+        );
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(
+            body,
+            json!({"success": false, "message": message}),
+            "{path}"
+        );
+    }
 }
 
 async fn every_response_carries_the_security_headers(app: TestApp) {
