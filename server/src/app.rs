@@ -1,7 +1,6 @@
 //! Wiring: open the database and media store, build the router, serve until asked to stop.
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -93,6 +92,7 @@ impl AppState {
             settings: Arc::new(services.settings),
             clock: services.clock,
             responses: Default::default(),
+            metrics: Default::default(),
         }
     }
 }
@@ -106,12 +106,13 @@ const FOLLOW_EVERY: Duration = Duration::from_secs(1);
 /// Sent mail stays in the outbox a week, for an operator to look back on.
 const SENT_MAIL_KEPT_MS: i64 = 7 * 24 * 60 * 60 * 1000;
 
-/// Serves until `shutdown` completes, then finishes the requests in flight.
+/// Serves until `shutdown` completes, then finishes the requests in flight
+/// (`http::connections`).
 pub async fn serve(
     state: AppState,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), BoxError> {
+) {
     let catalogue = state.catalogue.clone();
     let accounts = state.accounts.clone();
     let outbox = state.outbox.clone();
@@ -161,10 +162,8 @@ pub async fn serve(
             }
         }
     });
-    let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
-    let result = axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await;
+    let bounds = state.settings.connections;
+    http::connections::serve(http::router(state), listener, bounds, shutdown).await;
     sweeper.abort();
     follower.abort();
     if let Some(webhooks) = webhooks {
@@ -173,28 +172,36 @@ pub async fn serve(
     if let Some(worker) = mail_worker {
         worker.abort();
     }
-    result.map_err(Into::into)
 }
 
-/// Completes on Ctrl-C or SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        tokio::signal::ctrl_c().await.ok();
-    };
+/// Completes on Ctrl-C or SIGTERM. The handlers are in place when this returns, so
+/// call it before telling anyone the server is up: a signal that came before would end
+/// the process at once.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
+    let handlers = {
+        use tokio::signal::unix::{signal, SignalKind};
+        (
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::terminate()),
+        )
     };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
+    async move {
+        #[cfg(unix)]
+        match handlers {
+            (Ok(mut interrupt), Ok(mut terminate)) => {
+                tokio::select! {
+                    _ = interrupt.recv() => {},
+                    _ = terminate.recv() => {},
+                }
+            }
+            _ => {
+                tracing::warn!("cannot handle signals: Ctrl-C and SIGTERM end the server at once");
+                std::future::pending::<()>().await;
+            }
+        }
+        #[cfg(not(unix))]
+        tokio::signal::ctrl_c().await.ok();
+        tracing::info!("shutting down: finishing requests in flight");
     }
-    tracing::info!("shutting down: finishing requests in flight");
 }

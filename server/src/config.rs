@@ -123,6 +123,33 @@ pub struct ServeArgs {
     /// and at pickup only.
     #[arg(long, env = "SHOP_PAYMENTS", value_enum, default_value = "test")]
     pub payments: crate::payments::Mode,
+    /// Seconds a client has to send a request's header, or to begin its next request on
+    /// a kept-alive connection, before the connection is closed.
+    #[arg(long, env = "SHOP_HEADER_TIMEOUT", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout: u64,
+    /// Connections open at once; more wait in the kernel's backlog. Keep it under the
+    /// process's file descriptor limit (`ulimit -n`) with room for the database's.
+    #[arg(long, env = "SHOP_MAX_CONNECTIONS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections: u64,
+    /// Seconds a shutdown (SIGTERM, Ctrl-C) waits for requests in flight before it
+    /// closes their connections and exits.
+    #[arg(long, env = "SHOP_SHUTDOWN_GRACE", default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub shutdown_grace: u64,
+    /// The bearer token a scraper elsewhere than this machine sends to read `/metrics`
+    /// (at least 16 characters). Without it only this machine may read them.
+    #[arg(long, env = "SHOP_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
+}
+
+impl ServeArgs {
+    /// The bounds on connections these arguments give.
+    pub fn connections(&self) -> crate::http::connections::Connections {
+        crate::http::connections::Connections {
+            header_timeout: std::time::Duration::from_secs(self.header_timeout),
+            max_connections: usize::try_from(self.max_connections).unwrap_or(usize::MAX),
+            shutdown_grace: std::time::Duration::from_secs(self.shutdown_grace),
+        }
+    }
 }
 
 // The signing secret and the SMTP URL's password are never printed.
@@ -140,6 +167,10 @@ impl fmt::Debug for ServeArgs {
             .field("cors_origins", &self.cors_origins)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("payments", &self.payments)
+            .field("header_timeout", &self.header_timeout)
+            .field("max_connections", &self.max_connections)
+            .field("shutdown_grace", &self.shutdown_grace)
+            .field("metrics_token", &self.metrics_token.as_ref().map(|_| "***"))
             .finish()
     }
 }

@@ -15,16 +15,26 @@ use shop::{app, seed, BoxError};
 use tracing_subscriber::EnvFilter;
 
 fn main() {
-    tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_env("SHOP_LOG")
                 .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
         )
         .with_target(false)
         // Logs on stderr, so a command's own output on stdout stays clean for scripts.
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
+        .with_writer(std::io::stderr);
+    match std::env::var("SHOP_LOG_FORMAT").as_deref() {
+        // One JSON object a line, for a log collector: the request's fields
+        // (`request_id` among them) as keys of their own.
+        Ok("json") => logs.json().flatten_event(true).init(),
+        Ok("text") | Err(_) => logs
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .init(),
+        Ok(other) => {
+            eprintln!("error: SHOP_LOG_FORMAT must be text or json, not {other:?}");
+            std::process::exit(2);
+        }
+    }
     let cli = Cli::parse();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -59,8 +69,10 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 .unwrap_or_else(|| format!("http://{address}"));
             let services = services(&args, &public_url, &common, media, db.dialect)?;
             let state = AppState::new(db, services);
+            let shutdown = app::shutdown_signal();
             tracing::info!("serving on http://{address} (public URL {public_url})");
-            app::serve(state, listener, app::shutdown_signal()).await
+            app::serve(state, listener, shutdown).await;
+            Ok(())
         }
         Command::Migrate => {
             let version = shop::store::current_version(&db).await?;
@@ -147,7 +159,21 @@ fn services(
             deliver_mail: true,
             payments: args.payments,
             deliver_webhooks: true,
+            connections: args.connections(),
+            metrics_token: metrics_token(args.metrics_token.as_deref())?,
         },
         clock: Clock::system(),
     })
 }
+
+/// `SHOP_METRICS_TOKEN`, refused when too short to be a secret.
+fn metrics_token(token: Option<&str>) -> Result<Option<String>, BoxError> {
+    match token.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(token) if token.chars().count() < 16 => {
+            Err("SHOP_METRICS_TOKEN must be at least 16 characters".into())
+        }
+        Some(token) => Ok(Some(token.to_string())),
+    }
+}
+

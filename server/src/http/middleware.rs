@@ -4,24 +4,39 @@
 
 use std::time::Instant;
 
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use tracing::Instrument;
 
 use super::error::AppError;
+use super::AppState;
 
 const STOREFRONT_CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
      script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; \
      form-action 'self'; frame-ancestors 'none'";
 
-/// Logs `method path status ms` and adds the security headers.
-pub async fn log_and_secure(request: Request, next: Next) -> Response {
+/// Logs `method path status ms`, counts the answer for `/metrics`, and adds the
+/// security headers.
+pub async fn log_and_secure(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
     let started = Instant::now();
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
-    let mut response = next.run(request).await;
+    // Set by the router before this layer runs (`Router::layer` wraps each route).
+    let route = super::health::route_of(&request);
+    let request_id = request_id(request.headers());
+    // Whatever the handler logs carries the request's id too.
+    let span = tracing::info_span!("request", request_id = %request_id);
+    let mut response = next.run(request).instrument(span).await;
     let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&request_id) {
+        headers.insert(REQUEST_ID, value);
+    }
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -48,13 +63,35 @@ pub async fn log_and_secure(request: Request, next: Next) -> Response {
     {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
+    let seconds = started.elapsed().as_secs_f64();
+    let status = response.status().as_u16();
+    state
+        .metrics
+        .record(route.as_ref(), &method, status, seconds);
     tracing::info!(
         target: "shop::request",
-        "{method} {path} {} {:.1}ms",
-        response.status().as_u16(),
-        started.elapsed().as_secs_f64() * 1000.0
+        request_id = %request_id,
+        "{method} {path} {status} {:.1}ms",
+        seconds * 1000.0
     );
     response
+}
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The id a request is logged and answered with (`X-Request-Id`): the one the client or
+/// a proxy in front gave, when it is 1 to 64 letters, digits, `-`, `_` or `.`, so logs of
+/// the proxy and of the shop can be matched; a new one otherwise.
+fn request_id(headers: &axum::http::HeaderMap) -> String {
+    headers
+        .get(REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| {
+            (1..=64).contains(&v.len())
+                && v.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        })
+        .map_or_else(crate::domain::id::new_id, str::to_string)
 }
 
 /// Under `/api` every answer is JSON: errors raised by layers or by axum itself

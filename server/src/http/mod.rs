@@ -12,9 +12,11 @@ pub mod admin_promo;
 pub mod admin_reviews;
 pub mod auth;
 pub mod catalogue;
+pub mod connections;
 pub mod error;
 pub mod extract;
 pub mod form;
+pub mod health;
 pub mod identity;
 pub mod items;
 pub mod media;
@@ -80,6 +82,8 @@ pub struct AppState {
     pub clock: Clock,
     /// Recent public catalogue answers (`response_cache.rs`).
     pub responses: Arc<response_cache::ResponseCache>,
+    /// This node's counters, served at `/metrics`.
+    pub metrics: Arc<health::Metrics>,
 }
 
 /// How this node is reached and whom it trusts.
@@ -97,6 +101,11 @@ pub struct Settings {
     pub payments: crate::payments::Mode,
     /// Deliver the test provider's webhooks from this node. Tests deliver by hand.
     pub deliver_webhooks: bool,
+    /// The bounds on this node's connections.
+    pub connections: connections::Connections,
+    /// What a caller of `/metrics` from elsewhere than this machine must send as its
+    /// bearer token (`SHOP_METRICS_TOKEN`); without one, only this machine may read them.
+    pub metrics_token: Option<String>,
 }
 
 /// The success envelope of DESIGN.md §4.
@@ -175,7 +184,8 @@ pub fn router(state: AppState) -> Router {
     let mut app = Router::new()
         .nest("/api", api)
         .route("/media/{*path}", get(media::serve))
-        .merge(seo::router());
+        .merge(seo::router())
+        .merge(health::router());
     if let Some(psp) = &psp {
         app = app.nest_service("/testpsp", crate::testpsp::routes::router(psp.clone()));
     }
@@ -195,7 +205,10 @@ pub fn router(state: AppState) -> Router {
         None => app,
     };
     let app = app
-        .layer(axum::middleware::from_fn(middleware::log_and_secure))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            middleware::log_and_secure,
+        ))
         .with_state(state);
     if let Some(psp) = psp {
         // The provider's webhooks come in through the whole app, as a client's would.

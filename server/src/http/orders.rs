@@ -502,7 +502,18 @@ pub async fn place_order(
                 &request_digest,
                 user_id.as_ref(),
             )
-            .await?;
+            .await;
+            // Refusals before the card is asked (stock, promo code) are not its outcomes.
+            let outcome = match &authorized {
+                Ok((_, Some(_))) => Some("action_required"),
+                Ok(_) => Some("authorized"),
+                Err(AppError::PaymentRefused(_)) => Some("declined"),
+                Err(_) => None,
+            };
+            if let Some(outcome) = outcome {
+                state.metrics.outcome("payment", outcome);
+            }
+            let authorized = authorized?;
             next_action = authorized.1;
             card = Some(authorized.0);
             chosen = Some(picked);
@@ -551,6 +562,7 @@ pub async fn place_order(
     let (status, message) = if placed.repeat {
         (StatusCode::OK, "Order already placed")
     } else {
+        state.metrics.outcome("order", payment_method);
         (StatusCode::CREATED, "Order placed")
     };
     let mut order = placed.order;

@@ -189,6 +189,14 @@ impl Outbox {
         .try_get("n")
     }
 
+    /// Rows given up after every retry (kept until an operator removes them).
+    pub async fn given_up(&self) -> Result<i64, sqlx::Error> {
+        sqlx::query("SELECT COUNT(*) AS n FROM mail_outbox WHERE failed_at IS NOT NULL")
+            .fetch_one(&self.db.pool)
+            .await?
+            .try_get("n")
+    }
+
     /// Forgets rows sent before `before`.
     pub async fn sweep(&self, before: i64) -> Result<u64, sqlx::Error> {
         Ok(

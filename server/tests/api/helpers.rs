@@ -11,6 +11,7 @@ use shop::domain::id::{new_id, Id};
 use shop::domain::pricing::Discount;
 use shop::domain::time::{now_ms, Clock};
 use shop::domain::Money;
+use shop::http::connections::Connections;
 use shop::http::{AppState, Settings};
 use shop::mail::Mailer;
 use shop::media::Media;
@@ -164,6 +165,7 @@ pub struct Options {
     pub cors_origins: Vec<reqwest::header::HeaderValue>,
     pub trust_forwarded_for: bool,
     pub payments: shop::payments::Mode,
+    pub metrics_token: Option<String>,
 }
 
 impl Default for Options {
@@ -173,6 +175,7 @@ impl Default for Options {
             cors_origins: Vec::new(),
             trust_forwarded_for: false,
             payments: shop::payments::Mode::Test,
+            metrics_token: None,
         }
     }
 }
@@ -207,6 +210,8 @@ where
                 payments: options.payments,
                 // Tests deliver the provider's webhooks themselves, with TestApp::deliver_webhooks.
                 deliver_webhooks: false,
+                connections: Connections::default(),
+                metrics_token: options.metrics_token,
             },
             clock: clock.clone(),
         },
@@ -234,9 +239,7 @@ where
         clock,
     };
     let server = tokio::spawn(async move {
-        shop::app::serve(state, listener, std::future::pending())
-            .await
-            .expect("serves");
+        shop::app::serve(state, listener, std::future::pending()).await;
     });
     let outcome = tokio::spawn(body(app.clone())).await;
     server.abort();
