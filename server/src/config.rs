@@ -83,6 +83,12 @@ pub enum Command {
         #[command(subcommand)]
         what: AdminCommand,
     },
+    /// Copy a SQLite shop's database and local media folder into FILE (a new file), while
+    /// it serves. On PostgreSQL it tells how to use pg_dump instead.
+    Backup { file: PathBuf },
+    /// Put a backup made by `shop backup` into this data dir, which must hold no
+    /// database and no media yet.
+    Restore { file: PathBuf },
     /// Print the OpenAPI document.
     #[command(hide = true)]
     Openapi,

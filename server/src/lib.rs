@@ -9,6 +9,7 @@
 //! - [`seed`]: the demo and benchmark catalogues.
 
 pub mod app;
+pub mod backup;
 pub mod config;
 pub mod domain;
 pub mod http;

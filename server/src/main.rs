@@ -48,9 +48,14 @@ fn main() {
 
 async fn run(cli: Cli) -> Result<(), BoxError> {
     let common = cli.common;
-    if let Command::Openapi = cli.command {
-        println!("{}", shop::http::openapi::document());
-        return Ok(());
+    match &cli.command {
+        Command::Openapi => {
+            println!("{}", shop::http::openapi::document());
+            return Ok(());
+        }
+        Command::Backup { file } => return backup(&common, file).await,
+        Command::Restore { file } => return restore(&common, file).await,
+        _ => {}
     }
     let media = Media::open(&common.media())
         .map_err(|e| format!("cannot open the media store {}: {e}", common.media()))?;
@@ -122,7 +127,9 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             }
             Ok(())
         }
-        Command::Openapi => unreachable!("handled above"),
+        Command::Openapi | Command::Backup { .. } | Command::Restore { .. } => {
+            unreachable!("handled above")
+        }
     }
 }
 
@@ -177,3 +184,37 @@ fn metrics_token(token: Option<&str>) -> Result<Option<String>, BoxError> {
     }
 }
 
+/// The media folder, when the media store is one (not `s3://`).
+fn local_media(common: &shop::config::Common) -> Option<std::path::PathBuf> {
+    let media = common.media();
+    (!media.starts_with("s3://")).then(|| std::path::PathBuf::from(media))
+}
+
+async fn backup(common: &shop::config::Common, file: &std::path::Path) -> Result<(), BoxError> {
+    let media = local_media(common);
+    let files = shop::backup::backup(&common.database_url(), media.as_deref(), file).await?;
+    match media {
+        Some(_) => println!("backed up the database and {files} media files to {}", file.display()),
+        None => println!(
+            "backed up the database to {} (the media is in S3: back up its bucket with the store's own tools)",
+            file.display()
+        ),
+    }
+    Ok(())
+}
+
+async fn restore(common: &shop::config::Common, file: &std::path::Path) -> Result<(), BoxError> {
+    let url = common.database_url();
+    let database = shop::backup::sqlite_path(&url).ok_or(
+        "restore puts back a SQLite shop; on PostgreSQL use pg_restore (README, \"Backups\")",
+    )?;
+    let media =
+        local_media(common).ok_or("restore needs a local media folder (SHOP_MEDIA is s3://…)")?;
+    let files = shop::backup::restore(file, &database, &media).await?;
+    println!(
+        "restored the database to {} and {files} media files to {}",
+        database.display(),
+        media.display()
+    );
+    Ok(())
+}

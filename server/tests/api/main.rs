@@ -10,6 +10,7 @@ mod admin;
 mod admin_catalogue;
 mod admin_csv;
 mod admin_products;
+mod backup;
 mod catalogue;
 mod connections;
 mod durability;
