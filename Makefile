@@ -46,7 +46,7 @@ dev: web-deps
 	cargo run -- seed demo --if-empty
 	cargo run -- serve & cd web && npx vite
 
-## bench: 100,000 products, the release binary: catalogue reads (wrk), then order placement on SQLite and PostgreSQL
+## bench: the release binary: catalogue reads at 100,000 products (wrk, nginx beside it) and order placement, on SQLite and PostgreSQL
 bench: build
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench.sh
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench-orders.sh

@@ -16,6 +16,7 @@ seconds="${BENCH_ORDER_SECONDS:-15}"
 customers="${BENCH_CUSTOMERS:-32}"
 pg_server="${BENCH_POSTGRES_SERVER:-postgres://postgres@127.0.0.1:5432}"
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
 
 dirs=()
 server=""
@@ -56,14 +57,7 @@ bench() {
 for (i,) in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print(i)' "$dir/shop.db" "$sql" >"$dir/products.txt"
   fi
 
-  "$bin" "${args[@]}" serve --listen 127.0.0.1:0 >"$dir/serve.log" 2>&1 &
-  server=$!
-  local base=""
-  for _ in $(seq 1 100); do
-    base=$(grep -o 'serving on http://127.0.0.1:[0-9]*' "$dir/serve.log" | head -n 1 | sed 's/serving on //') && [ -n "$base" ] && break
-    sleep 0.1
-  done
-  [ -n "$base" ] || { echo "the server did not start:" >&2; cat "$dir/serve.log" >&2; exit 1; }
+  start_shop "$dir/serve.log" "$bin" "${args[@]}"
 
   local header=()
   [ "$first" = 1 ] && header=(--header)

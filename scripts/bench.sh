@@ -1,60 +1,78 @@
 #!/usr/bin/env bash
-# Load test: seeds a synthetic catalogue into a temporary database, starts the release
-# binary, and drives it with wrk for each scenario. Prints numbers, not verdicts.
+# Load test of the catalogue's reads, on SQLite and then on PostgreSQL: seeds a
+# synthetic catalogue into a temporary database, starts the release binary, and drives
+# it with wrk for each scenario, with nginx serving the same bytes beside it. Prints
+# numbers, not verdicts.
 #
 #   BENCH_PRODUCTS (100000)  BENCH_SECONDS (20)  BENCH_THREADS (2)  BENCH_CONNECTIONS (32)
-#   BENCH_DATABASE_URL: benchmark PostgreSQL instead (a database you can fill and drop).
+#   BENCH_BACKENDS ("sqlite postgres"): which backends to measure.
+#   BENCH_DATABASE_URL: the PostgreSQL database to measure (one you can fill). Without
+#     it a temporary database is made on BENCH_POSTGRES_SERVER
+#     (postgres://postgres@127.0.0.1:5432) and dropped after.
 set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
 
 bin="${SHOP_BIN:?SHOP_BIN must name the release binary (make bench sets it)}"
 products="${BENCH_PRODUCTS:-100000}"
 seconds="${BENCH_SECONDS:-20}"
 threads="${BENCH_THREADS:-2}"
 connections="${BENCH_CONNECTIONS:-32}"
+backends="${BENCH_BACKENDS:-sqlite postgres}"
+pg_server="${BENCH_POSTGRES_SERVER:-postgres://postgres@127.0.0.1:5432}"
 
 if ! command -v wrk >/dev/null; then
   echo "wrk is needed: apt-get install -y wrk" >&2
   exit 1
 fi
 
-dir=$(mktemp -d)
+dir=""
 server=""
+temp_db=""
+stop_server() {
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+    server=""
+  fi
+  [ -n "$dir" ] && rm -rf "$dir"
+  dir=""
+  return 0
+}
 cleanup() {
-  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$dir"
+  stop_server
+  [ -n "$temp_db" ] && psql -q "$pg_server/postgres" -c "DROP DATABASE IF EXISTS $temp_db WITH (FORCE)" >/dev/null
+  return 0
 }
 trap cleanup EXIT
 
-args=(--data-dir "$dir")
-[ -n "${BENCH_DATABASE_URL:-}" ] && args+=(--database-url "$BENCH_DATABASE_URL")
+# reads LABEL [DATABASE_URL]: the table for one backend. Without a URL, SQLite in the data dir.
+reads() {
+  local label=$1 url=${2:-}
+  dir=$(mktemp -d)
+  local args=(--data-dir "$dir")
+  [ -n "$url" ] && args+=(--database-url "$url")
 
-echo "seeding $products products..."
-start=$(date +%s%N)
-"$bin" "${args[@]}" seed bench --products "$products" >/dev/null
-seed_s=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN {printf "%.1f", (b - a) / 1e9}')
+  echo "seeding $products products..."
+  start=$(date +%s%N)
+  "$bin" "${args[@]}" seed bench --products "$products" >/dev/null
+  seed_s=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN {printf "%.1f", (b - a) / 1e9}')
 
-"$bin" "${args[@]}" serve --listen 127.0.0.1:0 >"$dir/serve.log" 2>&1 &
-server=$!
-base=""
-for _ in $(seq 1 100); do
-  base=$(grep -o 'serving on http://127.0.0.1:[0-9]*' "$dir/serve.log" | head -n 1 | sed 's/serving on //') && [ -n "$base" ] && break
-  sleep 0.1
-done
-[ -n "$base" ] || { echo "the server did not start:" >&2; cat "$dir/serve.log" >&2; exit 1; }
-# Keyword listings go through the search index once it is built (until then, the database).
-built=""
-for _ in $(seq 1 600); do
-  built=$(grep -o 'search index built.*' "$dir/serve.log" | head -n 1) && [ -n "$built" ] && break
-  sleep 0.1
-done
-[ -n "$built" ] || { echo "the search index was not built in 60 s:" >&2; cat "$dir/serve.log" >&2; exit 1; }
-index_ms=$(grep -o '[0-9]* ms' <<<"$built" | head -n 1 | cut -d' ' -f1)
-idle_kb=$(awk '/VmRSS/ {print $2}' "/proc/$server/status")
+  start_shop "$dir/serve.log" "$bin" "${args[@]}"
+  # Keyword listings go through the search index once it is built (until then, the database).
+  built=""
+  for _ in $(seq 1 600); do
+    built=$(grep -o 'search index built.*' "$dir/serve.log" | head -n 1) && [ -n "$built" ] && break
+    sleep 0.1
+  done
+  [ -n "$built" ] || { echo "the search index was not built in 60 s:" >&2; cat "$dir/serve.log" >&2; exit 1; }
+  index_ms=$(grep -o '[0-9]* ms' <<<"$built" | head -n 1 | cut -d' ' -f1)
+  idle_kb=$(awk '/VmRSS/ {print $2}' "/proc/$server/status")
 
-# Varied keyword searches: a word or two from the catalogue's own words (some
-# misspelt, some typed halfway), each on a random page of 1-20 and each computed, so no
-# kept answer is what answers them.
-cat >"$dir/varied.lua" <<'LUA'
+  # Varied keyword searches: a word or two from the catalogue's own words (some
+  # misspelt, some typed halfway), each on a random page of 1-20 and each computed, so no
+  # kept answer is what answers them.
+  cat >"$dir/varied.lua" <<'LUA'
 local words = {"brass", "valve", "radiator", "chrome", "copper", "shower", "tap", "pipe",
   "premium", "compact", "steel", "mixer", "thermostat", "elbow", "coupling", "drain",
   "radiatr", "thermostatc", "valv", "showr", "bras", "cop", "heavy", "duty", "gloves"}
@@ -68,9 +86,9 @@ request = function()
   return wrk.format("GET", "/api/product?keyword=" .. q .. "&page=" .. math.random(20) .. "&n=" .. n)
 end
 LUA
-# The default listing on a random page of 1-1,000: what crawlers and 'last page' clicks
-# cost, each computed (n keeps it out of the kept answers).
-cat >"$dir/pages.lua" <<'LUA'
+  # The default listing on a random page of 1-1,000: what crawlers and 'last page' clicks
+  # cost, each computed (n keeps it out of the kept answers).
+  cat >"$dir/pages.lua" <<'LUA'
 local n = 0
 request = function()
   n = n + 1
@@ -78,43 +96,43 @@ request = function()
 end
 LUA
 
-json() { curl -sf "$base$1" | python3 -c "import json,sys; d=json.load(sys.stdin)['data']; print($2)"; }
-category=$(json /api/category "[c['_id'] for c in d['categories'] if c['title']=='Heating'][0]")
-product=$(json /api/product "d['products'][0]['_id']")
+  json() { curl -sf "$base$1" | python3 -c "import json,sys; d=json.load(sys.stdin)['data']; print($2)"; }
+  category=$(json /api/category "[c['_id'] for c in d['categories'] if c['title']=='Heating'][0]")
+  product=$(json /api/product "d['products'][0]['_id']")
 
-scenarios=(
-  "default listing|/api/product"
-  "default listing, page 100|/api/product?page=100"
-  "default listing, page 1000|/api/product?page=1000"
-  "default listing, page 10000|/api/product?page=10000"
-  "random pages 1-1000, computed|/api/product|$dir/pages.lua"
-  "keyword search|/api/product?keyword=brass%20valve"
-  "varied keywords, computed|/api/product?keyword=brass|$dir/varied.lua"
-  "category + price, by price|/api/product?categoryIds=$category&minPrice=50&maxPrice=200&sortField=price&sortOrder=asc"
-  "product detail|/api/product/$product"
-)
+  scenarios=(
+    "default listing|/api/product"
+    "default listing, page 100|/api/product?page=100"
+    "default listing, page 1000|/api/product?page=1000"
+    "default listing, page 10000|/api/product?page=10000"
+    "random pages 1-1000, computed|/api/product|$dir/pages.lua"
+    "keyword search|/api/product?keyword=brass%20valve"
+    "varied keywords, computed|/api/product?keyword=brass|$dir/varied.lua"
+    "category + price, by price|/api/product?categoryIds=$category&minPrice=50&maxPrice=200&sortField=price&sortOrder=asc"
+    "product detail|/api/product/$product"
+  )
 
-printf '\n%s products (seeded in %s s, search index built in %s ms), %s threads, %s connections, %s s per scenario\n\n' "$products" "$seed_s" "$index_ms" "$threads" "$connections" "$seconds"
-printf '%-32s %12s %10s %10s %8s\n' "scenario" "requests/s" "p50 ms" "p99 ms" "errors"
-for scenario in "${scenarios[@]}"; do
-  IFS='|' read -r name path script <<<"$scenario"
-  curl -sf -o /dev/null "$base$path" || { echo "$name: $path does not answer 200" >&2; exit 1; }
-  out=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency ${script:+-s "$script"} "$base$path")
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.2f", v}'; }
-  p50=$(awk '$1=="50%" {print $2}' <<<"$out" | to_ms)
-  p99=$(awk '$1=="99%" {print $2}' <<<"$out" | to_ms)
-  errors=$(awk '/Non-2xx|Socket errors/ {s=s $0 "; "} END {print (s=="" ? "0" : s)}' <<<"$out")
-  printf '%-32s %12s %10s %10s %8s\n' "$name" "$rps" "$p50" "$p99" "$errors"
-done
-# nginx serving the default listing's very bytes from a file, in the same run: what the
-# machine can do for a repeated answer, which the shop's kept answers are measured against.
-if command -v nginx >/dev/null; then
-  mkdir -p "$dir/www"
-  curl -sf -o "$dir/www/listing.json" "$base/api/product"
-  chmod a+rx "$dir" "$dir/www" && chmod a+r "$dir/www/listing.json"
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  cat >"$dir/nginx.conf" <<NGINX
+  printf '\n%s: %s products (seeded in %s s, search index built in %s ms), %s threads, %s connections, %s s per scenario\n\n' "$label" "$products" "$seed_s" "$index_ms" "$threads" "$connections" "$seconds"
+  printf '%-32s %12s %10s %10s %8s\n' "scenario" "requests/s" "p50 ms" "p99 ms" "errors"
+  for scenario in "${scenarios[@]}"; do
+    IFS='|' read -r name path script <<<"$scenario"
+    curl -sf -o /dev/null "$base$path" || { echo "$name: $path does not answer 200" >&2; exit 1; }
+    out=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency ${script:+-s "$script"} "$base$path")
+    rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+    to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.2f", v}'; }
+    p50=$(awk '$1=="50%" {print $2}' <<<"$out" | to_ms)
+    p99=$(awk '$1=="99%" {print $2}' <<<"$out" | to_ms)
+    errors=$(awk '/Non-2xx|Socket errors/ {s=s $0 "; "} END {print (s=="" ? "0" : s)}' <<<"$out")
+    printf '%-32s %12s %10s %10s %8s\n' "$name" "$rps" "$p50" "$p99" "$errors"
+  done
+  # nginx serving the default listing's very bytes from a file, in the same run: what the
+  # machine can do for a repeated answer, which the shop's kept answers are measured against.
+  if command -v nginx >/dev/null; then
+    mkdir -p "$dir/www"
+    curl -sf -o "$dir/www/listing.json" "$base/api/product"
+    chmod a+rx "$dir" "$dir/www" && chmod a+r "$dir/www/listing.json"
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    cat >"$dir/nginx.conf" <<NGINX
 daemon off;
 worker_processes auto;
 pid $dir/nginx.pid;
@@ -140,3 +158,25 @@ fi
 
 rss_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
 awk -v idle="$idle_kb" -v kb="$rss_kb" 'BEGIN {printf "\nserver RSS with the index built, before load: %.1f MB; peak: %.1f MB\n", idle / 1024, kb / 1024}'
+stop_server
+}
+
+for backend in $backends; do
+  case $backend in
+    sqlite) reads SQLite ;;
+    postgres)
+      url="${BENCH_DATABASE_URL:-}"
+      if [ -z "$url" ]; then
+        if ! psql -q "$pg_server/postgres" -c "SELECT 1" >/dev/null 2>&1; then
+          echo "PostgreSQL does not answer at $pg_server: no PostgreSQL table" >&2
+          continue
+        fi
+        temp_db="shop_bench_reads_$$"
+        psql -q "$pg_server/postgres" -c "CREATE DATABASE $temp_db" >/dev/null
+        url="$pg_server/$temp_db"
+      fi
+      reads PostgreSQL "$url"
+      ;;
+    *) echo "BENCH_BACKENDS: unknown backend $backend" >&2; exit 1 ;;
+  esac
+done
