@@ -50,6 +50,7 @@ dev: web-deps
 bench: build
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench.sh
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench-orders.sh
+	SHOP_BIN=$(SHOP_RELEASE) python3 scripts/photo_memory.py
 
 ## api-types: regenerate the OpenAPI document and the storefront's types from it
 api-types:

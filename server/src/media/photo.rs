@@ -6,7 +6,6 @@ use std::io::Cursor;
 use std::sync::LazyLock;
 
 use image::codecs::jpeg::JpegEncoder;
-use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use tokio::sync::Semaphore;
 
@@ -41,47 +40,78 @@ pub struct Photo {
     pub extension: &'static str,
 }
 
-/// Decoding holds up to a few hundred MiB: one photo at a time per core.
-static DECODING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
+/// What the photos being decoded at once may hold, in MiB. Each takes its share before
+/// it decodes ([`cost_mib`]): a 40-megapixel photo takes most of it and decodes alone,
+/// small ones decode side by side. Past it, uploads wait their turn.
+const DECODE_BUDGET_MIB: u32 = 186;
+static DECODING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(DECODE_BUDGET_MIB as usize));
 
-/// Checks `bytes` and re-encodes them to fit a `side` × `side` square, on the blocking pool.
+/// Checks `bytes` and re-encodes them to fit a `side` × `side` square, on the blocking
+/// pool, within the decoding budget.
 pub async fn process(bytes: bytes::Bytes, side: u32) -> Result<Photo, PhotoError> {
+    let header = bytes.clone();
+    let (format, cost) = tokio::task::spawn_blocking(move || inspect(&header, side))
+        .await
+        .map_err(|_| PhotoError::Unreadable)??;
     let _permit = DECODING
-        .acquire()
+        .acquire_many(cost)
         .await
         .map_err(|_| PhotoError::Unreadable)?;
-    tokio::task::spawn_blocking(move || process_now(&bytes, side))
+    tokio::task::spawn_blocking(move || process_now(&bytes, format, side))
         .await
         .map_err(|_| PhotoError::Unreadable)?
 }
 
-fn process_now(bytes: &[u8], side: u32) -> Result<Photo, PhotoError> {
-    // The format comes from the leading bytes only: never the name or declared type.
+/// The format, from the leading bytes only (never the name or declared type), and the
+/// MiB decoding will hold, from the header: refused before any decoding when it
+/// promises more pixels, or more bytes, than the shop decodes.
+fn inspect(bytes: &[u8], side: u32) -> Result<(ImageFormat, u32), PhotoError> {
     let format = match image::guess_format(bytes) {
         Ok(f @ (ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::Gif | ImageFormat::WebP)) => f,
         _ => return Err(PhotoError::NotAnImage),
     };
-    let (width, height) = ImageReader::with_format(Cursor::new(bytes), format)
-        .into_dimensions()
+    let decoder = ImageReader::with_format(Cursor::new(bytes), format)
+        .into_decoder()
         .map_err(|_| PhotoError::Unreadable)?;
+    let (width, height) = decoder.dimensions();
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(PhotoError::TooManyPixels);
     }
+    let cost = cost_mib(decoder.total_bytes(), side);
+    if cost > DECODE_BUDGET_MIB {
+        // 16 bits a channel: more bytes than the pixels' count promised.
+        return Err(PhotoError::TooManyPixels);
+    }
+    Ok((format, cost))
+}
+
+/// MiB held while a photo decodes to `decoded` bytes and is scaled to fit `side`: the
+/// decoded picture, and the scaled one twice (itself and its 8-bit copy for the encoder).
+fn cost_mib(decoded: u64, side: u32) -> u32 {
+    const MIB: u64 = 1024 * 1024;
+    let scaled = u64::from(side) * u64::from(side) * 4;
+    u32::try_from((decoded + 2 * scaled).div_ceil(MIB)).unwrap_or(u32::MAX)
+}
+
+fn process_now(bytes: &[u8], format: ImageFormat, side: u32) -> Result<Photo, PhotoError> {
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
-    limits.max_image_width = Some(width);
-    limits.max_image_height = Some(height);
+    limits.max_alloc = Some(u64::from(DECODE_BUDGET_MIB) * 1024 * 1024);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(|_| PhotoError::Unreadable)?;
-    // A phone photo stores 'rotate me' in EXIF; apply it before EXIF is dropped.
+    // A phone photo stores 'rotate me' in EXIF; applied below, before EXIF is dropped.
     let orientation = decoder
         .orientation()
         .unwrap_or(image::metadata::Orientation::NoTransforms);
     let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| PhotoError::Unreadable)?;
-    picture.apply_orientation(orientation);
     if picture.width() > side || picture.height() > side {
-        picture = picture.resize(side, side, FilterType::Triangle);
+        // Area averaging straight into the small picture: `resize` filters through a
+        // 32-bit float copy as tall as the original, 200 MB for a 40-megapixel photo.
+        picture = picture.thumbnail(side, side);
     }
+    // On the scaled picture (a turn of the full one would copy it): the square it fits
+    // is the same either way round.
+    picture.apply_orientation(orientation);
     let mut out = Cursor::new(Vec::new());
     let extension = if picture.color().has_alpha() {
         picture
@@ -108,7 +138,8 @@ mod tests {
     use image::{Rgb, RgbImage, Rgba, RgbaImage};
 
     fn process_now_profile(bytes: &[u8]) -> Result<Photo, PhotoError> {
-        process_now(bytes, PROFILE_SIDE)
+        let (format, _) = inspect(bytes, PROFILE_SIDE)?;
+        process_now(bytes, format, PROFILE_SIDE)
     }
 
     fn encoded(picture: DynamicImage, format: ImageFormat) -> Vec<u8> {
@@ -156,6 +187,19 @@ mod tests {
         let photo = process_now_profile(&encoded(wide, ImageFormat::Png)).unwrap();
         let back = image::load_from_memory(&photo.bytes).unwrap();
         assert_eq!((back.width(), back.height()), (1024, 512));
+    }
+
+    #[test]
+    fn the_largest_photo_fits_the_decoding_budget_alone() {
+        let rgba_40_mp = 40_000_000 * 4;
+        let cost = cost_mib(rgba_40_mp, REVIEW_SIDE);
+        assert!(cost <= DECODE_BUDGET_MIB, "{cost}");
+        assert!(
+            2 * cost > DECODE_BUDGET_MIB,
+            "two decode one after the other: {cost}"
+        );
+        // 16 bits a channel doubles the bytes: refused before decoding.
+        assert!(cost_mib(rgba_40_mp * 2, REVIEW_SIDE) > DECODE_BUDGET_MIB);
     }
 
     #[test]
