@@ -46,11 +46,12 @@ dev: web-deps
 	cargo run -- seed demo --if-empty
 	cargo run -- serve & cd web && npx vite
 
-## bench: the release binary: catalogue reads at 100,000 products (wrk, nginx beside it) and order placement, on SQLite and PostgreSQL
+## bench: the release binary: catalogue reads at 100,000 products (wrk, nginx beside it) and order placement, on SQLite and PostgreSQL; then Lighthouse on the storefront
 bench: build
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench.sh
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench-orders.sh
 	SHOP_BIN=$(SHOP_RELEASE) python3 scripts/photo_memory.py
+	SHOP_BIN=$(SHOP_RELEASE) bash scripts/lighthouse.sh
 
 ## api-types: regenerate the OpenAPI document and the storefront's types from it
 api-types:

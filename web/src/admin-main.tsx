@@ -3,11 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/admin/router';
 import { AppProvider } from './app/provider';
+import { loadSonner } from './lib/toast';
 import './admin.css';
 
 // admin.html's entry: the administrator's console, with the shop's providers (server
 // state, the one `auth-storage` session and its check, toasts).
 const router = createRouter();
+// The console's code calls sonner itself (it is in the console's bundle anyway), not
+// lib/toast: its Toaster is wanted from the start.
+void loadSonner();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

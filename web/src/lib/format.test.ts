@@ -6,6 +6,13 @@ describe('format', () => {
     expect(formatUsd(1234.5)).toBe('$1,234.50');
   });
 
+  it('writes dollars as en-US does, without asking Intl', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const amount of [0, 0.5, 0.005, 0.015, 1.005, 9.995, 999.999, 1000, 12345.675, 1234567.89, 1e9 + 0.1, -0.004, -3, -1234.5, 19.99, 0.1 + 0.2, 4.35, 1.45, 8.345, 12.924999999999999, 31660.684999999998]) {
+      expect(formatUsd(amount)).toBe(intl.format(amount));
+    }
+  });
+
   it('shows the cart reading with the rupee symbol', () => {
     expect(formatRupee(100)).toBe('₹100.00');
     expect(formatRupee(19.9)).toBe('₹19.90');

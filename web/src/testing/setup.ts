@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './server';
+
+// Popups, panels and viewers come by dynamic import (lazy-popup.tsx, idle.ts): its first
+// transform can take over the default 1 s wait of findBy* when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 // The network is mocked at the fetch boundary (MSW); modules under test are real.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -26,6 +26,21 @@ describe('Header', () => {
     expect(within(nav).getByRole('link', { name: 'Faucets' })).not.toHaveAttribute('aria-current');
   });
 
+  it('on large screens, opens the panel of the pill the pointer reached while the panels loaded', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({ matches: query === '(min-width: 1024px)', media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+    renderRoutes(routes, '/');
+    const nav = await screen.findByRole('navigation', { name: 'Categories' });
+    const faucets = await within(nav).findByRole('link', { name: 'Faucets' });
+    expect(screen.queryByRole('link', { name: 'Basin Taps' })).not.toBeInTheDocument();
+    fireEvent.pointerEnter(faucets);
+    const sub = await screen.findByRole('link', { name: 'Basin Taps' });
+    expect(sub).toHaveAttribute('href', '/shop?category=aaaaaaaaaaaaaaaaaaaaaaaa&subCategory=bbbbbbbbbbbbbbbbbbbbbbbb');
+    expect(sub.closest('nav')).toHaveAccessibleName('Categories');
+  });
+
   it('offers sign-in to guests, leading to the login page', async () => {
     renderRoutes(routes, '/login');
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();

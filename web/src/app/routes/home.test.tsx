@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { routes } from '@/app/router';
 import { catalogueHandlers, envelope, failure, server } from '@/testing/server';
@@ -21,6 +21,15 @@ describe('Home page', () => {
     expect(await screen.findByRole('link', { name: 'Offer 1 of 2' })).toHaveAttribute('href', '/shop?category=cccccccccccccccccccccccc');
     expect(screen.getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /Go to slide/ })).toHaveLength(2);
+  });
+
+  it('moves to the slide whose dot was pressed before the carousel had loaded', async () => {
+    renderRoutes(routes, '/');
+    const second = await screen.findByRole('button', { name: 'Go to slide 2' });
+    expect(second).toHaveAttribute('aria-current', 'false');
+    fireEvent.click(second);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true'));
+    expect(screen.getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute('aria-current', 'false');
   });
 
   it('shows no dots or arrows for a single banner', async () => {

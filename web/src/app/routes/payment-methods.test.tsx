@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { routes } from '@/app/router';
 import { useAuth } from '@/features/auth/store';
 import { configHandler, fakeProvider, paymentMethod, savedCardsApi, transaction, transactionsHandler } from '@/testing/payments';

@@ -57,6 +57,15 @@ describe('Product page', () => {
     }
   });
 
+  it('zooms in when asked before the zoom viewer has loaded', async () => {
+    server.use(...productHandlers());
+    renderRoutes(routes, `/product/${ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(screen.getByLabelText('Zoom level')).toHaveTextContent('150%'));
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(screen.getByLabelText('Zoom level')).toHaveTextContent('200%'));
+  });
+
   it('asks for a product the page does not hold', async () => {
     server.use(...productHandlers({ shown: product({ _id: ID, name: 'Fetched tap' }) }));
     const script = document.createElement('script');

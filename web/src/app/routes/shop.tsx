@@ -100,7 +100,7 @@ export function Component() {
                 {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
                 {products.data.facets && `, ${products.data.facets.inStock} in stock`}
               </p>
-              <ProductGrid products={products.data.products} action={wishlistHeartAction} />
+              <ProductGrid products={products.data.products} action={wishlistHeartAction} eager={4} />
               {totalPages > 1 && (
                 <Pagination page={listing.page} totalPages={totalPages} items={listingPages(listing.page, totalPages)} onPageChange={goToPage} />
               )}

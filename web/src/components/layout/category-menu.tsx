@@ -1,66 +1,49 @@
-import * as NavigationMenu from '@radix-ui/react-navigation-menu';
-import * as ScrollArea from '@radix-ui/react-scroll-area';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Category } from '@/api/types';
-import { Button } from '@/components/ui/button';
-import { paths, shopByCategory } from '@/config/paths';
+import { shopByCategory } from '@/config/paths';
+import { useIdle } from '@/lib/idle';
+import { useMediaQuery } from '@/lib/media-query';
 import { cn } from '@/lib/utils';
 
-/** Large screens: each category as a pill; hovering opens its panel (after 200 ms, at
- * once within 300 ms of another, closing 150 ms after the pointer leaves) with the
- * title, 'View All' and the sub-categories in a 300 px scroll area (spec §2, §9). */
+const CategoryPanels = lazy(() => import('./category-panels').then((m) => ({ default: m.CategoryPanels })));
+
+/** A category's pill in the bar, marked when its listing is the page. */
+export const pillClass = (current: boolean) =>
+  cn('block whitespace-nowrap rounded-full px-3 py-1.5 text-sm', current ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100');
+
+/** Large screens: each category as a pill linking to its listing; hovering one opens its
+ * panel of sub-categories (category-panels.tsx). The panels' code (Radix's navigation menu
+ * and scroll area) is not part of the first paint: it comes once the page is idle, or at
+ * once when the pointer reaches a pill first, and never on small screens, which hide the bar. */
 export function CategoryMenu({ categories }: { categories: Category[] }) {
   const [params] = useSearchParams();
   const active = params.get('category');
-  return (
-    <NavigationMenu.Root aria-label="Categories" delayDuration={200} skipDelayDuration={300} className="relative hidden border-t border-slate-100 lg:block">
-      <NavigationMenu.List className="mx-auto flex max-w-7xl gap-1 px-4 py-2">
-        {categories.map((category) => (
-          <NavigationMenu.Item key={category._id} value={category._id} className="relative">
-            <NavigationMenu.Trigger asChild>
-              <Link
-                to={shopByCategory(category._id)}
-                aria-current={active === category._id ? 'page' : undefined}
-                className={cn(
-                  'block whitespace-nowrap rounded-full px-3 py-1.5 text-sm',
-                  active === category._id ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100',
-                )}
-              >
+  const large = useMediaQuery('(min-width: 1024px)');
+  const idle = useIdle();
+  const [pointed, setPointed] = useState<string>();
+  // In a transition, with the boundary below there from the start: the bar stays (a click
+  // under way lands) until the panels' code has come.
+  const point = (category?: string) => startTransition(() => setPointed(category));
+  // The same markup as the panels' bar, so nothing moves when they take its place.
+  const bar = (
+    <nav aria-label="Categories" className="relative hidden border-t border-slate-100 lg:block" onPointerLeave={() => point(undefined)}>
+      <div className="relative">
+        <ul className="mx-auto flex max-w-7xl gap-1 px-4 py-2">
+          {categories.map((category) => (
+            <li key={category._id} className="relative" onPointerEnter={() => point(category._id)}>
+              <Link to={shopByCategory(category._id)} aria-current={active === category._id ? 'page' : undefined} className={pillClass(active === category._id)}>
                 {category.title}
               </Link>
-            </NavigationMenu.Trigger>
-            <NavigationMenu.Content className="absolute left-0 top-full z-50 mt-2 w-[36rem] rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
-              <div className="mb-3 flex items-center justify-between">
-                <p className="font-semibold">{category.title}</p>
-                <Button asChild size="sm" variant="outline">
-                  <NavigationMenu.Link asChild>
-                    <Link to={paths.shop}>View All</Link>
-                  </NavigationMenu.Link>
-                </Button>
-              </div>
-              {/* Scrolls once the links pass 300 px; a short list keeps the panel short. */}
-              <ScrollArea.Root type="hover" scrollHideDelay={600} className="overflow-hidden">
-                <ScrollArea.Viewport className="max-h-[300px] w-full">
-                  <ul className="grid grid-cols-2 gap-1 pr-3">
-                    {category.subCategories.map((sub) => (
-                      <li key={sub._id}>
-                        <NavigationMenu.Link asChild>
-                          <Link to={shopByCategory(category._id, sub._id)} className="block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
-                            {sub.title}
-                          </Link>
-                        </NavigationMenu.Link>
-                      </li>
-                    ))}
-                  </ul>
-                </ScrollArea.Viewport>
-                <ScrollArea.Scrollbar orientation="vertical" className="flex w-2 touch-none select-none p-0.5">
-                  <ScrollArea.Thumb className="relative flex-1 rounded-full bg-slate-300" />
-                </ScrollArea.Scrollbar>
-              </ScrollArea.Root>
-            </NavigationMenu.Content>
-          </NavigationMenu.Item>
-        ))}
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+  return (
+    <Suspense fallback={bar}>
+      {large && (idle || pointed) ? <CategoryPanels categories={categories} active={active} open={pointed} /> : bar}
+    </Suspense>
   );
 }

@@ -1,77 +1,27 @@
-import * as Accordion from '@radix-ui/react-accordion';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronDown, Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Menu } from 'lucide-react';
+import { lazy } from 'react';
 import type { Category } from '@/api/types';
 import { Button } from '@/components/ui/button';
-import { paths, shopByCategory } from '@/config/paths';
+import { LazyPopup } from '@/components/ui/lazy-popup';
+
+const loadDrawer = () => import('./drawer-menu');
+const DrawerMenu = lazy(() => loadDrawer().then((m) => ({ default: m.DrawerMenu })));
 
 /** Small screens: a drawer sliding in from the right with the categories as an
- * accordion of sub-category links, and a More section (spec §2). */
+ * accordion of sub-category links, and a More section (spec §2). The drawer (Radix's
+ * dialog and accordion, drawer-menu.tsx) loads when first opened, not with the page. */
 export function MobileDrawer({ categories }: { categories: Category[] }) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <Button variant="ghost" size="touchIcon" className="lg:hidden" aria-label="Open menu">
+    <LazyPopup
+      load={loadDrawer}
+      popup="dialog"
+      trigger={(props) => (
+        <Button variant="ghost" size="touchIcon" className="lg:hidden" aria-label="Open menu" {...props}>
           <Menu className="h-5 w-5" />
         </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <DialogPrimitive.Content aria-describedby={undefined} className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl">
-          <div className="mb-4 flex items-center justify-between">
-            <DialogPrimitive.Title className="text-lg font-semibold">Menu</DialogPrimitive.Title>
-            <DialogPrimitive.Close aria-label="Close menu" className="-mr-2 flex h-11 w-11 items-center justify-center rounded hover:bg-slate-100">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </DialogPrimitive.Close>
-          </div>
-          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Categories</p>
-          <Accordion.Root type="single" collapsible>
-            {categories.map((category) => (
-              <Accordion.Item key={category._id} value={category._id} className="border-b border-slate-100">
-                <Accordion.Header>
-                  <Accordion.Trigger className="group flex w-full items-center justify-between py-3 text-left font-medium">
-                    {category.title}
-                    <ChevronDown className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
-                  </Accordion.Trigger>
-                </Accordion.Header>
-                <Accordion.Content>
-                  <ul className="pb-3 pl-3">
-                    <li>
-                      <Link to={shopByCategory(category._id)} onClick={close} className="block py-1.5 text-sm font-medium text-brand">
-                        All {category.title}
-                      </Link>
-                    </li>
-                    {category.subCategories.map((sub) => (
-                      <li key={sub._id}>
-                        <Link to={shopByCategory(category._id, sub._id)} onClick={close} className="block py-1.5 text-sm text-slate-700">
-                          {sub.title}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </Accordion.Content>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
-          <p className="mb-1 mt-6 text-xs font-semibold uppercase tracking-wide text-slate-500">More</p>
-          <ul>
-            <li>
-              <Link to={paths.about} onClick={close} className="block py-2">
-                About Us
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.contact} onClick={close} className="block py-2">
-                Contact
-              </Link>
-            </li>
-          </ul>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+      )}
+    >
+      {(trigger) => <DrawerMenu categories={categories} trigger={trigger} />}
+    </LazyPopup>
   );
 }

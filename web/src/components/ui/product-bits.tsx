@@ -13,7 +13,8 @@ export function fallBackToPlaceholder(event: { currentTarget: HTMLImageElement }
   if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
 }
 
-/** The product's first image (or the placeholder), lazy, with its size set. */
+/** The product's first image (or the placeholder), lazy unless `loading` says otherwise,
+ * with its size set. */
 export function ProductImage({ path, ...props }: { path: string | undefined; alt: string; width: number; height: number } & ComponentProps<'img'>) {
   return <img src={path ? mediaUrl(path) : PLACEHOLDER_IMAGE} loading="lazy" onError={fallBackToPlaceholder} {...props} />;
 }

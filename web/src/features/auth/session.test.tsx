@@ -1,6 +1,6 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AppProvider } from '@/app/provider';
 import { resetStores } from '@/testing/render';
 import { envelope, failure, server, user } from '@/testing/server';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartCount, LOCAL_STORE_KEY, useLocalStore } from './local-store';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAuth, useSignedInUserId } from '@/features/auth';
 import { errorMessage } from '@/lib/errors';
 import { itemsKey, syncItems } from './api/items';

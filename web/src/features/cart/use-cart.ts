@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Item } from '@/api/types';
 import { type ListSource, type Outcome, useListSource } from './list-source';
 import { cartCount } from './local-store';

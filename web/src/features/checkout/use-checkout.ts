@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Item } from '@/api/types';
 import { paths } from '@/config/paths';
 import { useSignedInUserId } from '@/features/auth';

@@ -1,7 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { routes } from '@/app/router';
 import { useAuth } from '@/features/auth/store';
 import { catalogueHandlers, envelope, failure, gate, server, unexpected, user } from '@/testing/server';

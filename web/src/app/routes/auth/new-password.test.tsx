@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { routes } from '@/app/router';
 import { catalogueHandlers, envelope, failure, gate, server } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';

@@ -1,7 +1,7 @@
 import { OTPInput, REGEXP_ONLY_DIGITS } from 'input-otp';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { resendOtp, verifyOtp } from '@/features/auth/api/auth';

@@ -1,47 +1,27 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { paths } from '@/config/paths';
+import { lazy } from 'react';
+import { LazyPopup } from '@/components/ui/lazy-popup';
 import { useAuth } from '../store';
 import { Avatar } from './avatar';
 
-const itemClass = 'block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';
+const loadDropdown = () => import('./account-dropdown');
+const AccountDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.AccountDropdown })));
 
-/** The signed-in user's menu: Profile Settings, Wishlist, Logout (spec §2). */
+/** The signed-in user's avatar, opening their menu (account-dropdown.tsx, loaded when
+ * first opened: Radix's dropdown and its positioning are not part of the page). */
 export function UserMenu() {
   const user = useAuth((s) => s.user);
-  const signOut = useAuth((s) => s.signOut);
-  const navigate = useNavigate();
-  const [loggingOut, setLoggingOut] = useState(false);
-  const logout = async () => {
-    setLoggingOut(true);
-    // Home first (its code loaded): signed out on an account page, the guard would
-    // send the shopper to /login instead.
-    await navigate(paths.home);
-    signOut();
-    toast.success('Logged out successfully!');
-    setLoggingOut(false);
-  };
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger aria-label="Account menu" className="flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand md:h-10 md:w-10">
-        <Avatar fullName={user?.fullName} photo={user?.profilePhoto} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.profileSettings)}>
-            Profile Settings
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.wishlist)}>
-            Wishlist
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={itemClass} disabled={loggingOut} onSelect={logout}>
-            {loggingOut ? 'Logging out...' : 'Logout'}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <LazyPopup
+      load={loadDropdown}
+      popup="menu"
+      trigger={(props) => (
+        <button type="button" aria-label="Account menu" {...props}
+          className="flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand md:h-10 md:w-10">
+          <Avatar fullName={user?.fullName} photo={user?.profilePhoto} />
+        </button>
+      )}
+    >
+      {(trigger) => <AccountDropdown trigger={trigger} />}
+    </LazyPopup>
   );
 }

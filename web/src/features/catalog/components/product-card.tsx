@@ -15,8 +15,8 @@ export function stockLabel(stock: number): string {
 }
 
 /** A product's card, linking to its page. `action` (the wishlist heart) sits over the
- * image's top-right corner, outside the link. */
-export function ProductCard({ product, action }: { product: Product; action?: ReactNode }) {
+ * image's top-right corner, outside the link. Its image is lazy unless `eager`. */
+export function ProductCard({ product, action, eager = false }: { product: Product; action?: ReactNode; eager?: boolean }) {
   const outOfStock = product.stock <= 0;
   const discounted = product.discountPercentage > 0;
   return (
@@ -26,7 +26,7 @@ export function ProductCard({ product, action }: { product: Product; action?: Re
       className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition-shadow hover:shadow-md"
     >
       <div className="relative aspect-square bg-slate-50">
-        <ProductImage path={product.images[0]} alt={product.name} width={400} height={400} className="h-full w-full object-cover" />
+        <ProductImage path={product.images[0]} alt={product.name} width={400} height={400} loading={eager ? 'eager' : 'lazy'} className="h-full w-full object-cover" />
         {discounted && (
           <span className="absolute left-2 top-2 rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
             {Math.round(product.discountPercentage)}% OFF

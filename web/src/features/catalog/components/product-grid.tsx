@@ -3,12 +3,14 @@ import type { Product } from '@/api/types';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductCard } from './product-card';
 
-/** Product cards in 2, 3 or 4 columns by screen size (spec §9). */
-export function ProductGrid({ products, action }: { products: Product[]; action?: (product: Product) => ReactNode }) {
+/** Product cards in 2, 3 or 4 columns by screen size (spec §9). The images of the first
+ * `eager` cards load at once, as the top of a page whose first picture they are (the
+ * listing's); the others when scrolled near. */
+export function ProductGrid({ products, action, eager = 0 }: { products: Product[]; action?: (product: Product) => ReactNode; eager?: number }) {
   return (
     <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-      {products.map((product) => (
-        <ProductCard key={product._id} product={product} action={action?.(product)} />
+      {products.map((product, i) => (
+        <ProductCard key={product._id} product={product} action={action?.(product)} eager={i < eager} />
       ))}
     </div>
   );

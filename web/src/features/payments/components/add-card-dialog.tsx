@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { useAddPaymentMethod } from '../api/add-payment-method';

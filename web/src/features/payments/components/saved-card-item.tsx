@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { CardBrandBadge } from '@/components/ui/card-brand-badge';
 import { errorMessage } from '@/lib/errors';

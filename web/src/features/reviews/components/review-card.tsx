@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { lazy } from 'react';
 import type { Review } from '@/api/types';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { LazyPopup } from '@/components/ui/lazy-popup';
 import { Stars } from '@/components/ui/stars';
 import { mediaUrl } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { THUMBNAILS_SHOWN } from '../reviews';
 
+// The dialog (Radix's) loads when first opened, not with the page.
+const loadImagesDialog = () => import('./review-images-dialog');
+const ReviewImagesDialog = lazy(() => loadImagesDialog().then((m) => ({ default: m.ReviewImagesDialog })));
+
 /** One review: stars (x/5), date, comment, up to 8 thumbnails with a +N overlay and
  * 'Show all images', and the reviewer with the title 'Customer' (spec §2). */
 export function ReviewCard({ review }: { review: Review }) {
-  const [allOpen, setAllOpen] = useState(false);
   const images = review.images;
   const shown = images.slice(0, THUMBNAILS_SHOWN);
   const hidden = images.length - shown.length;
@@ -41,16 +44,24 @@ export function ReviewCard({ review }: { review: Review }) {
           {hidden > 0 && (
             <p className="text-sm text-slate-600">
               Showing {THUMBNAILS_SHOWN} of {images.length} images{' '}
-              <button type="button" className="font-medium text-brand hover:underline" onClick={() => setAllOpen(true)}>
-                Show all images
-              </button>
+              <LazyPopup
+                load={loadImagesDialog}
+                popup="dialog"
+                trigger={(props) => (
+                  <button type="button" className="font-medium text-brand hover:underline" {...props}>
+                    Show all images
+                  </button>
+                )}
+              >
+                {(trigger) => <ReviewImagesDialog images={images} trigger={trigger} />}
+              </LazyPopup>
             </p>
           )}
         </div>
       )}
       <div className="flex items-center gap-3">
         {review.user.profilePhoto ? (
-          <img src={review.user.profilePhoto} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
+          <img src={review.user.profilePhoto} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 text-slate-600">
             {name.charAt(0).toUpperCase()}
@@ -61,17 +72,6 @@ export function ReviewCard({ review }: { review: Review }) {
           <p className="text-sm text-slate-500">Customer</p>
         </div>
       </div>
-      <Dialog open={allOpen} onOpenChange={setAllOpen}>
-        <DialogContent title={`All Images (${images.length})`} className="max-w-3xl">
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {images.map((path, i) => (
-              <li key={path}>
-                <img src={mediaUrl(path)} alt={`Photo ${i + 1} of the review`} width={300} height={300} loading="lazy" className="aspect-square w-full rounded object-cover" />
-              </li>
-            ))}
-          </ul>
-        </DialogContent>
-      </Dialog>
     </article>
   );
 }

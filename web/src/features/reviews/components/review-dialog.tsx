@@ -1,16 +1,17 @@
 import { ImagePlus, Star, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactElement } from 'react';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 import { useCreateReview } from '../api/create-review';
 import { addPhotos, COMMENT_MAX, COMMENT_MIN, commentIsValid, MAX_PHOTOS } from '../reviews';
 
-/** 'Write a Review' and its dialog (spec §2, §5): stars, a comment with a counter, a
- * photo drop zone with removable previews, clear and submit. */
-export function ReviewDialog({ productId }: { productId: string }) {
-  const [open, setOpen] = useState(false);
+/** The dialog 'Write a Review' (`trigger`) opens (spec §2, §5): stars, a comment with a
+ * counter, a photo drop zone with removable previews, clear and submit. Loaded when first
+ * opened (reviews-section.tsx), so it starts open. */
+export function ReviewDialog({ productId, trigger }: { productId: string; trigger: ReactElement }) {
+  const [open, setOpen] = useState(true);
   const [rating, setRating] = useState(0);
   const [hovered, setHovered] = useState(0);
   const [comment, setComment] = useState('');
@@ -52,9 +53,7 @@ export function ReviewDialog({ productId }: { productId: string }) {
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>Write a Review</Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title="Write Review" description="Share your experience to help others make informed decisions.">
         <form
           className="space-y-4"

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LazyPopup } from '@/components/ui/lazy-popup';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
@@ -8,7 +9,10 @@ import { Pagination } from '@/components/ui/pagination';
 import { useProductReviews } from '../api/get-product-reviews';
 import { REVIEWS_PER_PAGE, reviewPages, showingLine, SKELETON_REVIEWS } from '../reviews';
 import { ReviewCard } from './review-card';
-import { ReviewDialog } from './review-dialog';
+
+// The dialog (Radix's, the photo drop zone) loads when first opened, not with the page.
+const loadReviewDialog = () => import('./review-dialog');
+const ReviewDialog = lazy(() => loadReviewDialog().then((m) => ({ default: m.ReviewDialog })));
 
 /** 'Rating & Reviews' under a product (spec §2). */
 export function ReviewsSection({ productId }: { productId: string | undefined }) {
@@ -37,7 +41,9 @@ export function ReviewsSection({ productId }: { productId: string | undefined })
           </p>
         </div>
         {signedIn ? (
-          <ReviewDialog productId={productId} />
+          <LazyPopup load={loadReviewDialog} popup="dialog" trigger={(props) => <Button {...props}>Write a Review</Button>}>
+            {(trigger) => <ReviewDialog productId={productId} trigger={trigger} />}
+          </LazyPopup>
         ) : (
           <Button asChild variant="outline">
             <Link to={paths.login}>Please Login to Write a Review</Link>

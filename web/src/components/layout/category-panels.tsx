@@ -1,0 +1,59 @@
+import * as NavigationMenu from '@radix-ui/react-navigation-menu';
+import * as ScrollArea from '@radix-ui/react-scroll-area';
+import { Link } from 'react-router';
+import type { Category } from '@/api/types';
+import { Button } from '@/components/ui/button';
+import { paths, shopByCategory } from '@/config/paths';
+import { pillClass } from './category-menu';
+
+/** The category bar of category-menu.tsx with its hover panels: each opens (after 200 ms,
+ * at once within 300 ms of another, closing 150 ms after the pointer leaves) with the
+ * title, 'View All' and the sub-categories in a 300 px scroll area (spec §2, §9).
+ * `open` is the category whose panel shows from the start (the pointer was on it while
+ * this loaded). */
+export function CategoryPanels({ categories, active, open }: { categories: Category[]; active: string | null; open?: string }) {
+  return (
+    <NavigationMenu.Root aria-label="Categories" defaultValue={open} delayDuration={200} skipDelayDuration={300} className="relative hidden border-t border-slate-100 lg:block">
+      <NavigationMenu.List className="mx-auto flex max-w-7xl gap-1 px-4 py-2">
+        {categories.map((category) => (
+          <NavigationMenu.Item key={category._id} value={category._id} className="relative">
+            <NavigationMenu.Trigger asChild>
+              <Link to={shopByCategory(category._id)} aria-current={active === category._id ? 'page' : undefined} className={pillClass(active === category._id)}>
+                {category.title}
+              </Link>
+            </NavigationMenu.Trigger>
+            <NavigationMenu.Content className="absolute left-0 top-full z-50 mt-2 w-[36rem] rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
+              <div className="mb-3 flex items-center justify-between">
+                <p className="font-semibold">{category.title}</p>
+                <Button asChild size="sm" variant="outline">
+                  <NavigationMenu.Link asChild>
+                    <Link to={paths.shop}>View All</Link>
+                  </NavigationMenu.Link>
+                </Button>
+              </div>
+              {/* Scrolls once the links pass 300 px; a short list keeps the panel short. */}
+              <ScrollArea.Root type="hover" scrollHideDelay={600} className="overflow-hidden">
+                <ScrollArea.Viewport className="max-h-[300px] w-full">
+                  <ul className="grid grid-cols-2 gap-1 pr-3">
+                    {category.subCategories.map((sub) => (
+                      <li key={sub._id}>
+                        <NavigationMenu.Link asChild>
+                          <Link to={shopByCategory(category._id, sub._id)} className="block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+                            {sub.title}
+                          </Link>
+                        </NavigationMenu.Link>
+                      </li>
+                    ))}
+                  </ul>
+                </ScrollArea.Viewport>
+                <ScrollArea.Scrollbar orientation="vertical" className="flex w-2 touch-none select-none p-0.5">
+                  <ScrollArea.Thumb className="relative flex-1 rounded-full bg-slate-300" />
+                </ScrollArea.Scrollbar>
+              </ScrollArea.Root>
+            </NavigationMenu.Content>
+          </NavigationMenu.Item>
+        ))}
+      </NavigationMenu.List>
+    </NavigationMenu.Root>
+  );
+}
