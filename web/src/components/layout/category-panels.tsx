@@ -1,5 +1,6 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import * as ScrollArea from '@radix-ui/react-scroll-area';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -9,11 +10,17 @@ import { pillClass } from './category-menu';
 /** The category bar of category-menu.tsx with its hover panels: each opens (after 200 ms,
  * at once within 300 ms of another, closing 150 ms after the pointer leaves) with the
  * title, 'View All' and the sub-categories in a 300 px scroll area (spec §2, §9).
- * `open` is the category whose panel shows from the start (the pointer was on it while
- * this loaded). */
+ * `open` is the category whose panel shows: the pointer reached its pill while this
+ * loaded. It may come after the panels mounted (the page turned idle in one transition,
+ * the pointer came in another that React committed later), and the pointer, resting on
+ * the pill, gives the menu no event of its own to open it, so a new `open` opens it. */
 export function CategoryPanels({ categories, active, open }: { categories: Category[]; active: string | null; open?: string }) {
+  const [value, setValue] = useState(open ?? '');
+  useEffect(() => {
+    if (open) setValue(open);
+  }, [open]);
   return (
-    <NavigationMenu.Root aria-label="Categories" defaultValue={open} delayDuration={200} skipDelayDuration={300} className="relative hidden border-t border-slate-100 lg:block">
+    <NavigationMenu.Root aria-label="Categories" value={value} onValueChange={setValue} delayDuration={200} skipDelayDuration={300} className="relative hidden border-t border-slate-100 lg:block">
       <NavigationMenu.List className="mx-auto flex max-w-7xl gap-1 px-4 py-2">
         {categories.map((category) => (
           <NavigationMenu.Item key={category._id} value={category._id} className="relative">
