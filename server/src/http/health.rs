@@ -118,7 +118,25 @@ async fn metrics(
         "The most database connections this node opens.",
         &[("", f64::from(pool.options().get_max_connections()))],
     );
-    // i64 counts of mail stay far below f64's exact range.
+    // Versions and i64 counts of mail stay far below f64's exact range.
+    #[allow(clippy::cast_precision_loss)]
+    if let Ok((database, index)) = state.catalogue.versions().await {
+        gauge(
+            &mut text,
+            "shop_catalogue_version",
+            "The catalogue's version: in the database, and in this node's search index (-1 before it is built).",
+            &[
+                ("of=\"database\"", database as f64),
+                ("of=\"search_index\"", index as f64),
+            ],
+        );
+        gauge(
+            &mut text,
+            "shop_search_index_lag_versions",
+            "Catalogue writes this node's search index has yet to catch up with (it looks each second).",
+            &[("", (database - index) as f64)],
+        );
+    }
     #[allow(clippy::cast_precision_loss)]
     if let Ok(unsent) = state.outbox.unsent().await {
         gauge(

@@ -116,6 +116,33 @@ async fn metrics_count_requests_by_route_and_orders_by_payment(app: TestApp) {
     assert!(
         line("shop_db_pool_connections{state=\"in_use\"}").starts_with("shop_db_pool_connections")
     );
+    // The index is at the database's version; a write from elsewhere (another node's,
+    // here straight into the database) leaves it one behind until it looks again.
+    assert_eq!(
+        line("shop_search_index_lag_versions "),
+        "shop_search_index_lag_versions 0"
+    );
+    sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1")
+        .execute(&app.catalogue.db().pool)
+        .await
+        .unwrap();
+    let lag = |metrics: &str| {
+        metrics
+            .lines()
+            .find(|l| l.starts_with("shop_search_index_lag_versions "))
+            .map(str::to_string)
+    };
+    let (_, behind) = text(&app, "/metrics").await;
+    assert_eq!(
+        lag(&behind).as_deref(),
+        Some("shop_search_index_lag_versions 1")
+    );
+    app.catalogue.follow_changes().await.unwrap();
+    let (_, caught_up) = text(&app, "/metrics").await;
+    assert_eq!(
+        lag(&caught_up).as_deref(),
+        Some("shop_search_index_lag_versions 0")
+    );
     // The storefront and unknown paths share one label: no label per path.
     text(&app, "/some/page/1").await;
     text(&app, "/some/page/2").await;

@@ -149,6 +149,17 @@ impl Catalogue {
         Ok(true)
     }
 
+    /// The catalogue's version in the database and the one this node's search index
+    /// holds (-1 before it is built), for `/metrics`: their difference is how many
+    /// catalogue writes the index has yet to catch up with.
+    pub async fn versions(&self) -> Result<(i64, i64), sqlx::Error> {
+        let version: i64 = sqlx::query("SELECT version FROM catalogue_version WHERE id = 1")
+            .fetch_one(&self.db.pool)
+            .await?
+            .try_get("version")?;
+        Ok((version, self.version_seen.load(Ordering::SeqCst)))
+    }
+
     /// Builds the search index from every product in the shop and puts it in place of
     /// the one in use, which serves searches meanwhile.
     async fn build_search_index(&self) -> Result<(), sqlx::Error> {
