@@ -19,11 +19,33 @@ pub const PRIVATE_PREFIX: &str = "private/";
 
 impl Media {
     /// `s3://bucket` (credentials and region from the standard AWS variables; set
-    /// `AWS_ENDPOINT` for MinIO and other S3-compatible stores), else a local folder.
+    /// `AWS_ENDPOINT` for MinIO, SeaweedFS and other S3-compatible stores), else a local
+    /// folder.
     pub fn open(spec: &str) -> Result<Media, object_store::Error> {
+        // vars_os: a variable that is not UTF-8 is skipped, where vars() would panic.
+        let vars = std::env::vars_os()
+            .filter_map(|(key, value)| Some((key.into_string().ok()?, value.into_string().ok()?)));
+        Media::open_with_env(spec, vars)
+    }
+
+    /// [`Media::open`], with the `AWS_*` variables taken from `vars` instead of the
+    /// process's environment (tests point one store at their own S3 server).
+    pub fn open_with_env(
+        spec: &str,
+        vars: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Media, object_store::Error> {
         let store: Arc<dyn ObjectStore> = if let Some(bucket) = spec.strip_prefix("s3://") {
+            // What AmazonS3Builder::from_env does, from `vars`.
+            let mut builder = object_store::aws::AmazonS3Builder::new();
+            for (key, value) in vars {
+                if key.starts_with("AWS_") {
+                    if let Ok(key) = key.to_ascii_lowercase().parse() {
+                        builder = builder.with_config(key, value);
+                    }
+                }
+            }
             Arc::new(
-                object_store::aws::AmazonS3Builder::from_env()
+                builder
                     .with_bucket_name(bucket.trim_end_matches('/'))
                     .build()?,
             )

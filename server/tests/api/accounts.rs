@@ -1177,7 +1177,7 @@ async fn update_password_checks_the_current_one_then_mails_a_link(app: TestApp) 
 
 // ---- deletion ---------------------------------------------------------------------
 
-async fn deleting_needs_the_password_and_removes_the_account(app: TestApp) {
+pub(crate) async fn deleting_needs_the_password_and_removes_the_account(app: TestApp) {
     let (token, _) = app.signed_up("ada@example.com").await;
     let (status, body) = app
         .multipart(
@@ -1248,7 +1248,7 @@ async fn deleting_needs_the_password_and_removes_the_account(app: TestApp) {
 
 // ---- profile and photo ------------------------------------------------------------
 
-async fn the_profile_takes_a_name_a_phone_and_a_photo(app: TestApp) {
+pub(crate) async fn the_profile_takes_a_name_a_phone_and_a_photo(app: TestApp) {
     let (token, _) = app.signed_up("ada@example.com").await;
     let edit =
         |form: Form| app.multipart(Method::PATCH, "/api/auth/edit-profile", form, Some(&token));
@@ -1388,7 +1388,7 @@ async fn photos_are_judged_by_their_bytes_and_size(app: TestApp) {
     assert!(photo.as_str().unwrap().starts_with("private/profile/"));
 }
 
-async fn photo_metadata_does_not_survive(app: TestApp) {
+pub(crate) async fn photo_metadata_does_not_survive(app: TestApp) {
     let (token, _) = app.signed_up("ada@example.com").await;
     // A JPEG carrying an EXIF block with a GPS position in it.
     let mut jpeg = std::io::Cursor::new(Vec::new());
@@ -1431,7 +1431,7 @@ async fn photo_metadata_does_not_survive(app: TestApp) {
     assert_eq!((back.width(), back.height()), (24, 16));
 }
 
-async fn signed_urls_open_only_your_own_photo_until_they_expire(app: TestApp) {
+pub(crate) async fn signed_urls_open_only_your_own_photo_until_they_expire(app: TestApp) {
     let (ada, _) = app.signed_up("ada@example.com").await;
     let (bob, _) = app.signed_up("bob@example.com").await;
     let (_, body) = app

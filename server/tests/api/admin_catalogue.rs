@@ -623,7 +623,7 @@ async fn renaming_keeps_keyword_search_on_the_new_titles(app: TestApp) {
     assert_eq!(names(&body), ["Gamma Radiator"]);
 }
 
-async fn banners_are_uploaded_linked_reordered_and_deleted(app: TestApp) {
+pub(crate) async fn banners_are_uploaded_linked_reordered_and_deleted(app: TestApp) {
     fixture(&app).await;
     let admin = app.admin().await;
     let tick = || app.clock.advance(Duration::from_millis(1));

@@ -542,7 +542,7 @@ fn photos(count: usize) -> Form {
     })
 }
 
-async fn photos_are_checked_added_reordered_and_removed(app: TestApp) {
+pub(crate) async fn photos_are_checked_added_reordered_and_removed(app: TestApp) {
     let f = fixture(&app).await;
     let admin = app.admin().await;
     let customer = app.customer("shopper@example.com").await;
@@ -725,7 +725,9 @@ async fn another_node_forgets_its_totals_when_it_sees_the_catalogue_change(app: 
 
 /// A product made by mistake can go; one that orders name is archived instead, so the
 /// orders keep what they sold.
-async fn a_product_nobody_ordered_can_be_deleted_an_ordered_one_is_archived_instead(app: TestApp) {
+pub(crate) async fn a_product_nobody_ordered_can_be_deleted_an_ordered_one_is_archived_instead(
+    app: TestApp,
+) {
     let f = fixture(&app).await;
     let admin = app.admin().await;
     let customer = app.customer("shopper@example.com").await;

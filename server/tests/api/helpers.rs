@@ -166,6 +166,8 @@ pub struct Options {
     pub trust_forwarded_for: bool,
     pub payments: shop::payments::Mode,
     pub metrics_token: Option<String>,
+    /// The media store; in memory unless a test brings its own (`seaweed.rs`).
+    pub media: Option<Media>,
 }
 
 impl Default for Options {
@@ -176,6 +178,7 @@ impl Default for Options {
             trust_forwarded_for: false,
             payments: shop::payments::Mode::Test,
             metrics_token: None,
+            media: None,
         }
     }
 }
@@ -198,7 +201,7 @@ where
     let state = AppState::new(
         db,
         Services {
-            media: Media::in_memory(),
+            media: options.media.unwrap_or_else(Media::in_memory),
             mailer: options.mailer,
             keys: Keys::random(),
             settings: Settings {

@@ -22,6 +22,8 @@ mod orders;
 mod payments;
 mod promo;
 mod reviews;
+mod s3_media;
 mod search;
+mod seaweed;
 mod seeding;
 mod store;

@@ -23,7 +23,7 @@ on_both_backends!(
 const SHOP_TITLE: &str = "<title>Shop: plumbing, heating and everyday supplies</title>";
 const CONSOLE_TITLE: &str = "<title>Shop console</title>";
 
-async fn a_stored_image_is_served_with_its_type_and_long_cache(app: TestApp) {
+pub(crate) async fn a_stored_image_is_served_with_its_type_and_long_cache(app: TestApp) {
     app.media
         .put(
             "demo/tap.svg",
@@ -68,7 +68,7 @@ async fn media_paths_cannot_leave_the_media_root(app: TestApp) {
     }
 }
 
-async fn private_media_is_not_served_publicly(app: TestApp) {
+pub(crate) async fn private_media_is_not_served_publicly(app: TestApp) {
     app.media
         .put("private/avatar.png", Bytes::from_static(b"png"))
         .await

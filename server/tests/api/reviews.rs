@@ -300,7 +300,7 @@ async fn one_review_per_customer_per_product(app: TestApp) {
     assert_eq!(product["data"]["product"]["reviewCount"], 1, "counted once");
 }
 
-async fn review_photos_are_public_checked_and_limited(app: TestApp) {
+pub(crate) async fn review_photos_are_public_checked_and_limited(app: TestApp) {
     let f = fixture(&app).await;
     let (token, _) = app.signed_up("ada@example.com").await;
     let form = with_image(
