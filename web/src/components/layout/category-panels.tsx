@@ -1,6 +1,6 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import * as ScrollArea from '@radix-ui/react-scroll-area';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -16,9 +16,12 @@ import { pillClass } from './category-menu';
  * the pill, gives the menu no event of its own to open it, so a new `open` opens it. */
 export function CategoryPanels({ categories, active, open }: { categories: Category[]; active: string | null; open?: string }) {
   const [value, setValue] = useState(open ?? '');
-  useEffect(() => {
+  // Adjusted while rendering, as React's docs advise for state that follows a prop.
+  const [lastOpen, setLastOpen] = useState(open);
+  if (open !== lastOpen) {
+    setLastOpen(open);
     if (open) setValue(open);
-  }, [open]);
+  }
   return (
     <NavigationMenu.Root aria-label="Categories" value={value} onValueChange={setValue} delayDuration={200} skipDelayDuration={300} className="relative hidden border-t border-slate-100 lg:block">
       <NavigationMenu.List className="mx-auto flex max-w-7xl gap-1 px-4 py-2">
