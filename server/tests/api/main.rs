@@ -27,3 +27,4 @@ mod search;
 mod seaweed;
 mod seeding;
 mod store;
+mod two_nodes;

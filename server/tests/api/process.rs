@@ -129,3 +129,95 @@ fn serving_on(line: &str) -> Option<String> {
     let (_, rest) = line.split_once("serving on ")?;
     rest.split_whitespace().next().map(str::to_string)
 }
+
+/// nginx (Debian's package) in front of `upstreams` as a round-robin load balancer, on a
+/// port chosen at run time. Each answer names the node that gave it in `X-Upstream`.
+pub struct Nginx {
+    child: Option<Child>,
+    prefix: std::path::PathBuf,
+    pub base: String,
+}
+
+impl Nginx {
+    /// Starts nginx before `upstreams` (`host:port` each), or says why it cannot.
+    pub async fn start(upstreams: &[&str]) -> Result<Nginx, String> {
+        let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"]
+            .into_iter()
+            .find(|path| Path::new(path).exists())
+            .ok_or("nginx is not installed (apt-get install -y nginx)")?;
+        let prefix = std::env::temp_dir().join(format!("shop-nginx-{}", shop::domain::new_id()));
+        std::fs::create_dir_all(&prefix).map_err(|e| e.to_string())?;
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map_err(|e| e.to_string())?
+            .port();
+        let servers: String = upstreams
+            .iter()
+            .map(|u| format!("    server {u};\n"))
+            .collect();
+        let p = prefix.display();
+        // One worker: its round robin sends consecutive requests to alternate nodes.
+        // Bodies stay in memory (no temp files for workers that may not write here).
+        let conf = format!(
+            "worker_processes 1;\ndaemon off;\npid {p}/nginx.pid;\nerror_log {p}/error.log;\n\
+             events {{ worker_connections 256; }}\n\
+             http {{\n  access_log off;\n  client_body_buffer_size 16m;\n  client_max_body_size 16m;\n\
+             proxy_max_temp_file_size 0;\n  client_body_temp_path {p};\n  proxy_temp_path {p};\n\
+             fastcgi_temp_path {p};\n  uwsgi_temp_path {p};\n  scgi_temp_path {p};\n\
+             upstream shop {{\n{servers}  }}\n\
+             server {{\n    listen 127.0.0.1:{port};\n    location / {{\n\
+                   proxy_pass http://shop;\n      proxy_http_version 1.1;\n\
+                   proxy_set_header Connection \"\";\n      proxy_set_header Host $http_host;\n\
+                   proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;\n\
+                   proxy_next_upstream off;\n      add_header X-Upstream $upstream_addr always;\n    }}\n  }}\n}}\n"
+        );
+        let conf_path = prefix.join("nginx.conf");
+        std::fs::write(&conf_path, conf).map_err(|e| e.to_string())?;
+        let child = Command::new(binary)
+            .arg("-p")
+            .arg(&prefix)
+            .arg("-e")
+            .arg(prefix.join("error.log"))
+            .arg("-c")
+            .arg(&conf_path)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("{binary}: {e}"))?;
+        let mut nginx = Nginx {
+            child: Some(child),
+            prefix,
+            base: format!("http://127.0.0.1:{port}"),
+        };
+        // Up when its port accepts; bounded, and an nginx that exits says why.
+        for _ in 0..300 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return Ok(nginx);
+            }
+            if let Some(Ok(Some(status))) = nginx.child.as_mut().map(Child::try_wait) {
+                let log =
+                    std::fs::read_to_string(nginx.prefix.join("error.log")).unwrap_or_default();
+                return Err(format!("nginx exited ({status}): {log}"));
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        Err("nginx did not listen within 15 s".into())
+    }
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            // SIGTERM: the master stops its worker too (SIGKILL would leave it serving).
+            let _ = Command::new("kill")
+                .args(["-TERM", &child.id().to_string()])
+                .status();
+            let _ = child.wait();
+        }
+        std::fs::remove_dir_all(&self.prefix).ok();
+    }
+}
