@@ -161,7 +161,10 @@ impl Story {
         assert_ne!(verify.node, signup.node, "verified on the other node");
         let login = self.login(&email, password).await;
         assert_eq!(login.status, StatusCode::OK, "{}", login.body);
-        let token = login.body["data"]["accessToken"].as_str().unwrap().to_string();
+        let token = login.body["data"]["accessToken"]
+            .as_str()
+            .unwrap()
+            .to_string();
 
         // The cart filled on one node is the cart the other shows.
         let added = self
