@@ -111,7 +111,57 @@ pub fn api() -> utoipa::openapi::OpenApi {
     ] {
         doc.merge(part);
     }
+    list_the_edges_answers(&mut doc);
     doc
+}
+
+/// Lists, on every call, the failures the layers and extractors in front of its handler
+/// may answer, whatever its own list says: 415 where a body came without a
+/// `Content-Type` the call reads (JSON, or a form where it takes one), 401 where a token is asked for and the one
+/// sent is not valid, 400 where a query string or path parameter does not parse.
+fn list_the_edges_answers(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let failure = |description: &str| {
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build()
+    };
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let body = operation.request_body.is_some();
+            let secured = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+            let parameters = operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+            let answers = &mut operation.responses.responses;
+            if body {
+                answers.entry("415".into()).or_insert_with(|| {
+                    failure("The body's Content-Type is not one the call reads").into()
+                });
+            }
+            if secured {
+                answers
+                    .entry("401".into())
+                    .or_insert_with(|| failure("No valid access token").into());
+            }
+            if parameters || body {
+                answers.entry("400".into()).or_insert_with(|| {
+                    failure("A parameter or the body does not parse, or breaks a rule").into()
+                });
+            }
+        }
+    }
 }
 
 /// The document as pretty JSON, as committed to `web/src/api/openapi.json`.
