@@ -9,11 +9,16 @@
 //! - A shutdown finishes the requests in flight and closes idle connections. It waits
 //!   for the rest at most `shutdown_grace`, then closes them too. Before, one
 //!   half-sent header kept a SIGTERM'd server from ever exiting.
+//!
+//! It also puts into the JSON envelope the answers hyper gives on its own, with an
+//! empty body, to a request it will not parse ([`EnvelopeParseErrors`]).
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::pin::pin;
-use std::sync::Arc;
+use std::pin::Pin;
+use std::sync::{Arc, LazyLock};
+use std::task::{ready, Context, Poll};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -21,6 +26,7 @@ use axum::extract::ConnectInfo;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
@@ -121,7 +127,8 @@ async fn serve_connection(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(header_timeout);
-    let mut connection = pin!(builder.serve_connection(TokioIo::new(stream), service));
+    let io = TokioIo::new(EnvelopeParseErrors::new(stream));
+    let mut connection = pin!(builder.serve_connection(io, service));
     let result = tokio::select! {
         result = connection.as_mut() => result,
         () = async { drop(stopping.wait_for(|stop| *stop).await) } => {
@@ -147,4 +154,116 @@ async fn accept_failed(e: std::io::Error) {
     }
     tracing::error!(error = %e, "accepting a connection failed");
     tokio::time::sleep(Duration::from_millis(100)).await;
+}
+
+/// hyper answers a request it will not parse itself, with an empty body, and closes the
+/// connection: 414 for a URI over 64 KiB (a limit of its own, not configurable), 431 for
+/// a header larger than its buffer. Those are the only 414 and 431 this server sends,
+/// and hyper writes each as the first bytes of a write: this stream, under hyper,
+/// writes in their place the same status in the JSON envelope with the security headers
+/// every other answer carries, then lets nothing else of hyper's through.
+struct EnvelopeParseErrors {
+    stream: TcpStream,
+    /// The answer written instead of hyper's, and how much of it has gone.
+    replacement: Option<(&'static [u8], usize)>,
+}
+
+impl EnvelopeParseErrors {
+    fn new(stream: TcpStream) -> Self {
+        EnvelopeParseErrors {
+            stream,
+            replacement: None,
+        }
+    }
+
+    /// Writes what is left of the replacement.
+    fn poll_replacement(&mut self, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        while let Some((bytes, written)) = &mut self.replacement {
+            if *written == bytes.len() {
+                break;
+            }
+            let n = ready!(Pin::new(&mut self.stream).poll_write(cx, &bytes[*written..]))?;
+            if n == 0 {
+                return Poll::Ready(Err(std::io::ErrorKind::WriteZero.into()));
+            }
+            *written += n;
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+/// The envelope for hyper's own answer starting `head`, if it is one.
+fn envelope_for(head: &[u8]) -> Option<&'static [u8]> {
+    if head.starts_with(b"HTTP/1.1 414 ") {
+        Some(URI_TOO_LONG.as_slice())
+    } else if head.starts_with(b"HTTP/1.1 431 ") {
+        Some(HEADER_TOO_LARGE.as_slice())
+    } else {
+        None
+    }
+}
+
+static URI_TOO_LONG: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    parse_error_answer(
+        "414 URI Too Long",
+        "The address is too long: at most 64 KiB",
+    )
+});
+static HEADER_TOO_LARGE: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    parse_error_answer(
+        "431 Request Header Fields Too Large",
+        "The request's header is too large",
+    )
+});
+
+/// A whole answer, closing the connection as hyper does after it.
+fn parse_error_answer(status: &str, message: &str) -> Vec<u8> {
+    let body = serde_json::json!({"success": false, "message": message}).to_string();
+    format!(
+        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\n\
+         x-content-type-options: nosniff\r\nreferrer-policy: strict-origin-when-cross-origin\r\n\
+         x-frame-options: DENY\r\ncache-control: no-store\r\nconnection: close\r\n\
+         content-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+impl AsyncRead for EnvelopeParseErrors {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for EnvelopeParseErrors {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let this = &mut *self;
+        if this.replacement.is_none() {
+            match envelope_for(buf) {
+                Some(answer) => this.replacement = Some((answer, 0)),
+                None => return Pin::new(&mut this.stream).poll_write(cx, buf),
+            }
+        }
+        // hyper's bytes count as written; the replacement goes instead.
+        ready!(this.poll_replacement(cx))?;
+        Poll::Ready(Ok(buf.len()))
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        ready!(self.poll_replacement(cx))?;
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        ready!(self.poll_replacement(cx))?;
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
 }

@@ -12,6 +12,7 @@ on_both_backends!(
     an_oversized_body_is_a_413_envelope,
     a_malformed_query_string_is_a_400_envelope,
     a_malformed_media_address_is_an_envelope,
+    an_address_or_header_too_long_to_parse_is_an_envelope,
     every_response_carries_the_security_headers,
     private_answers_are_never_kept_and_the_catalogues_are_revalidated,
     text_with_control_characters_is_refused_naming_the_field,
@@ -105,6 +106,49 @@ async fn a_malformed_media_address_is_an_envelope(app: TestApp) {
             "{path}"
         );
     }
+}
+
+/// hyper's own answers, an empty 414 and 431, before (issue 16, item 7). Sent raw:
+/// reqwest builds no URI that long.
+async fn an_address_or_header_too_long_to_parse_is_an_envelope(app: TestApp) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let long = "a".repeat(70 * 1024);
+    let huge = "b".repeat(500 * 1024);
+    let cases = [
+        (
+            format!("GET /api/product?keyword={long} HTTP/1.1\r\nHost: shop\r\n\r\n"),
+            "HTTP/1.1 414 ",
+            "The address is too long: at most 64 KiB",
+        ),
+        (
+            format!("GET /api/category HTTP/1.1\r\nHost: shop\r\nX-Big: {huge}\r\n\r\n"),
+            "HTTP/1.1 431 ",
+            "The request's header is too large",
+        ),
+    ];
+    let address = app.base.trim_start_matches("http://").to_string();
+    for (request, status, message) in cases {
+        let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+        // The server may answer, and close, before it has read the whole request.
+        let _ = stream.write_all(request.as_bytes()).await;
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer).await;
+        let answer = String::from_utf8_lossy(&answer);
+        let (head, body) = answer.split_once("\r\n\r\n").expect("a whole answer");
+        assert!(head.starts_with(status), "{head}");
+        let head = head.to_ascii_lowercase();
+        for header in [
+            "content-type: application/json",
+            "x-content-type-options: nosniff",
+            "cache-control: no-store",
+        ] {
+            assert!(head.contains(header), "{header} in {head}");
+        }
+        let body: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(body, json!({"success": false, "message": message}));
+    }
+    // The server goes on answering.
+    assert_eq!(app.get("/api/category").await.0, StatusCode::OK);
 }
 
 async fn every_response_carries_the_security_headers(app: TestApp) {
