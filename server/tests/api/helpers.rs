@@ -492,3 +492,33 @@ pub async fn one_category(catalogue: &Catalogue, title: &str, sub_title: &str) -
         .expect("category");
     (category, sub)
 }
+
+/// For tests of real `shop serve` processes sharing the database at `url`: an
+/// administrator and a category "Faucets" with a sub-category "Basin Taps", made in the
+/// database; the administrator's token signed with the nodes' `secret`, and the ids.
+pub async fn admin_and_faucets(url: &str, secret: &str) -> (String, String, String) {
+    let db = shop::app::open_database(url, None)
+        .await
+        .expect("database opens");
+    let clock = Clock::system();
+    let catalogue = Catalogue::new(db.clone(), clock.clone());
+    let (faucets, basin) = one_category(&catalogue, "Faucets", "Basin Taps").await;
+    let email = address("admin@example.com");
+    let accounts = shop::store::accounts::Accounts::new(db.clone());
+    accounts
+        .make_admin(&email, "!", clock.now_ms())
+        .await
+        .expect("admin");
+    let admin = accounts
+        .user_by_email(&email)
+        .await
+        .expect("read")
+        .expect("the admin");
+    let token = Keys::from_secret(secret.as_bytes()).issue_token(
+        admin.id.as_str(),
+        admin.token_version,
+        clock.now_secs(),
+    );
+    db.pool.close().await;
+    (token, faucets, basin)
+}

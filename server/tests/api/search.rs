@@ -753,23 +753,7 @@ async fn two_processes(backend: Backend) {
 const CATCH_UP_CEILING: std::time::Duration = std::time::Duration::from_secs(15);
 
 async fn follow_each_other(url: String, secret: String, a: String, b: String) {
-    let db = shop::app::open_database(&url, None).await.unwrap();
-    let clock = shop::domain::time::Clock::system();
-    let catalogue = Catalogue::new(db.clone(), clock.clone());
-    let (faucets, basin) = crate::helpers::one_category(&catalogue, "Faucets", "Basin Taps").await;
-    let email = crate::helpers::address("admin@example.com");
-    let accounts = shop::store::accounts::Accounts::new(db.clone());
-    accounts
-        .make_admin(&email, "!", clock.now_ms())
-        .await
-        .unwrap();
-    let admin = accounts.user_by_email(&email).await.unwrap().unwrap();
-    let token = shop::security::Keys::from_secret(secret.as_bytes()).issue_token(
-        admin.id.as_str(),
-        admin.token_version,
-        clock.now_secs(),
-    );
-    db.pool.close().await;
+    let (token, faucets, basin) = crate::helpers::admin_and_faucets(&url, &secret).await;
 
     let client = reqwest::Client::new();
     let node = |base: &str| Node {

@@ -11,11 +11,9 @@ use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use shop::domain::id::new_id;
-use shop::domain::time::Clock;
-use shop::store::catalogue::Catalogue;
 use sqlx::Row;
 
-use crate::helpers::{address, drop_database, fresh_database, one_category, Backend};
+use crate::helpers::{drop_database, fresh_database, Backend};
 use crate::process::{Nginx, Server};
 
 mod a_shoppers_story_through_nginx_alternating_two_nodes {
@@ -91,7 +89,8 @@ struct Answer {
 
 impl Story {
     async fn run(self) {
-        let (admin, faucets, basin) = self.admin_and_categories().await;
+        let (admin, faucets, basin) =
+            crate::helpers::admin_and_faucets(&self.url, &self.secret).await;
 
         // The administrator adds a product and its photo: the photo is in S3, so either
         // node serves it.
@@ -290,29 +289,6 @@ impl Story {
 
         let served = self.served.lock().unwrap().clone();
         assert_eq!(served.len(), 2, "both nodes answered: {served:?}");
-    }
-
-    /// An administrator and a category with one sub-category, made in the database: the
-    /// administrator's token, the category's id and the sub-category's.
-    async fn admin_and_categories(&self) -> (String, String, String) {
-        let db = shop::app::open_database(&self.url, None).await.unwrap();
-        let clock = Clock::system();
-        let catalogue = Catalogue::new(db.clone(), clock.clone());
-        let (faucets, basin) = one_category(&catalogue, "Faucets", "Basin Taps").await;
-        let email = address("admin@example.com");
-        let accounts = shop::store::accounts::Accounts::new(db.clone());
-        accounts
-            .make_admin(&email, "!", clock.now_ms())
-            .await
-            .unwrap();
-        let admin = accounts.user_by_email(&email).await.unwrap().unwrap();
-        let token = shop::security::Keys::from_secret(self.secret.as_bytes()).issue_token(
-            admin.id.as_str(),
-            admin.token_version,
-            clock.now_secs(),
-        );
-        db.pool.close().await;
-        (token, faucets, basin)
     }
 
     async fn call(
