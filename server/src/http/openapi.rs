@@ -117,8 +117,9 @@ pub fn api() -> utoipa::openapi::OpenApi {
 
 /// Lists, on every call, the failures the layers and extractors in front of its handler
 /// may answer, whatever its own list says: 415 where a body came without a
-/// `Content-Type` the call reads (JSON, or a form where it takes one), 401 where a token is asked for and the one
-/// sent is not valid, 400 where a query string or path parameter does not parse.
+/// `Content-Type` the call reads (JSON, or a form where it takes one), 401 where a token
+/// is asked for and the one sent is not valid, 400 where a query string, a path
+/// parameter or the body does not parse.
 fn list_the_edges_answers(doc: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
     let failure = |description: &str| {
