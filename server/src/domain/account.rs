@@ -139,6 +139,58 @@ pub fn check_new_password(password: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// Characters no form's text may hold: the control characters other than tab, line
+/// feed and carriage return (`http::extract::holds_control`), as a regex class body.
+pub const CONTROL_CLASS: &str = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f";
+
+/// The sign-up rule (without its 8 to 40 characters, which the schema gives as
+/// lengths) as an OpenAPI pattern: only letters, digits and `@$!%?&`, holding a
+/// lowercase letter, an uppercase letter and a digit.
+pub fn signup_password_pattern() -> String {
+    holding_each("[A-Za-z0-9@$!%?&]", &["[a-z]", "[A-Z]", "[0-9]"])
+}
+
+/// The reset screen's rule (without its 8 to 128 characters) as an OpenAPI pattern,
+/// with its letters and special characters narrowed to ASCII so every client's
+/// regex reads it alike: an uppercase and a lowercase letter, a digit and an ASCII
+/// punctuation mark, among any characters but the control characters.
+pub fn new_password_pattern() -> String {
+    let any = format!("[^{CONTROL_CLASS}]");
+    holding_each(&any, &["[A-Z]", "[a-z]", "[0-9]", r"[!-/:-@\[-`{-~]"])
+}
+
+/// A regex for text of `filler` characters holding at least one character of each
+/// of `classes` (each also a filler), in any order. JSON Schema's regexes have no
+/// lookahead that every client supports, so every order is spelt out.
+fn holding_each(filler: &str, classes: &[&str]) -> String {
+    fn orders<'a>(classes: &[&'a str]) -> Vec<Vec<&'a str>> {
+        if classes.is_empty() {
+            return vec![vec![]];
+        }
+        let mut all = Vec::new();
+        for (i, first) in classes.iter().enumerate() {
+            let mut rest = classes.to_vec();
+            rest.remove(i);
+            for mut order in orders(&rest) {
+                order.insert(0, first);
+                all.push(order);
+            }
+        }
+        all
+    }
+    let alternatives: Vec<String> = orders(classes)
+        .into_iter()
+        .map(|order| {
+            let mut one = format!("{filler}*");
+            for class in order {
+                one.push_str(&format!("{class}{filler}*"));
+            }
+            one
+        })
+        .collect();
+    format!("^(?:{})$", alternatives.join("|"))
+}
+
 /// A person's name as shown on their account.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FullName(String);
@@ -400,5 +452,43 @@ mod tests {
                 assert_eq!(answer, expected, "{form}: {}", example.why);
             }
         }
+    }
+
+    /// The OpenAPI document's password patterns, with its lengths, accept exactly what
+    /// the rules accept, on every example of the shared table that is ASCII (the
+    /// reset pattern narrows letters and special characters to ASCII).
+    #[test]
+    fn the_published_password_patterns_agree_with_the_rules() {
+        let table: PasswordExamples = serde_json::from_str(include_str!(
+            "../../../web/src/features/auth/password-examples.json"
+        ))
+        .expect("password-examples.json parses");
+        let signup = regex::Regex::new(&signup_password_pattern()).unwrap();
+        let new_password = regex::Regex::new(&new_password_pattern()).unwrap();
+        let mut checked = 0;
+        for example in table.examples.iter().filter(|e| e.password.is_ascii()) {
+            let length = example.password.chars().count();
+            let by_signup = signup.is_match(&example.password) && (8..=40).contains(&length);
+            assert_eq!(
+                by_signup,
+                example.signup == "accepted",
+                "signup: {}",
+                example.why
+            );
+            let by_new = new_password.is_match(&example.password)
+                && (8..=PASSWORD_MAX_CHARS).contains(&length);
+            assert_eq!(
+                by_new,
+                example.new_password == "accepted",
+                "new password: {}",
+                example.why
+            );
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} ASCII examples");
+        assert!(
+            !new_password.is_match("Abc1!def\u{1}"),
+            "a control character passed"
+        );
     }
 }

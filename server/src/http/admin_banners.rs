@@ -165,7 +165,7 @@ pub async fn create_banner(
     mut form: Form<BannerImage>,
 ) -> Result<(StatusCode, Json<Envelope<BannerData>>), AppError> {
     let mut errors = BTreeMap::new();
-    let url = match check_url(form.get("url").unwrap_or_default()) {
+    let url = match check_url(form.get("url")?.unwrap_or_default()) {
         Ok(url) => url,
         Err(message) => {
             errors.insert("url", message.to_string());

@@ -299,25 +299,35 @@ pub struct ListParams {
     /// description, category or sub-category; case-insensitive; at most 200 characters.
     /// Words are runs of letters and digits; the first 8 count. Text with no letters or
     /// digits filters nothing.
+    #[param(max_length = 200)]
     keyword: Option<String>,
     /// 1 to 10000; default 1.
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
     page: Option<String>,
     /// 1 or more, capped at 100; default 10.
+    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
     per_page: Option<String>,
     /// `name`, `price` (the price paid), `createdAt`, or `relevance` ('Best match': with
     /// a keyword only; best first, whatever `sortOrder` says); default `createdAt`.
+    #[param(pattern = "^(?:name|price|createdAt|relevance)?$")]
     sort_field: Option<String>,
     /// `asc` or `desc`; default `desc`.
+    #[param(pattern = "^(?:asc|desc)?$")]
     sort_order: Option<String>,
-    /// Lowest price paid, inclusive.
+    /// Lowest price paid, inclusive: up to 10,000,000 with at most two decimals.
+    #[param(pattern = r"^(?:0*(?:[0-9]{1,7}(?:\.[0-9]{1,2})?|10000000(?:\.0{1,2})?))?$")]
     min_price: Option<String>,
-    /// Highest price paid, inclusive.
+    /// Highest price paid, inclusive, and not below `minPrice`.
+    #[param(pattern = r"^(?:0*(?:[0-9]{1,7}(?:\.[0-9]{1,2})?|10000000(?:\.0{1,2})?))?$")]
     max_price: Option<String>,
     /// Comma-separated category ids (at most 50).
+    #[param(pattern = "^(?:[0-9a-f]{24}(?:,[0-9a-f]{24}){0,49})?$")]
     category_ids: Option<String>,
     /// Comma-separated sub-category ids (at most 50).
+    #[param(pattern = "^(?:[0-9a-f]{24}(?:,[0-9a-f]{24}){0,49})?$")]
     sub_category_ids: Option<String>,
     /// `true` to have the answer carry `facets`; default `false`.
+    #[param(pattern = "^(?:true|false)?$")]
     facets: Option<String>,
 }
 

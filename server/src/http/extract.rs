@@ -81,7 +81,8 @@ impl<M: Missing, S: Send + Sync> FromRequestParts<S> for PathId<M> {
 
 /// `Json<T>`: malformed or mistyped JSON is a 400, a body over the limit a 413, a
 /// missing `Content-Type: application/json` a 415, each in the envelope. The body must
-/// be an object, and no text in it may hold a control character ([`refuse_control`]).
+/// be an object, and no text `T` reads may hold a control character
+/// ([`refuse_control`]); fields `T` does not know are ignored, whatever they hold.
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
@@ -105,9 +106,16 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                 "Invalid JSON body: expected an object",
             ));
         }
-        refuse_control_in(&value, &mut String::new())?;
-        serde_path_to_error::deserialize(value)
-            .map(ApiJson)
+        let value = whole_numbers_as_integers(value);
+        let mut ignored = std::collections::HashSet::new();
+        let read = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(
+            &value,
+            &mut |path: serde_ignored::Path| {
+                ignored.insert(path_text(&path));
+            },
+        ));
+        refuse_control_in(&value, &mut String::new(), &ignored)?;
+        read.map(ApiJson)
             .map_err(|e| AppError::bad_request(format!("Invalid JSON body: {e}")))
     }
 }
@@ -132,16 +140,56 @@ pub fn holds_control(text: &str) -> bool {
         .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
 }
 
+/// `value` with every number that is whole and fits an `i64` written as one: JSON has
+/// one kind of number, so `5.0` is the integer 5 (as JSON Schema says), and a field
+/// that takes a whole number takes it.
+fn whole_numbers_as_integers(value: Value) -> Value {
+    match value {
+        Value::Number(n) if n.is_f64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f >= i64::MIN as f64 && f < i64::MAX as f64 => {
+                Value::from(f as i64)
+            }
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => items.into_iter().map(whole_numbers_as_integers).collect(),
+        Value::Object(fields) => fields
+            .into_iter()
+            .map(|(name, item)| (name, whole_numbers_as_integers(item)))
+            .collect(),
+        other => other,
+    }
+}
+
+/// A path as [`refuse_control_in`] writes it: `wishlist[0].productId`.
+fn path_text(path: &serde_ignored::Path) -> String {
+    use serde_ignored::Path;
+    match path {
+        Path::Root => String::new(),
+        Path::Seq { parent, index } => format!("{}[{index}]", path_text(parent)),
+        Path::Map { parent, key } => match path_text(parent) {
+            parent if parent.is_empty() => key.clone(),
+            parent => format!("{parent}.{key}"),
+        },
+        Path::Some { parent }
+        | Path::NewtypeStruct { parent }
+        | Path::NewtypeVariant { parent } => path_text(parent),
+    }
+}
+
 /// [`refuse_control`] on every key and string in `value`, naming each by its path
-/// (`wishlist[0].productId`).
-fn refuse_control_in(value: &Value, path: &mut String) -> Result<(), AppError> {
+/// (`wishlist[0].productId`), but for those at the paths in `ignored`.
+fn refuse_control_in(
+    value: &Value,
+    path: &mut String,
+    ignored: &std::collections::HashSet<String>,
+) -> Result<(), AppError> {
     let at = path.len();
     match value {
         Value::String(text) => refuse_control(path, text)?,
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 path.push_str(&format!("[{i}]"));
-                refuse_control_in(item, path)?;
+                refuse_control_in(item, path, ignored)?;
                 path.truncate(at);
             }
         }
@@ -150,9 +198,11 @@ fn refuse_control_in(value: &Value, path: &mut String) -> Result<(), AppError> {
                 if !path.is_empty() {
                     path.push('.');
                 }
-                refuse_control(&format!("{path}{name}"), name)?;
                 path.push_str(name);
-                refuse_control_in(item, path)?;
+                if !ignored.contains(path.as_str()) {
+                    refuse_control(path, name)?;
+                    refuse_control_in(item, path, ignored)?;
+                }
                 path.truncate(at);
             }
         }
@@ -192,6 +242,24 @@ mod tests {
             status,
             serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
         )
+    }
+
+    #[tokio::test]
+    async fn a_whole_number_written_with_a_fraction_is_an_integer() {
+        assert_eq!(
+            call("{\"quantity\": 5.0}", "application/json").await.0,
+            StatusCode::OK
+        );
+        assert_eq!(
+            call("{\"quantity\": 5e0}", "application/json").await.0,
+            StatusCode::OK
+        );
+        let (status, body) = call("{\"quantity\": 5.5}", "application/json").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(
+            body["message"].as_str().unwrap().contains("quantity"),
+            "{body}"
+        );
     }
 
     #[tokio::test]

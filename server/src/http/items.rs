@@ -92,7 +92,7 @@ fn items(rows: Vec<ItemRow>, now: i64) -> Vec<Item> {
 pub struct ListParams {
     /// `cart` or `wishlist`.
     #[serde(rename = "type")]
-    #[param(rename = "type")]
+    #[param(rename = "type", pattern = "^(?:cart|wishlist)$")]
     pub list: Option<String>,
 }
 
@@ -101,12 +101,14 @@ pub struct ListParams {
 #[serde(rename_all = "camelCase")]
 pub struct NewItem {
     #[serde(default)]
+    #[schema(required = true, pattern = "^[0-9a-f]{24}$")]
     pub product_id: String,
     /// 1 to 99; default 1. Added to what the cart holds; ignored for the wishlist.
+    #[schema(minimum = 1, maximum = 99)]
     pub quantity: Option<i64>,
     /// `cart` or `wishlist`.
     #[serde(rename = "type", default)]
-    #[schema(rename = "type")]
+    #[schema(rename = "type", required = true, pattern = "^(?:cart|wishlist)$")]
     pub list: String,
 }
 
@@ -114,6 +116,7 @@ pub struct NewItem {
 #[derive(Deserialize, ToSchema)]
 pub struct QuantityChange {
     /// 1 to 99, and at most the product's stock.
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 99)]
     pub quantity: Option<i64>,
 }
 
@@ -122,7 +125,7 @@ pub struct QuantityChange {
 #[serde(rename_all = "camelCase")]
 pub struct CartEntry {
     pub product_id: String,
-    /// At least 1.
+    #[schema(minimum = 1)]
     pub quantity: i64,
 }
 

@@ -3,6 +3,7 @@
 
 use axum::Json;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{RefOr, Schema};
 use utoipa::{Modify, OpenApi};
 
 use super::error::ErrorBody;
@@ -10,6 +11,7 @@ use super::{
     admin_activity, admin_catalogue, admin_customers, admin_dashboard, admin_orders, admin_promo,
     auth, catalogue, items, orders, payments, reviews,
 };
+use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -112,6 +114,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         doc.merge(part);
     }
     list_the_edges_answers(&mut doc);
+    describe_the_text_rules(&mut doc);
     doc
 }
 
@@ -162,6 +165,144 @@ fn list_the_edges_answers(doc: &mut utoipa::openapi::OpenApi) {
                 });
             }
         }
+    }
+}
+
+/// The rules on request text that the derives cannot spell, as patterns: the
+/// password rules, text that must not be blank, and (on every other string a request
+/// carries, in a parameter or anywhere in its body) no control characters
+/// (`extract::refuse_control`). Strings with a format (an address, a file) keep it.
+fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
+    let not_blank = format!("^[^{CONTROL_CLASS}]*[^{CONTROL_CLASS}\\s][^{CONTROL_CLASS}]*$");
+    let rules = [
+        ("SignupForm", "password", signup_password_pattern()),
+        ("ResetRequest", "password", new_password_pattern()),
+        ("ResetRequest", "token", not_blank.clone()),
+        ("TokenRequest", "token", not_blank.clone()),
+        ("TrackRequest", "number", not_blank.clone()),
+    ];
+    let schemas = &mut doc.components.get_or_insert_with(Default::default).schemas;
+    for (schema, field, pattern) in rules {
+        match schemas.get_mut(schema) {
+            Some(RefOr::T(Schema::Object(object))) => match object.properties.get_mut(field) {
+                Some(RefOr::T(Schema::Object(text))) => text.pattern = Some(pattern),
+                _ => panic!("{schema} has no text field {field}"),
+            },
+            _ => panic!("no object schema {schema}"),
+        }
+    }
+
+    let plain_text = format!("^[^{CONTROL_CLASS}]*$");
+    let mut reached = std::collections::BTreeSet::new();
+    let mut forms = std::collections::BTreeSet::new();
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                if let Some(schema) = &mut parameter.schema {
+                    refuse_control(schema, &plain_text, &mut reached);
+                }
+            }
+            if let Some(body) = &mut operation.request_body {
+                for (media_type, content) in body.content.iter_mut() {
+                    if let (true, Some(RefOr::Ref(form))) =
+                        (media_type.starts_with("multipart/"), &content.schema)
+                    {
+                        forms.insert(
+                            form.ref_location
+                                .rsplit('/')
+                                .next()
+                                .unwrap_or_default()
+                                .to_string(),
+                        );
+                    }
+                    if let Some(schema) = &mut content.schema {
+                        refuse_control(schema, &plain_text, &mut reached);
+                    }
+                }
+            }
+        }
+    }
+    let schemas = &mut doc.components.get_or_insert_with(Default::default).schemas;
+    // A form's field names travel in its parts' headers, where no control character
+    // can be; fields a call does not read are otherwise ignored.
+    for form in forms {
+        if let Some(RefOr::T(Schema::Object(object))) = schemas.get_mut(&form) {
+            object.property_names = Some(Box::new(Schema::Object(
+                utoipa::openapi::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .pattern(Some(plain_text.clone()))
+                    .build(),
+            )));
+        }
+    }
+    let mut done = std::collections::BTreeSet::new();
+    while let Some(name) = reached.pop_first() {
+        if done.insert(name.clone()) {
+            if let Some(schema) = schemas.get_mut(&name) {
+                refuse_control(schema, &plain_text, &mut reached);
+            }
+        }
+    }
+}
+
+/// Gives every string in `schema` without a pattern or format `pattern`, and adds the
+/// components it refers to to `reached`.
+fn refuse_control(
+    schema: &mut RefOr<Schema>,
+    pattern: &str,
+    reached: &mut std::collections::BTreeSet<String>,
+) {
+    use utoipa::openapi::schema::{ArrayItems, SchemaType, Type};
+    let schema = match schema {
+        RefOr::Ref(to) => {
+            let name = to.ref_location.rsplit('/').next().unwrap_or_default();
+            reached.insert(name.to_string());
+            return;
+        }
+        RefOr::T(schema) => schema,
+    };
+    match schema {
+        Schema::Object(object) => {
+            let text = match &object.schema_type {
+                SchemaType::Type(kind) => *kind == Type::String,
+                SchemaType::Array(kinds) => kinds.contains(&Type::String),
+                SchemaType::AnyValue => false,
+            };
+            if text && object.pattern.is_none() && object.format.is_none() {
+                object.pattern = Some(pattern.to_string());
+            }
+            for property in object.properties.values_mut() {
+                refuse_control(property, pattern, reached);
+            }
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                refuse_control(items, pattern, reached);
+            }
+        }
+        Schema::OneOf(one_of) => {
+            for item in &mut one_of.items {
+                refuse_control(item, pattern, reached);
+            }
+        }
+        Schema::AllOf(all_of) => {
+            for item in &mut all_of.items {
+                refuse_control(item, pattern, reached);
+            }
+        }
+        Schema::AnyOf(any_of) => {
+            for item in &mut any_of.items {
+                refuse_control(item, pattern, reached);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -73,8 +73,8 @@ pub struct LineRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteRequest {
-    /// `pickup` or `delivery`.
     #[serde(default)]
+    #[schema(required = true, value_type = crate::domain::order::Fulfilment)]
     pub fulfilment: String,
     /// A guest's lines; ignored when signed in (the server cart counts).
     #[serde(default)]
@@ -145,6 +145,7 @@ pub struct Payment {
 #[serde(rename_all = "camelCase")]
 pub struct PlaceRequest {
     #[serde(default)]
+    #[schema(required = true, value_type = crate::domain::order::Fulfilment)]
     pub fulfilment: String,
     #[serde(default)]
     pub contact: Contact,
@@ -170,8 +171,10 @@ pub struct TokenQuery {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
     pub page: Option<String>,
     #[serde(rename = "perPage")]
+    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
     pub per_page: Option<String>,
 }
 
@@ -179,8 +182,10 @@ pub struct PageQuery {
 #[serde(rename_all = "camelCase")]
 pub struct TrackRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub number: String,
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email_address: String,
 }
 
@@ -428,7 +433,8 @@ pub async fn quote(
 /// same `Idempotency-Key` with the same body answers the same order again.
 #[utoipa::path(post, path = "/api/order", tag = "orders", request_body = PlaceRequest,
     security((), ("bearer" = [])),
-    params(("Idempotency-Key" = String, Header, description = "One per checkout attempt; a retry sends it again")),
+    params(("Idempotency-Key" = String, Header, max_length = 200, pattern = "^[ -~]*[!-~][ -~]*$",
+        description = "One per checkout attempt, of visible ASCII (a header's text); a retry sends it again")),
     responses(
         (status = 201, description = "'Order placed'", body = Envelope<PlacedOrder>),
         (status = 200, description = "The order this key placed before", body = Envelope<PlacedOrder>),

@@ -91,13 +91,15 @@ pub struct ReviewData {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ReviewParams {
-    /// From 1; default 1.
+    /// From 1 to 10000; default 1.
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
     pub page: Option<String>,
     /// Default 5, at most 50.
     #[serde(rename = "perPage")]
-    #[param(rename = "perPage")]
+    #[param(rename = "perPage", pattern = "^(?:0*[1-9][0-9]*)?$")]
     pub per_page: Option<String>,
     /// Keeps reviews whose comment contains it, case-insensitively.
+    #[param(max_length = 200)]
     pub keyword: Option<String>,
 }
 
@@ -225,14 +227,14 @@ pub async fn create_review(
     form: Form<ReviewPhotos>,
 ) -> Result<(StatusCode, Json<Envelope<ReviewData>>), AppError> {
     let mut errors = BTreeMap::new();
-    let product_id = form.get("productId").unwrap_or_default().trim();
+    let product_id = form.get("productId")?.unwrap_or_default().trim();
     if product_id.is_empty() {
         errors.insert(
             "productId".to_string(),
             "Product ID is required".to_string(),
         );
     }
-    let rating = match form.get("rating").map(str::trim) {
+    let rating = match form.get("rating")?.map(str::trim) {
         None | Some("") => {
             errors.insert("rating".to_string(), "Rating is required".to_string());
             0
@@ -248,7 +250,7 @@ pub async fn create_review(
             }
         },
     };
-    let comment = form.get("comment").unwrap_or_default().trim().to_string();
+    let comment = form.get("comment")?.unwrap_or_default().trim().to_string();
     let comment_chars = comment.chars().count();
     if comment_chars == 0 {
         errors.insert("comment".to_string(), "Comment is required".to_string());

@@ -1494,10 +1494,7 @@ export interface components {
         /** @description One line of a browser's cart. */
         CartEntry: {
             productId: string;
-            /**
-             * Format: int64
-             * @description At least 1.
-             */
+            /** Format: int64 */
             quantity: number;
         };
         Category: {
@@ -1515,7 +1512,7 @@ export interface components {
             categories: components["schemas"]["Category"][];
         };
         ChangePasswordRequest: {
-            currentPassword?: string;
+            currentPassword: string;
         };
         /** @description The checkout's contact form (spec §3). */
         Contact: {
@@ -1536,8 +1533,10 @@ export interface components {
         };
         /** @description `emailAddress` and `password`. */
         Credentials: {
-            emailAddress?: string;
-            password?: string;
+            /** Format: email */
+            emailAddress: string;
+            /** @description 6 to 128 characters. */
+            password: string;
         };
         Customer: {
             _id: string;
@@ -1614,7 +1613,8 @@ export interface components {
             rating: number;
         };
         EmailRequest: {
-            emailAddress?: string;
+            /** Format: email */
+            emailAddress: string;
         };
         /** @description Nothing beyond the message. */
         Empty: Record<string, never>;
@@ -2345,14 +2345,14 @@ export interface components {
         };
         /** @description `POST /user/item`. */
         NewItem: {
-            productId?: string;
+            productId: string;
             /**
              * Format: int64
              * @description 1 to 99; default 1. Added to what the cart holds; ignored for the wishlist.
              */
             quantity?: number | null;
             /** @description `cart` or `wishlist`. */
-            type?: string;
+            type: string;
         };
         NewPaymentMethod: {
             setPrimary?: boolean;
@@ -2469,12 +2469,13 @@ export interface components {
          */
         OrderStatus: "placed" | "ready_for_pickup" | "shipped" | "completed" | "cancelled";
         OtpRequest: {
-            emailAddress?: string;
+            /** Format: email */
+            emailAddress: string;
             /** @description The six digits from the e-mail. */
-            otp?: string;
+            otp: string;
         };
         PasswordRequest: {
-            password?: string;
+            password: string;
         };
         /** @description How the order is paid. */
         Payment: {
@@ -2546,7 +2547,7 @@ export interface components {
         };
         PlaceRequest: {
             contact?: components["schemas"]["Contact"];
-            fulfilment?: string;
+            fulfilment: components["schemas"]["OrderFulfilment"];
             /** @description A guest's lines; ignored when signed in (the server cart is ordered). */
             items?: components["schemas"]["LineRequest"][] | null;
             payment: components["schemas"]["Payment"];
@@ -2742,7 +2743,7 @@ export interface components {
              * Format: int64
              * @description 1 to 99, and at most the product's stock.
              */
-            quantity?: number | null;
+            quantity: number;
         };
         Quote: {
             /** Format: double */
@@ -2783,8 +2784,7 @@ export interface components {
             unitPrice?: number | null;
         };
         QuoteRequest: {
-            /** @description `pickup` or `delivery`. */
-            fulfilment?: string;
+            fulfilment: components["schemas"]["OrderFulfilment"];
             /** @description A guest's lines; ignored when signed in (the server cart counts). */
             items?: components["schemas"]["LineRequest"][] | null;
             /** @description A promo code, case-insensitive; blank for none. */
@@ -2792,11 +2792,11 @@ export interface components {
         };
         ResetRequest: {
             /**
-             * @description At least 8 characters with an uppercase letter, a lowercase letter, a digit and
-             *     a special character.
+             * @description 8 to 128 characters with an uppercase letter, a lowercase letter, a digit and
+             *     a special character (any letter or symbol counts; the pattern names ASCII ones).
              */
-            password?: string;
-            token?: string;
+            password: string;
+            token: string;
         };
         Review: {
             _id: string;
@@ -2849,7 +2849,10 @@ export interface components {
         };
         /** @description The form `POST /auth/signup` takes (multipart; a urlencoded or JSON body works too). */
         SignupForm: {
-            /** @example ada@example.com */
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
             emailAddress: string;
             /**
              * @description 8 to 40 characters: letters, digits and `@$!%?&`, with a lowercase letter, an
@@ -2911,15 +2914,16 @@ export interface components {
         };
         TokenRequest: {
             /** @description The `token` of the reset link. */
-            token?: string;
+            token: string;
         };
         TokenValidity: {
             /** @description Always `true`: an invalid token is a 400. */
             valid: boolean;
         };
         TrackRequest: {
-            emailAddress?: string;
-            number?: string;
+            /** Format: email */
+            emailAddress: string;
+            number: string;
         };
         Transaction: {
             _id: string;
@@ -6653,7 +6657,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description One per checkout attempt; a retry sends it again */
+                /** @description One per checkout attempt, of visible ASCII (a header's text); a retry sends it again */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -7315,9 +7319,9 @@ export interface operations {
                 sortField?: string;
                 /** @description `asc` or `desc`; default `desc`. */
                 sortOrder?: string;
-                /** @description Lowest price paid, inclusive. */
+                /** @description Lowest price paid, inclusive: up to 10,000,000 with at most two decimals. */
                 minPrice?: string;
-                /** @description Highest price paid, inclusive. */
+                /** @description Highest price paid, inclusive, and not below `minPrice`. */
                 maxPrice?: string;
                 /** @description Comma-separated category ids (at most 50). */
                 categoryIds?: string;
@@ -7494,7 +7498,7 @@ export interface operations {
     list_reviews: {
         parameters: {
             query?: {
-                /** @description From 1; default 1. */
+                /** @description From 1 to 10000; default 1. */
                 page?: string;
                 /** @description Default 5, at most 50. */
                 perPage?: string;

@@ -105,6 +105,7 @@ pub struct Empty {}
 #[serde(rename_all = "camelCase")]
 pub struct EmailRequest {
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email_address: String,
 }
 

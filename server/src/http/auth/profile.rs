@@ -23,6 +23,7 @@ use crate::media::photo;
 #[derive(Deserialize, ToSchema)]
 pub struct PasswordRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub password: String,
 }
 
@@ -109,7 +110,7 @@ pub async fn edit_profile(
     form: Form,
 ) -> Result<Json<Envelope<UserData>>, AppError> {
     let mut errors = BTreeMap::new();
-    let full_name = match form.get("fullName").map(FullName::parse) {
+    let full_name = match form.get("fullName")?.map(FullName::parse) {
         Some(Ok(name)) => Some(name.into_inner()),
         Some(Err(text)) => {
             errors.insert("fullName".to_string(), text.to_string());
@@ -117,7 +118,7 @@ pub async fn edit_profile(
         }
         None => None,
     };
-    let phone = match form.get("phoneNumber") {
+    let phone = match form.get("phoneNumber")? {
         Some(raw) if raw.trim().is_empty() => Some(String::new()),
         Some(raw) => match Phone::parse(raw) {
             Ok(phone) => Some(phone.into_inner()),

@@ -28,16 +28,19 @@ const BAD_RESET_TOKEN: &str = "Invalid or expired reset token. Please request a 
 pub struct TokenRequest {
     /// The `token` of the reset link.
     #[serde(default)]
+    #[schema(required = true)]
     pub token: String,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct ResetRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub token: String,
-    /// At least 8 characters with an uppercase letter, a lowercase letter, a digit and
-    /// a special character.
+    /// 8 to 128 characters with an uppercase letter, a lowercase letter, a digit and
+    /// a special character (any letter or symbol counts; the pattern names ASCII ones).
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128)]
     pub password: String,
 }
 
@@ -45,6 +48,7 @@ pub struct ResetRequest {
 #[serde(rename_all = "camelCase")]
 pub struct ChangePasswordRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub current_password: String,
 }
 

@@ -28,8 +28,11 @@ pub const ACCOUNT_DISABLED: &str =
 #[serde(rename_all = "camelCase")]
 pub struct Credentials {
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email_address: String,
+    /// 6 to 128 characters.
     #[serde(default)]
+    #[schema(required = true, min_length = 6, max_length = 128)]
     pub password: String,
 }
 

@@ -30,10 +30,11 @@ use crate::store::accounts::{CodeCheck, NewCode, UserRow};
 #[schema(rename_all = "camelCase")]
 #[allow(dead_code)] // documents the form; the handler reads it field by field
 pub struct SignupForm {
-    #[schema(example = "ada@example.com")]
+    #[schema(example = "ada@example.com", format = Email, max_length = 254)]
     email_address: String,
     /// 8 to 40 characters: letters, digits and `@$!%?&`, with a lowercase letter, an
     /// uppercase letter and a digit.
+    #[schema(min_length = 8, max_length = 40)]
     password: String,
 }
 
@@ -41,9 +42,11 @@ pub struct SignupForm {
 #[serde(rename_all = "camelCase")]
 pub struct OtpRequest {
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email_address: String,
     /// The six digits from the e-mail.
     #[serde(default)]
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
     pub otp: String,
 }
 
@@ -66,8 +69,8 @@ pub async fn signup(
     form: Form,
 ) -> Result<(StatusCode, Json<Envelope<Session>>), AppError> {
     let email = parse_credentials(
-        form.get("emailAddress").unwrap_or_default(),
-        form.get("password").unwrap_or_default(),
+        form.get("emailAddress")?.unwrap_or_default(),
+        form.get("password")?.unwrap_or_default(),
         check_signup_password,
     )?;
     let taken = || AppError::Conflict("An account with this email already exists".into());
@@ -75,7 +78,7 @@ pub async fn signup(
         return Err(taken());
     }
     count_code_mail(&state, &ip).await?;
-    let hash = password::hash(form.get("password").unwrap_or_default())
+    let hash = password::hash(form.get("password")?.unwrap_or_default())
         .await
         .map_err(internal)?;
     let id = Id::generate();
