@@ -58,6 +58,7 @@ impl FileLimits for BannerImage {
     const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
     const FILE_TOO_LARGE: &'static str = "The image must be at most 10 MB";
     const TOO_MANY_FILES: &'static str = "A banner has one image";
+    const FILE_FIELDS: &'static [&'static str] = &["image"];
 }
 
 /// The largest body `POST /admin/banner` takes: the image and the form around it.

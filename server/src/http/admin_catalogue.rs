@@ -72,6 +72,7 @@ impl FileLimits for ProductPhotos {
     const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
     const FILE_TOO_LARGE: &'static str = "Each image must be at most 10 MB";
     const TOO_MANY_FILES: &'static str = "A product can have at most 8 photos";
+    const FILE_FIELDS: &'static [&'static str] = &["images", "images[]"];
 }
 
 /// The largest body `POST /admin/product/{id}/photos` takes: eight photos and the form.

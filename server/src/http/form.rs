@@ -32,6 +32,9 @@ pub trait FileLimits {
     const FILE_TOO_LARGE: &'static str;
     /// The answer (400) for more files than allowed.
     const TOO_MANY_FILES: &'static str;
+    /// The names files come under; a part under one of them that is not a file is a
+    /// 400, so photos sent wrongly are not silently lost.
+    const FILE_FIELDS: &'static [&'static str];
 }
 
 /// One photo of at most 5 MB: the profile form.
@@ -42,6 +45,7 @@ impl FileLimits for OnePhoto {
     const MAX_FILE_BYTES: usize = photo::MAX_PHOTO_BYTES;
     const FILE_TOO_LARGE: &'static str = photo::TOO_LARGE;
     const TOO_MANY_FILES: &'static str = "Only one file may be sent";
+    const FILE_FIELDS: &'static [&'static str] = &["profilePicture"];
 }
 
 /// A form's text fields by name, and its files in the order sent.
@@ -142,7 +146,13 @@ async fn read_multipart<L: FileLimits>(mut multipart: Multipart) -> Result<Form<
             return Err(AppError::bad_request("Too many form fields"));
         }
         let name = field.name().unwrap_or_default().to_string();
+        // A part's name is text in its header, where no control character belongs
+        // (some would not even parse): refused alike, read or not.
+        refuse_control(&name, &name)?;
         let is_file = field.file_name().is_some();
+        if !is_file && L::FILE_FIELDS.contains(&name.as_str()) {
+            return Err(AppError::field(&name, format!("{name} must be a file")));
+        }
         let limit = if is_file {
             L::MAX_FILE_BYTES
         } else {

@@ -92,7 +92,7 @@ fn items(rows: Vec<ItemRow>, now: i64) -> Vec<Item> {
 pub struct ListParams {
     /// `cart` or `wishlist`.
     #[serde(rename = "type")]
-    #[param(rename = "type", pattern = "^(?:cart|wishlist)$")]
+    #[param(rename = "type", pattern = "^(?:cart|wishlist)?$")]
     pub list: Option<String>,
 }
 
@@ -266,7 +266,7 @@ impl Missing for ListEntryId {
 
 /// The signed-in customer's cart or wishlist, oldest entry first (at most 100 entries).
 #[utoipa::path(get, path = "/api/user/item", tag = "items", security(("bearer" = [])),
-    params(ListParams),
+    params(("type" = String, Query, pattern = "^(?:cart|wishlist)$", description = "`cart` or `wishlist`")),
     responses(
         (status = 200, description = "'Cart fetched successfully' or 'Wishlist fetched successfully'", body = Envelope<Vec<Item>>),
         (status = 400, description = "`type` is not cart or wishlist", body = ErrorBody),

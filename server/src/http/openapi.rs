@@ -174,12 +174,28 @@ fn list_the_edges_answers(doc: &mut utoipa::openapi::OpenApi) {
 /// (`extract::refuse_control`). Strings with a format (an address, a file) keep it.
 fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
     let not_blank = format!("^[^{CONTROL_CLASS}]*[^{CONTROL_CLASS}\\s][^{CONTROL_CLASS}]*$");
+    // A review's comment: 10 to 500 characters once trimmed.
+    let comment = format!(
+        "^[ \\t\\n\\r]*[^{C}\\s][^{C}]{{8,498}}[^{C}\\s][ \\t\\n\\r]*$",
+        C = CONTROL_CLASS
+    );
+    // A phone number (`Phone::parse`), with spaces, dashes, brackets and dots anywhere,
+    // or blank (the profile form clears it so).
+    let phone = {
+        let gap = "[ ().-]*";
+        format!(
+            "^{gap}(?:(?:\\+{gap})?[1-9](?:{gap}[0-9]){{6,14}}|0{gap}[1-9](?:{gap}[0-9]){{8,9}}){gap}$|^[ \\t\\n\\r]*$"
+        )
+    };
     let rules = [
         ("SignupForm", "password", signup_password_pattern()),
         ("ResetRequest", "password", new_password_pattern()),
         ("ResetRequest", "token", not_blank.clone()),
         ("TokenRequest", "token", not_blank.clone()),
         ("TrackRequest", "number", not_blank.clone()),
+        ("ReviewForm", "comment", comment),
+        ("ProfileForm", "fullName", not_blank.clone()),
+        ("ProfileForm", "phoneNumber", phone),
     ];
     let schemas = &mut doc.components.get_or_insert_with(Default::default).schemas;
     for (schema, field, pattern) in rules {
@@ -315,4 +331,68 @@ pub fn document() -> String {
 
 pub async fn serve() -> Json<utoipa::openapi::OpenApi> {
     Json(api())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::account::Phone;
+
+    /// The pattern the document gives a property of a component.
+    fn pattern(schema: &str, field: &str) -> regex::Regex {
+        let doc = api();
+        let schemas = &doc.components.as_ref().unwrap().schemas;
+        let Some(RefOr::T(Schema::Object(object))) = schemas.get(schema) else {
+            panic!("no object schema {schema}");
+        };
+        let Some(RefOr::T(Schema::Object(text))) = object.properties.get(field) else {
+            panic!("{schema} has no field {field}");
+        };
+        regex::Regex::new(text.pattern.as_deref().expect("a pattern")).unwrap()
+    }
+
+    #[test]
+    fn the_phone_pattern_takes_what_the_phone_rule_takes() {
+        let phone = pattern("ProfileForm", "phoneNumber");
+        for raw in [
+            "020 7946 0958",
+            "+44 (20) 7946-0958",
+            "07911.123456",
+            "+1 415 555 2671",
+            "4155552671",
+            "1234567",
+            "123456789012345",
+            "123456",
+            "0123456",
+            "+0123456789",
+            "12345678901234567",
+            "phone me",
+            "+44",
+            "++441234567890",
+            "12a4567",
+            "0791112345",
+            "079111234567",
+            " - ",
+            ")",
+            "",
+            "  ",
+        ] {
+            // The profile form clears the number when it is blank.
+            let taken = raw.trim().is_empty() || Phone::parse(raw).is_ok();
+            assert_eq!(phone.is_match(raw), taken, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn the_comment_pattern_counts_the_trimmed_comment() {
+        let comment = pattern("ReviewForm", "comment");
+        let fits = |text: &str| comment.is_match(text);
+        assert!(fits("Works well"));
+        assert!(fits("  Works well  "));
+        assert!(!fits("  Too short "));
+        assert!(fits(&"x".repeat(500)));
+        assert!(!fits(&"x".repeat(501)));
+        assert!(!fits("Works well\u{0}"));
+        assert!(fits("Works\nwell, really"));
+    }
 }

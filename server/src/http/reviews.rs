@@ -47,6 +47,7 @@ impl FileLimits for ReviewPhotos {
     const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
     const FILE_TOO_LARGE: &'static str = "Each image must be at most 10 MB";
     const TOO_MANY_FILES: &'static str = "You can attach at most 5 images";
+    const FILE_FIELDS: &'static [&'static str] = &["images", "images[]"];
 }
 
 /// The largest body `POST /review` takes: five photos and the form around them.
@@ -108,14 +109,15 @@ pub struct ReviewParams {
 #[schema(rename_all = "camelCase")]
 #[allow(dead_code)] // documents the form; the handler reads it field by field
 pub struct ReviewForm {
+    #[schema(pattern = "^[0-9a-f]{24}$")]
     product_id: String,
-    /// 1 to 5.
+    #[schema(minimum = 1, maximum = 5)]
     rating: i64,
     /// 10 to 500 characters once trimmed.
     comment: String,
     /// Up to 5 files, repeated under this name: JPEG, PNG, GIF or WebP, at most 10 MB each.
-    #[schema(value_type = Option<Vec<String>>, format = Binary)]
-    images: Option<Vec<Vec<u8>>>,
+    #[schema(required = false, value_type = Vec<String>, format = Binary, max_items = 5)]
+    images: Vec<Vec<u8>>,
 }
 
 impl Review {

@@ -16,6 +16,9 @@ on_both_backends!(
     every_response_carries_the_security_headers,
     private_answers_are_never_kept_and_the_catalogues_are_revalidated,
     text_with_control_characters_is_refused_naming_the_field,
+    fields_a_call_does_not_read_are_ignored_whatever_they_hold,
+    a_form_part_is_named_in_text_and_a_file_field_holds_files,
+    a_whole_number_may_be_written_with_a_fraction,
     a_json_body_must_be_an_object,
     the_openapi_document_describes_the_catalogue,
     a_call_without_its_body_answers_a_status_the_document_lists,
@@ -287,6 +290,128 @@ async fn text_with_control_characters_is_refused_naming_the_field(app: TestApp) 
     let (status, body) = app.get("/api/product?keyword=alpha%09kitchen%0A").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["total"], 1);
+}
+
+/// What the OpenAPI document says of fields a call does not know: they may hold
+/// anything (schemathesis sends such fields, and only what a call reads reaches the
+/// database, where a NUL would break PostgreSQL).
+async fn fields_a_call_does_not_read_are_ignored_whatever_they_hold(app: TestApp) {
+    let f = crate::helpers::fixture(&app).await;
+    let token = app.customer("extra@example.com").await;
+    let sync = json!({
+        "cart": [],
+        "wishlist": [{"productId": f.alpha, "note\u{1}": "x\u{0}"}],
+        "from": {"device": ["\u{0}"]},
+    });
+    let (status, body) = app
+        .call(
+            reqwest::Method::POST,
+            "/api/user/sync",
+            Some(sync),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["data"]["wishlist"].as_array().unwrap().len(),
+        1,
+        "{body}"
+    );
+    let response = app
+        .client
+        .post(app.url("/api/review"))
+        .bearer_auth(&token)
+        .multipart(
+            reqwest::multipart::Form::new()
+                .text("productId", f.alpha.clone())
+                .text("rating", "5")
+                .text("comment", "Good and solid")
+                .text("source", "app\u{0}"),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+}
+
+/// A part's name travels in its header, so a control character there is refused
+/// whether the call reads that part or not; and a text part under a file field's name
+/// is refused rather than its photo silently dropped.
+async fn a_form_part_is_named_in_text_and_a_file_field_holds_files(app: TestApp) {
+    let f = crate::helpers::fixture(&app).await;
+    let token = app.customer("parts@example.com").await;
+    let review = |extra: reqwest::multipart::Form| {
+        app.client
+            .post(app.url("/api/review"))
+            .bearer_auth(&token)
+            .multipart(
+                extra
+                    .text("productId", f.alpha.clone())
+                    .text("rating", "5")
+                    .text("comment", "Good and solid"),
+            )
+            .send()
+    };
+    // reqwest would percent-encode the name; a client that does not is what is tried,
+    // with a control character the header parser lets through (C0 ones it refuses).
+    let raw_names = reqwest::multipart::Form::new().percent_encode_noop();
+    let response = review(raw_names.text("x\u{85}", "1")).await.unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "x\u{85} must not contain control characters"
+    );
+    let response = review(reqwest::multipart::Form::new().text("images", "null"))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body["errors"]["images"], "images must be a file", "{body}");
+    let (status, body) = app
+        .call(
+            reqwest::Method::GET,
+            &format!("/api/review/product/{}", f.alpha),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["total"], 0, "neither review was kept: {body}");
+}
+
+/// JSON has one kind of number: `2.0` is the whole number 2 (JSON Schema agrees).
+async fn a_whole_number_may_be_written_with_a_fraction(app: TestApp) {
+    let f = crate::helpers::fixture(&app).await;
+    let token = app.customer("fraction@example.com").await;
+    let add = |quantity: f64| json!({"productId": f.alpha, "quantity": quantity, "type": "cart"});
+    let (status, body) = app
+        .call(
+            reqwest::Method::POST,
+            "/api/user/item",
+            Some(add(2.0)),
+            Some(&token),
+        )
+        .await;
+    assert!(status.is_success(), "{body}");
+    let (status, body) = app
+        .call(
+            reqwest::Method::POST,
+            "/api/user/item",
+            Some(add(1.5)),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (_, cart) = app
+        .call(
+            reqwest::Method::GET,
+            "/api/user/item?type=cart",
+            None,
+            Some(&token),
+        )
+        .await;
+    assert_eq!(cart["data"][0]["quantity"], 2, "{cart}");
 }
 
 async fn a_json_body_must_be_an_object(app: TestApp) {

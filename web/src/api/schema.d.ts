@@ -2657,14 +2657,15 @@ export interface components {
         };
         /** @description The form `PATCH /auth/edit-profile` takes (multipart); every field is optional. */
         ProfileForm: {
-            fullName?: string | null;
+            /** @description At most 100 characters once runs of white space are one space. */
+            fullName?: string;
             /** @description Spaces, dashes, brackets and dots are ignored; an empty value clears it. */
-            phoneNumber?: string | null;
+            phoneNumber?: string;
             /**
              * Format: binary
              * @description JPEG, PNG, GIF or WebP, at most 5 MB and 40 megapixels.
              */
-            profilePicture?: string | null;
+            profilePicture?: string;
         };
         /** @description A promo code as the console shows it. */
         PromoCode: {
@@ -2819,12 +2820,9 @@ export interface components {
             /** @description 10 to 500 characters once trimmed. */
             comment: string;
             /** @description Up to 5 files, repeated under this name: JPEG, PNG, GIF or WebP, at most 10 MB each. */
-            images?: string[] | null;
+            images?: string[];
             productId: string;
-            /**
-             * Format: int64
-             * @description 1 to 5.
-             */
+            /** Format: int64 */
             rating: number;
         };
         ReviewList: {
@@ -6301,11 +6299,11 @@ export interface operations {
     };
     signed_url: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The `profilePhoto` path of the signed-in user. */
-                path?: string;
+                path: string;
                 /** @description Only `private` is served this way. */
-                type?: string;
+                type: string;
             };
             header?: never;
             path?: never;
@@ -7690,9 +7688,9 @@ export interface operations {
     };
     list_items: {
         parameters: {
-            query?: {
-                /** @description `cart` or `wishlist`. */
-                type?: string;
+            query: {
+                /** @description `cart` or `wishlist` */
+                type: string;
             };
             header?: never;
             path?: never;

@@ -32,12 +32,15 @@ pub struct PasswordRequest {
 #[schema(rename_all = "camelCase")]
 #[allow(dead_code)] // documents the form; the handler reads it field by field
 pub struct ProfileForm {
-    full_name: Option<String>,
+    /// At most 100 characters once runs of white space are one space.
+    #[schema(required = false, max_length = 100)]
+    full_name: String,
     /// Spaces, dashes, brackets and dots are ignored; an empty value clears it.
-    phone_number: Option<String>,
+    #[schema(required = false)]
+    phone_number: String,
     /// JPEG, PNG, GIF or WebP, at most 5 MB and 40 megapixels.
-    #[schema(value_type = Option<String>, format = Binary)]
-    profile_picture: Option<Vec<u8>>,
+    #[schema(required = false, value_type = String, format = Binary)]
+    profile_picture: Vec<u8>,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -45,9 +48,11 @@ pub struct ProfileForm {
 pub struct SignedUrlParams {
     /// The `profilePhoto` path of the signed-in user.
     #[serde(default)]
+    #[param(required = true, min_length = 1)]
     pub path: String,
     /// Only `private` is served this way.
     #[serde(default, rename = "type")]
+    #[param(required = true, pattern = "^private$")]
     pub kind: String,
 }
 
