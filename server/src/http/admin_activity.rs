@@ -46,16 +46,22 @@ const MAX_OBJECT_ID_CHARS: usize = 100;
 pub struct ActivityQuery {
     /// Only this administrator's changes (their `_id`).
     #[serde(rename = "adminId")]
+    #[param(pattern = "^(?:[0-9a-f]{24})?$")]
     pub admin_id: Option<String>,
     /// Only changes to this kind of object: product, category, sub_category, banner,
     /// order, customer, review, promo_code.
     #[serde(rename = "objectType")]
+    #[param(
+        pattern = "^(?:product|category|sub_category|banner|order|customer|review|promo_code)?$"
+    )]
     pub object_type: Option<String>,
     /// Only changes to this object: its `_id`, or an order's number.
     #[serde(rename = "objectId")]
     pub object_id: Option<String>,
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
     pub page: Option<String>,
     #[serde(rename = "perPage")]
+    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
     pub per_page: Option<String>,
 }
 
@@ -63,9 +69,10 @@ pub struct ActivityQuery {
 #[derive(Serialize, ToSchema)]
 pub struct FieldChange {
     /// Any JSON value (`null` when the field had none).
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub before: serde_json::Value,
-    #[schema(value_type = Object)]
+    /// Any JSON value (`null` when the field has none now).
+    #[schema(value_type = Value)]
     pub after: serde_json::Value,
 }
 

@@ -141,23 +141,32 @@ pub struct AdminProductQuery {
     /// Words that must all match name, description, category or sub-category.
     pub q: Option<String>,
     #[serde(rename = "categoryId")]
+    #[param(pattern = "^(?:[0-9a-f]{24})?$")]
     pub category_id: Option<String>,
     #[serde(rename = "subCategoryId")]
+    #[param(pattern = "^(?:[0-9a-f]{24})?$")]
     pub sub_category_id: Option<String>,
     /// `in` (any units), `low` (1 to 9) or `out` (none).
+    #[param(pattern = "^(?:in|low|out)?$")]
     pub stock: Option<String>,
     /// `true` or `false`.
+    #[param(pattern = "^(?:true|false)?$")]
     pub featured: Option<String>,
     /// `false` (default): the products in the shop; `true`: the archived ones.
+    #[param(pattern = "^(?:true|false)?$")]
     pub archived: Option<String>,
     /// `createdAt` (default), `name`, `price` or `stock`.
     #[serde(rename = "sortField")]
+    #[param(pattern = "^(?:createdAt|name|price|stock)?$")]
     pub sort_field: Option<String>,
     /// `desc` (default) or `asc`.
     #[serde(rename = "sortOrder")]
+    #[param(pattern = "^(?:asc|desc)?$")]
     pub sort_order: Option<String>,
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
     pub page: Option<String>,
     #[serde(rename = "perPage")]
+    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
     pub per_page: Option<String>,
 }
 

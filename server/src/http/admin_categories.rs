@@ -61,9 +61,10 @@ pub const MAX_TITLE_CHARS: usize = 60;
 /// A category's or sub-category's title.
 #[derive(Deserialize, ToSchema)]
 pub struct TitleRequest {
-    /// 1 to 60 characters once trimmed; unique (in any case) among the categories, or
-    /// among the category's sub-categories.
+    /// 1 to 60 characters once trimmed, on one line; unique (in any case) among the
+    /// categories, or among the category's sub-categories.
     #[serde(default)]
+    #[schema(required = true, value_type = String)]
     pub title: Option<String>,
 }
 

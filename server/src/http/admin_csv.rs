@@ -130,8 +130,10 @@ pub async fn export_products(State(state): State<AppState>, _admin: AdminUser) -
 #[into_params(parameter_in = Query)]
 pub struct OrderExportQuery {
     /// The first day, `YYYY-MM-DD` (UTC).
+    #[param(required = true, format = Date)]
     pub from: Option<String>,
-    /// The last day, `YYYY-MM-DD` (UTC), included.
+    /// The last day, `YYYY-MM-DD` (UTC), included, and not before `from`.
+    #[param(required = true, format = Date)]
     pub to: Option<String>,
 }
 
@@ -336,6 +338,7 @@ fn cell_text(cell: &str) -> &str {
 #[into_params(parameter_in = Query)]
 pub struct ImportQuery {
     /// `false` (default): only check the file and report; `true`: write it.
+    #[param(pattern = "^(?:true|false)?$")]
     pub apply: Option<String>,
 }
 

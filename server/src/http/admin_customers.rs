@@ -51,8 +51,10 @@ impl Missing for CustomerId {
 pub struct CustomerListQuery {
     /// The beginning of the customer's full name or e-mail address, case-insensitively.
     pub q: Option<String>,
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
     pub page: Option<String>,
     #[serde(rename = "perPage")]
+    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
     pub per_page: Option<String>,
 }
 

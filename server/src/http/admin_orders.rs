@@ -43,28 +43,36 @@ const MAX_QUERY_CHARS: usize = 200;
 #[into_params(parameter_in = Query)]
 pub struct AdminListQuery {
     /// Only orders standing at this status.
+    #[param(pattern = "^(?:placed|ready_for_pickup|shipped|completed|cancelled)?$")]
     pub status: Option<String>,
     /// Only orders whose payment stands here: unpaid, pending, paid, refunded, failed.
     #[serde(rename = "paymentStatus")]
+    #[param(pattern = "^(?:unpaid|pending|paid|refunded|failed)?$")]
     pub payment_status: Option<String>,
     /// Only `pickup` or only `delivery` orders.
+    #[param(pattern = "^(?:pickup|delivery)?$")]
     pub fulfilment: Option<String>,
     /// Placed on or after this day (`YYYY-MM-DD`, UTC).
+    #[param(format = Date)]
     pub from: Option<String>,
-    /// Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day).
+    /// Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day), not before `from`.
+    #[param(format = Date)]
     pub to: Option<String>,
     /// The order's number (`#` optional), or the beginning of its e-mail address or
     /// first name, case-insensitively.
     pub q: Option<String>,
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
     pub page: Option<String>,
     #[serde(rename = "perPage")]
+    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
     pub per_page: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct NoteRequest {
-    /// For the shop's eyes only: 1 to 500 characters.
+    /// For the shop's eyes only: 1 to 500 characters once trimmed.
     #[serde(default)]
+    #[schema(required = true)]
     pub note: String,
 }
 
@@ -73,9 +81,12 @@ pub struct StatusRequest {
     /// `ready_for_pickup`, `shipped`, `completed` or `cancelled`, as the status
     /// machine allows from where the order stands.
     #[serde(default)]
+    #[schema(required = true, value_type = crate::domain::order::Status)]
     pub status: String,
-    /// Shown to the shopper on the timeline (a tracking number, say).
+    /// Shown to the shopper on the timeline (a tracking number, say): at most 500
+    /// characters.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub note: Option<String>,
 }
 

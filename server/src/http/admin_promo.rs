@@ -96,8 +96,10 @@ pub struct PromoCodeData {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PromoListQuery {
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
     pub page: Option<String>,
     #[serde(rename = "perPage")]
+    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
     pub per_page: Option<String>,
 }
 

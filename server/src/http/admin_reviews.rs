@@ -86,13 +86,16 @@ pub struct AdminReviewData {
 #[into_params(parameter_in = Query)]
 pub struct AdminReviewQuery {
     /// 1 to 5: only reviews of that many stars.
+    #[param(pattern = "^(?:[1-5])?$")]
     pub rating: Option<String>,
     /// `true`: only hidden reviews; `false`: only visible ones.
+    #[param(pattern = "^(?:true|false)?$")]
     pub hidden: Option<String>,
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
     pub page: Option<String>,
     /// Default 20, at most 100.
     #[serde(rename = "perPage")]
-    #[param(rename = "perPage")]
+    #[param(rename = "perPage", pattern = "^(?:0*[1-9][0-9]*)?$")]
     pub per_page: Option<String>,
 }
 
@@ -101,6 +104,7 @@ pub struct AdminReviewQuery {
 pub struct HideRequest {
     /// 1 to 200 characters once trimmed; only administrators see it.
     #[serde(default)]
+    #[schema(required = true, value_type = String)]
     pub reason: Option<String>,
 }
 

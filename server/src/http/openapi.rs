@@ -12,6 +12,7 @@ use super::{
     auth, catalogue, items, orders, payments, reviews,
 };
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
+use crate::http::admin_categories::MAX_TITLE_CHARS;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -174,11 +175,6 @@ fn list_the_edges_answers(doc: &mut utoipa::openapi::OpenApi) {
 /// (`extract::refuse_control`). Strings with a format (an address, a file) keep it.
 fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
     let not_blank = format!("^[^{CONTROL_CLASS}]*[^{CONTROL_CLASS}\\s][^{CONTROL_CLASS}]*$");
-    // A review's comment: 10 to 500 characters once trimmed.
-    let comment = format!(
-        "^[ \\t\\n\\r]*[^{C}\\s][^{C}]{{8,498}}[^{C}\\s][ \\t\\n\\r]*$",
-        C = CONTROL_CLASS
-    );
     // A phone number (`Phone::parse`), with spaces, dashes, brackets and dots anywhere,
     // or blank (the profile form clears it so).
     let phone = {
@@ -193,7 +189,14 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
         ("ResetRequest", "token", not_blank.clone()),
         ("TokenRequest", "token", not_blank.clone()),
         ("TrackRequest", "number", not_blank.clone()),
-        ("ReviewForm", "comment", comment),
+        ("ReviewForm", "comment", trimmed(10, 500, CONTROL_CLASS)),
+        (
+            "TitleRequest",
+            "title",
+            trimmed(1, MAX_TITLE_CHARS, ALL_CONTROL),
+        ),
+        ("NoteRequest", "note", trimmed(1, 500, CONTROL_CLASS)),
+        ("HideRequest", "reason", trimmed(1, 200, CONTROL_CLASS)),
         ("ProfileForm", "fullName", not_blank.clone()),
         ("ProfileForm", "phoneNumber", phone),
     ];
@@ -266,6 +269,23 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
             }
         }
     }
+}
+
+/// Every control character, tab and line breaks too: a one-line field's.
+const ALL_CONTROL: &str = r"\x00-\x1f\x7f-\x9f";
+
+/// Text of `min` to `max` characters (`min` at least 1) once trimmed, none of them in
+/// the regex class body `refused`; white space around it is free.
+fn trimmed(min: usize, max: usize, refused: &str) -> String {
+    let edge = format!("[^{refused}\\s]");
+    let inner = format!("[^{refused}]");
+    let around = "[ \\t\\n\\r]*";
+    let body = if min == 1 {
+        format!("{edge}(?:{inner}{{0,{}}}{edge})?", max - 2)
+    } else {
+        format!("{edge}{inner}{{{},{}}}{edge}", min - 2, max - 2)
+    };
+    format!("^{around}{body}{around}$")
 }
 
 /// Gives every string in `schema` without a pattern or format `pattern`, and adds the
@@ -394,5 +414,23 @@ mod tests {
         assert!(!fits(&"x".repeat(501)));
         assert!(!fits("Works well\u{0}"));
         assert!(fits("Works\nwell, really"));
+    }
+
+    #[test]
+    fn the_title_pattern_is_one_line_of_one_to_sixty_characters() {
+        let title = pattern("TitleRequest", "title");
+        for text in [
+            "Taps",
+            " Taps ",
+            "x",
+            &"é".repeat(60),
+            "",
+            "  ",
+            "Taps\nand more",
+            &"x".repeat(61),
+        ] {
+            let taken = crate::http::admin_categories::check_title(text).is_ok();
+            assert_eq!(title.is_match(text), taken, "{text:?}");
+        }
     }
 }

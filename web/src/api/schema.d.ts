@@ -2229,14 +2229,15 @@ export interface components {
         };
         /** @description One field's value before and after a change. */
         FieldChange: {
-            after: Record<string, never>;
+            /** @description Any JSON value (`null` when the field has none now). */
+            after: unknown;
             /** @description Any JSON value (`null` when the field had none). */
-            before: Record<string, never>;
+            before: unknown;
         };
         /** @description Why a review is hidden. */
         HideRequest: {
             /** @description 1 to 200 characters once trimmed; only administrators see it. */
-            reason?: string | null;
+            reason: string;
         };
         HomePage: {
             topProducts: components["schemas"]["Product"][];
@@ -2367,8 +2368,8 @@ export interface components {
             url: string;
         };
         NoteRequest: {
-            /** @description For the shop's eyes only: 1 to 500 characters. */
-            note?: string;
+            /** @description For the shop's eyes only: 1 to 500 characters once trimmed. */
+            note: string;
         };
         Order: {
             _id: string;
@@ -2859,13 +2860,16 @@ export interface components {
             password: string;
         };
         StatusRequest: {
-            /** @description Shown to the shopper on the timeline (a tracking number, say). */
+            /**
+             * @description Shown to the shopper on the timeline (a tracking number, say): at most 500
+             *     characters.
+             */
             note?: string | null;
             /**
              * @description `ready_for_pickup`, `shipped`, `completed` or `cancelled`, as the status
              *     machine allows from where the order stands.
              */
-            status?: string;
+            status: components["schemas"]["OrderStatus"];
         };
         StockFigures: {
             /** Format: int64 */
@@ -2905,10 +2909,10 @@ export interface components {
         /** @description A category's or sub-category's title. */
         TitleRequest: {
             /**
-             * @description 1 to 60 characters once trimmed; unique (in any case) among the categories, or
-             *     among the category's sub-categories.
+             * @description 1 to 60 characters once trimmed, on one line; unique (in any case) among the
+             *     categories, or among the category's sub-categories.
              */
-            title?: string | null;
+            title: string;
         };
         TokenRequest: {
             /** @description The `token` of the reset link. */
@@ -4084,7 +4088,7 @@ export interface operations {
                 fulfilment?: string;
                 /** @description Placed on or after this day (`YYYY-MM-DD`, UTC). */
                 from?: string;
-                /** @description Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day). */
+                /** @description Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day), not before `from`. */
                 to?: string;
                 /**
                  * @description The order's number (`#` optional), or the beginning of its e-mail address or
@@ -4140,11 +4144,11 @@ export interface operations {
     };
     export_orders: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The first day, `YYYY-MM-DD` (UTC). */
-                from?: string;
-                /** @description The last day, `YYYY-MM-DD` (UTC), included. */
-                to?: string;
+                from: string;
+                /** @description The last day, `YYYY-MM-DD` (UTC), included, and not before `from`. */
+                to: string;
             };
             header?: never;
             path?: never;
