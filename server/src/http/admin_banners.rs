@@ -90,14 +90,17 @@ pub struct BannerForm {
     image: Vec<u8>,
     /// Where the slide links to: a path in the shop (`/shop?category=…`) or an
     /// `https://` address; at most 500 characters.
+    #[schema(max_length = 500)]
     url: String,
 }
 
 /// Where a banner links to.
 #[derive(Deserialize, ToSchema)]
 pub struct BannerRequest {
-    /// A path in the shop (`/shop?category=…`) or an `https://` address.
+    /// A path in the shop (`/shop?category=…`) or an `https://` address; at most 500
+    /// characters.
     #[serde(default)]
+    #[schema(required = true, value_type = String, max_length = 500)]
     pub url: Option<String>,
 }
 

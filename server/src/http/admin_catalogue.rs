@@ -174,23 +174,32 @@ pub struct AdminProductQuery {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductRequest {
+    /// 1 to 200 characters once trimmed.
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
+    /// 1 to 5,000 characters once trimmed.
     #[serde(default)]
+    #[schema(required = true)]
     pub description: String,
     /// The list price, 0.01 to 1,000,000, at most two decimals.
+    #[schema(required = true, value_type = f64, minimum = 0.01, maximum = 1000000, multiple_of = 0.01)]
     pub price: Option<f64>,
     /// 0 to 95, at most two decimals.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 95, multiple_of = 0.01)]
     pub discount_percentage: f64,
     /// The last day (UTC, `YYYY-MM-DD`) the discount runs; null: until changed.
     #[serde(default)]
     pub discount_end_date: Option<String>,
     /// 0 to 1,000,000 units.
+    #[schema(required = true, value_type = i64, minimum = 0, maximum = 1000000)]
     pub stock: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, pattern = "^[0-9a-f]{24}$")]
     pub category_id: String,
     #[serde(default)]
+    #[schema(required = true, pattern = "^[0-9a-f]{24}$")]
     pub sub_category_id: String,
     #[serde(default)]
     pub size: Option<String>,
@@ -205,10 +214,18 @@ pub struct ProductRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BulkRequest {
+    /// 1 to 100 products' `_id`s.
     #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 100)]
     pub ids: Vec<String>,
     #[serde(default)]
+    #[schema(
+        required = true,
+        pattern = "^(?:setStock|adjustPrice|archive|unarchive)$"
+    )]
     pub action: String,
+    /// `setStock`: a whole number of units, 0 to 1,000,000; `adjustPrice`: a percent
+    /// from -90 to 500, not 0.
     pub value: Option<f64>,
 }
 
@@ -485,7 +502,7 @@ pub struct PhotosForm {
     /// 1 to 8 files (with those the product has, at most 8), repeated under this name:
     /// JPEG, PNG, GIF or WebP, at most 10 MB each. Each is re-encoded without metadata
     /// to fit 2048 × 2048.
-    #[schema(value_type = Vec<String>, format = Binary)]
+    #[schema(value_type = Vec<String>, format = Binary, min_items = 1, max_items = 8)]
     images: Vec<Vec<u8>>,
 }
 

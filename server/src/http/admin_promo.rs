@@ -109,21 +109,36 @@ pub struct PromoListQuery {
 pub struct PromoRequest {
     /// 3 to 32 letters, digits, `-` or `_`; stored uppercased.
     #[serde(default)]
+    #[schema(
+        required = true,
+        pattern = "^[ \\t\\n\\r]*[A-Za-z0-9_-]{3,32}[ \\t\\n\\r]*$"
+    )]
     pub code: String,
     /// `percent` or `fixed`.
     #[serde(default)]
+    #[schema(
+        required = true,
+        pattern = "^[ \\t\\n\\r]*(?:percent|fixed)[ \\t\\n\\r]*$"
+    )]
     pub kind: String,
     /// Percent off (0.01 to 100) or the amount off (0.01 to 1,000,000), two decimals at most.
+    #[schema(required = true, value_type = f64, minimum = 0.01, maximum = 1000000, multiple_of = 0.01)]
     pub amount: Option<f64>,
     #[serde(default)]
     pub starts_on: Option<String>,
     #[serde(default)]
     pub ends_on: Option<String>,
+    /// 1 to 1,000,000,000, or null for no limit.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 1000000000)]
     pub usage_limit: Option<i64>,
+    /// 1 to 1,000,000,000, or null for no limit.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 1000000000)]
     pub per_customer_limit: Option<i64>,
+    /// 0 to 1,000,000, two decimals at most.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 1000000, multiple_of = 0.01)]
     pub min_subtotal: f64,
     #[serde(default = "yes")]
     pub active: bool,

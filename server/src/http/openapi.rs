@@ -197,9 +197,58 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
         ),
         ("NoteRequest", "note", trimmed(1, 500, CONTROL_CLASS)),
         ("HideRequest", "reason", trimmed(1, 200, CONTROL_CLASS)),
+        ("ProductRequest", "name", trimmed(1, 200, CONTROL_CLASS)),
+        (
+            "ProductRequest",
+            "description",
+            trimmed(1, 5_000, CONTROL_CLASS),
+        ),
+        ("ProductRequest", "size", trimmed(0, 50, CONTROL_CLASS)),
+        ("ProductRequest", "color", trimmed(0, 50, CONTROL_CLASS)),
+        (
+            "ProductRequest",
+            "discountEndDate",
+            format!("^(?:{DATE})?$"),
+        ),
+        (
+            "PromoRequest",
+            "startsOn",
+            format!("^[ \\t\\n\\r]*(?:{DATE})?[ \\t\\n\\r]*$"),
+        ),
+        (
+            "PromoRequest",
+            "endsOn",
+            format!("^[ \\t\\n\\r]*(?:{DATE})?[ \\t\\n\\r]*$"),
+        ),
+        ("BannerRequest", "url", link()),
+        ("BannerForm", "url", link()),
         ("ProfileForm", "fullName", not_blank.clone()),
         ("ProfileForm", "phoneNumber", phone),
     ];
+    let day = format!("^(?:{DATE})?$");
+    let parameters = [
+        ("/api/admin/order", "from", day.clone()),
+        ("/api/admin/order", "to", day.clone()),
+        ("/api/admin/order/export", "from", format!("^{DATE}$")),
+        ("/api/admin/order/export", "to", format!("^{DATE}$")),
+    ];
+    for (path, name, pattern) in parameters {
+        let item = doc
+            .paths
+            .paths
+            .get_mut(path)
+            .unwrap_or_else(|| panic!("no path {path}"));
+        let parameter = item
+            .get
+            .iter_mut()
+            .flat_map(|get| get.parameters.iter_mut().flatten())
+            .find(|p| p.name == name)
+            .unwrap_or_else(|| panic!("GET {path} has no parameter {name}"));
+        match &mut parameter.schema {
+            Some(RefOr::T(Schema::Object(text))) => text.pattern = Some(pattern),
+            _ => panic!("GET {path}'s {name} is not text"),
+        }
+    }
     let schemas = &mut doc.components.get_or_insert_with(Default::default).schemas;
     for (schema, field, pattern) in rules {
         match schemas.get_mut(schema) {
@@ -271,16 +320,37 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
     }
 }
 
+/// A day as `time::parse_date` reads it, `YYYY-MM-DD`: every day of every month, and
+/// the 29th of February in leap years (but for the year 0).
+const DATE: &str = concat!(
+    "(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)",
+    "|(?:0[13578]|1[02])-31)",
+    "|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29)"
+);
+
+/// Where a banner may link (`admin_banners::check_url`): a path in the shop, or an
+/// `https://` address, without spaces, backslashes or control characters.
+fn link() -> String {
+    let part = format!("[^\\s\\\\{ALL_CONTROL}]");
+    let around = "[ \\t\\n\\r]*";
+    format!("^{around}(?:/(?:[^/\\s\\\\{ALL_CONTROL}]{part}*)?|https://[A-Za-z0-9.:-]+(?:[/?#]{part}*)?){around}$")
+}
+
 /// Every control character, tab and line breaks too: a one-line field's.
 const ALL_CONTROL: &str = r"\x00-\x1f\x7f-\x9f";
 
-/// Text of `min` to `max` characters (`min` at least 1) once trimmed, none of them in
+/// Text of `min` to `max` characters once trimmed (blank when `min` is 0), none of them in
 /// the regex class body `refused`; white space around it is free.
 fn trimmed(min: usize, max: usize, refused: &str) -> String {
     let edge = format!("[^{refused}\\s]");
     let inner = format!("[^{refused}]");
     let around = "[ \\t\\n\\r]*";
-    let body = if min == 1 {
+    let body = if min == 0 {
+        return format!(
+            "^{around}(?:{edge}(?:{inner}{{0,{}}}{edge})?)?{around}$",
+            max - 2
+        );
+    } else if min == 1 {
         format!("{edge}(?:{inner}{{0,{}}}{edge})?", max - 2)
     } else {
         format!("{edge}{inner}{{{},{}}}{edge}", min - 2, max - 2)
@@ -414,6 +484,48 @@ mod tests {
         assert!(!fits(&"x".repeat(501)));
         assert!(!fits("Works well\u{0}"));
         assert!(fits("Works\nwell, really"));
+    }
+
+    #[test]
+    fn the_day_pattern_takes_the_days_the_shop_reads() {
+        let day = regex::Regex::new(&format!("^{DATE}$")).unwrap();
+        for year in [1900, 1999, 2000, 2023, 2024, 2100, 2400, 9999] {
+            for month in 0..=13 {
+                for date in 0..=32 {
+                    let text = format!("{year:04}-{month:02}-{date:02}");
+                    let read = crate::domain::time::parse_date(&text).is_some();
+                    assert_eq!(day.is_match(&text), read, "{text}");
+                }
+            }
+        }
+        for text in ["2026-1-01", "26-01-01", "2026-01-01 ", "2026/01/01", ""] {
+            assert!(!day.is_match(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_link_pattern_takes_what_a_banner_may_link_to() {
+        let pattern = regex::Regex::new(&link()).unwrap();
+        for url in [
+            "/shop?category=taps",
+            "/",
+            " /shop ",
+            "https://example.com",
+            "https://example.com:8443/a?b#c",
+            "//elsewhere.com",
+            "http://example.com",
+            "javascript:alert(1)",
+            "https://",
+            "https://user@example.com/",
+            "/shop page",
+            "/shop\\x",
+            "https://exa mple.com",
+            "",
+            "shop",
+        ] {
+            let taken = crate::http::admin_banners::check_url(url).is_ok();
+            assert_eq!(pattern.is_match(url), taken, "{url:?}");
+        }
     }
 
     #[test]

@@ -1462,17 +1462,25 @@ export interface components {
         };
         /** @description Where a banner links to. */
         BannerRequest: {
-            /** @description A path in the shop (`/shop?category=…`) or an `https://` address. */
-            url?: string | null;
+            /**
+             * @description A path in the shop (`/shop?category=…`) or an `https://` address; at most 500
+             *     characters.
+             */
+            url: string;
         };
         /**
          * @description One change to many products: `setStock` to `value` units, `adjustPrice` by
          *     `value` percent (-90 to +500), `archive` or `unarchive` (no `value`).
          */
         BulkRequest: {
-            action?: string;
-            ids?: string[];
-            /** Format: double */
+            action: string;
+            /** @description 1 to 100 products' `_id`s. */
+            ids: string[];
+            /**
+             * Format: double
+             * @description `setStock`: a whole number of units, 0 to 1,000,000; `adjustPrice`: a percent
+             *     from -90 to 500, not 0.
+             */
             value?: number | null;
         };
         CardUsed: {
@@ -2631,9 +2639,10 @@ export interface components {
         };
         /** @description Every field of a product, as the console's form sends it. */
         ProductRequest: {
-            categoryId?: string;
+            categoryId: string;
             color?: string | null;
-            description?: string;
+            /** @description 1 to 5,000 characters once trimmed. */
+            description: string;
             /** @description The last day (UTC, `YYYY-MM-DD`) the discount runs; null: until changed. */
             discountEndDate?: string | null;
             /**
@@ -2642,19 +2651,20 @@ export interface components {
              */
             discountPercentage?: number;
             featured?: boolean;
-            name?: string;
+            /** @description 1 to 200 characters once trimmed. */
+            name: string;
             /**
              * Format: double
              * @description The list price, 0.01 to 1,000,000, at most two decimals.
              */
-            price?: number | null;
+            price: number;
             size?: string | null;
             /**
              * Format: int64
              * @description 0 to 1,000,000 units.
              */
-            stock?: number | null;
-            subCategoryId?: string;
+            stock: number;
+            subCategoryId: string;
         };
         /** @description The form `PATCH /auth/edit-profile` takes (multipart); every field is optional. */
         ProfileForm: {
@@ -2725,18 +2735,27 @@ export interface components {
              * Format: double
              * @description Percent off (0.01 to 100) or the amount off (0.01 to 1,000,000), two decimals at most.
              */
-            amount?: number | null;
+            amount: number;
             /** @description 3 to 32 letters, digits, `-` or `_`; stored uppercased. */
-            code?: string;
+            code: string;
             endsOn?: string | null;
             /** @description `percent` or `fixed`. */
-            kind?: string;
-            /** Format: double */
+            kind: string;
+            /**
+             * Format: double
+             * @description 0 to 1,000,000, two decimals at most.
+             */
             minSubtotal?: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 1 to 1,000,000,000, or null for no limit.
+             */
             perCustomerLimit?: number | null;
             startsOn?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 1 to 1,000,000,000, or null for no limit.
+             */
             usageLimit?: number | null;
         };
         /** @description `PATCH /user/item/{id}`. */
