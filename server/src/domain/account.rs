@@ -217,6 +217,20 @@ impl FullName {
     }
 }
 
+/// Text that is no phone number, for the tests of [`Phone::parse`] and of what the
+/// OpenAPI document says of it.
+#[cfg(test)]
+pub const NOT_PHONES: [&str; 8] = [
+    "123456",
+    "0123456",
+    "+0123456789",
+    "12345678901234567",
+    "phone me",
+    "+44",
+    "++441234567890",
+    "12a4567",
+];
+
 /// A phone number with its spaces, dashes, brackets and dots taken out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Phone(String);
@@ -401,16 +415,7 @@ mod tests {
             assert_eq!(Phone::parse(raw).unwrap().into_inner(), kept, "{raw}");
         }
         assert_eq!(Phone::parse(" - "), Err(PHONE_REQUIRED));
-        for bad in [
-            "123456",
-            "0123456",
-            "+0123456789",
-            "12345678901234567",
-            "phone me",
-            "+44",
-            "++441234567890",
-            "12a4567",
-        ] {
+        for bad in NOT_PHONES {
             assert_eq!(Phone::parse(bad), Err(PHONE_INVALID), "{bad}");
         }
     }
