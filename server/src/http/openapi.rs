@@ -177,10 +177,13 @@ fn operations(
     })
 }
 
-/// The rules on request text that the derives cannot spell, as patterns: the
-/// password rules, text that must not be blank, and (on every other string a request
-/// carries, in a parameter or anywhere in its body) no control characters
-/// (`extract::refuse_control`). Strings with a format (an address, a file) keep it.
+/// The rules on request text that the derives cannot spell, as patterns copied from
+/// the code that checks it: passwords, lengths once trimmed, days, banner links, phone
+/// numbers, text that must not be blank (the password, phone, comment, title, day and
+/// link patterns are tested against that code); and,
+/// on every other string a request carries (in a parameter or anywhere in its body),
+/// no control characters (`extract::refuse_control`). Strings with a format (an
+/// address, a file) keep it.
 fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
     let not_blank = format!("^[^{CONTROL_CLASS}]*[^{CONTROL_CLASS}\\s][^{CONTROL_CLASS}]*$");
     // A phone number (`Phone::parse`), with spaces, dashes, brackets and dots anywhere,
