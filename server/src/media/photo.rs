@@ -77,9 +77,15 @@ fn inspect(bytes: &[u8], side: u32) -> Result<(ImageFormat, u32), PhotoError> {
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(PhotoError::TooManyPixels);
     }
-    let cost = cost_mib(decoder.total_bytes(), side);
+    let decoded = if streamed_png(bytes, format, side) {
+        0
+    } else {
+        decoder.total_bytes()
+    };
+    let cost = cost_mib(decoded, side);
     if cost > DECODE_BUDGET_MIB {
-        // 16 bits a channel: more bytes than the pixels' count promised.
+        // 16 bits a channel: more bytes than the pixels' count promised (a PNG read
+        // row by row holds only its scaled picture, in 8 bits).
         return Err(PhotoError::TooManyPixels);
     }
     Ok((format, cost))
@@ -103,7 +109,11 @@ fn process_now(bytes: &[u8], format: ImageFormat, side: u32) -> Result<Photo, Ph
     let orientation = decoder
         .orientation()
         .unwrap_or(image::metadata::Orientation::NoTransforms);
-    let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| PhotoError::Unreadable)?;
+    let mut picture = if streamed_png(bytes, format, side) {
+        scaled_png(bytes, side).map_err(|_| PhotoError::Unreadable)?
+    } else {
+        DynamicImage::from_decoder(decoder).map_err(|_| PhotoError::Unreadable)?
+    };
     if picture.width() > side || picture.height() > side {
         // Area averaging straight into the small picture: `resize` filters through a
         // 32-bit float copy as tall as the original, 200 MB for a 40-megapixel photo.
@@ -132,10 +142,158 @@ fn process_now(bytes: &[u8], format: ImageFormat, side: u32) -> Result<Photo, Ph
     })
 }
 
+/// Whether a photo is a PNG too large for `side` that can be read a row at a time (not
+/// interlaced): it is then scaled as it is read ([`scaled_png`]), and never held whole.
+fn streamed_png(bytes: &[u8], format: ImageFormat, side: u32) -> bool {
+    if format != ImageFormat::Png {
+        return false;
+    }
+    let mut decoder = png::Decoder::new(Cursor::new(bytes));
+    decoder
+        .read_header_info()
+        .is_ok_and(|info| !info.interlaced && (info.width > side || info.height > side))
+}
+
+/// A PNG scaled to fit `side` × `side` as its rows are read: each row is added into the
+/// row of the small picture it falls in, and that row is averaged when its last source
+/// row has been read, so memory holds one source row and the small picture. The
+/// boxes are those of `image`'s `thumbnail`, which scales every other picture.
+fn scaled_png(bytes: &[u8], side: u32) -> Result<DynamicImage, png::DecodingError> {
+    let mut decoder = png::Decoder::new(Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info()?;
+    let (width, height) = (reader.info().width, reader.info().height);
+    let (color, _) = reader.output_color_type();
+    let samples = color.samples();
+    let alpha = matches!(color, png::ColorType::Rgba | png::ColorType::GrayscaleAlpha);
+    let channels = if alpha { 4 } else { 3 };
+    let (new_width, new_height) = fit(width, height, side);
+    // The source columns and rows each small pixel averages, as `thumbnail` bounds them.
+    let bounds = |size: u32, new_size: u32| -> Vec<(u32, u32)> {
+        let ratio = size as f32 / new_size as f32;
+        (0..new_size)
+            .map(|i| {
+                let low = i as f32 * ratio;
+                let start = (low.ceil() as u32).min(size - 1);
+                let end = ((low + ratio).ceil() as u32).clamp(start, size);
+                (start, end.max(start + 1))
+            })
+            .collect()
+    };
+    let columns = bounds(width, new_width);
+    let rows = bounds(height, new_height);
+    let mut out = vec![0u8; new_width as usize * new_height as usize * channels];
+    let mut sums = vec![0u64; new_width as usize * channels];
+    let mut out_row = 0usize;
+    let mut y = 0u32;
+    while let Some(row) = reader.next_row()? {
+        let data = row.data();
+        while out_row < rows.len() && y >= rows[out_row].1 {
+            out_row += 1;
+        }
+        if out_row < rows.len() && y >= rows[out_row].0 {
+            for (x, &(start, end)) in columns.iter().enumerate() {
+                let sum = &mut sums[x * channels..(x + 1) * channels];
+                for source in start..end {
+                    let pixel = &data[source as usize * samples..(source as usize + 1) * samples];
+                    let rgba = match samples {
+                        1 => [pixel[0], pixel[0], pixel[0], 255],
+                        2 => [pixel[0], pixel[0], pixel[0], pixel[1]],
+                        3 => [pixel[0], pixel[1], pixel[2], 255],
+                        _ => [pixel[0], pixel[1], pixel[2], pixel[3]],
+                    };
+                    for (total, value) in sum.iter_mut().zip(rgba) {
+                        *total += u64::from(value);
+                    }
+                }
+            }
+            if y + 1 == rows[out_row].1 {
+                let (top, bottom) = rows[out_row];
+                let line = &mut out[out_row * sums.len()..(out_row + 1) * sums.len()];
+                for (x, &(start, end)) in columns.iter().enumerate() {
+                    let count = u64::from(end - start) * u64::from(bottom - top);
+                    for c in 0..channels {
+                        let total = sums[x * channels + c];
+                        line[x * channels + c] = ((total + count / 2) / count) as u8;
+                    }
+                }
+                sums.fill(0);
+            }
+        }
+        y += 1;
+    }
+    let picture = if alpha {
+        image::RgbaImage::from_raw(new_width, new_height, out).map(DynamicImage::ImageRgba8)
+    } else {
+        image::RgbImage::from_raw(new_width, new_height, out).map(DynamicImage::ImageRgb8)
+    };
+    Ok(picture.expect("the buffer is the picture's size"))
+}
+
+/// The size `image`'s `thumbnail` gives a `width` × `height` picture to fit `side` ×
+/// `side`: its aspect kept, each side rounded, at least 1.
+fn fit(width: u32, height: u32, side: u32) -> (u32, u32) {
+    let ratio = (f64::from(side) / f64::from(width)).min(f64::from(side) / f64::from(height));
+    let scale = |size: u32| ((f64::from(size) * ratio).round() as u32).max(1);
+    (scale(width), scale(height))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use image::{Rgb, RgbImage, Rgba, RgbaImage};
+
+    #[test]
+    fn a_png_scaled_as_it_is_read_matches_the_whole_picture_scaled() {
+        let gradient = |width: u32, height: u32| {
+            RgbaImage::from_fn(width, height, |x, y| {
+                Rgba([
+                    (x * 255 / width) as u8,
+                    (y * 255 / height) as u8,
+                    ((x + y) % 256) as u8,
+                    (255 - x % 200) as u8,
+                ])
+            })
+        };
+        for (width, height, side) in [
+            (300, 200, 64),
+            (200, 300, 64),
+            (1000, 7, 100),
+            (129, 129, 64),
+        ] {
+            let whole = DynamicImage::ImageRgba8(gradient(width, height));
+            let png = encoded(whole.clone(), ImageFormat::Png);
+            assert!(streamed_png(&png, ImageFormat::Png, side));
+            let streamed = scaled_png(&png, side).unwrap().to_rgba8();
+            let expected = whole.thumbnail(side, side).to_rgba8();
+            assert_eq!(
+                streamed.dimensions(),
+                expected.dimensions(),
+                "{width}x{height}"
+            );
+            for (a, b) in streamed.pixels().zip(expected.pixels()) {
+                for c in 0..4 {
+                    assert!(a[c].abs_diff(b[c]) <= 1, "{width}x{height}: {a:?} {b:?}");
+                }
+            }
+        }
+        let rgb = encoded(
+            DynamicImage::ImageRgb8(RgbImage::new(300, 200)),
+            ImageFormat::Png,
+        );
+        assert!(matches!(
+            scaled_png(&rgb, 64).unwrap(),
+            DynamicImage::ImageRgb8(_)
+        ));
+        let small = encoded(
+            DynamicImage::ImageRgb8(RgbImage::new(30, 20)),
+            ImageFormat::Png,
+        );
+        assert!(
+            !streamed_png(&small, ImageFormat::Png, 64),
+            "a picture that fits is read whole"
+        );
+    }
 
     fn process_now_profile(bytes: &[u8]) -> Result<Photo, PhotoError> {
         let (format, _) = inspect(bytes, PROFILE_SIDE)?;
