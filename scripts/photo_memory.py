@@ -109,7 +109,7 @@ def main():
         status, answer = call(base, "POST", "/api/auth/admin/login",
                               json.dumps({"emailAddress": EMAIL, "password": PASSWORD}).encode())
         token = json.loads(answer)["data"]["accessToken"]
-        products = json.loads(call(base, "GET", "/api/product?limit=50")[1])["data"]["products"]
+        products = json.loads(call(base, "GET", "/api/product?perPage=50")[1])["data"]["products"]
 
         kinds = [("PNG, RGBA", "a.png", png(SIDE, 4)), ("PNG, RGB", "b.png", png(SIDE, 3))]
         jpeg = os.path.join(work, "c.jpg")
