@@ -236,20 +236,17 @@ async fn json_logs_are_one_object_a_line_with_the_request_id() {
                 .unwrap();
             assert_eq!(answer.headers()["x-request-id"], "trace-7");
             // The server logs the request as it answers; its line reaches us just after.
-            let line = tokio::time::timeout(std::time::Duration::from_secs(60), async {
-                loop {
-                    let found = server
+            let (line, _) = crate::helpers::eventually(
+                "the request is logged",
+                std::time::Duration::from_secs(60),
+                || async {
+                    server
                         .log()
                         .into_iter()
-                        .find(|l| l.contains("GET /api/category"));
-                    if let Some(line) = found {
-                        return line;
-                    }
-                    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-                }
-            })
-            .await
-            .expect("the request is logged");
+                        .find(|l| l.contains("GET /api/category"))
+                },
+            )
+            .await;
             let logged: serde_json::Value = serde_json::from_str(&line).expect("a JSON line");
             assert_eq!(logged["request_id"], "trace-7", "{logged}");
             assert_eq!(logged["level"], "INFO", "{logged}");

@@ -522,3 +522,29 @@ pub async fn admin_and_faucets(url: &str, secret: &str) -> (String, String, Stri
     db.pool.close().await;
     (token, faucets, basin)
 }
+
+/// Asks `seen` again until it yields a value, for what another process does on its own
+/// clock (a second node's change feed, its mail sender, its log), which no injected
+/// clock moves; fails naming `what` past `ceiling`. Returns the value and how long it
+/// took to come.
+pub async fn eventually<T, F, Fut>(
+    what: &str,
+    ceiling: std::time::Duration,
+    mut seen: F,
+) -> (T, std::time::Duration)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(value) = seen().await {
+            return (value, started.elapsed());
+        }
+        assert!(
+            started.elapsed() < ceiling,
+            "{what}: not within {ceiling:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}

@@ -905,14 +905,11 @@ impl Node {
         F: Fn() -> Fut,
         Fut: std::future::Future<Output = bool>,
     {
-        let started = std::time::Instant::now();
-        while !seen().await {
-            assert!(
-                started.elapsed() < CATCH_UP_CEILING,
-                "{what}: not within {CATCH_UP_CEILING:?}"
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
-        eprintln!("{what}: after {} ms", started.elapsed().as_millis());
+        let ((), took) = crate::helpers::eventually(what, CATCH_UP_CEILING, || {
+            let looked = seen();
+            async move { looked.await.then_some(()) }
+        })
+        .await;
+        eprintln!("{what}: after {} ms", took.as_millis());
     }
 }

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::sync::Mutex;
+use std::time::Duration;
 
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
@@ -13,7 +14,7 @@ use serde_json::{json, Value};
 use shop::domain::id::new_id;
 use sqlx::Row;
 
-use crate::helpers::{drop_database, fresh_database, Backend};
+use crate::helpers::{drop_database, eventually, fresh_database, Backend};
 use crate::process::{Nginx, Server};
 
 mod a_shoppers_story_through_nginx_alternating_two_nodes {
@@ -255,18 +256,17 @@ impl Story {
             )
             .await;
         assert_eq!(set.status, StatusCode::OK, "{}", set.body);
-        let started = Instant::now();
-        let mut seen = BTreeSet::new();
-        while seen.len() < 2 {
+        let seen = Mutex::new(BTreeSet::new());
+        eventually("both nodes show the new stock", CEILING, || async {
             let answer = self
                 .call(Method::GET, &format!("/api/product/{id}"), None, None)
                 .await;
             if answer.body["data"]["product"]["stock"] == 9 {
-                seen.insert(answer.node);
+                seen.lock().unwrap().insert(answer.node);
             }
-            assert!(started.elapsed() < CEILING, "both nodes show the new stock");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+            (seen.lock().unwrap().len() == 2).then_some(())
+        })
+        .await;
 
         // Login limits are the shop's, not a node's: ten wrong passwords spread over both
         // lock the account on both, the right one too.
@@ -355,27 +355,24 @@ impl Story {
 
     /// The six-digit code mailed to `email`, once a node has delivered it.
     async fn code_mailed_to(&self, email: &str) -> String {
-        let started = Instant::now();
-        loop {
-            let code = self.mails_holding(email).iter().find_map(|mail| {
+        let what = format!("a code mailed to {email}");
+        let (code, _) = eventually(&what, CEILING, || async {
+            self.mails_holding(email).iter().find_map(|mail| {
                 mail.lines()
                     .map(str::trim)
                     .find(|line| line.len() == 6 && line.bytes().all(|b| b.is_ascii_digit()))
                     .map(str::to_string)
-            });
-            if let Some(code) = code {
-                return code;
-            }
-            assert!(started.elapsed() < CEILING, "no code mailed to {email}");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+            })
+        })
+        .await;
+        code
     }
 
     /// Waits until the outbox row whose subject holds `subject` is marked sent.
     async fn until_sent(&self, subject: &str) {
         let db = shop::app::open_database(&self.url, None).await.unwrap();
-        let started = Instant::now();
-        loop {
+        let what = format!("the mail '{subject}' is sent");
+        eventually(&what, CEILING, || async {
             let sent: i64 = sqlx::query(
                 "SELECT COUNT(*) AS n FROM mail_outbox WHERE sent_at IS NOT NULL AND subject LIKE $1",
             )
@@ -385,12 +382,9 @@ impl Story {
             .unwrap()
             .try_get("n")
             .unwrap();
-            if sent > 0 {
-                break;
-            }
-            assert!(started.elapsed() < CEILING, "the mail '{subject}' is sent");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+            (sent > 0).then_some(())
+        })
+        .await;
         db.pool.close().await;
     }
 }
