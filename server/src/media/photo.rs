@@ -50,22 +50,31 @@ static DECODING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(DECODE_BU
 /// pool, within the decoding budget.
 pub async fn process(bytes: bytes::Bytes, side: u32) -> Result<Photo, PhotoError> {
     let header = bytes.clone();
-    let (format, cost) = tokio::task::spawn_blocking(move || inspect(&header, side))
+    let plan = tokio::task::spawn_blocking(move || inspect(&header, side))
         .await
         .map_err(|_| PhotoError::Unreadable)??;
     let _permit = DECODING
-        .acquire_many(cost)
+        .acquire_many(plan.cost)
         .await
         .map_err(|_| PhotoError::Unreadable)?;
-    tokio::task::spawn_blocking(move || process_now(&bytes, format, side))
+    tokio::task::spawn_blocking(move || process_now(&bytes, &plan, side))
         .await
         .map_err(|_| PhotoError::Unreadable)?
 }
 
-/// The format, from the leading bytes only (never the name or declared type), and the
-/// MiB decoding will hold, from the header: refused before any decoding when it
+/// How a photo will be decoded, as its header says.
+struct Plan {
+    /// From the leading bytes only, never the name or declared type.
+    format: ImageFormat,
+    /// The MiB decoding will hold ([`cost_mib`]).
+    cost: u32,
+    /// Read row by row and scaled as it is read ([`streamed_png`]).
+    streamed: bool,
+}
+
+/// The [`Plan`] for `bytes`, from the header: refused before any decoding when it
 /// promises more pixels, or more bytes, than the shop decodes.
-fn inspect(bytes: &[u8], side: u32) -> Result<(ImageFormat, u32), PhotoError> {
+fn inspect(bytes: &[u8], side: u32) -> Result<Plan, PhotoError> {
     let format = match image::guess_format(bytes) {
         Ok(f @ (ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::Gif | ImageFormat::WebP)) => f,
         _ => return Err(PhotoError::NotAnImage),
@@ -77,18 +86,18 @@ fn inspect(bytes: &[u8], side: u32) -> Result<(ImageFormat, u32), PhotoError> {
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(PhotoError::TooManyPixels);
     }
-    let decoded = if streamed_png(bytes, format, side) {
-        0
-    } else {
-        decoder.total_bytes()
-    };
-    let cost = cost_mib(decoded, side);
+    let streamed = streamed_png(bytes, format, side);
+    let cost = cost_mib(if streamed { 0 } else { decoder.total_bytes() }, side);
     if cost > DECODE_BUDGET_MIB {
         // 16 bits a channel: more bytes than the pixels' count promised (a PNG read
         // row by row holds only its scaled picture, in 8 bits).
         return Err(PhotoError::TooManyPixels);
     }
-    Ok((format, cost))
+    Ok(Plan {
+        format,
+        cost,
+        streamed,
+    })
 }
 
 /// MiB held while a photo decodes to `decoded` bytes and is scaled to fit `side`: the
@@ -99,8 +108,8 @@ fn cost_mib(decoded: u64, side: u32) -> u32 {
     u32::try_from((decoded + 2 * scaled).div_ceil(MIB)).unwrap_or(u32::MAX)
 }
 
-fn process_now(bytes: &[u8], format: ImageFormat, side: u32) -> Result<Photo, PhotoError> {
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+fn process_now(bytes: &[u8], plan: &Plan, side: u32) -> Result<Photo, PhotoError> {
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), plan.format);
     let mut limits = Limits::default();
     limits.max_alloc = Some(u64::from(DECODE_BUDGET_MIB) * 1024 * 1024);
     reader.limits(limits);
@@ -109,7 +118,7 @@ fn process_now(bytes: &[u8], format: ImageFormat, side: u32) -> Result<Photo, Ph
     let orientation = decoder
         .orientation()
         .unwrap_or(image::metadata::Orientation::NoTransforms);
-    let mut picture = if streamed_png(bytes, format, side) {
+    let mut picture = if plan.streamed {
         scaled_png(bytes, side).map_err(|_| PhotoError::Unreadable)?
     } else {
         DynamicImage::from_decoder(decoder).map_err(|_| PhotoError::Unreadable)?
@@ -296,8 +305,7 @@ mod tests {
     }
 
     fn process_now_profile(bytes: &[u8]) -> Result<Photo, PhotoError> {
-        let (format, _) = inspect(bytes, PROFILE_SIDE)?;
-        process_now(bytes, format, PROFILE_SIDE)
+        process_now(bytes, &inspect(bytes, PROFILE_SIDE)?, PROFILE_SIDE)
     }
 
     fn encoded(picture: DynamicImage, format: ImageFormat) -> Vec<u8> {
