@@ -89,7 +89,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
-        let Json(value) =
+        let Json(mut value) =
             Json::<Value>::from_request(req, state)
                 .await
                 .map_err(|e: JsonRejection| match e.status() {
@@ -106,7 +106,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                 "Invalid JSON body: expected an object",
             ));
         }
-        let value = whole_numbers_as_integers(value);
+        whole_numbers_as_integers(&mut value);
         let mut ignored = std::collections::HashSet::new();
         let read = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(
             &value,
@@ -140,23 +140,21 @@ pub fn holds_control(text: &str) -> bool {
         .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
 }
 
-/// `value` with every number that is whole and fits an `i64` written as one: JSON has
-/// one kind of number, so `5.0` is the integer 5 (as JSON Schema says), and a field
-/// that takes a whole number takes it.
-fn whole_numbers_as_integers(value: Value) -> Value {
+/// Writes every number in `value` that is whole and fits an `i64` as one, in place:
+/// JSON has one kind of number, so `5.0` is the integer 5 (as JSON Schema says), and a
+/// field that takes a whole number takes it.
+fn whole_numbers_as_integers(value: &mut Value) {
     match value {
-        Value::Number(n) if n.is_f64() => match n.as_f64() {
-            Some(f) if f.fract() == 0.0 && f >= i64::MIN as f64 && f < i64::MAX as f64 => {
-                Value::from(f as i64)
+        Value::Number(n) => {
+            if let Some(f) = n.as_f64().filter(|_| n.is_f64()) {
+                if f.fract() == 0.0 && f >= i64::MIN as f64 && f < i64::MAX as f64 {
+                    *value = Value::from(f as i64);
+                }
             }
-            _ => Value::Number(n),
-        },
-        Value::Array(items) => items.into_iter().map(whole_numbers_as_integers).collect(),
-        Value::Object(fields) => fields
-            .into_iter()
-            .map(|(name, item)| (name, whole_numbers_as_integers(item)))
-            .collect(),
-        other => other,
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
+        Value::Object(fields) => fields.values_mut().for_each(whole_numbers_as_integers),
+        Value::Null | Value::Bool(_) | Value::String(_) => {}
     }
 }
 
