@@ -141,6 +141,19 @@ impl Dialect {
         }
     }
 
+    /// An aggregate that folds a query's rows into one JSON array (as text) of objects
+    /// built from `pairs` (`'key', expression, ...`): `[]` when there are none. One value
+    /// crosses from the database however many rows there are, instead of a row of
+    /// columns each, which the driver copies one by one.
+    pub fn json_rows(self, pairs: &str) -> String {
+        match self {
+            Dialect::Sqlite => format!("json_group_array(json_object({pairs}))"),
+            Dialect::Postgres => {
+                format!("COALESCE(json_agg(json_build_object({pairs})), '[]'::json)::text")
+            }
+        }
+    }
+
     /// The expression products are ordered by for a name sort: case-insensitive and the
     /// same order on both backends (PostgreSQL's locale collations ignore spaces).
     pub fn name_order(self) -> &'static str {

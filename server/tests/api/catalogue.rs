@@ -16,6 +16,7 @@ on_both_backends!(
     home_page_shows_the_featured_products,
     home_page_without_featured_products_shows_the_newest_eight,
     listing_defaults_to_newest_first_ten_per_page,
+    a_listed_product_reads_as_its_own_page_does,
     each_sort_orders_the_listing,
     paging_slices_the_listing_and_keeps_the_total,
     a_page_past_the_end_is_empty_with_the_total,
@@ -181,6 +182,48 @@ async fn listing_defaults_to_newest_first_ten_per_page(app: TestApp) {
     assert_eq!(body["data"]["total"], 5);
     assert_eq!(body["data"]["page"], 1);
     assert_eq!(body["data"]["perPage"], 10);
+}
+
+/// A listing reads its page's rows in one go (as JSON the database builds), a product's
+/// own page row by row: both must say the same of every product, nulls, discounts,
+/// quotes, backslashes and characters outside ASCII included.
+async fn a_listed_product_reads_as_its_own_page_does(app: TestApp) {
+    let f = fixture(&app).await;
+    app.catalogue
+        .insert_products(&[NewProduct {
+            description: "A \"quoted\" back\\slash, a tab\there, émigré ünïcödé ✓ and </script>"
+                .into(),
+            images: vec!["test/a.svg".into(), "test/b \"c\".svg".into()],
+            size: Some("½\"".into()),
+            color: None,
+            ..new_product("Zeta «Valve» \\ 10%", 1_234, &f.heating, &f.radiators)
+        }])
+        .await
+        .unwrap();
+    let (status, body) = app.get("/api/product?perPage=100").await;
+    assert_eq!(status, StatusCode::OK);
+    let listed = body["data"]["products"].as_array().unwrap();
+    assert_eq!(listed.len(), 6, "{body}");
+    for product in listed {
+        let (status, own) = app
+            .get(&format!(
+                "/api/product/{}",
+                product["_id"].as_str().unwrap()
+            ))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(product, &own["data"]["product"]);
+    }
+    let zeta = listed
+        .iter()
+        .find(|p| p["name"] == "Zeta «Valve» \\ 10%")
+        .unwrap();
+    assert_eq!(zeta["color"], serde_json::Value::Null);
+    assert_eq!(zeta["size"], "½\"");
+    assert_eq!(
+        zeta["images"],
+        serde_json::json!(["test/a.svg", "test/b \"c\".svg"])
+    );
 }
 
 async fn each_sort_orders_the_listing(app: TestApp) {
