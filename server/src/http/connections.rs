@@ -32,6 +32,8 @@ use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
 use tower::ServiceExt;
 
+use super::middleware::{DEFAULT_CSP, SECURITY_HEADERS};
+
 /// The bounds on this node's connections (`shop serve --help`).
 #[derive(Clone, Copy, Debug)]
 pub struct Connections {
@@ -219,11 +221,14 @@ static HEADER_TOO_LARGE: LazyLock<Vec<u8>> = LazyLock::new(|| {
 /// A whole answer, closing the connection as hyper does after it.
 fn parse_error_answer(status: &str, message: &str) -> Vec<u8> {
     let body = serde_json::json!({"success": false, "message": message}).to_string();
+    let security: String = SECURITY_HEADERS
+        .iter()
+        .chain([&DEFAULT_CSP])
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
     format!(
-        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\n\
-         x-content-type-options: nosniff\r\nreferrer-policy: strict-origin-when-cross-origin\r\n\
-         x-frame-options: DENY\r\ncache-control: no-store\r\nconnection: close\r\n\
-         content-length: {}\r\n\r\n{body}",
+        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\n{security}\
+         cache-control: no-store\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
         body.len()
     )
     .into_bytes()

@@ -17,6 +17,17 @@ const STOREFRONT_CSP: &str = "default-src 'self'; img-src 'self' data: blob:; st
      script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; \
      form-action 'self'; frame-ancestors 'none'";
 
+/// What every answer carries for the browser's safety: the server's own (the 414 and
+/// 431 answers of `connections.rs`) as well as the router's. The content security
+/// policy is a default: an answer that sets its own (a stored upload's) keeps it.
+pub(super) const SECURITY_HEADERS: [(&str, &str); 4] = [
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "strict-origin-when-cross-origin"),
+    ("x-frame-options", "DENY"),
+    ("cross-origin-opener-policy", "same-origin"),
+];
+pub(super) const DEFAULT_CSP: (&str, &str) = ("content-security-policy", STOREFRONT_CSP);
+
 /// Logs `method path status ms`, counts the answer for `/metrics`, and adds the
 /// security headers.
 pub async fn log_and_secure(
@@ -37,25 +48,19 @@ pub async fn log_and_secure(
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         headers.insert(REQUEST_ID, value);
     }
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+    for (name, value) in SECURITY_HEADERS {
         headers.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(STOREFRONT_CSP),
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
         );
     }
-    headers.insert(
-        HeaderName::from_static("cross-origin-opener-policy"),
-        HeaderValue::from_static("same-origin"),
-    );
+    let (csp, policy) = DEFAULT_CSP;
+    if !headers.contains_key(csp) {
+        headers.insert(
+            HeaderName::from_static(csp),
+            HeaderValue::from_static(policy),
+        );
+    }
     // The public catalogue's answers say how they may be kept (`no-cache`, with their
     // tag); every other API answer is a customer's or an administrator's, or an error,
     // and no browser or proxy on the way may keep it.

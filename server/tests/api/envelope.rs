@@ -143,6 +143,9 @@ async fn an_address_or_header_too_long_to_parse_is_an_envelope(app: TestApp) {
         for header in [
             "content-type: application/json",
             "x-content-type-options: nosniff",
+            "x-frame-options: deny",
+            "cross-origin-opener-policy: same-origin",
+            "content-security-policy: default-src 'self';",
             "cache-control: no-store",
         ] {
             assert!(head.contains(header), "{header} in {head}");
