@@ -238,9 +238,9 @@ pub(crate) async fn products_with_ids(
 }
 
 /// The products with these ids that are in the shop, in no particular order, read as
-/// one JSON array the database builds ([`Dialect::json_rows`]): what listings show. A
+/// one JSON array the database builds ([`crate::store::Dialect::json_rows`]): what listings show. A
 /// page of rows costs the driver one value instead of a copy of every column of every
-/// row, which was most of a listing page's time. The caller bounds `ids`.
+/// row. The caller bounds `ids`.
 pub(crate) async fn products_listed(db: &Db, ids: &[Id]) -> Result<Vec<ProductRow>, sqlx::Error> {
     if ids.is_empty() {
         return Ok(Vec::new());
