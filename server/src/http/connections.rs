@@ -224,7 +224,7 @@ fn parse_error_answer(status: &str, message: &str) -> Vec<u8> {
     let security: String = SECURITY_HEADERS
         .iter()
         .chain([&DEFAULT_CSP])
-        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .map(|(name, value)| format!("{}: {value}\r\n", name.as_str()))
         .collect();
     format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\n{security}\

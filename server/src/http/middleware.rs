@@ -20,13 +20,17 @@ const STOREFRONT_CSP: &str = "default-src 'self'; img-src 'self' data: blob:; st
 /// What every answer carries for the browser's safety: the server's own (the 414 and
 /// 431 answers of `connections.rs`) as well as the router's. The content security
 /// policy is a default: an answer that sets its own (a stored upload's) keeps it.
-pub(super) const SECURITY_HEADERS: [(&str, &str); 4] = [
-    ("x-content-type-options", "nosniff"),
-    ("referrer-policy", "strict-origin-when-cross-origin"),
-    ("x-frame-options", "DENY"),
-    ("cross-origin-opener-policy", "same-origin"),
+pub(super) const SECURITY_HEADERS: [(HeaderName, &str); 4] = [
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+    (header::X_FRAME_OPTIONS, "DENY"),
+    (
+        HeaderName::from_static("cross-origin-opener-policy"),
+        "same-origin",
+    ),
 ];
-pub(super) const DEFAULT_CSP: (&str, &str) = ("content-security-policy", STOREFRONT_CSP);
+pub(super) const DEFAULT_CSP: (HeaderName, &str) =
+    (header::CONTENT_SECURITY_POLICY, STOREFRONT_CSP);
 
 /// Logs `method path status ms`, counts the answer for `/metrics`, and adds the
 /// security headers.
@@ -49,17 +53,11 @@ pub async fn log_and_secure(
         headers.insert(REQUEST_ID, value);
     }
     for (name, value) in SECURITY_HEADERS {
-        headers.insert(
-            HeaderName::from_static(name),
-            HeaderValue::from_static(value),
-        );
+        headers.insert(name, HeaderValue::from_static(value));
     }
     let (csp, policy) = DEFAULT_CSP;
-    if !headers.contains_key(csp) {
-        headers.insert(
-            HeaderName::from_static(csp),
-            HeaderValue::from_static(policy),
-        );
+    if !headers.contains_key(&csp) {
+        headers.insert(csp, HeaderValue::from_static(policy));
     }
     // The public catalogue's answers say how they may be kept (`no-cache`, with their
     // tag); every other API answer is a customer's or an administrator's, or an error,
