@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { toast } from '@/lib/toast';
 import { useAuth, useSignedInUserId } from '@/features/auth';
 import { errorMessage } from '@/lib/errors';
-import { itemsKey, syncItems } from './api/items';
+import { itemsKey, listsKey, syncItems } from './api/items';
 import { useLocalStore } from './local-store';
 
 let inFlight: Promise<boolean> | null = null;
@@ -30,6 +30,9 @@ async function run(client: QueryClient): Promise<boolean> {
   try {
     const synced = await syncItems(payload.data);
     useLocalStore.getState().forget(cart, wishlist);
+    // A read of the lists still in flight may have been answered before the merge (the
+    // header asks for the cart as the page loads): dropped, so it cannot overwrite these.
+    await client.cancelQueries({ queryKey: listsKey(user._id) });
     client.setQueryData(itemsKey(user._id, 'cart'), synced.cart);
     client.setQueryData(itemsKey(user._id, 'wishlist'), synced.wishlist);
     toast.success('Data synced successfully');
