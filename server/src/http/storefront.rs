@@ -23,7 +23,8 @@ struct Assets;
 /// A file of the build, or for client routes (anything without an extension) the page of
 /// their document: `admin.html` for the administrator's console, `index.html` for the shop.
 ///
-/// A product's page (`/product/{id}`) comes with what search engines and link previews
+/// The home page comes with its first banner's picture preloaded; a product's page
+/// (`/product/{id}`) comes with what search engines and link previews
 /// read in its `<head>` ([`product_head`]) and the product's own API answer, so the page
 /// shows it without asking again; a category's listing (`/shop?category={id}`) with
 /// its title and description ([`category_head`]).
@@ -53,6 +54,7 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
         Some(page) => {
             let mut html = page.data.into_owned();
             let head = match path {
+                "" => home_of(&state).await,
                 "shop" => category_of(&state, uri.query()).await,
                 _ => product_of(&state, path).await,
             };
@@ -69,6 +71,29 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     }
 }
 
+/// What the home page adds to its `<head>`: the first banner's picture, fetched with the
+/// page ([`preload_image`]). A database failure serves the page without it.
+async fn home_of(state: &AppState) -> Option<String> {
+    match state.catalogue.banners().await {
+        Ok(banners) => banners.first().map(|banner| preload_image(&banner.image)),
+        Err(e) => {
+            tracing::warn!(error = %e, "the home page's banners could not be read");
+            None
+        }
+    }
+}
+
+/// Has the browser fetch stored picture `path` with the page, first: a page's largest
+/// picture (the home page's first banner, a product's first photo), which it would
+/// otherwise ask for only once the page's code has run and its API answer has come,
+/// several round trips later on a phone's network.
+fn preload_image(path: &str) -> String {
+    format!(
+        "<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\">",
+        escape(&format!("/media/{path}"))
+    )
+}
+
 /// The `<head>` of product page `path` (`product/{id}`), if it is one and the product
 /// is in the shop. A database failure serves the page without it, as the page itself
 /// still loads the product.
@@ -79,13 +104,17 @@ async fn product_of(state: &AppState, path: &str) -> Option<String> {
             let product = product?;
             let now = state.clock.now_ms();
             let head = product_head(&product, &state.settings.public_url, now);
+            let first_image = product.images.first().cloned();
             // What `GET /api/product/{id}` answers in `data`: the page starts from it.
             let answer = ProductDetail {
                 product: Product::from_row(product, now),
             };
             let answer = serde_json::to_value(answer).unwrap_or_default();
+            let preload = first_image
+                .map(|path| preload_image(&path))
+                .unwrap_or_default();
             Some(format!(
-                "{head}\n<script id=\"product-data\" type=\"application/json\">{}</script>",
+                "{head}\n{preload}\n<script id=\"product-data\" type=\"application/json\">{}</script>",
                 script_json(&answer)
             ))
         }
@@ -250,12 +279,12 @@ fn page_tags(
     tags
 }
 
-/// `html` with its `<title>` replaced by `head` (which brings its own), or `head` put
-/// before `</head>` when it has none.
+/// `html` with `head` put before its `</head>`; when `head` brings a `<title>`, in place
+/// of the page's own.
 fn with_head(html: &[u8], head: &str) -> Vec<u8> {
     let html = String::from_utf8_lossy(html);
     let without_title = match (html.find("<title>"), html.find("</title>")) {
-        (Some(start), Some(end)) if start < end => {
+        (Some(start), Some(end)) if start < end && head.contains("<title>") => {
             format!("{}{}", &html[..start], &html[end + "</title>".len()..])
         }
         _ => html.into_owned(),

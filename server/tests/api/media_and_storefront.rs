@@ -15,6 +15,7 @@ on_both_backends!(
     a_missing_asset_is_a_404_not_the_page,
     a_product_page_carries_its_title_description_cards_and_json_ld,
     a_product_page_carries_the_products_api_answer,
+    the_home_and_a_product_page_ask_for_their_largest_picture_first,
     a_category_listing_carries_its_title_and_description,
     robots_txt_points_to_a_sitemap_of_every_product_and_category,
 );
@@ -210,6 +211,30 @@ async fn a_product_page_carries_the_products_api_answer(app: TestApp) {
     assert_eq!(embedded(&html, "product-data")["product"]["name"], name);
     let html = page(&app, "/product/0123456789abcdef01234567").await;
     assert!(!html.contains("product-data"), "no such product: nothing");
+}
+
+/// The home page's first banner and a product's first photo are what a phone paints
+/// last: the page asks for them with itself, before its code has run.
+async fn the_home_and_a_product_page_ask_for_their_largest_picture_first(app: TestApp) {
+    let preload = |path: &str| {
+        format!("<link rel=\"preload\" as=\"image\" href=\"/media/{path}\" fetchpriority=\"high\">")
+    };
+    let html = page(&app, "/").await;
+    assert!(
+        !html.contains("rel=\"preload\" as=\"image\""),
+        "no banner, nothing: {html}"
+    );
+    let f = crate::helpers::fixture(&app).await;
+    let html = page(&app, "/").await;
+    assert!(html.contains(&preload("banners/test.svg")), "{html}");
+    assert!(html.contains(SHOP_TITLE), "the home page keeps its title");
+    let html = page(&app, &format!("/product/{}", f.alpha)).await;
+    assert!(
+        html.contains(&preload("test/alpha-kitchen-mixer.svg")),
+        "{html}"
+    );
+    let html = page(&app, "/shop").await;
+    assert!(!html.contains("rel=\"preload\" as=\"image\""), "{html}");
 }
 
 /// A category's listing (`/shop?category=…`, with or without a sub-category) has its own
