@@ -74,7 +74,7 @@ impl AppState {
             services.clock.clone(),
             outbox.clone(),
         );
-        AppState {
+        AppState::from_services(crate::http::AppServices {
             payments,
             catalogue: Catalogue::new(db.clone(), services.clock.clone()),
             accounts: Accounts::new(db.clone()),
@@ -93,7 +93,7 @@ impl AppState {
             clock: services.clock,
             responses: Default::default(),
             metrics: Default::default(),
-        }
+        })
     }
 }
 

@@ -56,9 +56,30 @@ use crate::store::outbox::Outbox;
 use crate::store::reviews::Reviews;
 pub use error::AppError;
 
-/// What every handler can reach.
+/// What every handler can reach: one shared [`Services`](AppServices) behind an `Arc`.
+/// Axum clones the state for every request, and more than once (each layer with state,
+/// each handler); a clone is one reference count, not one per store (cloning them all
+/// and dropping them again was a quarter of the CPU of a kept listing's answer).
 #[derive(Clone, Debug)]
-pub struct AppState {
+pub struct AppState(Arc<AppServices>);
+
+impl AppState {
+    pub fn from_services(services: AppServices) -> AppState {
+        AppState(Arc::new(services))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = AppServices;
+
+    fn deref(&self) -> &AppServices {
+        &self.0
+    }
+}
+
+/// The stores and services of a serving node ([`AppState`]).
+#[derive(Debug)]
+pub struct AppServices {
     pub catalogue: Catalogue,
     pub accounts: Accounts,
     pub reviews: Reviews,
