@@ -27,6 +27,7 @@ use tantivy::query::{
 use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING,
 };
+use tantivy::indexer::{LogMergePolicy, NoMergePolicy};
 use tantivy::tokenizer::{LowerCaser, SimpleTokenizer, TextAnalyzer};
 use tantivy::{
     DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, SegmentOrdinal, SegmentReader,
@@ -242,7 +243,10 @@ impl Built {
                 .filter(LowerCaser)
                 .build(),
         );
-        let writer = index.writer_with_num_threads(1, WRITER_MEMORY)?;
+        let writer: IndexWriter = index.writer_with_num_threads(1, WRITER_MEMORY)?;
+        // None while building: merge_segments merges the build's segments at once, and a
+        // background merge of some of them would take those from it.
+        writer.set_merge_policy(Box::new(NoMergePolicy));
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
@@ -293,6 +297,35 @@ impl Built {
             writer.add_document(doc)?;
         }
         Ok(())
+    }
+
+    /// Merges the build's segments into one and makes it searchable, then lets the
+    /// writer merge in the background the small segments later changes add. A search
+    /// opens each segment's columns and walks each segment's dictionary, so one segment
+    /// answers with the least work; the writer's memory budget splits a build into
+    /// several. Blocks while merging. Returns how many segments there were. A failed
+    /// merge leaves them as they were, all searched.
+    pub(super) fn merge_segments(&self) -> usize {
+        let segments: Vec<_> = self
+            .reader
+            .searcher()
+            .segment_readers()
+            .iter()
+            .map(|segment| segment.segment_id())
+            .collect();
+        let mut writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+        if segments.len() > 1 {
+            let merged = writer
+                .merge(&segments)
+                .wait()
+                .and_then(|_| self.reader.reload())
+                .and_then(|()| writer.garbage_collect_files().wait().map(drop));
+            if let Err(e) = merged {
+                tracing::warn!(error = %e, "the search index's segments were not merged");
+            }
+        }
+        writer.set_merge_policy(Box::<LogMergePolicy>::default());
+        segments.len()
     }
 
     /// Makes what was added and deleted searchable, and listable. Blocks while the
@@ -1114,5 +1147,43 @@ mod tests {
             search(&words("valve"), SortField::Price, true, 0, 10).total,
             2
         );
+    }
+
+    #[test]
+    fn the_builds_segments_merge_into_one_that_finds_what_they_found() {
+        let index = SearchIndex::default();
+        let built = Built::new().unwrap();
+        let id = |n: u32| format!("{n:024x}");
+        built
+            .add(&[
+                product(&id(1), "Brass valve", "brass valve", 500, 1),
+                product(&id(2), "Steel radiator", "steel radiator", 900, 2),
+            ])
+            .unwrap();
+        built.commit().unwrap();
+        built
+            .apply(
+                &[id(2)],
+                &[product(&id(3), "Alpha valve", "alpha valve", 100, 3)],
+            )
+            .unwrap();
+        let segments = |built: &Built| built.reader.searcher().segment_readers().len();
+        assert_eq!(segments(&built), 2);
+
+        assert_eq!(built.merge_segments(), 2);
+        assert_eq!(segments(&built), 1);
+        index.replace(Arc::new(built));
+        let newest = |filter: &ProductFilter| {
+            let hits = index.search(filter, NEWEST_FIRST, 0, 10).unwrap().unwrap();
+            (hits.ids, hits.total)
+        };
+        assert_eq!(newest(&words("valve")), (vec![id(3), id(1)], 2));
+        assert_eq!(newest(&words("radiator")), (vec![], 0), "deleted before the merge");
+        // Later changes still come in, as segments of their own.
+        let built = index.in_use().unwrap();
+        built
+            .apply(&[], &[product(&id(4), "Radiator valve", "radiator valve", 700, 4)])
+            .unwrap();
+        assert_eq!(newest(&words("valve")), (vec![id(4), id(3), id(1)], 3));
     }
 }

@@ -182,10 +182,14 @@ impl Catalogue {
             off_thread(move || built.add(&products)).await?;
         }
         let committing = built.clone();
-        off_thread(move || committing.commit()).await?;
+        let segments = off_thread(move || {
+            committing.commit()?;
+            Ok(committing.merge_segments())
+        })
+        .await?;
         self.search.replace(built);
         tracing::info!(
-            "search index built: {count} products in {} ms",
+            "search index built: {count} products in {} ms ({segments} segments merged into one)",
             started.elapsed().as_millis()
         );
         Ok(())
@@ -239,9 +243,9 @@ fn indexed_from_row(row: &sqlx::any::AnyRow) -> Result<IndexedProduct, sqlx::Err
 
 /// Runs index work that blocks (tantivy's writer waits for its indexing thread) on the
 /// blocking pool, its fault as the store's error.
-async fn off_thread(
-    work: impl FnOnce() -> tantivy::Result<()> + Send + 'static,
-) -> Result<(), sqlx::Error> {
+async fn off_thread<T: Send + 'static>(
+    work: impl FnOnce() -> tantivy::Result<T> + Send + 'static,
+) -> Result<T, sqlx::Error> {
     tokio::task::spawn_blocking(work)
         .await
         .map_err(|e| index_error(e.to_string()))?
