@@ -14,6 +14,11 @@ use shop::store::Dialect;
 use shop::{app, seed, BoxError};
 use tracing_subscriber::EnvFilter;
 
+/// jemalloc rather than the system's allocator (server/Cargo.toml says why).
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() {
     let logs = tracing_subscriber::fmt()
         .with_env_filter(
