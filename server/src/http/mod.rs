@@ -56,7 +56,7 @@ use crate::store::outbox::Outbox;
 use crate::store::reviews::Reviews;
 pub use error::AppError;
 
-/// What every handler can reach: one shared [`Services`](AppServices) behind an `Arc`.
+/// What every handler can reach: one shared [`AppServices`] behind an `Arc`.
 /// Axum clones the state for every request, and more than once (each layer with state,
 /// each handler); a clone is one reference count, not one per store (cloning them all
 /// and dropping them again was a quarter of the CPU of a kept listing's answer).

@@ -21,13 +21,13 @@ use tantivy_fst::Automaton;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{Column, StrColumn};
+use tantivy::indexer::{LogMergePolicy, NoMergePolicy};
 use tantivy::query::{
     AllQuery, BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery, TermSetQuery,
 };
 use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING,
 };
-use tantivy::indexer::{LogMergePolicy, NoMergePolicy};
 use tantivy::tokenizer::{LowerCaser, SimpleTokenizer, TextAnalyzer};
 use tantivy::{
     DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, SegmentOrdinal, SegmentReader,
@@ -1178,11 +1178,18 @@ mod tests {
             (hits.ids, hits.total)
         };
         assert_eq!(newest(&words("valve")), (vec![id(3), id(1)], 2));
-        assert_eq!(newest(&words("radiator")), (vec![], 0), "deleted before the merge");
+        assert_eq!(
+            newest(&words("radiator")),
+            (vec![], 0),
+            "deleted before the merge"
+        );
         // Later changes still come in, as segments of their own.
         let built = index.in_use().unwrap();
         built
-            .apply(&[], &[product(&id(4), "Radiator valve", "radiator valve", 700, 4)])
+            .apply(
+                &[],
+                &[product(&id(4), "Radiator valve", "radiator valve", 700, 4)],
+            )
             .unwrap();
         assert_eq!(newest(&words("valve")), (vec![id(4), id(3), id(1)], 3));
     }
