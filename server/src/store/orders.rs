@@ -228,7 +228,7 @@ impl Orders {
             return Ok(Err(PlaceRefusal::Empty));
         }
         let ids: Vec<Id> = lines.iter().map(|(id, _)| id.clone()).collect();
-        let products = products_by_id(&mut conn, &ids).await?;
+        let products = products_by_id(&mut conn, self.db.dialect, &ids).await?;
         let now = self.clock.now_ms();
         let mut priced = Vec::new();
         let mut quoted = Vec::new();
@@ -358,7 +358,7 @@ impl Orders {
 
         let now = self.clock.now_ms();
         let ids: Vec<Id> = lines.iter().map(|(id, _)| id.clone()).collect();
-        let products = products_by_id(&mut tx, &ids).await?;
+        let products = products_by_id(&mut tx, self.db.dialect, &ids).await?;
         let mut order_lines = Vec::with_capacity(lines.len());
         for (id, quantity) in &lines {
             let product = products.get(id.as_str()).ok_or(sqlx::Error::RowNotFound)?;
@@ -1073,9 +1073,10 @@ async fn cart_lines(conn: &mut AnyConnection, user_id: &Id) -> Result<Vec<(Id, i
 /// The products with these ids that exist, by id.
 async fn products_by_id(
     conn: &mut AnyConnection,
+    dialect: Dialect,
     ids: &[Id],
 ) -> Result<BTreeMap<String, ProductRow>, sqlx::Error> {
-    Ok(products_with_ids(conn, ids)
+    Ok(products_with_ids(&mut *conn, dialect, ids)
         .await?
         .into_iter()
         .map(|p| (p.id.clone(), p))

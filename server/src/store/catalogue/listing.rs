@@ -148,7 +148,7 @@ impl Catalogue {
     /// The products with these ids that are in the shop, in the order given.
     async fn products_in_order(&self, ids: &[String]) -> Result<Vec<ProductRow>, sqlx::Error> {
         let ids: Vec<Id> = ids.iter().filter_map(|id| Id::parse(id)).collect();
-        let mut rows = super::read::products_listed(&self.db, &ids).await?;
+        let mut rows = super::products_with_ids(&self.db.pool, self.db.dialect, &ids).await?;
         rows.sort_by_key(|row| ids.iter().position(|id| id.as_str() == row.id));
         Ok(rows)
     }

@@ -4,13 +4,13 @@
 //! leaves archived products out ([`IN_SHOP`]); the console reads them too.
 
 use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::Row;
 
 use super::Catalogue;
 use crate::domain::id::Id;
 use crate::domain::pricing::Discount;
 use crate::domain::Money;
-use crate::store::{placeholders, Db};
+use crate::store::{placeholders, Dialect};
 
 /// The condition every query for the shop puts on `products p`: archived products
 /// are no longer sold. The listing's indexes are partial on it (migration 0011), so
@@ -189,8 +189,7 @@ impl Catalogue {
     /// The products with these ids that are in the shop, in no particular order. The
     /// caller bounds `ids` (at most a list's 100 entries).
     pub async fn products_by_ids(&self, ids: &[Id]) -> Result<Vec<ProductRow>, sqlx::Error> {
-        let mut conn = self.db.pool.acquire().await?;
-        products_with_ids(&mut conn, ids).await
+        products_with_ids(&self.db.pool, self.db.dialect, ids).await
     }
 
     /// The homepage's top products: the featured ones, newest first, else the newest
@@ -216,45 +215,32 @@ impl Catalogue {
 }
 
 /// The products with these ids that are in the shop (not archived), in no particular
-/// order, read on `conn` (inside the caller's transaction, when it has one): what
-/// cart details and checkout may sell. The caller bounds `ids`.
-pub(crate) async fn products_with_ids(
-    conn: &mut AnyConnection,
+/// order, read through `executor` (a connection inside the caller's transaction, when
+/// it has one, or the pool): what listings show and cart details and checkout may sell.
+/// They come as one JSON array the database builds ([`crate::store::Dialect::json_rows`]),
+/// so a page of rows costs the driver one value instead of a copy of every column of
+/// every row. The caller bounds `ids`.
+pub(crate) async fn products_with_ids<'c, E>(
+    executor: E,
+    dialect: Dialect,
     ids: &[Id],
-) -> Result<Vec<ProductRow>, sqlx::Error> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let sql = format!(
-        "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) AND {IN_SHOP}",
-        placeholders(ids.len())
-    );
-    let mut query = sqlx::query(&sql);
-    for id in ids {
-        query = query.bind(id.clone());
-    }
-    let rows = query.fetch_all(&mut *conn).await?;
-    rows.iter().map(product_from_row).collect()
-}
-
-/// The products with these ids that are in the shop, in no particular order, read as
-/// one JSON array the database builds ([`crate::store::Dialect::json_rows`]): what listings show. A
-/// page of rows costs the driver one value instead of a copy of every column of every
-/// row. The caller bounds `ids`.
-pub(crate) async fn products_listed(db: &Db, ids: &[Id]) -> Result<Vec<ProductRow>, sqlx::Error> {
+) -> Result<Vec<ProductRow>, sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
     if ids.is_empty() {
         return Ok(Vec::new());
     }
     let sql = format!(
         "SELECT {} AS page FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) AND {IN_SHOP}",
-        db.dialect.json_rows(PRODUCT_OBJECT),
+        dialect.json_rows(PRODUCT_OBJECT),
         placeholders(ids.len())
     );
     let mut query = sqlx::query(&sql);
     for id in ids {
         query = query.bind(id.clone());
     }
-    let page: String = query.fetch_one(&db.pool).await?.try_get("page")?;
+    let page: String = query.fetch_one(executor).await?.try_get("page")?;
     let stored: Vec<StoredProduct> = serde_json::from_str(&page).map_err(decode_error)?;
     stored.into_iter().map(ProductRow::try_from).collect()
 }
