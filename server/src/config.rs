@@ -126,9 +126,10 @@ pub struct ServeArgs {
     pub trust_forwarded_for: bool,
     /// Who takes card payments: `test`, the offline test provider under /testpsp/
     /// (no real money moves; the storefront says so), or `manual`, cash on delivery
-    /// and at pickup only.
-    #[arg(long, env = "SHOP_PAYMENTS", value_enum, default_value = "test")]
-    pub payments: crate::payments::Mode,
+    /// and at pickup only. Default: `test` when the public URL (else the listen
+    /// address) is on loopback; on a public address it must be chosen.
+    #[arg(long, env = "SHOP_PAYMENTS")]
+    pub payments: Option<String>,
     /// Seconds a client has to send a request's header, or to begin its next request on
     /// a kept-alive connection, before the connection is closed.
     #[arg(long, env = "SHOP_HEADER_TIMEOUT", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
@@ -148,6 +149,16 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
+    /// The payments provider these arguments choose, or why `shop serve` must not start
+    /// (DESIGN.md §7: a public shop never takes test cards by default).
+    pub fn payments(&self) -> Result<crate::payments::Mode, String> {
+        crate::payments::choice::choose(
+            self.payments.as_deref(),
+            self.public_url.as_deref(),
+            self.listen,
+        )
+    }
+
     /// The bounds on connections these arguments give.
     pub fn connections(&self) -> crate::http::connections::Connections {
         crate::http::connections::Connections {

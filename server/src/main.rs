@@ -41,6 +41,13 @@ fn main() {
         }
     }
     let cli = Cli::parse();
+    // Before the database is opened (and migrated) or a port is taken.
+    if let Command::Serve(args) = &cli.command {
+        if let Err(why) = args.payments() {
+            eprintln!("error: {why}");
+            std::process::exit(2);
+        }
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -160,6 +167,13 @@ fn services(
              give every node the same SHOP_JWT_SECRET"
         );
     }
+    let payments = args.payments()?;
+    if payments == shop::payments::Mode::Test {
+        tracing::warn!(
+            "payments: test cards are accepted (SHOP_PAYMENTS=test) and no real money \
+             moves; a shop that really sells chooses SHOP_PAYMENTS=manual"
+        );
+    }
     Ok(app::Services {
         media,
         mailer,
@@ -169,7 +183,7 @@ fn services(
             cors_origins: shop::http::parse_cors_origins(&args.cors_origins)?,
             trust_forwarded_for: args.trust_forwarded_for,
             deliver_mail: true,
-            payments: args.payments,
+            payments,
             deliver_webhooks: true,
             connections: args.connections(),
             metrics_token: metrics_token(args.metrics_token.as_deref())?,

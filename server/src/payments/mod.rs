@@ -10,6 +10,7 @@
 //! and the shopper's returning browser may race, arrive twice or out of order, and the
 //! order is still captured once and refunded once.
 
+pub mod choice;
 pub mod provider;
 pub mod test_provider;
 

@@ -26,5 +26,6 @@ mod s3_media;
 mod search;
 mod seaweed;
 mod seeding;
+mod startup;
 mod store;
 mod two_nodes;
