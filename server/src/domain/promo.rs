@@ -46,6 +46,9 @@ pub struct Promo {
     pub min_subtotal: Money,
     pub active: bool,
     pub used_count: i64,
+    /// Bumped by each administrator's write, never by its uses: a console save naming
+    /// an older one is refused (DESIGN.md §15).
+    pub version: i64,
 }
 
 /// Why a code does not apply, in the words the shopper reads.
@@ -135,6 +138,7 @@ mod tests {
             min_subtotal: Money::from_cents(5_000),
             active: true,
             used_count: 0,
+            version: 1,
         }
     }
 

@@ -94,12 +94,16 @@ pub struct AdminProduct {
     pub set_discount_end_date: Option<String>,
     /// Archived: no longer in the shop (its orders keep their lines).
     pub archived: bool,
+    /// Bumped by each administrator's write of its fields, not by stock movements: a
+    /// `PUT` sends the one it loaded (DESIGN.md §15).
+    pub version: i64,
 }
 
 impl AdminProduct {
-    fn from_row(row: ProductRow, now: i64) -> AdminProduct {
+    pub(super) fn from_row(row: ProductRow, now: i64) -> AdminProduct {
         let featured = row.featured;
         let archived = row.archived_at.is_some();
+        let version = row.version;
         let set_discount_percentage = row.discount.basis_points as f64 / 100.0;
         let set_discount_end_date = row
             .discount
@@ -112,6 +116,7 @@ impl AdminProduct {
             set_discount_percentage,
             set_discount_end_date,
             archived,
+            version,
         }
     }
 }
@@ -192,7 +197,8 @@ pub struct ProductRequest {
     /// The last day (UTC, `YYYY-MM-DD`) the discount runs; null: until changed.
     #[serde(default)]
     pub discount_end_date: Option<String>,
-    /// 0 to 1,000,000 units.
+    /// 0 to 1,000,000 units: a new product's first stock. `PUT` ignores it: stock then
+    /// moves only by `POST /admin/product/{id}/stock` and the other named paths.
     #[schema(required = true, value_type = i64, minimum = 0, maximum = 1000000)]
     pub stock: Option<i64>,
     #[serde(default)]
@@ -207,6 +213,10 @@ pub struct ProductRequest {
     pub color: Option<String>,
     #[serde(default)]
     pub featured: bool,
+    /// `PUT`: the product's `version` when the form was loaded; a product changed since
+    /// is refused with 409 and the product as it now is. Without it the save is applied.
+    #[schema(minimum = 1)]
+    pub version: Option<i64>,
 }
 
 /// One change to many products: `setStock` to `value` units, `adjustPrice` by
@@ -384,7 +394,7 @@ pub async fn create_product(
     AdminUser(admin): AdminUser,
     ApiJson(body): ApiJson<ProductRequest>,
 ) -> Result<(StatusCode, Json<Envelope<AdminProductData>>), AppError> {
-    let input = check_product(&body)?;
+    let input = check_fields(&body, Stock::Given)?;
     let actor = actor_of(&admin);
     let row = state
         .catalogue
@@ -408,6 +418,7 @@ pub async fn create_product(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "'Product not found'", body = ErrorBody),
+        (status = 409, description = "'This changed since you opened it: reload to see the latest': `version` is not the product's; `data` holds `{product}` as it now is, and nothing was written", body = ErrorBody),
     ))]
 pub async fn update_product(
     State(state): State<AppState>,
@@ -415,12 +426,24 @@ pub async fn update_product(
     PathId(id, _): PathId<ProductId>,
     ApiJson(body): ApiJson<ProductRequest>,
 ) -> Result<Json<Envelope<AdminProductData>>, AppError> {
-    let input = check_product(&body)?;
+    let input = check_fields(&body, Stock::Ignored)?;
+    let now = state.clock.now_ms();
     let row = state
         .catalogue
-        .update_product(&id, &input, &actor_of(&admin), &state.activity)
+        .update_product(
+            &id,
+            body.version,
+            &input,
+            &actor_of(&admin),
+            &state.activity,
+        )
         .await?
-        .map_err(refused)?;
+        .map_err(|refusal| match refusal {
+            ProductRefusal::Stale(current) => AppError::stale(AdminProductData {
+                product: AdminProduct::from_row(*current, now),
+            }),
+            other => refused(other),
+        })?;
     let product = AdminProduct::from_row(row, state.clock.now_ms());
     Ok(ok("Product updated", AdminProductData { product }))
 }
@@ -731,7 +754,7 @@ pub(crate) fn actor_of(admin: &crate::store::accounts::UserRow) -> Actor {
     }
 }
 
-fn refused(refusal: ProductRefusal) -> AppError {
+pub(super) fn refused(refusal: ProductRefusal) -> AppError {
     match refusal {
         ProductRefusal::NoSuchProduct => AppError::NotFound("Product not found".into()),
         ProductRefusal::NoSuchCategory => AppError::fields(BTreeMap::from([(
@@ -751,13 +774,27 @@ fn refused(refusal: ProductRefusal) -> AppError {
              leaves the shop and stays in those orders",
             if lines == 1 { "line" } else { "lines" }
         )),
+        ProductRefusal::Short(stock) => AppError::Conflict(format!("Only {stock} in stock")),
+        // Answered by the call that reads versions, which can show the product.
+        ProductRefusal::Stale(_) => AppError::Conflict(crate::http::error::STALE.into()),
     }
 }
 
+/// Whether a product request's `stock` counts: a new product's first units, or
+/// ignored by a `PUT` (DESIGN.md §15).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stock {
+    Given,
+    Ignored,
+}
+
 /// `body` as a product, or every field that breaks a rule with what to do about it.
-fn check_product(body: &ProductRequest) -> Result<ProductInput, AppError> {
+fn check_fields(body: &ProductRequest, stock: Stock) -> Result<ProductInput, AppError> {
     let mut errors = BTreeMap::new();
     let input = product_fields(body, &mut errors);
+    if stock == Stock::Ignored {
+        errors.remove("stock");
+    }
     if Id::parse(&input.category_id).is_none() {
         errors.insert("categoryId", "Choose a category".into());
     }

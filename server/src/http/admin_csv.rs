@@ -597,6 +597,7 @@ fn product_line(
         size: optional(cell("size")),
         color: optional(cell("color")),
         featured,
+        version: None,
     };
     let input = product_fields(&request, &mut errors);
     let (category, sub_category) = (cell("category"), cell("subCategory"));

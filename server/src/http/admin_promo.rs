@@ -57,6 +57,9 @@ pub struct PromoCode {
     pub active: bool,
     /// Orders that have used it.
     pub used_count: i64,
+    /// Bumped by each administrator's write, not by its uses: a `PUT` sends the one it
+    /// loaded (DESIGN.md §15).
+    pub version: i64,
 }
 
 impl From<Promo> for PromoCode {
@@ -74,6 +77,7 @@ impl From<Promo> for PromoCode {
             min_subtotal: p.min_subtotal.as_f64(),
             active: p.active,
             used_count: p.used_count,
+            version: p.version,
         }
     }
 }
@@ -142,6 +146,10 @@ pub struct PromoRequest {
     pub min_subtotal: f64,
     #[serde(default = "yes")]
     pub active: bool,
+    /// `PUT`: the code's `version` when the form was loaded; a code changed since is
+    /// refused with 409 and the code as it now is. Without it the save is applied.
+    #[schema(minimum = 1)]
+    pub version: Option<i64>,
 }
 
 fn yes() -> bool {
@@ -221,7 +229,7 @@ pub async fn create(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "'Promo code not found'", body = ErrorBody),
-        (status = 409, description = "'A promo code with this code exists'", body = ErrorBody),
+        (status = 409, description = "'A promo code with this code exists'; or 'This changed since you opened it: reload to see the latest': `version` is not the code's, `data` holds `{promoCode}` as it now is, and nothing was written", body = ErrorBody),
     ))]
 pub async fn update(
     State(state): State<AppState>,
@@ -237,7 +245,7 @@ pub async fn update(
     };
     let updated = state
         .promos
-        .update(id.as_str(), &input, &actor, &state.activity)
+        .update(id.as_str(), body.version, &input, &actor, &state.activity)
         .await?
         .map_err(refused)?;
     Ok(ok(
@@ -256,6 +264,9 @@ fn refused(refusal: PromoWriteRefusal) -> AppError {
             "usageLimit",
             format!("It has been used {used} times already: the limit cannot be lower"),
         )])),
+        PromoWriteRefusal::Stale(current) => AppError::stale(PromoCodeData {
+            promo_code: (*current).into(),
+        }),
     }
 }
 

@@ -8,6 +8,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
+/// The answer to a save of an object changed since the form was loaded.
+pub const STALE: &str = "This changed since you opened it: reload to see the latest";
+
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// Malformed or invalid input; `errors` names the fields.
@@ -31,6 +34,10 @@ pub enum AppError {
         message: String,
         errors: BTreeMap<String, String>,
     },
+    /// A save of an object changed since it was loaded (DESIGN.md §15): the object as it
+    /// now is goes in the answer's `data`, for the caller to show.
+    #[error("{STALE}")]
+    Stale(Box<serde_json::Value>),
     /// Well-formed input that breaks a rule; `errors` names the fields.
     #[error("{message}")]
     Unprocessable {
@@ -64,6 +71,14 @@ pub enum AppError {
 }
 
 impl AppError {
+    /// A 409 for a stale save, with `current` (the call's success `data` shape) in `data`.
+    pub fn stale(current: impl Serialize) -> Self {
+        match serde_json::to_value(current) {
+            Ok(value) => AppError::Stale(Box::new(value)),
+            Err(e) => AppError::Internal(Box::new(e)),
+        }
+    }
+
     /// A 400 naming one field.
     pub fn field(field: &str, text: impl Into<String>) -> Self {
         let text = text.into();
@@ -117,7 +132,9 @@ impl AppError {
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
-            AppError::Conflict(_) | AppError::ConflictFields { .. } => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::ConflictFields { .. } | AppError::Stale(_) => {
+                StatusCode::CONFLICT
+            }
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PaymentRefused(_) => StatusCode::PAYMENT_REQUIRED,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -140,6 +157,10 @@ pub struct ErrorBody {
     /// Problems by field name, when the input had any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<BTreeMap<String, String>>,
+    /// With a 409 for a stale save: the object as it now is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub data: Option<serde_json::Value>,
 }
 
 impl IntoResponse for AppError {
@@ -153,7 +174,12 @@ impl IntoResponse for AppError {
             AppError::MailUnavailable => Some(60),
             _ => None,
         };
+        let mut data = None;
         let (message, errors) = match self {
+            AppError::Stale(current) => {
+                data = Some(*current);
+                (STALE.to_string(), None)
+            }
             AppError::BadRequest { message, errors }
             | AppError::Unprocessable { message, errors }
             | AppError::ConflictFields { message, errors } => {
@@ -182,6 +208,7 @@ impl IntoResponse for AppError {
                 success: false,
                 message,
                 errors,
+                data,
             }),
         )
             .into_response();

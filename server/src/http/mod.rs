@@ -10,6 +10,7 @@ pub mod admin_dashboard;
 pub mod admin_orders;
 pub mod admin_promo;
 pub mod admin_reviews;
+pub mod admin_stock;
 pub mod auth;
 pub mod catalogue;
 pub mod connections;
@@ -171,6 +172,7 @@ pub fn router(state: AppState) -> Router {
         .merge(orders::router())
         .merge(admin_orders::router())
         .merge(admin_catalogue::router())
+        .merge(admin_stock::router())
         .merge(admin_csv::router())
         .merge(admin_categories::router())
         .merge(admin_banners::router())

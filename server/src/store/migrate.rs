@@ -98,6 +98,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0014_catalogue_changes.sql"),
         postgres: include_str!("../../migrations/postgres/0014_catalogue_changes.sql"),
     },
+    Migration {
+        version: 15,
+        name: "versions_and_stock_history",
+        sqlite: include_str!("../../migrations/sqlite/0015_versions_and_stock_history.sql"),
+        postgres: include_str!("../../migrations/postgres/0015_versions_and_stock_history.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

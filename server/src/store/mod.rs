@@ -15,6 +15,7 @@ pub mod outbox;
 pub mod payments;
 pub mod promo;
 pub mod reviews;
+pub mod stock;
 
 use std::path::Path;
 use std::str::FromStr;

@@ -17,6 +17,7 @@ use super::dialect::prefix_bounds;
 use super::outbox::{self, Outbox};
 use super::payments;
 use super::promo;
+use super::stock;
 use super::{lock_subject, placeholders, Db, Dialect};
 use crate::domain::id::Id;
 use crate::domain::order::{
@@ -324,6 +325,7 @@ impl Orders {
         by_id.sort();
         let mut short = BTreeMap::new();
         let mut sold_out = Vec::new();
+        let mut taken = Vec::with_capacity(by_id.len());
         for (id, quantity) in &by_id {
             // An archived product is no longer sold: it takes no units and reads as gone.
             let left: Option<i64> = sqlx::query(
@@ -338,6 +340,13 @@ impl Orders {
             .transpose()?;
             if left == Some(0) {
                 sold_out.push(id.as_str());
+            }
+            if let Some(left) = left {
+                taken.push(stock::Movement {
+                    product_id: id.as_str().to_string(),
+                    change: -quantity,
+                    stock_after: left,
+                });
             }
             if left.is_none() {
                 let stock: Option<i64> =
@@ -420,6 +429,8 @@ impl Orders {
         };
         let contact = new.contact.get();
         let id = Id::generate();
+        let number = order::order_number(seq);
+        stock::record(&mut tx, &taken, stock::Cause::Order(&number), now).await?;
         sqlx::query(
             "INSERT INTO orders (id, seq, number, user_id, fulfilment, status, payment_status, payment_method, \
                  subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
@@ -430,7 +441,7 @@ impl Orders {
         )
         .bind(&id)
         .bind(seq)
-        .bind(order::order_number(seq))
+        .bind(&number)
         .bind(user_id.as_ref())
         .bind(new.fulfilment.as_str())
         .bind(Status::Placed.as_str())
@@ -853,6 +864,12 @@ impl Orders {
         add_event(&mut tx, id, next.event(), now, note).await?;
         let mut back_in_stock = Vec::new();
         if next == Status::Cancelled {
+            let number: String = sqlx::query("SELECT number FROM orders WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("number")?;
+            let mut returned = Vec::new();
             let lines = sqlx::query(
                 "SELECT product_id, quantity FROM order_lines WHERE order_id = $1 ORDER BY product_id",
             )
@@ -872,10 +889,18 @@ impl Orders {
                 .await?
                 .map(|row| row.try_get("stock"))
                 .transpose()?;
+                if let Some(held) = now_held {
+                    returned.push(stock::Movement {
+                        product_id: product.clone(),
+                        change: quantity,
+                        stock_after: held,
+                    });
+                }
                 if quantity > 0 && now_held == Some(quantity) {
                     back_in_stock.push(product);
                 }
             }
+            stock::record(&mut tx, &returned, stock::Cause::Cancelled(&number), now).await?;
             add_event(&mut tx, id, EventType::Restocked, now, None).await?;
         }
         let order = load(&mut tx, id).await?.ok_or(sqlx::Error::RowNotFound)?;

@@ -14,7 +14,7 @@ use crate::domain::time::{iso8601, Clock};
 use crate::domain::Money;
 
 const PROMO_COLUMNS: &str = "id, code, kind, amount, starts_at, ends_at, usage_limit, \
-     per_customer_limit, min_subtotal_cents, active, used_count";
+     per_customer_limit, min_subtotal_cents, active, used_count, version";
 
 /// Every field of a code an administrator sets, checked at the edge.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +39,8 @@ pub enum PromoWriteRefusal {
     Taken,
     /// A usage limit under the uses already made.
     LimitUnderUses(i64),
+    /// The form was loaded at an older version: the code as it now is.
+    Stale(Box<Promo>),
 }
 
 #[derive(Clone, Debug)]
@@ -111,10 +113,12 @@ impl Promos {
         Ok(Ok(created))
     }
 
-    /// Sets every field of code `id`; its uses so far stay.
+    /// Sets every field of code `id`; its uses so far stay. With `version`, the one the
+    /// form was loaded at, a code changed since is refused.
     pub async fn update(
         &self,
         id: &str,
+        version: Option<i64>,
         input: &PromoInput,
         actor: &Actor,
         activity: &Activity,
@@ -123,6 +127,9 @@ impl Promos {
         let Some(before) = promo_in(&mut tx, id).await? else {
             return Ok(Err(PromoWriteRefusal::NoSuchCode));
         };
+        if version.is_some_and(|loaded| loaded != before.version) {
+            return Ok(Err(PromoWriteRefusal::Stale(Box::new(before))));
+        }
         if code_taken(&mut tx, &input.code, Some(id)).await? {
             return Ok(Err(PromoWriteRefusal::Taken));
         }
@@ -139,7 +146,7 @@ impl Promos {
         sqlx::query(
             "UPDATE promo_codes SET code = $1, kind = $2, amount = $3, starts_at = $4, ends_at = $5, \
              usage_limit = $6, per_customer_limit = $7, min_subtotal_cents = $8, active = $9, \
-             updated_at = $10 WHERE id = $11",
+             updated_at = $10, version = version + 1 WHERE id = $11",
         )
         .bind(&input.code)
         .bind(input.kind.as_str())
@@ -280,6 +287,7 @@ fn promo(row: &AnyRow) -> Result<Promo, sqlx::Error> {
         min_subtotal: Money::from_cents(row.try_get("min_subtotal_cents")?),
         active: row.try_get::<i64, _>("active")? != 0,
         used_count: row.try_get("used_count")?,
+        version: row.try_get("version")?,
     })
 }
 

@@ -27,5 +27,6 @@ mod search;
 mod seaweed;
 mod seeding;
 mod startup;
+mod stock;
 mod store;
 mod two_nodes;

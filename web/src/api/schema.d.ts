@@ -508,6 +508,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/product/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves a product's stock by a change with a reason: a conditional increment that
+         *     never leaves fewer than no units, written to the stock history.
+         */
+        post: operations["change_stock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/product/{id}/stock-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's stock movements, newest first. */
+        get: operations["stock_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/product/{id}/unarchive": {
         parameters: {
             query?: never;
@@ -1386,6 +1423,12 @@ export interface components {
              *     is 0 then).
              */
             setDiscountPercentage: number;
+            /**
+             * Format: int64
+             * @description Bumped by each administrator's write of its fields, not by stock movements: a
+             *     `PUT` sends the one it loaded (DESIGN.md §15).
+             */
+            version: number;
         };
         AdminProductData: {
             product: components["schemas"]["AdminProduct"];
@@ -2072,6 +2115,21 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_StockHistory: {
+            data: {
+                entries: components["schemas"]["StockEntry"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_String: {
             data: string;
             message: string;
@@ -2222,6 +2280,8 @@ export interface components {
         };
         /** @description The failure envelope, as the OpenAPI document describes it. */
         ErrorBody: {
+            /** @description With a 409 for a stale save: the object as it now is. */
+            data?: Record<string, never> | null;
             /** @description Problems by field name, when the input had any. */
             errors?: {
                 [key: string]: string;
@@ -2661,10 +2721,17 @@ export interface components {
             size?: string | null;
             /**
              * Format: int64
-             * @description 0 to 1,000,000 units.
+             * @description 0 to 1,000,000 units: a new product's first stock. `PUT` ignores it: stock then
+             *     moves only by `POST /admin/product/{id}/stock` and the other named paths.
              */
             stock: number;
             subCategoryId: string;
+            /**
+             * Format: int64
+             * @description `PUT`: the product's `version` when the form was loaded; a product changed since
+             *     is refused with 409 and the product as it now is. Without it the save is applied.
+             */
+            version?: number | null;
         };
         /** @description The form `PATCH /auth/edit-profile` takes (multipart); every field is optional. */
         ProfileForm: {
@@ -2715,6 +2782,12 @@ export interface components {
              * @description Orders that have used it.
              */
             usedCount: number;
+            /**
+             * Format: int64
+             * @description Bumped by each administrator's write, not by its uses: a `PUT` sends the one it
+             *     loaded (DESIGN.md §15).
+             */
+            version: number;
         };
         PromoCodeData: {
             promoCode: components["schemas"]["PromoCode"];
@@ -2757,6 +2830,12 @@ export interface components {
              * @description 1 to 1,000,000,000, or null for no limit.
              */
             usageLimit?: number | null;
+            /**
+             * Format: int64
+             * @description `PUT`: the code's `version` when the form was loaded; a code changed since is
+             *     refused with 409 and the code as it now is. Without it the save is applied.
+             */
+            version?: number | null;
         };
         /** @description `PATCH /user/item/{id}`. */
         QuantityChange: {
@@ -2890,11 +2969,53 @@ export interface components {
              */
             status: components["schemas"]["OrderStatus"];
         };
+        /** @description Who moved stock by hand. */
+        StockActor: {
+            _id: string;
+            emailAddress: string;
+            role: string;
+        };
+        /** @description A change to a product's stock. */
+        StockChangeRequest: {
+            /**
+             * Format: int64
+             * @description Units to add (positive) or take away (negative): a whole number, not 0, at most
+             *     1,000,000 either way.
+             */
+            change: number;
+            /** @description Why: 1 to 200 characters once trimmed ('Delivery from supplier', 'Damaged'). */
+            reason: string;
+        };
+        /** @description One movement of a product's stock. */
+        StockEntry: {
+            actor?: null | components["schemas"]["StockActor"];
+            at: string;
+            /**
+             * Format: int64
+             * @description Units added (positive) or taken (negative).
+             */
+            change: number;
+            /** @description The order that moved it, or null for the staff's. */
+            orderNumber?: string | null;
+            /** @description 'Order', 'Cancelled', or what the member of staff gave. */
+            reason: string;
+            /** Format: int64 */
+            stockAfter: number;
+        };
         StockFigures: {
             /** Format: int64 */
             count: number;
             /** @description The first few: lowest stock first, then by name. */
             products: components["schemas"]["StockProduct"][];
+        };
+        StockHistory: {
+            entries: components["schemas"]["StockEntry"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
         };
         StockProduct: {
             _id: string;
@@ -4920,6 +5041,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description 'This changed since you opened it: reload to see the latest': `version` is not the product's; `data` holds `{product}` as it now is, and nothing was written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body's Content-Type is not one the call reads */
             415: {
                 headers: {
@@ -5216,6 +5346,147 @@ export interface operations {
             };
         };
     };
+    change_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Stock changed', the product as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminProductData"];
+                };
+            };
+            /** @description `errors.change` (a whole number, not 0) or `errors.reason` (1 to 200 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Only N in stock': the change would leave fewer than none; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stock_history: {
+        parameters: {
+            query?: {
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Stock history' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StockHistory"];
+                };
+            };
+            /** @description A bad page, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unarchive_product: {
         parameters: {
             query?: never;
@@ -5453,7 +5724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'A promo code with this code exists' */
+            /** @description 'A promo code with this code exists'; or 'This changed since you opened it: reload to see the latest': `version` is not the code's, `data` holds `{promoCode}` as it now is, and nothing was written */
             409: {
                 headers: {
                     [name: string]: unknown;

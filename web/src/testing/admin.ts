@@ -1,7 +1,7 @@
 // The console's API as its tests meet it: an administrator, and the admin order and
 // product calls over lists the test chooses.
 import { http } from 'msw';
-import type { ActivityEntry, AdminProduct, AdminReview, Customer, DashboardData, Order, OrderStatus, PromoCode } from '@/api/types';
+import type { ActivityEntry, AdminProduct, AdminReview, Customer, DashboardData, Order, OrderStatus, PromoCode, StockEntry } from '@/api/types';
 import { useAuth } from '@/features/auth';
 import { order } from './orders';
 import { envelope, product, user } from './server';
@@ -51,6 +51,7 @@ export const adminProduct = (overrides: Partial<AdminProduct> = {}): AdminProduc
   archived: false,
   setDiscountPercentage: 0,
   setDiscountEndDate: null,
+  version: 1,
   ...overrides,
 });
 
@@ -69,6 +70,15 @@ export function adminProductsHandler(products: () => AdminProduct[], asked: URLS
 
 /** GET /admin/product/{id} answering with `current()` (so a test can change it). */
 export const adminProductHandler = (current: () => AdminProduct) => http.get('*/api/admin/product/:id', () => envelope({ product: current() }));
+
+/** GET /admin/product/{id}/stock-history over `entries` (newest first), paged as the server does. */
+export const stockHistoryHandler = (entries: () => StockEntry[]) =>
+  http.get('*/api/admin/product/:id/stock-history', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    const page = Number(query.get('page') ?? 1);
+    const perPage = Number(query.get('perPage') ?? 10);
+    return envelope({ entries: entries().slice((page - 1) * perPage, page * perPage), total: entries().length, page, perPage }, 'Stock history');
+  });
 
 /** The dashboard's figures: by default a quiet Monday. */
 export const dashboard = (overrides: Partial<DashboardData> = {}): DashboardData => ({
@@ -135,6 +145,7 @@ export const promoCode = (overrides: Partial<PromoCode> = {}): PromoCode => ({
   minSubtotal: 50,
   active: true,
   usedCount: 3,
+  version: 1,
   ...overrides,
 });
 

@@ -14,10 +14,15 @@ use crate::domain::pricing::{price_at, Discount};
 use crate::domain::Money;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::dialect::search_words;
+use crate::store::stock;
 use crate::store::{placeholders, value_rows};
 
 /// Under this many units (and above none) a product is low on stock.
 pub const LOW_STOCK: i64 = 10;
+/// The stock history's reason for a new product's first units.
+pub const NEW_PRODUCT: &str = "New product";
+/// The stock history's reason for the bulk 'Set stock' action.
+pub const SET_STOCK: &str = "Set stock";
 
 /// Every field of a product an administrator sets, checked at the edge.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +53,11 @@ pub enum ProductRefusal {
     NotItsPhoto,
     /// Orders name it (this many lines): it can be archived, not deleted.
     InOrders(i64),
+    /// The form was loaded at an older version: nothing was written. The product as it
+    /// now is, for the console to show.
+    Stale(Box<ProductRow>),
+    /// A stock change would leave fewer than no units: the product has this many.
+    Short(i64),
 }
 
 /// Most photos one product shows.
@@ -278,6 +288,7 @@ impl Catalogue {
             .bind(id.as_str())
             .execute(&mut *tx)
             .await?;
+        stock::forget(&mut tx, id.as_str()).await?;
         let changes = changes_between(None, &input_of(&before)).reversed().field(
             "images",
             before.images.clone(),
@@ -314,6 +325,16 @@ impl Catalogue {
             Err(refusal) => return Ok(Err(refusal)),
         };
         let id = insert_product(&mut tx, input, &search_text, now).await?;
+        let first = stock::Movement {
+            product_id: id.clone(),
+            change: input.stock,
+            stock_after: input.stock,
+        };
+        let cause = stock::Cause::Staff {
+            actor,
+            reason: NEW_PRODUCT,
+        };
+        stock::record(&mut tx, &[first], cause, now).await?;
         let changes = changes_between(None, input);
         record_change(
             &mut tx,
@@ -333,11 +354,15 @@ impl Catalogue {
         Ok(Ok(product))
     }
 
-    /// Sets every field of product `id`; resolves to it as stored. A write that changes
-    /// nothing records nothing.
+    /// Sets every field of product `id` but its stock, which only the named paths move
+    /// ([`Catalogue::change_stock`], orders, the bulk action, an import); resolves to it
+    /// as stored. With `version`, the one the form was loaded at, a product changed since
+    /// is refused ([`ProductRefusal::Stale`]). A write that changes nothing records
+    /// nothing.
     pub async fn update_product(
         &self,
         id: &Id,
+        version: Option<i64>,
         input: &ProductInput,
         actor: &Actor,
         activity: &Activity,
@@ -346,6 +371,13 @@ impl Catalogue {
         let mut tx = self.db.begin_write().await?;
         let Some(before) = product_in(&mut tx, id.as_str()).await? else {
             return Ok(Err(ProductRefusal::NoSuchProduct));
+        };
+        if version.is_some_and(|loaded| loaded != before.version) {
+            return Ok(Err(ProductRefusal::Stale(Box::new(before))));
+        }
+        let input = &ProductInput {
+            stock: before.stock,
+            ..input.clone()
         };
         let search_text = match search_text_for(&mut tx, input).await? {
             Ok(text) => text,
@@ -422,15 +454,28 @@ impl Catalogue {
             }
             let changes = changes_between(Some(&input_of(&product)), &input);
             if !changes.is_empty() {
+                let moved = stock::Movement {
+                    product_id: product.id.clone(),
+                    change: input.stock - product.stock,
+                    stock_after: input.stock,
+                };
+                let cause = stock::Cause::Staff {
+                    actor,
+                    reason: SET_STOCK,
+                };
+                stock::record(&mut tx, &[moved], cause, now).await?;
+                // A price is the product's own field; stock is not (DESIGN.md §15).
+                let bump = i64::from(input.price != product.price);
                 sqlx::query(
-                    "UPDATE products SET price_cents = $1, paid_cents = $2, stock = $3, updated_at = $4 \
-                     WHERE id = $5",
+                    "UPDATE products SET price_cents = $1, paid_cents = $2, stock = $3, updated_at = $4, \
+                     version = version + $6 WHERE id = $5",
                 )
                 .bind(input.price.cents())
                 .bind(price_at(input.price, input.discount, now).discounted_price.cents())
                 .bind(input.stock)
                 .bind(now)
                 .bind(&product.id)
+                .bind(bump)
                 .execute(&mut *tx)
                 .await?;
                 record_change(
@@ -524,12 +569,14 @@ impl Catalogue {
         if images == before.images {
             return Ok(Ok(before));
         }
-        sqlx::query("UPDATE products SET images = $1, updated_at = $2 WHERE id = $3")
-            .bind(serde_json::to_string(&images).expect("a list of strings serialises"))
-            .bind(self.clock.now_ms())
-            .bind(id.as_str())
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE products SET images = $1, updated_at = $2, version = version + 1 WHERE id = $3",
+        )
+        .bind(serde_json::to_string(&images).expect("a list of strings serialises"))
+        .bind(self.clock.now_ms())
+        .bind(id.as_str())
+        .execute(&mut *tx)
+        .await?;
         activity
             .record(
                 &mut tx,
@@ -554,7 +601,7 @@ pub fn adjusted(price: Money, percent: f64) -> Money {
     Money::from_cents(cents.max(1))
 }
 
-async fn product_in(
+pub(super) async fn product_in(
     tx: &mut Transaction<'static, Any>,
     id: &str,
 ) -> Result<Option<ProductRow>, sqlx::Error> {
@@ -632,7 +679,7 @@ pub(super) async fn set_product(
         "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
          discount_ends_at = $5, paid_cents = $6, stock = $7, category_id = $8, \
          sub_category_id = $9, size = $10, color = $11, featured = $12, search_text = $13, \
-         updated_at = $14 WHERE id = $15",
+         updated_at = $14, version = version + 1 WHERE id = $15",
     )
     .bind(&input.name)
     .bind(&input.description)
@@ -667,7 +714,9 @@ async fn archive_in(
     actor: &Actor,
     activity: &Activity,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE products SET archived_at = $1, updated_at = $2 WHERE id = $3")
+    sqlx::query(
+        "UPDATE products SET archived_at = $1, updated_at = $2, version = version + 1 WHERE id = $3",
+    )
         .bind(archived.then_some(now))
         .bind(now)
         .bind(id)

@@ -20,7 +20,10 @@ use super::{bump_version, Catalogue};
 use crate::domain::id::{new_id, Id};
 use crate::domain::time::DAY_MS;
 use crate::store::activity::{Activity, Actor, Entry};
-use crate::store::{lock_subject, placeholders};
+use crate::store::{lock_subject, placeholders, stock};
+
+/// The stock history's reason for units an imported file sets.
+pub const CSV_IMPORT: &str = "CSV import";
 
 /// One product line of the file, as the HTTP layer read it.
 #[derive(Clone, Debug)]
@@ -138,6 +141,23 @@ impl Catalogue {
             }
         }
         insert_products(&mut tx, &creates, now).await?;
+        let moved: Vec<stock::Movement> = planned
+            .iter()
+            .zip(&ids)
+            .filter_map(|(line, id)| {
+                let stock = line.input.as_ref()?.stock;
+                Some(stock::Movement {
+                    product_id: id.clone()?,
+                    change: stock - line.before.as_ref().map_or(0, |before| before.stock),
+                    stock_after: stock,
+                })
+            })
+            .collect();
+        let cause = stock::Cause::Staff {
+            actor,
+            reason: CSV_IMPORT,
+        };
+        stock::record(&mut tx, &moved, cause, now).await?;
         let befores: Vec<Option<ProductInput>> = planned
             .iter()
             .map(|line| line.before.as_ref().map(input_of))

@@ -7,8 +7,9 @@
 //! totals kept for a few seconds), `seeding.rs`
 //! (the seeders' inserts), and the console's writes: `admin.rs` (products),
 //! `categories.rs` (categories and sub-categories), `banners.rs` and `import.rs`
-//! (products from a file, all or none); and `version.rs`, which tells every node
-//! sharing the database that the catalogue changed.
+//! (products from a file, all or none), `stock_changes.rs` (the staff's stock changes
+//! and a product's stock history); and `version.rs`, which tells every node sharing
+//! the database that the catalogue changed.
 
 pub mod admin;
 pub mod banners;
@@ -20,6 +21,7 @@ mod listing;
 mod read;
 mod search;
 mod seeding;
+mod stock_changes;
 mod version;
 
 use std::sync::atomic::AtomicI64;

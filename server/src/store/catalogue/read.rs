@@ -34,7 +34,7 @@ pub struct CategoryTree {
 }
 
 /// A product as stored, with its category titles.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProductRow {
     pub id: String,
     pub name: String,
@@ -53,6 +53,9 @@ pub struct ProductRow {
     pub created_at: i64,
     /// When an administrator archived it (Unix ms): then it is no longer in the shop.
     pub archived_at: Option<i64>,
+    /// Bumped by each administrator's write of its fields, never by stock movements
+    /// (DESIGN.md §15): a console save naming an older one is refused.
+    pub version: i64,
 }
 
 #[derive(Clone, Debug)]
@@ -64,7 +67,7 @@ pub struct BannerRow {
 
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
      p.images, p.stock, p.category_id, c.title AS category_title, p.sub_category_id, s.title AS sub_category_title, \
-     p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at, p.archived_at";
+     p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at, p.archived_at, p.version";
 pub(crate) const PRODUCT_JOINS: &str =
     "JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
 /// [`PRODUCT_COLUMNS`] as the `'key', expression` pairs of a JSON object, keyed as
@@ -74,7 +77,8 @@ const PRODUCT_OBJECT: &str = "'id', p.id, 'name', p.name, 'description', p.descr
      'images', p.images, 'stock', p.stock, 'category_id', p.category_id, 'category_title', c.title, \
      'sub_category_id', p.sub_category_id, 'sub_category_title', s.title, 'size', p.size, \
      'color', p.color, 'featured', p.featured, 'rating_sum', p.rating_sum, \
-     'review_count', p.review_count, 'created_at', p.created_at, 'archived_at', p.archived_at";
+     'review_count', p.review_count, 'created_at', p.created_at, 'archived_at', p.archived_at, \
+     'version', p.version";
 
 impl Catalogue {
     pub async fn categories(&self) -> Result<Vec<CategoryTree>, sqlx::Error> {
@@ -266,6 +270,7 @@ pub(crate) fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> 
         review_count: row.try_get("review_count")?,
         created_at: row.try_get("created_at")?,
         archived_at: row.try_get("archived_at")?,
+        version: row.try_get("version")?,
     })
 }
 
@@ -293,6 +298,7 @@ struct StoredProduct {
     review_count: i64,
     created_at: i64,
     archived_at: Option<i64>,
+    version: i64,
 }
 
 impl TryFrom<StoredProduct> for ProductRow {
@@ -319,6 +325,7 @@ impl TryFrom<StoredProduct> for ProductRow {
             review_count: stored.review_count,
             created_at: stored.created_at,
             archived_at: stored.archived_at,
+            version: stored.version,
         })
     }
 }
@@ -350,6 +357,6 @@ mod tests {
             .map(|key| key.trim().trim_matches('\''))
             .collect();
         assert_eq!(keys, columns);
-        assert_eq!(keys.len(), 19);
+        assert_eq!(keys.len(), 20);
     }
 }

@@ -1,0 +1,166 @@
+//! The stock history (DESIGN.md §15): every movement of a product's stock, written in
+//! the transaction that moves it, so the history and the stock never disagree. Stock
+//! moves only by named paths: orders, cancellations, the staff's changes with a reason,
+//! the bulk 'Set stock' action and a CSV import; never by a form saving the number it
+//! loaded.
+
+use sqlx::{Any, Row, Transaction};
+
+use super::activity::Actor;
+use super::{value_rows, Db};
+
+/// The role a staff member's movement is recorded with. Every member of staff is an
+/// administrator until staff roles come (DESIGN.md §13).
+const STAFF_ROLE: &str = "admin";
+
+/// Why stock moved: an order's path, or a member of staff with their reason.
+#[derive(Clone, Copy, Debug)]
+pub enum Cause<'a> {
+    /// Order `number` took the units.
+    Order(&'a str),
+    /// Order `number` was cancelled and gave its units back.
+    Cancelled(&'a str),
+    /// A member of staff moved it, saying why.
+    Staff { actor: &'a Actor, reason: &'a str },
+}
+
+impl Cause<'_> {
+    fn reason(&self) -> &str {
+        match self {
+            Cause::Order(_) => "Order",
+            Cause::Cancelled(_) => "Cancelled",
+            Cause::Staff { reason, .. } => reason,
+        }
+    }
+
+    fn order_number(&self) -> Option<&str> {
+        match self {
+            Cause::Order(number) | Cause::Cancelled(number) => Some(number),
+            Cause::Staff { .. } => None,
+        }
+    }
+
+    fn actor(&self) -> Option<&Actor> {
+        match self {
+            Cause::Staff { actor, .. } => Some(actor),
+            Cause::Order(_) | Cause::Cancelled(_) => None,
+        }
+    }
+}
+
+/// One product's stock moved by `change` units, leaving `stock_after`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Movement {
+    pub product_id: String,
+    pub change: i64,
+    pub stock_after: i64,
+}
+
+/// Writes `movements` (a change of 0 is no movement, and is left out) with their
+/// `cause`, at `at` (Unix ms), inside `tx`: a few hundred to a statement.
+pub async fn record(
+    tx: &mut Transaction<'static, Any>,
+    movements: &[Movement],
+    cause: Cause<'_>,
+    at: i64,
+) -> Result<(), sqlx::Error> {
+    const PER_ROW: usize = 9;
+    let moved: Vec<&Movement> = movements.iter().filter(|m| m.change != 0).collect();
+    let actor = cause.actor();
+    for batch in moved.chunks(500) {
+        let sql = format!(
+            "INSERT INTO stock_movements (product_id, at, delta, stock_after, reason, \
+             actor_id, actor_email, actor_role, order_number) VALUES {}",
+            value_rows(batch.len(), PER_ROW)
+        );
+        let mut query = sqlx::query(&sql);
+        for movement in batch {
+            query = query
+                .bind(movement.product_id.as_str())
+                .bind(at)
+                .bind(movement.change)
+                .bind(movement.stock_after)
+                .bind(cause.reason())
+                .bind(actor.map(|a| a.id.as_str()))
+                .bind(actor.map(|a| a.email.as_str()))
+                .bind(actor.map(|_| STAFF_ROLE))
+                .bind(cause.order_number());
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// Forgets product `id`'s history: it is being deleted.
+pub async fn forget(tx: &mut Transaction<'static, Any>, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM stock_movements WHERE product_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Who moved stock by hand, as they were then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaffRef {
+    pub id: String,
+    pub email: String,
+    pub role: String,
+}
+
+/// One entry of a product's stock history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub at: i64,
+    pub change: i64,
+    pub stock_after: i64,
+    pub reason: String,
+    pub actor: Option<StaffRef>,
+    pub order_number: Option<String>,
+}
+
+/// Page `page` (from 1) of product `id`'s history, `per_page` entries, newest first,
+/// and how many entries it has in all.
+pub async fn history(
+    db: &Db,
+    id: &str,
+    page: i64,
+    per_page: i64,
+) -> Result<(Vec<Entry>, i64), sqlx::Error> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM stock_movements WHERE product_id = $1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await?
+        .try_get("n")?;
+    let rows = sqlx::query(
+        "SELECT at, delta, stock_after, reason, actor_id, actor_email, actor_role, order_number \
+         FROM stock_movements WHERE product_id = $1 ORDER BY seq DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(id)
+    .bind(per_page)
+    .bind((page - 1) * per_page)
+    .fetch_all(&db.pool)
+    .await?;
+    let entries = rows
+        .iter()
+        .map(|row| {
+            let actor = match row.try_get::<Option<String>, _>("actor_id")? {
+                Some(id) => Some(StaffRef {
+                    id,
+                    email: row.try_get("actor_email")?,
+                    role: row.try_get("actor_role")?,
+                }),
+                None => None,
+            };
+            Ok(Entry {
+                at: row.try_get("at")?,
+                change: row.try_get("delta")?,
+                stock_after: row.try_get("stock_after")?,
+                reason: row.try_get("reason")?,
+                actor,
+                order_number: row.try_get("order_number")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    Ok((entries, total))
+}
