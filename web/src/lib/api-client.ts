@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly errors?: Record<string, string>,
+    /** What a refusal carries besides: a stale save's 409 holds the object as it now is. */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -96,7 +98,7 @@ export async function apiFetch(path: string, query: Query | undefined, { headers
 export async function readEnvelope<T>(response: Response, fallbackMessage: string): Promise<{ data: T; message: string }> {
   const body = (await response.json().catch(() => null)) as { success: boolean; message?: string; data?: T; errors?: Record<string, string> } | null;
   if (!response.ok || !body?.success) {
-    throw new ApiError(body?.message || fallbackMessage, response.status, body?.errors);
+    throw new ApiError(body?.message || fallbackMessage, response.status, body?.errors, body?.data);
   }
   return { data: body.data as T, message: body.message ?? '' };
 }

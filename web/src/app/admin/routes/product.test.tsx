@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { routes } from '@/app/admin/router';
-import type { AdminProduct, Category } from '@/api/types';
-import { adminProduct, adminProductHandler, adminProductsHandler, signInAsAdmin } from '@/testing/admin';
+import type { AdminProduct, Category, StockEntry } from '@/api/types';
+import { adminProduct, adminProductHandler, adminProductsHandler, signInAsAdmin, stockHistoryHandler } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server, unexpected } from '@/testing/server';
 
@@ -20,6 +20,8 @@ const shopCategories: Category[] = [
 const ID = '9'.padStart(24, '0');
 
 beforeEach(signInAsAdmin);
+// A product's page shows its stock history: empty unless a test says otherwise.
+beforeEach(() => server.use(stockHistoryHandler(() => [])));
 afterEach(resetStores);
 
 /** The file parts of a multipart body: field name, file name and type. (Node's
@@ -166,7 +168,7 @@ describe('Console product form', () => {
     expect(router.state.location.pathname).toBe('/admin/products/new');
   });
 
-  it('edits a product: the form holds every field as set, and saving sends them all', async () => {
+  it('edits a product: the form holds every field as set but stock, and saving sends them all with its version', async () => {
     let current = adminProduct({
       _id: ID,
       name: 'Chrome Basin Tap',
@@ -197,7 +199,8 @@ describe('Console product form', () => {
     expect(field('Price (list price)')).toHaveValue('40');
     expect(field('Discount (%)')).toHaveValue('15');
     expect(field('Discount ends (optional)')).toHaveValue('2026-01-31');
-    expect(field('Units in stock')).toHaveValue('7');
+    // Stock is not the form's to save: it moves by a change with a reason.
+    expect(screen.queryByLabelText('Units in stock')).not.toBeInTheDocument();
     expect(field('Category')).toHaveValue(FAUCETS);
     expect(field('Sub-category')).toHaveValue(BASIN);
     expect(field('Size (optional)')).toHaveValue('');
@@ -205,7 +208,6 @@ describe('Console product form', () => {
     expect(screen.getByRole('checkbox', { name: /^Featured/ })).toBeChecked();
 
     type('Name', 'Chrome Basin Tap, long spout');
-    type('Units in stock', '9');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Chrome Basin Tap, long spout' })).toBeInTheDocument();
     expect(sent).toEqual([
@@ -216,14 +218,95 @@ describe('Console product form', () => {
         price: 40,
         discountPercentage: 15,
         discountEndDate: '2026-01-31',
-        stock: 9,
+        stock: 7,
         categoryId: FAUCETS,
         subCategoryId: BASIN,
         size: null,
         color: 'Chrome',
         featured: true,
+        version: 1,
       },
     ]);
+  });
+
+  it('a save refused because someone saved first keeps nothing, and loads the latest on request', async () => {
+    const loaded = adminProduct({ _id: ID, name: 'Chrome Basin Tap', price: 40, version: 3 });
+    const latest = { ...loaded, price: 45, version: 4 };
+    server.use(
+      categoriesHandler(),
+      adminProductHandler(() => loaded),
+      http.put('*/api/admin/product/:id', () =>
+        HttpResponse.json({ success: false, message: 'This changed since you opened it: reload to see the latest', data: { product: latest } }, { status: 409 }),
+      ),
+    );
+    renderRoutes(routes, `/admin/products/${ID}`);
+    expect(await screen.findByLabelText('Name')).toHaveValue('Chrome Basin Tap');
+    type('Name', 'Chrome Basin Tap, mine');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This changed since you opened it: reload to see the latest');
+    expect(screen.getByRole('status')).toHaveTextContent('Someone saved this product after you opened it');
+    expect(field('Name')).toHaveValue('Chrome Basin Tap, mine');
+    fireEvent.click(screen.getByRole('button', { name: 'Load the latest' }));
+    await waitFor(() => expect(field('Price (list price)')).toHaveValue('45'));
+    expect(field('Name')).toHaveValue('Chrome Basin Tap');
+    expect(screen.queryByRole('button', { name: 'Load the latest' })).not.toBeInTheDocument();
+  });
+
+  it('changes stock by a change with a reason, and shows every movement newest first', async () => {
+    let current = adminProduct({ _id: ID, name: 'Chrome Basin Tap', stock: 7 });
+    const entries: StockEntry[] = [
+      { at: '2026-03-02T09:00:00Z', change: -2, stockAfter: 7, reason: 'Order', actor: null, orderNumber: '100004' },
+      { at: '2026-03-01T08:30:00Z', change: 9, stockAfter: 9, reason: 'Delivery', actor: { _id: 'a'.repeat(24), emailAddress: 'owner@example.com', role: 'admin' }, orderNumber: null },
+    ];
+    const sent: unknown[] = [];
+    server.use(
+      categoriesHandler(),
+      adminProductHandler(() => current),
+      stockHistoryHandler(() => entries),
+      http.post('*/api/admin/product/:id/stock', async ({ request }) => {
+        const body = (await request.json()) as { change: number; reason: string };
+        sent.push(body);
+        current = { ...current, stock: current.stock + body.change };
+        entries.unshift({ at: '2026-03-03T10:00:00Z', change: body.change, stockAfter: current.stock, reason: body.reason, actor: entries[1].actor, orderNumber: null });
+        return envelope({ product: current }, 'Stock changed');
+      }),
+    );
+    renderRoutes(routes, `/admin/products/${ID}`);
+    const stock = await screen.findByRole('region', { name: 'Stock' });
+    const rows = async () => (await within(stock).findAllByRole('row')).slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(await rows()).toEqual([
+      ['Mar 02, 2026, 09:00 UTC', '-2', '7', 'Order', 'Order 100004'],
+      ['Mar 01, 2026, 08:30 UTC', '+9', '9', 'Delivery', 'owner@example.com'],
+    ]);
+
+    // Checked as the server checks it before anything is sent.
+    fireEvent.change(within(stock).getByLabelText('Change (units)'), { target: { value: '0' } });
+    fireEvent.click(within(stock).getByRole('button', { name: 'Change stock' }));
+    expect(await within(stock).findByText('The change must be a whole number of units, not 0 (at most 1000000 either way)')).toBeInTheDocument();
+    expect(within(stock).getByText('Say why the stock changes')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(within(stock).getByLabelText('Change (units)'), { target: { value: '-3' } });
+    fireEvent.change(within(stock).getByLabelText('Reason'), { target: { value: 'Damaged in the van' } });
+    fireEvent.click(within(stock).getByRole('button', { name: 'Change stock' }));
+    await waitFor(() => expect(within(stock).getByText(/In stock:/)).toHaveTextContent('In stock: 4'));
+    expect(sent).toEqual([{ change: -3, reason: 'Damaged in the van' }]);
+    await waitFor(async () => expect((await rows())[0]).toEqual(['Mar 03, 2026, 10:00 UTC', '-3', '4', 'Damaged in the van', 'owner@example.com']));
+    expect(within(stock).getByLabelText('Change (units)')).toHaveValue('');
+  });
+
+  it('says why a stock change was refused', async () => {
+    server.use(
+      categoriesHandler(),
+      adminProductHandler(() => adminProduct({ _id: ID, stock: 2 })),
+      http.post('*/api/admin/product/:id/stock', () => failure(409, 'Only 2 in stock')),
+    );
+    renderRoutes(routes, `/admin/products/${ID}`);
+    const stock = await screen.findByRole('region', { name: 'Stock' });
+    fireEvent.change(within(stock).getByLabelText('Change (units)'), { target: { value: '-5' } });
+    fireEvent.change(within(stock).getByLabelText('Reason'), { target: { value: 'Lost' } });
+    fireEvent.click(within(stock).getByRole('button', { name: 'Change stock' }));
+    expect(await within(stock).findByRole('alert')).toHaveTextContent('Only 2 in stock');
   });
 
   it('says so when the product does not exist', async () => {

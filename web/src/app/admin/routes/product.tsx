@@ -1,21 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { AdminProduct } from '@/api/types';
+import type { AdminProduct, AdminProductData } from '@/api/types';
 import { adminPaths } from '@/config/admin-paths';
 import { paths } from '@/config/paths';
+import { adminProductKey } from '@/features/admin/api/get-admin-product';
 import { useUpdateProduct } from '@/features/admin/api/update-product';
 import { ArchivedBadge } from '@/features/admin/components/archived-badge';
 import { ProductArchive } from '@/features/admin/components/product-archive';
 import { ProductDelete } from '@/features/admin/components/product-delete';
 import { ProductForm } from '@/features/admin/components/product-form';
 import { ProductPhotos } from '@/features/admin/components/product-photos';
+import { ProductStock } from '@/features/admin/components/product-stock';
+import { useStaleSave } from '@/features/admin/components/stale-notice';
 import { WithAdminProduct } from '@/features/admin/components/with-admin-product';
 import { WithCategories } from '@/features/admin/components/with-categories';
 import { productFormValues } from '@/features/admin/product-schema';
 
-/** /admin/products/{id}: every field of a product, its photos, its page in the shop,
- * archiving it (or bringing it back), and deleting one made by mistake. */
+/** /admin/products/{id}: every field of a product, its photos, its stock and its history,
+ * its page in the shop, archiving it (or bringing it back), and deleting one made by mistake. */
 export function AdminProductPage() {
   const { id = '' } = useParams();
   return (
@@ -30,6 +34,12 @@ export function AdminProductPage() {
 
 function EditProduct({ product }: { product: AdminProduct }) {
   const update = useUpdateProduct(product._id);
+  const client = useQueryClient();
+  const stale = useStaleSave(
+    'product',
+    (data) => (data as AdminProductData).product,
+    (latest) => client.setQueryData(adminProductKey(latest._id), latest),
+  );
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -53,19 +63,28 @@ function EditProduct({ product }: { product: AdminProduct }) {
         <WithCategories>
           {(categories) => (
             <ProductForm
-              // A fresh form for each saved version, so it shows what the server kept.
-              key={JSON.stringify(productFormValues(product))}
+              // A fresh form for each saved version, so it shows what the server kept. Stock
+              // movements keep the version: a sale never clears what is being typed.
+              key={product.version}
               categories={categories}
               initial={productFormValues(product)}
               submitLabel="Save changes"
+              withStock={false}
               save={async (body) => {
-                await update.mutateAsync(body);
+                try {
+                  await update.mutateAsync({ ...body, version: product.version });
+                } catch (error) {
+                  stale.caught(error);
+                  throw error;
+                }
                 toast.success('Product saved');
               }}
             />
           )}
         </WithCategories>
+        {stale.notice}
       </section>
+      <ProductStock product={product} />
       <ProductArchive product={product} />
       <ProductDelete product={product} />
     </div>

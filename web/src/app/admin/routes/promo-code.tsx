@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { PromoCode } from '@/api/types';
+import type { PromoCode, PromoCodeData } from '@/api/types';
 import { adminPaths } from '@/config/admin-paths';
-import { usePromoCode } from '@/features/admin/api/get-promo-codes';
+import { promoCodeKey, usePromoCode } from '@/features/admin/api/get-promo-codes';
 import { useUpdatePromoCode } from '@/features/admin/api/save-promo-code';
 import { LoadFailed, LoadingRows } from '@/features/admin/components/load-states';
 import { PromoCodeForm } from '@/features/admin/components/promo-code-form';
+import { useStaleSave } from '@/features/admin/components/stale-notice';
 import { promoFormValues } from '@/features/admin/promo-schema';
 
 /** /admin/promo-codes/{id}: every field of a code, and how often it has been used. */
@@ -32,6 +34,12 @@ export function AdminPromoCodePage() {
 function EditPromoCode({ promo }: { promo: PromoCode }) {
   const navigate = useNavigate();
   const update = useUpdatePromoCode(promo._id);
+  const client = useQueryClient();
+  const stale = useStaleSave(
+    'promo code',
+    (data) => (data as PromoCodeData).promoCode,
+    (latest) => client.setQueryData(promoCodeKey(latest._id), latest),
+  );
   return (
     <div className="space-y-4">
       <div className="space-y-1">
@@ -42,14 +50,23 @@ function EditPromoCode({ promo }: { promo: PromoCode }) {
         </p>
       </div>
       <PromoCodeForm
+        // A fresh form for each saved version, so 'Load the latest' shows it.
+        key={promo.version}
         initial={promoFormValues(promo)}
         submitLabel="Save changes"
         save={async (body) => {
-          const saved = await update.mutateAsync(body);
+          let saved: PromoCode;
+          try {
+            saved = await update.mutateAsync({ ...body, version: promo.version });
+          } catch (error) {
+            stale.caught(error);
+            throw error;
+          }
           toast.success(`Promo code ${saved.code} updated`);
           navigate(adminPaths.promoCodes);
         }}
       />
+      {stale.notice}
     </div>
   );
 }

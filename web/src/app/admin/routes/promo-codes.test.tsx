@@ -162,7 +162,7 @@ describe('Console promo code form', () => {
     type('Usage limit (optional)', '10');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/promo-codes'));
-    expect(sent.at(-1)).toEqual({ code: 'SPRING10', kind: 'percent', amount: 10, startsOn: '2026-03-01', endsOn: '2026-03-31', usageLimit: 10, perCustomerLimit: 1, minSubtotal: 50, active: true });
+    expect(sent.at(-1)).toEqual({ code: 'SPRING10', kind: 'percent', amount: 10, startsOn: '2026-03-01', endsOn: '2026-03-31', usageLimit: 10, perCustomerLimit: 1, minSubtotal: 50, active: true, version: 1 });
   });
 
   it('opens a code’s page straight from its address, looking through the list', async () => {

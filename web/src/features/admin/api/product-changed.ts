@@ -6,6 +6,7 @@ import type { AdminProduct } from '@/api/types';
 import { adminProductKey } from './get-admin-product';
 import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
 import { DASHBOARD_KEY } from './get-dashboard';
+import { STOCK_HISTORY_KEY } from './get-stock-history';
 
 /** The first part of the key of every shop query that shows a product: its page, the
  * listing, the home page and 'You might also like' (the shop's own list is
@@ -27,7 +28,13 @@ export function productsChanged(client: QueryClient, products: AdminProduct[]): 
 }
 
 /** Marks every list of products stale: the console's tables, the dashboard's low and
- * out-of-stock products, and the shop's pages and cards (a deleted product leaves them all). */
+ * out-of-stock products, the stock histories (a bulk 'Set stock' adds to them), and the
+ * shop's pages and cards (a deleted product leaves them all). */
 export function productListsChanged(client: QueryClient): Promise<unknown> {
-  return Promise.all([client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }), client.invalidateQueries({ queryKey: DASHBOARD_KEY }), shopProductsChanged(client)]);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
+    client.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+    client.invalidateQueries({ queryKey: STOCK_HISTORY_KEY }),
+    shopProductsChanged(client),
+  ]);
 }

@@ -42,17 +42,21 @@ function Select({ className, ...props }: ComponentProps<'select'>) {
 /** Every field of a product. The sub-categories offered are the chosen category's;
  * fields are checked as the server checks them, and when the server still refuses, its
  * `errors` show on the fields they name and its message above the button. `save` sends
- * the request and rejects with the server's ApiError. */
+ * the request and rejects with the server's ApiError. A new product's form has its first
+ * units in stock; an existing one's has none (`withStock` false): its stock moves only by
+ * a change with a reason (ProductStock), never by saving the number the form loaded. */
 export function ProductForm({
   categories,
   initial,
   submitLabel,
   save,
+  withStock = true,
 }: {
   categories: Category[];
   initial: ProductFormValues;
   submitLabel: string;
   save: (body: ProductRequest) => Promise<unknown>;
+  withStock?: boolean;
 }) {
   const form = useForm<ProductFormValues>({ resolver: zodResolver(productSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
@@ -91,9 +95,11 @@ export function ProductForm({
         <Field label="Price (list price)" hint="0.01 to 1000000, up to two decimals." error={errors.price?.message}>
           {({ id, describedBy }) => <input id={id} inputMode="decimal" aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('price')} />}
         </Field>
-        <Field label="Units in stock" error={errors.stock?.message}>
-          {({ id, describedBy }) => <input id={id} inputMode="numeric" aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('stock')} />}
-        </Field>
+        {withStock && (
+          <Field label="Units in stock" error={errors.stock?.message}>
+            {({ id, describedBy }) => <input id={id} inputMode="numeric" aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('stock')} />}
+          </Field>
+        )}
         <Field label="Discount (%)" hint="0 for none; at most 95." error={errors.discountPercentage?.message}>
           {({ id, describedBy }) => (
             <input id={id} inputMode="decimal" aria-invalid={errors.discountPercentage ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('discountPercentage')} />
