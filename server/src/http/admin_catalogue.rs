@@ -215,7 +215,6 @@ pub struct ProductRequest {
     pub featured: bool,
     /// `PUT`: the product's `version` when the form was loaded; a product changed since
     /// is refused with 409 and the product as it now is. Without it the save is applied.
-    #[schema(minimum = 1)]
     pub version: Option<i64>,
 }
 

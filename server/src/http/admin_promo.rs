@@ -148,7 +148,6 @@ pub struct PromoRequest {
     pub active: bool,
     /// `PUT`: the code's `version` when the form was loaded; a code changed since is
     /// refused with 409 and the code as it now is. Without it the save is applied.
-    #[schema(minimum = 1)]
     pub version: Option<i64>,
 }
 
