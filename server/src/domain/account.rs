@@ -217,67 +217,6 @@ impl FullName {
     }
 }
 
-/// Text that is no phone number, for the tests of [`Phone::parse`] and of what the
-/// OpenAPI document says of it.
-#[cfg(test)]
-pub const NOT_PHONES: [&str; 8] = [
-    "123456",
-    "0123456",
-    "+0123456789",
-    "12345678901234567",
-    "phone me",
-    "+44",
-    "++441234567890",
-    "12a4567",
-];
-
-/// A phone number with its spaces, dashes, brackets and dots taken out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Phone(String);
-
-pub const PHONE_REQUIRED: &str = "Phone number is required";
-pub const PHONE_INVALID: &str = "Please enter a valid phone number";
-
-impl Phone {
-    /// Accepts a UK number (`+44` or `0`, then 1-9 and 8 or 9 more digits), an
-    /// international one (`+`, country code 1-9, 6 to 14 more digits) or 7 to 15
-    /// digits starting with 1-9; always at least 7 digits.
-    pub fn parse(raw: &str) -> Result<Phone, &'static str> {
-        let number: String = raw
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.') && !c.is_whitespace())
-            .collect();
-        if number.is_empty() {
-            return Err(PHONE_REQUIRED);
-        }
-        let (plus, digits) = match number.strip_prefix('+') {
-            Some(rest) => (true, rest),
-            None => (false, number.as_str()),
-        };
-        if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() < 7 {
-            return Err(PHONE_INVALID);
-        }
-        let starts_1_to_9 = |s: &str| s.bytes().next().is_some_and(|b| (b'1'..=b'9').contains(&b));
-        let uk = |national: &str| starts_1_to_9(national) && (9..=10).contains(&national.len());
-        let is_uk = if plus {
-            digits.strip_prefix("44").is_some_and(uk)
-        } else {
-            digits.strip_prefix('0').is_some_and(uk)
-        };
-        let is_international = plus && starts_1_to_9(digits) && (7..=15).contains(&digits.len());
-        let is_plain = !plus && starts_1_to_9(digits) && (7..=15).contains(&digits.len());
-        if is_uk || is_international || is_plain {
-            Ok(Phone(number))
-        } else {
-            Err(PHONE_INVALID)
-        }
-    }
-
-    pub fn into_inner(self) -> String {
-        self.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,24 +339,6 @@ mod tests {
         assert_eq!(FullName::parse("   "), Err(FULL_NAME_REQUIRED));
         assert!(FullName::parse(&"a".repeat(101)).is_err());
         assert!(FullName::parse(&"a".repeat(100)).is_ok());
-    }
-
-    #[test]
-    fn phones_are_stripped_then_matched() {
-        for (raw, kept) in [
-            ("020 7946 0958", "02079460958"),
-            ("+44 (20) 7946-0958", "+442079460958"),
-            ("07911.123456", "07911123456"),
-            ("+1 415 555 2671", "+14155552671"),
-            ("4155552671", "4155552671"),
-            ("1234567", "1234567"),
-        ] {
-            assert_eq!(Phone::parse(raw).unwrap().into_inner(), kept, "{raw}");
-        }
-        assert_eq!(Phone::parse(" - "), Err(PHONE_REQUIRED));
-        for bad in NOT_PHONES {
-            assert_eq!(Phone::parse(bad), Err(PHONE_INVALID), "{bad}");
-        }
     }
 
     /// One row of the table the storefront's schemas are tested against too.

@@ -10,6 +10,7 @@ pub mod listing;
 pub mod money;
 pub mod order;
 pub mod payment;
+pub mod phone;
 pub mod pricing;
 pub mod promo;
 pub mod time;

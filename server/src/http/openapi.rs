@@ -429,7 +429,7 @@ pub async fn serve() -> Json<utoipa::openapi::OpenApi> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::account::{Phone, NOT_PHONES};
+    use crate::domain::phone::{Phone, NOT_PHONES};
 
     /// The pattern the document gives a property of a component.
     fn pattern(schema: &str, field: &str) -> regex::Regex {

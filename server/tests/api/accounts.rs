@@ -1282,7 +1282,7 @@ pub(crate) async fn the_profile_takes_a_name_a_phone_and_a_photo(app: TestApp) {
     );
     assert_eq!(
         body["errors"]["phoneNumber"],
-        "Please enter a valid phone number"
+        shop::domain::phone::PHONE_INVALID
     );
     assert_eq!(
         app.me(&token).await.1["data"]["user"]["fullName"],

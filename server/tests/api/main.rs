@@ -20,6 +20,7 @@ mod items;
 mod media_and_storefront;
 mod orders;
 mod payments;
+mod phone;
 mod promo;
 mod reviews;
 mod s3_media;

@@ -10,8 +10,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::session::confirm_password;
 use super::{subject, Empty, UserData};
-use crate::domain::account::{FullName, Phone};
+use crate::domain::account::FullName;
 use crate::domain::account_policy::{AttemptKind, SIGNED_URL_LIFETIME_SECS};
+use crate::domain::phone::Phone;
 
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiQuery};

@@ -4,9 +4,10 @@ import { cn } from '@/lib/utils';
 
 const inputClass = 'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500';
 
-/** A labelled input with its error below it. */
-export function FormField({ label, error, className, type = 'text', ...props }: { label: string; error?: string } & ComponentProps<'input'>) {
+/** A labelled input with its error below it, or until there is one its `hint`. */
+export function FormField({ label, error, hint, className, type = 'text', ...props }: { label: string; error?: string; hint?: string } & ComponentProps<'input'>) {
   const id = useId();
+  const note = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   const [shown, setShown] = useState(false);
   const password = type === 'password';
   return (
@@ -19,7 +20,7 @@ export function FormField({ label, error, className, type = 'text', ...props }: 
           id={id}
           type={password && shown ? 'text' : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={note}
           className={cn(inputClass, password && 'pr-11')}
           {...props}
         />
@@ -34,10 +35,16 @@ export function FormField({ label, error, className, type = 'text', ...props }: 
           </button>
         )}
       </div>
-      {error && (
+      {error ? (
         <p id={`${id}-error`} className="text-sm text-red-600">
           {error}
         </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            {hint}
+          </p>
+        )
       )}
     </div>
   );

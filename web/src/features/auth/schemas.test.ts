@@ -1,5 +1,4 @@
 import {
-  isValidPhone,
   loginSchema,
   NEW_PASSWORD_RULES,
   newPasswordSchema,
@@ -10,6 +9,7 @@ import {
   profileSettingsSchema,
   signupSchema,
 } from './schemas';
+import { isProfilePhone, PHONE_INVALID } from '@/lib/phone';
 
 interface Parsable {
   safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
@@ -105,7 +105,7 @@ describe('otpSchema (spec §5 OTP)', () => {
   });
 });
 
-describe('isValidPhone (spec §5 Profile setup)', () => {
+describe('isProfilePhone (spec §5 Profile setup)', () => {
   it.each([
     ['a UK mobile with a space', '07946 095800'],
     ['a UK number with +44', '+44 20 7946 0958'],
@@ -116,7 +116,7 @@ describe('isValidPhone (spec §5 Profile setup)', () => {
     ['the minimum 7 digits', '1234567'],
     ['the maximum 15 digits', '123456789012345'],
   ])('accepts %s (%s)', (_, phone) => {
-    expect(isValidPhone(phone)).toBe(true);
+    expect(isProfilePhone(phone)).toBe(true);
   });
 
   it.each([
@@ -130,7 +130,7 @@ describe('isValidPhone (spec §5 Profile setup)', () => {
     ['blank', ''],
     ['a lone plus', '+'],
   ])('refuses %s (%j)', (_, phone) => {
-    expect(isValidPhone(phone)).toBe(false);
+    expect(isProfilePhone(phone)).toBe(false);
   });
 });
 
@@ -150,7 +150,7 @@ describe('profileSchema (spec §5 Profile setup)', () => {
   });
 
   it.each(['12345', '0123', 'phone'])('refuses the phone %j', (phoneNumber) => {
-    expect(messages(profileSchema, { fullName: 'Ada Lovelace', phoneNumber })).toEqual({ phoneNumber: 'Please enter a valid phone number' });
+    expect(messages(profileSchema, { fullName: 'Ada Lovelace', phoneNumber })).toEqual({ phoneNumber: PHONE_INVALID });
   });
 
   it.each(['07946 095800', '+44 20 7946 0958', '+1 415 555 0100', '4155550100'])('accepts the phone %j', (phoneNumber) => {
@@ -170,7 +170,7 @@ describe('profileSettingsSchema (spec §5 Profile settings save)', () => {
   });
 
   it('checks a phone number that is given', () => {
-    expect(messages(profileSettingsSchema, { fullName: 'Ada', phoneNumber: '12345' })).toEqual({ phoneNumber: 'Please enter a valid phone number' });
+    expect(messages(profileSettingsSchema, { fullName: 'Ada', phoneNumber: '12345' })).toEqual({ phoneNumber: PHONE_INVALID });
     expect(profileSettingsSchema.safeParse({ fullName: 'Ada', phoneNumber: '+44 20 7946 0958' }).success).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 // The account forms' rules and messages (spec §5), with zod/mini to keep bundles small.
 import { z } from 'zod/mini';
+import { isProfilePhone, PHONE_INVALID } from '@/lib/phone';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -51,21 +52,12 @@ export const otpSchema = z.object({
 export const forgotPasswordSchema = z.object({ emailAddress: email() });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 
-/** The phone check of profile setup (spec §5), the server's rule exactly: spaces,
- * dashes, brackets and dots are stripped; at least 7 digits; a UK number (+44 or 0, then
- * 1-9 and 8 or 9 more digits), an international one (+, 1-9, 6 to 14 more digits) or 7
- * to 15 digits starting with 1-9. */
-export function isValidPhone(input: string): boolean {
-  const phone = input.replace(/[\s\-().]/g, '');
-  return /^(?:\+44|0)[1-9]\d{8,9}$/.test(phone) || /^\+?[1-9]\d{6,14}$/.test(phone);
-}
-
 export const profileSchema = z.object({
   fullName: z.string().check(z.trim(), z.minLength(1, 'Full Name is required')),
   phoneNumber: z.string().check(
     z.trim(),
     z.minLength(1, 'Phone number is required'),
-    z.refine((value) => value === '' || isValidPhone(value), 'Please enter a valid phone number'),
+    z.refine((value) => value === '' || isProfilePhone(value), PHONE_INVALID),
   ),
 });
 export type ProfileForm = z.infer<typeof profileSchema>;
@@ -73,7 +65,7 @@ export type ProfileForm = z.infer<typeof profileSchema>;
 /** Profile settings: the name must not be blank; the phone, if given, must pass. */
 export const profileSettingsSchema = z.object({
   fullName: z.string().check(z.trim(), z.minLength(1, 'Full name is required')),
-  phoneNumber: z.string().check(z.trim(), z.refine((value) => value === '' || isValidPhone(value), 'Please enter a valid phone number')),
+  phoneNumber: z.string().check(z.trim(), z.refine((value) => value === '' || isProfilePhone(value), PHONE_INVALID)),
 });
 export type ProfileSettingsForm = z.infer<typeof profileSettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PHONE_INVALID } from '@/lib/phone';
 import { contactSchema, type ContactForm, pickupContactSchema } from './contact-schema';
 
 const valid: ContactForm = {
@@ -35,11 +36,16 @@ describe('the checkout contact form', () => {
     });
   });
 
-  it('checks the phone pattern: optional plus, first digit 1-9, at most 16 digits', () => {
-    expect(messages({ phoneNumber: '07946095800' })).toEqual({ phoneNumber: 'Please enter a valid phone number' });
+  it('checks the phone pattern once separators are stripped: optional plus, first digit 1-9, at most 16 digits', () => {
+    expect(messages({ phoneNumber: '07946095800' })).toEqual({ phoneNumber: PHONE_INVALID });
+    expect(messages({ phoneNumber: '07700 900123' })).toEqual({ phoneNumber: PHONE_INVALID });
     expect(messages({ phoneNumber: '+1234567890123456' })).toEqual({});
-    expect(messages({ phoneNumber: '12345678901234567' })).toEqual({ phoneNumber: 'Please enter a valid phone number' });
-    expect(messages({ phoneNumber: '794-609' })).toEqual({ phoneNumber: 'Please enter a valid phone number' });
+    expect(messages({ phoneNumber: '12345678901234567' })).toEqual({ phoneNumber: PHONE_INVALID });
+    // As people type them (DESIGN.md §15).
+    expect(messages({ phoneNumber: '+44 7700 900123' })).toEqual({});
+    expect(messages({ phoneNumber: '+44 (20) 7946-0958' })).toEqual({});
+    expect(messages({ phoneNumber: '794-609' })).toEqual({});
+    expect(messages({ phoneNumber: ' ( ) ' })).toEqual({ phoneNumber: 'Phone number is required' });
   });
 
   it('checks the e-mail address', () => {
@@ -62,7 +68,7 @@ describe('the pickup contact block', () => {
       emailAddress: 'Email is required',
     });
     expect(issues({ firstName: 'Grace', phoneNumber: '0555', emailAddress: 'grace@' })).toEqual({
-      phoneNumber: 'Please enter a valid phone number',
+      phoneNumber: PHONE_INVALID,
       emailAddress: 'Please enter a valid email address',
     });
   });

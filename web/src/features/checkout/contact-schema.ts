@@ -1,8 +1,7 @@
 // zod/mini: the same checks as zod in a fraction of the bundle.
 import { z } from 'zod/mini';
+import { isCheckoutPhone, PHONE_INVALID, stripPhone } from '@/lib/phone';
 
-/** An optional leading plus, a first digit 1-9, then up to 15 more digits (spec §5, §9). */
-export const CHECKOUT_PHONE = /^\+?[1-9]\d{0,15}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const optional = () => z.string().check(z.trim());
@@ -15,7 +14,13 @@ export const contactSchema = z.object({
   streetAddress: required('Street address is required'),
   apartment: optional(),
   townCity: required('Town/City is required'),
-  phoneNumber: required('Phone number is required').check(z.regex(CHECKOUT_PHONE, 'Please enter a valid phone number')),
+  // Separators are stripped first (DESIGN.md §15); the server keeps the stripped number.
+  phoneNumber: z
+    .string()
+    .check(
+      z.refine((value) => stripPhone(value) !== '', 'Phone number is required'),
+      z.refine((value) => stripPhone(value) === '' || isCheckoutPhone(value), PHONE_INVALID),
+    ),
   emailAddress: required('Email is required').check(z.regex(EMAIL, 'Please enter a valid email address')),
   saveAddress: z.boolean(),
 });

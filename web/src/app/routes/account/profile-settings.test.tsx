@@ -6,6 +6,7 @@ import { routes } from '@/app/router';
 import { useAuth } from '@/features/auth/store';
 import { catalogueHandlers, envelope, failure, gate, server, unexpected, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
+import { PHONE_INVALID } from '@/lib/phone';
 
 // The page shows these values: spelt out here, not taken on trust from the factory.
 const USER = user({ fullName: 'Ada Lovelace', phoneNumber: '+447700900123', emailAddress: 'ada@example.com' });
@@ -162,7 +163,7 @@ describe('Profile Settings: profile', () => {
     fireEvent.change(phone(), { target: { value: '12345' } });
     fireEvent.click(saveButton());
     expect(await within(profileForm()).findByText('Full name is required')).toBeInTheDocument();
-    expect(within(profileForm()).getByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(within(profileForm()).getByText(PHONE_INVALID)).toBeInTheDocument();
     expect(fullName()).toHaveAttribute('aria-invalid', 'true');
     expect(calls).not.toHaveBeenCalled();
     expect(useAuth.getState().user).toEqual(USER);

@@ -9,6 +9,7 @@ import { AvatarPicker } from '@/features/auth/components/avatar-picker';
 import { profileSettingsSchema, type ProfileSettingsForm as ProfileSettingsValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
 import { errorMessage } from '@/lib/errors';
+import { PHONE_HINT } from '@/lib/phone';
 
 /** Profile Settings' profile (spec §2): the e-mail, the photo, full name and phone,
  * saved in place. */
@@ -42,7 +43,7 @@ export function EditProfileForm() {
       <AvatarPicker fullName={user?.fullName} photo={user?.profilePhoto} file={photo} onFile={setPhoto} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Your Full Name" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
-        <FormField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
+        <FormField label="Phone Number" type="tel" autoComplete="tel" hint={PHONE_HINT} error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
       </div>
       <Button type="submit" disabled={saving}>
         {saving ? 'Saving...' : 'Save Changes'}

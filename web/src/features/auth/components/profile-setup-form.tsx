@@ -11,6 +11,7 @@ import { AvatarPicker } from '@/features/auth/components/avatar-picker';
 import { profileSchema, type ProfileForm as ProfileValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
 import { errorMessage } from '@/lib/errors';
+import { PHONE_HINT } from '@/lib/phone';
 
 /** Photo, full name and phone for a new account (spec §2); success goes to
  * /register-success. */
@@ -41,7 +42,7 @@ export function ProfileSetupForm() {
     <form noValidate onSubmit={submit} className="space-y-4">
       <AvatarPicker fullName={typedName} file={photo} onFile={setPhoto} />
       <FormField label="Full Name" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
-      <FormField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
+      <FormField label="Phone Number" type="tel" autoComplete="tel" hint={PHONE_HINT} error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
       <Button type="submit" className="h-11 w-full" disabled={isLoading}>
         {isLoading ? 'Saving...' : 'Continue'}
       </Button>

@@ -1,14 +1,15 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { PHONE_HINT } from '@/lib/phone';
 import type { ContactForm } from '../contact-schema';
 import { ContactField } from './contact-field';
 
-const FIELDS: { name: Exclude<keyof ContactForm, 'saveAddress'>; label: string; required: boolean; type?: string; autoComplete: string }[] = [
+const FIELDS: { name: Exclude<keyof ContactForm, 'saveAddress'>; label: string; required: boolean; type?: string; autoComplete: string; hint?: string }[] = [
   { name: 'firstName', label: 'First Name', required: true, autoComplete: 'given-name' },
   { name: 'companyName', label: 'Company Name', required: false, autoComplete: 'organization' },
   { name: 'streetAddress', label: 'Street Address', required: true, autoComplete: 'address-line1' },
   { name: 'apartment', label: 'Apartment floor etc.', required: false, autoComplete: 'address-line2' },
   { name: 'townCity', label: 'Town/City', required: true, autoComplete: 'address-level2' },
-  { name: 'phoneNumber', label: 'Phone Number', required: true, type: 'tel', autoComplete: 'tel' },
+  { name: 'phoneNumber', label: 'Phone Number', required: true, type: 'tel', autoComplete: 'tel', hint: PHONE_HINT },
   { name: 'emailAddress', label: 'Email Address', required: true, type: 'email', autoComplete: 'email' },
 ];
 

@@ -1,10 +1,11 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { PHONE_HINT } from '@/lib/phone';
 import type { PickupContactForm } from '../contact-schema';
 import { ContactField } from './contact-field';
 
-const FIELDS: { name: keyof PickupContactForm; label: string; type?: string; autoComplete: string }[] = [
+const FIELDS: { name: keyof PickupContactForm; label: string; type?: string; autoComplete: string; hint?: string }[] = [
   { name: 'firstName', label: 'Name', autoComplete: 'name' },
-  { name: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
+  { name: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'tel', hint: PHONE_HINT },
   { name: 'emailAddress', label: 'Email Address', type: 'email', autoComplete: 'email' },
 ];
 
