@@ -4,6 +4,7 @@
 -- what changed since. Stock movements do not bump it.
 ALTER TABLE products    ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
 ALTER TABLE categories  ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+ALTER TABLE sub_categories ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
 ALTER TABLE banners     ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
 ALTER TABLE promo_codes ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
 

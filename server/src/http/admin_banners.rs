@@ -69,15 +69,24 @@ const BANNER_SIDE: u32 = photo::REVIEW_SIDE;
 /// Longest link, in characters.
 const MAX_URL_CHARS: usize = 500;
 
+/// A banner as the console shows it: the shop's, and its version.
+#[derive(Serialize, ToSchema)]
+pub struct AdminBanner {
+    #[serde(flatten)]
+    pub banner: Banner,
+    /// Bumped by each change of its link: a `PUT` sends the one it loaded (DESIGN.md §15).
+    pub version: i64,
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct BannerList {
     /// In display order.
-    pub banners: Vec<Banner>,
+    pub banners: Vec<AdminBanner>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct BannerData {
-    pub banner: Banner,
+    pub banner: AdminBanner,
 }
 
 /// The form `POST /admin/banner` takes (multipart).
@@ -102,6 +111,9 @@ pub struct BannerRequest {
     #[serde(default)]
     #[schema(required = true, value_type = String, max_length = 500)]
     pub url: Option<String>,
+    /// The banner's `version` when the form was loaded; changed since, the save is
+    /// refused with 409 and the banner as it now is. Without it the save is applied.
+    pub version: Option<i64>,
 }
 
 /// A new display order.
@@ -121,11 +133,14 @@ impl Missing for BannerId {
     }
 }
 
-fn banner(row: BannerRow) -> Banner {
-    Banner {
-        id: row.id,
-        image: row.image,
-        url: row.url,
+fn banner(row: BannerRow) -> AdminBanner {
+    AdminBanner {
+        banner: Banner {
+            id: row.id,
+            image: row.image,
+            url: row.url,
+        },
+        version: row.version,
     }
 }
 
@@ -225,6 +240,7 @@ pub async fn create_banner(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "'Banner not found'", body = ErrorBody),
+        (status = 409, description = "'This changed since you opened it: reload to see the latest', with `{banner}` as it now is in `data`", body = ErrorBody),
     ))]
 pub async fn update_banner(
     State(state): State<AppState>,
@@ -236,7 +252,7 @@ pub async fn update_banner(
         .map_err(|message| AppError::field("url", message))?;
     let row = state
         .catalogue
-        .set_banner_url(&id, &url, &actor_of(&admin), &state.activity)
+        .set_banner_url(&id, body.version, &url, &actor_of(&admin), &state.activity)
         .await?
         .map_err(refused)?;
     Ok(ok(
@@ -325,6 +341,9 @@ fn refused(refusal: BannerRefusal) -> AppError {
     match refusal {
         BannerRefusal::NoSuchBanner => AppError::NotFound("Banner not found".into()),
         BannerRefusal::NotEveryId => AppError::bad_request("List every banner exactly once"),
+        BannerRefusal::Stale(current) => AppError::stale(BannerData {
+            banner: banner(*current),
+        }),
     }
 }
 

@@ -66,6 +66,10 @@ pub struct TitleRequest {
     #[serde(default)]
     #[schema(required = true, value_type = String)]
     pub title: Option<String>,
+    /// A rename's: the category's (or sub-category's) `version` when the form was
+    /// loaded; renamed since, it is refused with 409 and the tree as it now is (DESIGN.md
+    /// §15). Without it the rename is applied.
+    pub version: Option<i64>,
 }
 
 /// A new display order.
@@ -144,7 +148,7 @@ pub async fn create_category(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "'Category not found'", body = ErrorBody),
-        (status = 409, description = "'A category titled … already exists'", body = ErrorBody),
+        (status = 409, description = "'A category titled … already exists'; or 'This changed since you opened it: reload to see the latest', with `{_id, categories}` as it now is in `data`", body = ErrorBody),
     ))]
 pub async fn rename_category(
     State(state): State<AppState>,
@@ -153,12 +157,24 @@ pub async fn rename_category(
     ApiJson(body): ApiJson<TitleRequest>,
 ) -> Result<Json<Envelope<TreeChange>>, AppError> {
     let title = check_title(body.title.as_deref().unwrap_or_default())?;
-    state
+    let renamed = state
         .catalogue
-        .rename_category(&id, &title, &actor_of(&admin), &state.activity)
-        .await?
-        .map_err(|r| refused(r, category_taken(&title)))?;
-    answer(&state, "Category renamed", id.into_string()).await
+        .rename_category(
+            &id,
+            body.version,
+            &title,
+            &actor_of(&admin),
+            &state.activity,
+        )
+        .await?;
+    match renamed {
+        Ok(()) => answer(&state, "Category renamed", id.into_string()).await,
+        Err(TreeRefusal::Stale) => {
+            let now = answer(&state, "Category renamed", id.into_string()).await?;
+            Err(AppError::stale(now.0.data))
+        }
+        Err(other) => Err(refused(other, category_taken(&title))),
+    }
 }
 
 /// Puts the categories in a new display order.
@@ -251,7 +267,7 @@ pub async fn create_sub_category(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "'Sub-category not found'", body = ErrorBody),
-        (status = 409, description = "'This category already has a sub-category titled …'", body = ErrorBody),
+        (status = 409, description = "'This category already has a sub-category titled …'; or 'This changed since you opened it: reload to see the latest', with `{_id, categories}` as it now is in `data`", body = ErrorBody),
     ))]
 pub async fn rename_sub_category(
     State(state): State<AppState>,
@@ -260,12 +276,24 @@ pub async fn rename_sub_category(
     ApiJson(body): ApiJson<TitleRequest>,
 ) -> Result<Json<Envelope<TreeChange>>, AppError> {
     let title = check_title(body.title.as_deref().unwrap_or_default())?;
-    state
+    let renamed = state
         .catalogue
-        .rename_sub_category(&id, &title, &actor_of(&admin), &state.activity)
-        .await?
-        .map_err(|r| refused(r, sub_category_taken(&title)))?;
-    answer(&state, "Sub-category renamed", id.into_string()).await
+        .rename_sub_category(
+            &id,
+            body.version,
+            &title,
+            &actor_of(&admin),
+            &state.activity,
+        )
+        .await?;
+    match renamed {
+        Ok(()) => answer(&state, "Sub-category renamed", id.into_string()).await,
+        Err(TreeRefusal::Stale) => {
+            let now = answer(&state, "Sub-category renamed", id.into_string()).await?;
+            Err(AppError::stale(now.0.data))
+        }
+        Err(other) => Err(refused(other, sub_category_taken(&title))),
+    }
 }
 
 /// Puts a category's sub-categories in a new display order.
@@ -402,6 +430,8 @@ fn refused(refusal: TreeRefusal, taken: String) -> AppError {
         TreeRefusal::NoSuchCategory => AppError::NotFound("Category not found".into()),
         TreeRefusal::NoSuchSubCategory => AppError::NotFound("Sub-category not found".into()),
         TreeRefusal::TitleTaken => AppError::Conflict(taken),
+        // Answered by the renames, which hold the tree to show.
+        TreeRefusal::Stale => AppError::Conflict(crate::http::error::STALE.into()),
         TreeRefusal::NotEveryId => every_category(),
         TreeRefusal::StillHolds {
             sub_categories,

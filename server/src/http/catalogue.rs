@@ -45,7 +45,9 @@ pub struct Category {
     #[serde(rename = "_id")]
     pub id: String,
     pub title: String,
-    pub sub_categories: Vec<TitleRef>,
+    /// Bumped by each rename: the console's rename sends the one it showed (DESIGN.md §15).
+    pub version: i64,
+    pub sub_categories: Vec<SubCategory>,
     /// The highest discount running now on one of its products, a whole percentage
     /// (0 when none): the home page's 'UP to N% OFF'.
     pub max_discount_percentage: f64,
@@ -56,19 +58,35 @@ impl Category {
         let CategoryTree {
             id,
             title,
+            version,
             sub_categories,
             max_discount_bp,
         } = tree;
         Category {
             id,
             title,
+            version,
             sub_categories: sub_categories
                 .into_iter()
-                .map(|(id, title)| TitleRef { id, title })
+                .map(|sub| SubCategory {
+                    id: sub.id,
+                    title: sub.title,
+                    version: sub.version,
+                })
                 .collect(),
             max_discount_percentage: (max_discount_bp as f64 / 100.0).round(),
         }
     }
+}
+
+/// A sub-category in the category tree.
+#[derive(Serialize, ToSchema)]
+pub struct SubCategory {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+    /// Bumped by each rename.
+    pub version: i64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -269,7 +287,7 @@ async fn banners(State(state): State<AppState>) -> Result<Json<Envelope<Vec<Bann
     let banners = state.catalogue.banners().await?;
     let banners = banners
         .into_iter()
-        .map(|BannerRow { id, image, url }| Banner { id, image, url })
+        .map(|BannerRow { id, image, url, .. }| Banner { id, image, url })
         .collect();
     Ok(ok("Banners fetched successfully", banners))
 }

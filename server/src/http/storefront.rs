@@ -211,8 +211,8 @@ async fn category_of(state: &AppState, query: Option<&str>) -> Option<String> {
 /// card tags, every text escaped for HTML.
 pub fn category_head(tree: &CategoryTree, sub_category: Option<&str>, public_url: &str) -> String {
     let base = public_url.trim_end_matches('/');
-    let sub = sub_category.and_then(|id| tree.sub_categories.iter().find(|(sub, _)| sub == id));
-    let (title, description, url) = match sub {
+    let sub = sub_category.and_then(|id| tree.sub_categories.iter().find(|sub| sub.id == id));
+    let (title, description, url) = match sub.map(|sub| (&sub.id, &sub.title)) {
         Some((sub_id, sub_title)) => (
             format!("{sub_title} – {} | Shop", tree.title),
             format!(
@@ -225,7 +225,7 @@ pub fn category_head(tree: &CategoryTree, sub_category: Option<&str>, public_url
             let titles: Vec<&str> = tree
                 .sub_categories
                 .iter()
-                .map(|(_, t)| t.as_str())
+                .map(|sub| sub.title.as_str())
                 .collect();
             let holds = if titles.is_empty() {
                 String::new()

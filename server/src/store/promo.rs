@@ -143,10 +143,10 @@ impl Promos {
         if changes.is_empty() {
             return Ok(Ok(before));
         }
-        sqlx::query(
+        let written = sqlx::query(
             "UPDATE promo_codes SET code = $1, kind = $2, amount = $3, starts_at = $4, ends_at = $5, \
              usage_limit = $6, per_customer_limit = $7, min_subtotal_cents = $8, active = $9, \
-             updated_at = $10, version = version + 1 WHERE id = $11",
+             updated_at = $10, version = version + 1 WHERE id = $11 AND ($12 IS NULL OR version = $12)",
         )
         .bind(&input.code)
         .bind(input.kind.as_str())
@@ -159,8 +159,15 @@ impl Promos {
         .bind(i64::from(input.active))
         .bind(self.clock.now_ms())
         .bind(id)
+        .bind(version)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected();
+        if written == 0 {
+            // Another save passed its check at the same version and wrote first.
+            let current = promo_in(&mut tx, id).await?.expect("read above");
+            return Ok(Err(PromoWriteRefusal::Stale(Box::new(current))));
+        }
         let entry = Entry {
             actor,
             object_type: "promo_code",

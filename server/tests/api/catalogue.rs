@@ -95,7 +95,7 @@ async fn categories_list_their_sub_categories_in_order(app: TestApp) {
     assert_eq!(categories[0]["title"], "Faucets");
     assert_eq!(
         categories[0]["subCategories"],
-        serde_json::json!([{"_id": f.kitchen, "title": "Kitchen Mixers"}, {"_id": f.basin, "title": "Basin Taps"}])
+        serde_json::json!([{"_id": f.kitchen, "title": "Kitchen Mixers", "version": 1}, {"_id": f.basin, "title": "Basin Taps", "version": 1}])
     );
     assert_eq!(categories[1]["title"], "Heating");
 }

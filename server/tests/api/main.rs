@@ -31,3 +31,4 @@ mod startup;
 mod stock;
 mod store;
 mod two_nodes;
+mod versions;

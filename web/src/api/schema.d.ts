@@ -1406,6 +1406,14 @@ export interface components {
         AddressData: {
             address?: null | components["schemas"]["Contact"];
         };
+        /** @description A banner as the console shows it: the shop's, and its version. */
+        AdminBanner: components["schemas"]["Banner"] & {
+            /**
+             * Format: int64
+             * @description Bumped by each change of its link: a `PUT` sends the one it loaded (DESIGN.md §15).
+             */
+            version: number;
+        };
         /**
          * @description A product as the administrators' table and form show it: the shop's view, plus
          *     what only the console needs.
@@ -1478,7 +1486,7 @@ export interface components {
             url: string;
         };
         BannerData: {
-            banner: components["schemas"]["Banner"];
+            banner: components["schemas"]["AdminBanner"];
         };
         /** @description The form `POST /admin/banner` takes (multipart). */
         BannerForm: {
@@ -1496,7 +1504,7 @@ export interface components {
         };
         BannerList: {
             /** @description In display order. */
-            banners: components["schemas"]["Banner"][];
+            banners: components["schemas"]["AdminBanner"][];
         };
         /** @description A new display order. */
         BannerOrderRequest: {
@@ -1510,6 +1518,12 @@ export interface components {
              *     characters.
              */
             url: string;
+            /**
+             * Format: int64
+             * @description The banner's `version` when the form was loaded; changed since, the save is
+             *     refused with 409 and the banner as it now is. Without it the save is applied.
+             */
+            version?: number | null;
         };
         /**
          * @description One change to many products: `setStock` to `value` units, `adjustPrice` by
@@ -1556,8 +1570,13 @@ export interface components {
              *     (0 when none): the home page's 'UP to N% OFF'.
              */
             maxDiscountPercentage: number;
-            subCategories: components["schemas"]["TitleRef"][];
+            subCategories: components["schemas"]["SubCategory"][];
             title: string;
+            /**
+             * Format: int64
+             * @description Bumped by each rename: the console's rename sends the one it showed (DESIGN.md §15).
+             */
+            version: number;
         };
         CategoryList: {
             categories: components["schemas"]["Category"][];
@@ -1753,7 +1772,7 @@ export interface components {
         /** @description The success envelope of DESIGN.md §4. */
         Envelope_BannerData: {
             data: {
-                banner: components["schemas"]["Banner"];
+                banner: components["schemas"]["AdminBanner"];
             };
             message: string;
             /** @description Always `true`. */
@@ -1763,7 +1782,7 @@ export interface components {
         Envelope_BannerList: {
             data: {
                 /** @description In display order. */
-                banners: components["schemas"]["Banner"][];
+                banners: components["schemas"]["AdminBanner"][];
             };
             message: string;
             /** @description Always `true`. */
@@ -3023,6 +3042,16 @@ export interface components {
             /** Format: int64 */
             stock: number;
         };
+        /** @description A sub-category in the category tree. */
+        SubCategory: {
+            _id: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Bumped by each rename.
+             */
+            version: number;
+        };
         /** @description What a merge could not take over. */
         SyncAdjustments: {
             /** @description Cart entries whose quantity was lowered to the stock or to 99. */
@@ -3053,6 +3082,13 @@ export interface components {
              *     categories, or among the category's sub-categories.
              */
             title: string;
+            /**
+             * Format: int64
+             * @description A rename's: the category's (or sub-category's) `version` when the form was
+             *     loaded; renamed since, it is refused with 409 and the tree as it now is (DESIGN.md
+             *     §15). Without it the rename is applied.
+             */
+            version?: number | null;
         };
         TokenRequest: {
             /** @description The `token` of the reset link. */
@@ -3452,6 +3488,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description 'This changed since you opened it: reload to see the latest', with `{banner}` as it now is in `data` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body's Content-Type is not one the call reads */
             415: {
                 headers: {
@@ -3710,7 +3755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'A category titled … already exists' */
+            /** @description 'A category titled … already exists'; or 'This changed since you opened it: reload to see the latest', with `{_id, categories}` as it now is in `data` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +6033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'This category already has a sub-category titled …' */
+            /** @description 'This category already has a sub-category titled …'; or 'This changed since you opened it: reload to see the latest', with `{_id, categories}` as it now is in `data` */
             409: {
                 headers: {
                     [name: string]: unknown;

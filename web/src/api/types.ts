@@ -67,6 +67,7 @@ export type TreeChange = Schemas['TreeChange'];
 export type TitleRequest = Schemas['TitleRequest'];
 /** A new display order: every category's, sub-category's or banner's `_id`, first shown first. */
 export type DisplayOrderRequest = Schemas['OrderRequest'];
+export type AdminBanner = Schemas['AdminBanner'];
 export type BannerList = Schemas['BannerList'];
 export type BannerData = Schemas['BannerData'];
 export type BannerRequest = Schemas['BannerRequest'];

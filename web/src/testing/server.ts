@@ -68,8 +68,8 @@ export function gate() {
 }
 
 export const categories: Category[] = [
-  { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Faucets', subCategories: [{ _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'Basin Taps' }], maxDiscountPercentage: 50 },
-  { _id: 'cccccccccccccccccccccccc', title: 'Heating', subCategories: [], maxDiscountPercentage: 0 },
+  { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Faucets', version: 1, subCategories: [{ _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'Basin Taps', version: 1 }], maxDiscountPercentage: 50 },
+  { _id: 'cccccccccccccccccccccccc', title: 'Heating', version: 1, subCategories: [], maxDiscountPercentage: 0 },
 ];
 
 export const banners: Banner[] = [

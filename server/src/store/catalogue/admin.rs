@@ -387,7 +387,10 @@ impl Catalogue {
         if changes.is_empty() {
             return Ok(Ok(before));
         }
-        set_product(&mut tx, id.as_str(), input, &search_text, now).await?;
+        if !set_product(&mut tx, id.as_str(), input, &search_text, now, version).await? {
+            let current = product_in(&mut tx, id.as_str()).await?.expect("read above");
+            return Ok(Err(ProductRefusal::Stale(Box::new(current))));
+        }
         record_change(
             &mut tx,
             activity,
@@ -667,19 +670,23 @@ pub(super) async fn insert_products(
     Ok(())
 }
 
-/// Sets every field of product `id`, with its price paid now.
+/// Sets every field of product `id`, with its price paid now; with `version`, only while
+/// the product is still at it. Resolves to whether it wrote: under PostgreSQL's read
+/// committed, a save that raced another past its version check waits for the other's row
+/// lock, then finds the version moved and writes nothing.
 pub(super) async fn set_product(
     tx: &mut Transaction<'static, Any>,
     id: &str,
     input: &ProductInput,
     search_text: &str,
     now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    version: Option<i64>,
+) -> Result<bool, sqlx::Error> {
+    let written = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
          discount_ends_at = $5, paid_cents = $6, stock = $7, category_id = $8, \
          sub_category_id = $9, size = $10, color = $11, featured = $12, search_text = $13, \
-         updated_at = $14, version = version + 1 WHERE id = $15",
+         updated_at = $14, version = version + 1 WHERE id = $15 AND ($16 IS NULL OR version = $16)",
     )
     .bind(&input.name)
     .bind(&input.description)
@@ -700,9 +707,11 @@ pub(super) async fn set_product(
     .bind(search_text)
     .bind(now)
     .bind(id)
+    .bind(version)
     .execute(&mut **tx)
-    .await?;
-    Ok(())
+    .await?
+    .rows_affected();
+    Ok(written == 1)
 }
 
 /// Archives product `id` or brings it back, with its activity entry, in `tx`.

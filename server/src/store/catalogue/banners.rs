@@ -21,6 +21,8 @@ pub enum BannerRefusal {
     NoSuchBanner,
     /// An order that does not list every banner exactly once.
     NotEveryId,
+    /// Changed since the form was loaded: nothing was written. The banner as it now is.
+    Stale(Box<BannerRow>),
 }
 
 impl Catalogue {
@@ -56,6 +58,7 @@ impl Catalogue {
             id: id.as_str().to_string(),
             image: image.to_string(),
             url: url.to_string(),
+            version: 1,
         })
     }
 
@@ -63,6 +66,7 @@ impl Catalogue {
     pub async fn set_banner_url(
         &self,
         id: &Id,
+        version: Option<i64>,
         url: &str,
         actor: &Actor,
         activity: &Activity,
@@ -71,10 +75,13 @@ impl Catalogue {
         let Some(before) = banner_in(&mut tx, id.as_str()).await? else {
             return Ok(Err(BannerRefusal::NoSuchBanner));
         };
+        if version.is_some_and(|loaded| loaded != before.version) {
+            return Ok(Err(BannerRefusal::Stale(Box::new(before))));
+        }
         if before.url == url {
             return Ok(Ok(before));
         }
-        sqlx::query("UPDATE banners SET url = $1 WHERE id = $2")
+        sqlx::query("UPDATE banners SET url = $1, version = version + 1 WHERE id = $2")
             .bind(url)
             .bind(id.as_str())
             .execute(&mut *tx)
@@ -84,6 +91,7 @@ impl Catalogue {
         tx.commit().await?;
         Ok(Ok(BannerRow {
             url: url.to_string(),
+            version: before.version + 1,
             ..before
         }))
     }
@@ -175,7 +183,7 @@ async fn banner_in(
     tx: &mut Transaction<'static, Any>,
     id: &str,
 ) -> Result<Option<BannerRow>, sqlx::Error> {
-    sqlx::query("SELECT id, image, url FROM banners WHERE id = $1")
+    sqlx::query("SELECT id, image, url, version FROM banners WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut **tx)
         .await?
@@ -184,6 +192,7 @@ async fn banner_in(
                 id: row.try_get("id")?,
                 image: row.try_get("image")?,
                 url: row.try_get("url")?,
+                version: row.try_get("version")?,
             })
         })
         .transpose()

@@ -6,6 +6,7 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::admin::search_text;
+use super::stale::{moved_on, Versioned};
 use super::Catalogue;
 use crate::domain::id::{new_id, Id};
 use crate::store::activity::{Activity, Actor, Changes, Entry};
@@ -25,6 +26,8 @@ pub enum TreeRefusal {
         sub_categories: i64,
         products: i64,
     },
+    /// Renamed since the form was loaded: nothing was written.
+    Stale,
 }
 
 /// The lock every write to the tree holds (PostgreSQL; SQLite's write lock suffices).
@@ -78,6 +81,7 @@ impl Catalogue {
     pub async fn rename_category(
         &self,
         id: &Id,
+        version: Option<i64>,
         title: &str,
         actor: &Actor,
         activity: &Activity,
@@ -86,17 +90,21 @@ impl Catalogue {
         let Some(before) = category_title(&mut tx, id.as_str()).await? else {
             return Ok(Err(TreeRefusal::NoSuchCategory));
         };
+        if moved_on(&mut tx, Versioned::Category, id.as_str(), version).await? {
+            return Ok(Err(TreeRefusal::Stale));
+        }
         if before == title {
             return Ok(Ok(()));
         }
         if category_titled(&mut tx, title, Some(id.as_str())).await? {
             return Ok(Err(TreeRefusal::TitleTaken));
         }
-        let renamed = sqlx::query("UPDATE categories SET title = $1 WHERE id = $2")
-            .bind(title)
-            .bind(id.as_str())
-            .execute(&mut *tx)
-            .await;
+        let renamed =
+            sqlx::query("UPDATE categories SET title = $1, version = version + 1 WHERE id = $2")
+                .bind(title)
+                .bind(id.as_str())
+                .execute(&mut *tx)
+                .await;
         if let Some(refusal) = taken(renamed)? {
             return Ok(Err(refusal));
         }
@@ -286,6 +294,7 @@ impl Catalogue {
     pub async fn rename_sub_category(
         &self,
         id: &Id,
+        version: Option<i64>,
         title: &str,
         actor: &Actor,
         activity: &Activity,
@@ -294,17 +303,22 @@ impl Catalogue {
         let Some(before) = sub_category(&mut tx, id.as_str()).await? else {
             return Ok(Err(TreeRefusal::NoSuchSubCategory));
         };
+        if moved_on(&mut tx, Versioned::SubCategory, id.as_str(), version).await? {
+            return Ok(Err(TreeRefusal::Stale));
+        }
         if before.title == title {
             return Ok(Ok(()));
         }
         if sub_category_titled(&mut tx, &before.category_id, title, Some(id.as_str())).await? {
             return Ok(Err(TreeRefusal::TitleTaken));
         }
-        let renamed = sqlx::query("UPDATE sub_categories SET title = $1 WHERE id = $2")
-            .bind(title)
-            .bind(id.as_str())
-            .execute(&mut *tx)
-            .await;
+        let renamed = sqlx::query(
+            "UPDATE sub_categories SET title = $1, version = version + 1 WHERE id = $2",
+        )
+        .bind(title)
+        .bind(id.as_str())
+        .execute(&mut *tx)
+        .await;
         if let Some(refusal) = taken(renamed)? {
             return Ok(Err(refusal));
         }

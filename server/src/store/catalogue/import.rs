@@ -137,7 +137,10 @@ impl Catalogue {
             };
             match line.before {
                 None => creates.push((id.as_str(), input, text.as_str())),
-                Some(_) => set_product(&mut tx, id, input, text, now).await?,
+                Some(_) => {
+                    // Under the import's write, whatever version the product is at.
+                    set_product(&mut tx, id, input, text, now, None).await?;
+                }
             }
         }
         insert_products(&mut tx, &creates, now).await?;

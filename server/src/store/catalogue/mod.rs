@@ -21,6 +21,7 @@ mod listing;
 mod read;
 mod search;
 mod seeding;
+mod stale;
 mod stock_changes;
 mod version;
 
@@ -37,7 +38,7 @@ pub use self::listing::{ProductFilter, MAX_SEARCH_WORDS};
 pub(crate) use self::read::{
     product_from_row, products_with_ids, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
-pub use self::read::{BannerRow, CategoryTree, ProductRow, CATEGORY_DISCOUNTS};
+pub use self::read::{BannerRow, CategoryTree, ProductRow, SubCategoryRef, CATEGORY_DISCOUNTS};
 pub use self::search::{Facets, PRICE_BANDS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
 pub(crate) use self::version::{bump as bump_version, bump_all, record_change};

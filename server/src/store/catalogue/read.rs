@@ -28,7 +28,9 @@ pub const CATEGORY_DISCOUNTS: &str = "SELECT c.id, (SELECT p.discount_bp FROM pr
 pub struct CategoryTree {
     pub id: String,
     pub title: String,
-    pub sub_categories: Vec<(String, String)>,
+    /// Bumped by each rename (DESIGN.md §15).
+    pub version: i64,
+    pub sub_categories: Vec<SubCategoryRef>,
     /// The highest discount running on one of its products, in basis points (0: none).
     pub max_discount_bp: i64,
 }
@@ -58,11 +60,22 @@ pub struct ProductRow {
     pub version: i64,
 }
 
-#[derive(Clone, Debug)]
+/// A sub-category in its category's tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubCategoryRef {
+    pub id: String,
+    pub title: String,
+    /// Bumped by each rename (DESIGN.md §15).
+    pub version: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BannerRow {
     pub id: String,
     pub image: String,
     pub url: String,
+    /// Bumped by each change of its link (DESIGN.md §15).
+    pub version: i64,
 }
 
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
@@ -83,7 +96,8 @@ const PRODUCT_OBJECT: &str = "'id', p.id, 'name', p.name, 'description', p.descr
 impl Catalogue {
     pub async fn categories(&self) -> Result<Vec<CategoryTree>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT c.id, c.title, s.id AS sub_id, s.title AS sub_title FROM categories c \
+            "SELECT c.id, c.title, c.version, s.id AS sub_id, s.title AS sub_title, \
+             s.version AS sub_version FROM categories c \
              LEFT JOIN sub_categories s ON s.category_id = c.id \
              ORDER BY c.position, c.title, c.id, s.position, s.title, s.id",
         )
@@ -96,15 +110,18 @@ impl Catalogue {
                 tree.push(CategoryTree {
                     id,
                     title: row.try_get("title")?,
+                    version: row.try_get("version")?,
                     sub_categories: Vec::new(),
                     max_discount_bp: 0,
                 });
             }
             if let Some(sub_id) = row.try_get::<Option<String>, _>("sub_id")? {
                 let category = tree.last_mut().expect("pushed above");
-                category
-                    .sub_categories
-                    .push((sub_id, row.try_get("sub_title")?));
+                category.sub_categories.push(SubCategoryRef {
+                    id: sub_id,
+                    title: row.try_get("sub_title")?,
+                    version: row.try_get("sub_version")?,
+                });
             }
         }
         // One seek per category into products_cat_discount. A discount that ended in
@@ -124,7 +141,7 @@ impl Catalogue {
     }
 
     pub async fn banners(&self) -> Result<Vec<BannerRow>, sqlx::Error> {
-        let rows = sqlx::query("SELECT id, image, url FROM banners ORDER BY position, id")
+        let rows = sqlx::query("SELECT id, image, url, version FROM banners ORDER BY position, id")
             .fetch_all(&self.db.pool)
             .await?;
         rows.iter()
@@ -133,6 +150,7 @@ impl Catalogue {
                     id: r.try_get("id")?,
                     image: r.try_get("image")?,
                     url: r.try_get("url")?,
+                    version: r.try_get("version")?,
                 })
             })
             .collect()

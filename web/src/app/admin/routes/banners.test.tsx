@@ -1,7 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Banner } from '@/api/types';
+import type { AdminBanner } from '@/api/types';
 import { routes } from '@/app/admin/router';
 import { AdminBannersPage } from '@/app/admin/routes/banners';
 import { BannerCarousel } from '@/features/catalog/components/banner-carousel';
@@ -13,9 +13,9 @@ import { envelope, failure, server } from '@/testing/server';
 beforeEach(signInAsAdmin);
 afterEach(resetStores);
 
-const spring: Banner = { _id: 'd'.repeat(24), image: 'banners/spring.png', url: '/shop?categoryIds=' + 'c'.repeat(24) };
-const taps: Banner = { _id: 'e'.repeat(24), image: 'demo/banner-taps.svg', url: '/shop' };
-const heating: Banner = { _id: 'f'.repeat(24), image: 'banners/heating.jpg', url: 'https://example.com/heating' };
+const spring: AdminBanner = { _id: 'd'.repeat(24), image: 'banners/spring.png', url: '/shop?categoryIds=' + 'c'.repeat(24), version: 1 };
+const taps: AdminBanner = { _id: 'e'.repeat(24), image: 'demo/banner-taps.svg', url: '/shop', version: 1 };
+const heating: AdminBanner = { _id: 'f'.repeat(24), image: 'banners/heating.jpg', url: 'https://example.com/heating', version: 1 };
 
 /** What an upload carried: each part's field name, and its file name and type or its
  * text. (Node's request.formData() cannot build a File part under jsdom, whose File
@@ -41,7 +41,7 @@ interface Call {
 
 /** The banner calls (and the shop's read of the banners) over a list that changes as the
  * server's would; `calls` records each write, uploads their form's fields. */
-function bannersApi(start: Banner[] = [spring, taps, heating]) {
+function bannersApi(start: AdminBanner[] = [spring, taps, heating]) {
   let banners = [...start];
   const calls: Call[] = [];
   server.use(
@@ -58,14 +58,14 @@ function bannersApi(start: Banner[] = [spring, taps, heating]) {
       const parts = await multipartOf(request);
       calls.push({ call: 'create', body: parts });
       const url = parts.find((part) => part.name === 'url')?.value ?? '';
-      const banner = { _id: 'a'.repeat(24), image: `banners/${'a'.repeat(24)}.png`, url };
+      const banner = { _id: 'a'.repeat(24), image: `banners/${'a'.repeat(24)}.png`, url, version: 1 };
       banners = [...banners, banner];
       return HttpResponse.json({ success: true, message: 'Banner created', data: { banner } }, { status: 201 });
     }),
     http.put('*/api/admin/banner/:id', async ({ request, params }) => {
-      const { url } = (await request.json()) as { url: string };
-      calls.push({ call: `update ${params.id}`, body: { url } });
-      banners = banners.map((banner) => (banner._id === params.id ? { ...banner, url } : banner));
+      const { url, version } = (await request.json()) as { url: string; version: number };
+      calls.push({ call: `update ${params.id}`, body: { url, version } });
+      banners = banners.map((banner) => (banner._id === params.id ? { ...banner, url, version: banner.version + 1 } : banner));
       return envelope({ banner: banners.find((banner) => banner._id === params.id) }, 'Banner updated');
     }),
     http.delete('*/api/admin/banner/:id', ({ params }) => {
@@ -201,7 +201,7 @@ describe('Console banners', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save link' }));
     await waitFor(() => expect(shownLinks()).toEqual([spring.url, 'https://example.com/taps', heating.url]));
     expect(screen.queryByLabelText('New link for banner 2')).not.toBeInTheDocument();
-    expect(calls).toEqual([{ call: `update ${taps._id}`, body: { url: 'https://example.com/taps' } }]);
+    expect(calls).toEqual([{ call: `update ${taps._id}`, body: { url: 'https://example.com/taps', version: 1 } }]);
   });
 
   it('moves a banner up or down, sending the whole new order', async () => {

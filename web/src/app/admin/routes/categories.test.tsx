@@ -21,14 +21,15 @@ const start: Category[] = [
   {
     _id: FAUCETS,
     title: 'Faucets',
+    version: 1,
     subCategories: [
-      { _id: BASIN, title: 'Basin Taps' },
-      { _id: KITCHEN, title: 'Kitchen Taps' },
+      { _id: BASIN, title: 'Basin Taps', version: 1 },
+      { _id: KITCHEN, title: 'Kitchen Taps', version: 1 },
     ],
     maxDiscountPercentage: 50,
   },
-  { _id: HEATING, title: 'Heating', subCategories: [], maxDiscountPercentage: 0 },
-  { _id: TOOLS, title: 'Pipe Tools', subCategories: [], maxDiscountPercentage: 0 },
+  { _id: HEATING, title: 'Heating', version: 1, subCategories: [], maxDiscountPercentage: 0 },
+  { _id: TOOLS, title: 'Pipe Tools', version: 1, subCategories: [], maxDiscountPercentage: 0 },
 ];
 
 interface Call {
@@ -69,23 +70,23 @@ function treeApi({ fresh = true }: { fresh?: boolean } = {}) {
     http.post('*/api/admin/category/:id/sub-category', async ({ request, params }) => {
       const { title } = await record(request, `create sub-category in ${params.id}`);
       const created = `new-sub-${(next += 1)}`.padStart(24, '0');
-      withCategory(params.id as string, (category) => ({ ...category, subCategories: [...category.subCategories, { _id: created, title: title! }] }));
+      withCategory(params.id as string, (category) => ({ ...category, subCategories: [...category.subCategories, { _id: created, title: title!, version: 1 }] }));
       return answer(created, 'Sub-category created', 201);
     }),
     http.post('*/api/admin/category', async ({ request }) => {
       const { title } = await record(request, 'create category');
       const created = `new-cat-${(next += 1)}`.padStart(24, '0');
-      tree = [...tree, { _id: created, title: title!, subCategories: [], maxDiscountPercentage: 0 }];
+      tree = [...tree, { _id: created, title: title!, version: 1, subCategories: [], maxDiscountPercentage: 0 }];
       return answer(created, 'Category created', 201);
     }),
     http.put('*/api/admin/category/:id', async ({ request, params }) => {
       const { title } = await record(request, `rename category ${params.id}`);
-      withCategory(params.id as string, (category) => ({ ...category, title: title! }));
+      withCategory(params.id as string, (category) => ({ ...category, title: title!, version: category.version + 1 }));
       return answer(params.id as string, 'Category renamed');
     }),
     http.put('*/api/admin/sub-category/:id', async ({ request, params }) => {
       const { title } = await record(request, `rename sub-category ${params.id}`);
-      tree = tree.map((category) => ({ ...category, subCategories: category.subCategories.map((sub) => (sub._id === params.id ? { ...sub, title: title! } : sub)) }));
+      tree = tree.map((category) => ({ ...category, subCategories: category.subCategories.map((sub) => (sub._id === params.id ? { ...sub, title: title!, version: sub.version + 1 } : sub)) }));
       return answer(params.id as string, 'Sub-category renamed');
     }),
     http.delete('*/api/admin/category/:id', async ({ request, params }) => {
@@ -202,7 +203,7 @@ describe('Console categories', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save title' }));
     await waitFor(() => expect(shownTitles()).toEqual(['Faucets', 'Heating & Boilers', 'Pipe Tools']));
     expect(screen.queryByLabelText('New title for Heating')).not.toBeInTheDocument();
-    expect(calls).toEqual([{ call: `rename category ${HEATING}`, body: { title: 'Heating & Boilers' } }]);
+    expect(calls).toEqual([{ call: `rename category ${HEATING}`, body: { title: 'Heating & Boilers', version: 1 } }]);
   });
 
   it('moves a category up or down, sending the whole new order', async () => {
@@ -249,7 +250,7 @@ describe('Console categories', () => {
     renderRoutes(routes, '/admin/categories');
     await screen.findByRole('list', { name: 'Categories' });
     // Another administrator adds a category meanwhile: the order shown no longer lists every one.
-    const boilers: Category = { _id: id('f'), title: 'Boilers', subCategories: [], maxDiscountPercentage: 0 };
+    const boilers: Category = { _id: id('f'), title: 'Boilers', version: 1, subCategories: [], maxDiscountPercentage: 0 };
     server.use(
       http.get('*/api/category', () => envelope({ categories: [...start, boilers] })),
       http.post('*/api/admin/category/order', () => failure(400, 'List every category exactly once')),
@@ -314,7 +315,7 @@ describe('Console categories', () => {
 
     expect(calls).toEqual([
       { call: `create sub-category in ${HEATING}`, body: { title: 'Radiators' } },
-      { call: `rename sub-category ${KITCHEN}`, body: { title: 'Sink Mixers' } },
+      { call: `rename sub-category ${KITCHEN}`, body: { title: 'Sink Mixers', version: 1 } },
       { call: `order sub-categories of ${FAUCETS}`, body: { ids: [KITCHEN, BASIN] } },
       { call: `delete sub-category ${BASIN}` },
     ]);

@@ -14,8 +14,8 @@ const KITCHEN = 'd'.repeat(24);
 const HEATING = 'c'.repeat(24);
 const RADIATORS = 'e'.repeat(24);
 const shopCategories: Category[] = [
-  { _id: FAUCETS, title: 'Faucets', subCategories: [{ _id: BASIN, title: 'Basin Taps' }, { _id: KITCHEN, title: 'Kitchen Taps' }], maxDiscountPercentage: 50 },
-  { _id: HEATING, title: 'Heating', subCategories: [{ _id: RADIATORS, title: 'Radiators' }], maxDiscountPercentage: 0 },
+  { _id: FAUCETS, title: 'Faucets', version: 1, subCategories: [{ _id: BASIN, title: 'Basin Taps', version: 1 }, { _id: KITCHEN, title: 'Kitchen Taps', version: 1 }], maxDiscountPercentage: 50 },
+  { _id: HEATING, title: 'Heating', version: 1, subCategories: [{ _id: RADIATORS, title: 'Radiators', version: 1 }], maxDiscountPercentage: 0 },
 ];
 const ID = '9'.padStart(24, '0');
 

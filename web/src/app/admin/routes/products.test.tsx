@@ -8,8 +8,8 @@ import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
 
 const shopCategories: Category[] = [
-  { _id: 'a'.repeat(24), title: 'Faucets', subCategories: [{ _id: 'b'.repeat(24), title: 'Basin Taps' }, { _id: 'd'.repeat(24), title: 'Kitchen Taps' }], maxDiscountPercentage: 50 },
-  { _id: 'c'.repeat(24), title: 'Heating', subCategories: [{ _id: 'e'.repeat(24), title: 'Radiators' }], maxDiscountPercentage: 0 },
+  { _id: 'a'.repeat(24), title: 'Faucets', version: 1, subCategories: [{ _id: 'b'.repeat(24), title: 'Basin Taps', version: 1 }, { _id: 'd'.repeat(24), title: 'Kitchen Taps', version: 1 }], maxDiscountPercentage: 50 },
+  { _id: 'c'.repeat(24), title: 'Heating', version: 1, subCategories: [{ _id: 'e'.repeat(24), title: 'Radiators', version: 1 }], maxDiscountPercentage: 0 },
 ];
 
 const tap = adminProduct({ _id: '1'.padStart(24, '0'), name: 'Chrome Basin Tap', price: 40, discountPercentage: 25, discountedPrice: 30, stock: 3, featured: true });

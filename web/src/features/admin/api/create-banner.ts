@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Banner, BannerData } from '@/api/types';
+import type { AdminBanner, BannerData } from '@/api/types';
 import { adminPost } from './admin-call';
 import { BANNERS_MUTATION, bannersChanged } from './get-admin-banners';
 
@@ -7,7 +7,7 @@ import { BANNERS_MUTATION, bannersChanged } from './get-admin-banners';
  * others. 400 `errors.image` 'Choose an image' or `errors.url` (a link the shop refuses);
  * 413 'The image must be at most 10 MB' or over 40 megapixels; 415 not a JPEG, PNG, GIF or
  * WebP; 422 unreadable. A refused upload leaves nothing behind. */
-export const createBanner = ({ image, url }: { image: File; url: string }): Promise<Banner> => {
+export const createBanner = ({ image, url }: { image: File; url: string }): Promise<AdminBanner> => {
   const form = new FormData();
   form.append('image', image);
   form.append('url', url);

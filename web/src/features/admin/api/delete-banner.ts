@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Banner, BannerData } from '@/api/types';
+import type { AdminBanner, BannerData } from '@/api/types';
 import { adminDelete } from './admin-call';
 import { BANNERS_MUTATION, bannersChanged } from './get-admin-banners';
 
 /** DELETE /admin/banner/{id}: 'Banner deleted', the banner as it was; its uploaded image
  * leaves the media store. 404 'Banner not found'. */
-export const deleteBanner = (id: string): Promise<Banner> =>
+export const deleteBanner = (id: string): Promise<AdminBanner> =>
   adminDelete<BannerData>(`/admin/banner/${encodeURIComponent(id)}`, 'Failed to delete the banner').then((data) => data.banner);
 
 export function useDeleteBanner(id: string) {

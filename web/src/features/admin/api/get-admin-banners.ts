@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Banner, BannerList } from '@/api/types';
+import type { AdminBanner, BannerList } from '@/api/types';
 import { adminGet } from './admin-call';
 
 export const ADMIN_BANNERS_KEY = ['admin', 'banners'] as const;
@@ -23,7 +23,7 @@ export const useAdminBanners = () => useQuery(getAdminBannersQueryOptions());
 /** After a change: the console's list at once as the answer says (`update`), then read
  * again, in case another administrator changed it too; and the home page's carousel (the
  * shop's own copy) read again. */
-export function bannersChanged(client: QueryClient, update?: (banners: Banner[]) => Banner[]): Promise<unknown> {
-  if (update) client.setQueryData<Banner[]>(ADMIN_BANNERS_KEY, (old) => old && update(old));
+export function bannersChanged(client: QueryClient, update?: (banners: AdminBanner[]) => AdminBanner[]): Promise<unknown> {
+  if (update) client.setQueryData<AdminBanner[]>(ADMIN_BANNERS_KEY, (old) => old && update(old));
   return Promise.all([client.invalidateQueries({ queryKey: ADMIN_BANNERS_KEY }), client.invalidateQueries({ queryKey: SHOP_BANNERS_KEY })]);
 }

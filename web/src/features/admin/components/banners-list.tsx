@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { Banner } from '@/api/types';
+import type { AdminBanner } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { mediaUrl } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
@@ -36,12 +36,12 @@ export function BannersList() {
 
 /** One banner: its image in the carousel's shape, where it links, Edit link, Move up,
  * Move down and Delete (after a confirmation). Refusals show below, in the server's words. */
-function BannerItem({ banner, index, ids, busy }: { banner: Banner; index: number; ids: string[]; busy: boolean }) {
+function BannerItem({ banner, index, ids, busy }: { banner: AdminBanner; index: number; ids: string[]; busy: boolean }) {
   const headingId = useId();
   const name = `banner ${index + 1}`;
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const update = useUpdateBanner(banner._id);
+  const update = useUpdateBanner(banner._id, banner.version);
   const order = useOrderBanners();
   const remove = useDeleteBanner(banner._id);
 

@@ -66,7 +66,7 @@ function CategoryItem({ category, index, ids, busy }: { category: Category; inde
   return (
     <li>
       <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 bg-white p-3 md:p-4">
-        <TreeEntry kind="category" id={category._id} title={category.title} index={index} ids={ids} busy={busy} headingId={headingId} />
+        <TreeEntry kind="category" id={category._id} version={category.version} title={category.title} index={index} ids={ids} busy={busy} headingId={headingId} />
         <div className="space-y-3 border-l-2 border-slate-100 pl-3 md:pl-4">
           {category.subCategories.length === 0 ? (
             <p className="text-sm text-slate-600">No sub-categories yet.</p>
@@ -74,7 +74,7 @@ function CategoryItem({ category, index, ids, busy }: { category: Category; inde
             <ol aria-label={`Sub-categories of ${category.title}`} className="divide-y divide-slate-100">
               {category.subCategories.map((sub, subIndex) => (
                 <li key={sub._id} className="py-1">
-                  <TreeEntry kind="sub-category" id={sub._id} categoryId={category._id} title={sub.title} index={subIndex} ids={subIds} busy={busy} />
+                  <TreeEntry kind="sub-category" id={sub._id} version={sub.version} categoryId={category._id} title={sub.title} index={subIndex} ids={subIds} busy={busy} />
                 </li>
               ))}
             </ol>
@@ -97,6 +97,7 @@ function CategoryItem({ category, index, ids, busy }: { category: Category; inde
 function TreeEntry({
   kind,
   id,
+  version,
   categoryId,
   title,
   index,
@@ -106,6 +107,7 @@ function TreeEntry({
 }: {
   kind: Kind;
   id: string;
+  version: number;
   categoryId?: string;
   title: string;
   index: number;
@@ -117,7 +119,7 @@ function TreeEntry({
   const name = `${word.one} ${title}`;
   const [renaming, setRenaming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const rename = useRenameCategory(kind, id);
+  const rename = useRenameCategory(kind, id, version);
   const remove = useDeleteCategory(kind, id);
   const order = useOrderCategories(categoryId);
 
