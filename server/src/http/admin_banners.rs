@@ -15,7 +15,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use super::admin_catalogue::actor_of;
 use super::catalogue::Banner;
-use super::error::{AppError, ErrorBody};
+use super::error::{check_version, AppError, ErrorBody};
 use super::extract::{ApiJson, Missing, PathId};
 use super::form::{FileLimits, Form};
 use super::identity::AdminUser;
@@ -113,6 +113,7 @@ pub struct BannerRequest {
     pub url: Option<String>,
     /// The banner's `version` when the form was loaded; changed since, the save is
     /// refused with 409 and the banner as it now is. Without it the save is applied.
+    #[schema(minimum = 1)]
     pub version: Option<i64>,
 }
 
@@ -250,6 +251,7 @@ pub async fn update_banner(
 ) -> Result<Json<Envelope<BannerData>>, AppError> {
     let url = check_url(body.url.as_deref().unwrap_or_default())
         .map_err(|message| AppError::field("url", message))?;
+    check_version(body.version)?;
     let row = state
         .catalogue
         .set_banner_url(&id, body.version, &url, &actor_of(&admin), &state.activity)

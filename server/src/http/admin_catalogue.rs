@@ -215,6 +215,7 @@ pub struct ProductRequest {
     pub featured: bool,
     /// `PUT`: the product's `version` when the form was loaded; a product changed since
     /// is refused with 409 and the product as it now is. Without it the save is applied.
+    #[schema(minimum = 1)]
     pub version: Option<i64>,
 }
 
@@ -793,6 +794,9 @@ fn check_fields(body: &ProductRequest, stock: Stock) -> Result<ProductInput, App
     let input = product_fields(body, &mut errors);
     if stock == Stock::Ignored {
         errors.remove("stock");
+    }
+    if body.version.is_some_and(|version| version < 1) {
+        errors.insert("version", super::error::VERSION_RULE.into());
     }
     if Id::parse(&input.category_id).is_none() {
         errors.insert("categoryId", "Choose a category".into());

@@ -13,7 +13,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use super::admin_catalogue::actor_of;
 use super::catalogue::Category;
-use super::error::{AppError, ErrorBody};
+use super::error::{check_version, AppError, ErrorBody};
 use super::extract::{ApiJson, Missing, PathId};
 use super::identity::AdminUser;
 use super::{ok, AppState, Envelope};
@@ -69,6 +69,7 @@ pub struct TitleRequest {
     /// A rename's: the category's (or sub-category's) `version` when the form was
     /// loaded; renamed since, it is refused with 409 and the tree as it now is (DESIGN.md
     /// §15). Without it the rename is applied.
+    #[schema(minimum = 1)]
     pub version: Option<i64>,
 }
 
@@ -126,6 +127,7 @@ pub async fn create_category(
     ApiJson(body): ApiJson<TitleRequest>,
 ) -> Result<(StatusCode, Json<Envelope<TreeChange>>), AppError> {
     let title = check_title(body.title.as_deref().unwrap_or_default())?;
+    check_version(body.version)?;
     let id = state
         .catalogue
         .create_category(&title, &actor_of(&admin), &state.activity)
@@ -157,6 +159,7 @@ pub async fn rename_category(
     ApiJson(body): ApiJson<TitleRequest>,
 ) -> Result<Json<Envelope<TreeChange>>, AppError> {
     let title = check_title(body.title.as_deref().unwrap_or_default())?;
+    check_version(body.version)?;
     let renamed = state
         .catalogue
         .rename_category(
@@ -246,6 +249,7 @@ pub async fn create_sub_category(
     ApiJson(body): ApiJson<TitleRequest>,
 ) -> Result<(StatusCode, Json<Envelope<TreeChange>>), AppError> {
     let title = check_title(body.title.as_deref().unwrap_or_default())?;
+    check_version(body.version)?;
     let id = state
         .catalogue
         .create_sub_category(&category_id, &title, &actor_of(&admin), &state.activity)
@@ -276,6 +280,7 @@ pub async fn rename_sub_category(
     ApiJson(body): ApiJson<TitleRequest>,
 ) -> Result<Json<Envelope<TreeChange>>, AppError> {
     let title = check_title(body.title.as_deref().unwrap_or_default())?;
+    check_version(body.version)?;
     let renamed = state
         .catalogue
         .rename_sub_category(

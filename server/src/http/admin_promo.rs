@@ -148,6 +148,7 @@ pub struct PromoRequest {
     pub active: bool,
     /// `PUT`: the code's `version` when the form was loaded; a code changed since is
     /// refused with 409 and the code as it now is. Without it the save is applied.
+    #[schema(minimum = 1)]
     pub version: Option<i64>,
 }
 
@@ -272,6 +273,9 @@ fn refused(refusal: PromoWriteRefusal) -> AppError {
 /// `body` as a code, or every field that breaks a rule.
 fn check(body: &PromoRequest) -> Result<PromoInput, AppError> {
     let mut errors: BTreeMap<&str, String> = BTreeMap::new();
+    if body.version.is_some_and(|version| version < 1) {
+        errors.insert("version", super::error::VERSION_RULE.into());
+    }
     let code = promo::normalise(&body.code);
     let code_chars = code.chars().count();
     if !(3..=MAX_CODE_CHARS).contains(&code_chars)

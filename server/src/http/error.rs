@@ -10,6 +10,16 @@ use serde::Serialize;
 
 /// The answer to a save of an object changed since the form was loaded.
 pub const STALE: &str = "This changed since you opened it: reload to see the latest";
+/// What a save's `version` must be, when it names one (DESIGN.md §15).
+pub const VERSION_RULE: &str = "version must be a whole number from 1";
+
+/// A console save's `version`: absent, or a whole number from 1 (400 `errors.version`).
+pub fn check_version(version: Option<i64>) -> Result<(), AppError> {
+    match version {
+        Some(version) if version < 1 => Err(AppError::field("version", VERSION_RULE)),
+        _ => Ok(()),
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {

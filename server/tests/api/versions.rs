@@ -177,6 +177,30 @@ async fn a_stale_banner_save_is_refused(app: TestApp) {
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["message"], STALE);
     assert_eq!(body["data"]["banner"]["url"], "/shop?featured=1");
+    // A version is a whole number from 1, on every save that names one.
+    for (path, body) in [
+        (path.clone(), json!({"url": "/about", "version": 0})),
+        (
+            "/api/admin/category".to_string(),
+            json!({"title": "Boilers", "version": -1}),
+        ),
+        (
+            "/api/admin/promo-code".to_string(),
+            json!({"code": "ZERO", "kind": "percent", "amount": 5, "version": 0}),
+        ),
+    ] {
+        let method = if path.starts_with("/api/admin/banner/") {
+            Method::PUT
+        } else {
+            Method::POST
+        };
+        let (status, answer) = app.call(method, &path, Some(body), Some(&admin)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {answer}");
+        assert_eq!(
+            answer["errors"]["version"],
+            "version must be a whole number from 1"
+        );
+    }
     // The shop's banners keep their shape: no version there.
     let (_, body) = app.get("/api/banner").await;
     assert_eq!(body["data"][0]["url"], "/shop?featured=1");
@@ -222,7 +246,9 @@ async fn racing_saves_of_one_version_let_exactly_one_through(app: TestApp) {
         "/api/admin/promo-code/{}",
         body["data"]["promoCode"]["_id"].as_str().unwrap()
     );
-    let saves = (1..=10)
+    // Each save changes the amount (5): a save that changes nothing writes nothing, and
+    // is answered 200 whatever the version.
+    let saves = (11..=20)
         .map(|n| {
             let (app, admin, path) = (app.clone(), admin.clone(), path.clone());
             let body = json!({"code": "RACE", "kind": "percent", "amount": n, "version": 1});
