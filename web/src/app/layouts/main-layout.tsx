@@ -1,13 +1,16 @@
 import { Outlet } from 'react-router';
 import { Footer } from '@/components/layout/footer';
+import { MAIN_ID, PageBehaviour, SkipLink } from '@/components/layout/page-behaviour';
 import { Header } from './header';
 
-/** Header, page, footer: every storefront page. */
+/** The skip link, header, page, footer: every storefront page. */
 export function Component() {
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <PageBehaviour />
       <Header />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">
         <Outlet />
       </main>
       <Footer />

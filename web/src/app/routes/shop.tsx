@@ -20,7 +20,8 @@ export function Component() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = [listing.category, listing.subCategory, listing.minPrice || listing.maxPrice].filter(Boolean).length;
 
-  const change = (next: Partial<Listing>) => setParams(listingSearch({ ...listing, ...next }));
+  // A filter or a page of the same listing is no new page: it keeps the scroll (PageBehaviour).
+  const change = (next: Partial<Listing>) => setParams(listingSearch({ ...listing, ...next }), { preventScrollReset: true });
   const goToPage = (page: number) => {
     change({ page });
     window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -40,7 +40,7 @@ export function Component() {
       <p className="text-center text-sm text-slate-600">
         Didn&apos;t receive the email?{' '}
         {emailAddress ? (
-          <button type="button" onClick={resend} disabled={sending} className="font-medium text-brand hover:underline disabled:opacity-50">
+          <button type="button" onClick={resend} disabled={sending} className="inline-flex min-h-6 items-center font-medium text-brand hover:underline disabled:opacity-50">
             Click to resend
           </button>
         ) : (
@@ -49,7 +49,7 @@ export function Component() {
           </Link>
         )}
       </p>
-      <Link to={paths.login} className="block text-center text-sm text-slate-600 hover:underline">
+      <Link to={paths.login} className="block py-1 text-center text-sm text-slate-600 hover:underline">
         Back to log in
       </Link>
     </RecoveryFrame>

@@ -13,7 +13,7 @@ export function Component() {
         <p className="mt-1 text-slate-600">Enter your e-mail and we will send you a link to reset your password.</p>
       </div>
       <ForgotPasswordForm />
-      <Link to={paths.login} className="block text-center text-sm text-slate-600 hover:underline">
+      <Link to={paths.login} className="block py-1 text-center text-sm text-slate-600 hover:underline">
         Back to log in
       </Link>
     </RecoveryFrame>

@@ -101,10 +101,10 @@ export function Component() {
         </Button>
       </form>
       <div className="flex items-center justify-between text-sm">
-        <button type="button" onClick={resend} disabled={resending} className="font-medium text-brand hover:underline disabled:opacity-50">
+        <button type="button" onClick={resend} disabled={resending} className="min-h-11 font-medium text-brand hover:underline disabled:opacity-50">
           {resending ? 'Sending...' : 'Resend OTP'}
         </button>
-        <Link to={paths.login} className="text-slate-600 hover:underline">
+        <Link to={paths.login} className="inline-flex min-h-11 items-center text-slate-600 hover:underline">
           Back to log in
         </Link>
       </div>

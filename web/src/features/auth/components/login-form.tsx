@@ -37,7 +37,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<unknown> }
       <FormField label="Email" type="email" autoComplete="email" error={errors.emailAddress?.message} {...form.register('emailAddress')} />
       <FormField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
       <div className="text-right">
-        <Link to={paths.forgotPassword} className="text-sm font-medium text-brand hover:underline">
+        <Link to={paths.forgotPassword} className="inline-flex min-h-6 items-center text-sm font-medium text-brand hover:underline">
           Forgot Password?
         </Link>
       </div>

@@ -1,0 +1,33 @@
+import { expect, test } from './fixtures';
+
+// Pages behave like pages (DESIGN.md §15, issue 30 item 2): what a newcomer met was a
+// product opened from a scrolled listing landing 500 px down, its name and price above
+// the screen.
+
+test('a product opened from a scrolled listing opens at the top with focus on its name, and Back returns to where the reader was', async ({ page }) => {
+  await page.goto('/shop');
+  const cards = page.locator('main a[href^="/product/"]');
+  await expect(cards.nth(5)).toBeVisible();
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await cards.nth(5).click();
+  await expect(page).toHaveURL(/\/product\/[0-9a-f]{24}$/);
+  const name = page.getByRole('heading', { level: 1 });
+  await expect(name).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('the first Tab stop skips to the content', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Categories' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+});
