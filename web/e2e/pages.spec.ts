@@ -16,8 +16,11 @@ test('a product opened from a scrolled listing opens at the top with focus on it
   const name = page.getByRole('heading', { level: 1 });
   await expect(name).toBeFocused();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The title changes with the page: the text the server puts in a product's <title>.
+  await expect(page).toHaveTitle(`${await name.textContent()} | Shop`);
   await page.goBack();
   await expect(page).toHaveURL(/\/shop$/);
+  await expect(page).toHaveTitle('All products | Shop');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 

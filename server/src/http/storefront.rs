@@ -125,6 +125,24 @@ async fn product_of(state: &AppState, path: &str) -> Option<String> {
     }
 }
 
+/// The title of the shop's pages: `{page} | Shop`, or the shop's own for a page without
+/// a name of its own (the home page). The storefront's `document.title` follows the same
+/// rule (web/src/lib/page-title.ts); both run page-title-examples.json.
+pub fn page_title(page: Option<&str>) -> String {
+    match page.map(str::trim).filter(|page| !page.is_empty()) {
+        Some(page) => format!("{page} | Shop"),
+        None => "Shop: plumbing, heating and everyday supplies".to_string(),
+    }
+}
+
+/// A category listing's page name: the category, or '{sub-category} – {category}'.
+pub fn listing_name(category: &str, sub_category: Option<&str>) -> String {
+    match sub_category {
+        Some(sub) => format!("{sub} – {category}"),
+        None => category.to_string(),
+    }
+}
+
 /// A product page's title, description, canonical address, Open Graph and Twitter card
 /// tags (with its first photo), and schema.org `Product` JSON-LD: its price now, in
 /// rupees, whether it is in stock, and its rating once it has reviews. Every text is
@@ -133,7 +151,7 @@ async fn product_of(state: &AppState, path: &str) -> Option<String> {
 pub fn product_head(product: &ProductRow, public_url: &str, now: i64) -> String {
     let base = public_url.trim_end_matches('/');
     let url = format!("{base}/product/{}", product.id);
-    let title = format!("{} | Shop", product.name);
+    let title = page_title(Some(&product.name));
     let description: String = product.description.chars().take(160).collect();
     let image = product
         .images
@@ -214,7 +232,7 @@ pub fn category_head(tree: &CategoryTree, sub_category: Option<&str>, public_url
     let sub = sub_category.and_then(|id| tree.sub_categories.iter().find(|sub| sub.id == id));
     let (title, description, url) = match sub.map(|sub| (&sub.id, &sub.title)) {
         Some((sub_id, sub_title)) => (
-            format!("{sub_title} – {} | Shop", tree.title),
+            page_title(Some(&listing_name(&tree.title, Some(sub_title)))),
             format!(
                 "{sub_title} in {}: plumbing, heating and everyday supplies.",
                 tree.title
@@ -233,7 +251,7 @@ pub fn category_head(tree: &CategoryTree, sub_category: Option<&str>, public_url
                 format!(": {}", titles.join(", "))
             };
             (
-                format!("{} | Shop", tree.title),
+                page_title(Some(&tree.title)),
                 format!("{}{holds}.", tree.title),
                 format!("{base}/shop?category={}", tree.id),
             )
@@ -309,4 +327,42 @@ fn file_response(body: Vec<u8>, content_type: &'static str, cache: &'static str)
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct TitleExample {
+        page: Option<String>,
+        category: Option<String>,
+        sub_category: Option<String>,
+        title: String,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct TitleExamples {
+        examples: Vec<TitleExample>,
+    }
+
+    #[test]
+    fn titles_shared_with_the_storefront_get_the_answers_in_its_table() {
+        let table: TitleExamples = serde_json::from_str(include_str!(
+            "../../../web/src/lib/page-title-examples.json"
+        ))
+        .expect("page-title-examples.json parses");
+        assert!(table.examples.len() >= 6, "the table lost its examples");
+        for example in &table.examples {
+            let title = match &example.category {
+                Some(category) => page_title(Some(&listing_name(
+                    category,
+                    example.sub_category.as_deref(),
+                ))),
+                None => page_title(example.page.as_deref()),
+            };
+            assert_eq!(title, example.title);
+        }
+    }
 }

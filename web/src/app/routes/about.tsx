@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/page-title';
 
 const RANGE = ['Faucets', 'Pipe Tools', 'Valve & Controls', 'Pipe Fittings', 'Drains & Strainers', 'Shower Accessories'];
 
 /** About Us: a short, real page (DESIGN.md §5). */
 export function Component() {
+  useDocumentTitle('About Us');
   return (
     <div className="mx-auto max-w-3xl space-y-6 py-4">
       <h1 className="text-3xl font-bold">About Us</h1>

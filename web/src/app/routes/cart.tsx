@@ -12,11 +12,13 @@ import { PromoCode } from '@/features/cart/components/promo-code';
 import { cartTotals } from '@/features/cart/totals';
 import { useCart } from '@/features/cart/use-cart';
 import { usePromoQuote } from '@/features/checkout/use-promo-quote';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** The cart (spec §2): its lines, the Order Summary, a promo code and the way to checkout.
  * The figures are worked out here; with a promo code applied they are the server's quote
  * for delivery (the cart does not know the mode yet, and shows delivery's fee). */
 export function Component() {
+  useDocumentTitle('Your cart');
   const cart = useCart();
   const navigate = useNavigate();
   const userId = useSignedInUserId();

@@ -7,11 +7,13 @@ import { useCart } from '@/features/cart/use-cart';
 import { CheckoutForm } from '@/features/checkout/components/checkout-form';
 import { CheckoutLines } from '@/features/checkout/components/checkout-lines';
 import { useCheckout } from '@/features/checkout/use-checkout';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** Checkout (spec §2): pickup or delivery with the contact details each needs, the
  * server's Order Summary for the cart with the promo code applied in the cart or here,
  * the payment method, and the order. */
 export function Component() {
+  useDocumentTitle('Your CheckOut');
   const cart = useCart();
   const checkout = useCheckout(cart);
   return (

@@ -1,10 +1,12 @@
 import { Clock, Mail, Phone } from 'lucide-react';
 import { shop } from '@/config/shop';
+import { useDocumentTitle } from '@/lib/page-title';
 
 const telHref = `tel:${shop.phone.replace(/\s/g, '')}`;
 
 /** Contact: a short, real page with the shop's phone, e-mail and hours (DESIGN.md §5). */
 export function Component() {
+  useDocumentTitle('Contact');
   return (
     <div className="mx-auto max-w-3xl space-y-6 py-4">
       <h1 className="text-3xl font-bold">Contact</h1>

@@ -8,9 +8,11 @@ import { useHomePage } from '@/features/catalog/api/get-home-page';
 import { BannerCarousel } from '@/features/catalog/components/banner-carousel';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** Home: banners, then top products and category sections when there is data (spec §2). */
 export function Component() {
+  useDocumentTitle();
   const home = useHomePage();
   return (
     <div className="space-y-10">

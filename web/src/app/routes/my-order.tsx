@@ -2,10 +2,12 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { OrderPage } from '@/features/orders';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** One of the signed-in shopper's orders, from My Orders. */
 export function Component() {
   const { number = '' } = useParams();
+  useDocumentTitle(`Order #${number}`);
   return (
     <div className="space-y-4">
       <Link to={paths.myOrders} className="inline-flex min-h-11 items-center gap-1 text-sm text-slate-600 hover:text-slate-900 hover:underline">

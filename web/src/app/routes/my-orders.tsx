@@ -1,10 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { useSignedInUserId } from '@/features/auth';
 import { OrderHistory } from '@/features/orders';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** 'Orders Details' (spec §2): the shopper's orders, newest first; the page is kept in
  * the address (`page`), like the listing's. */
 export function Component() {
+  useDocumentTitle('Orders Details');
   const userId = useSignedInUserId();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);

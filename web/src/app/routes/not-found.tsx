@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/page-title';
 
 export function Component() {
+  useDocumentTitle('Page not found');
   return (
     <div className="py-16 text-center">
       <h1 className="text-2xl font-semibold">Page not found</h1>

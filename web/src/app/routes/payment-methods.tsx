@@ -7,10 +7,12 @@ import { TRANSACTION_PREVIEW } from '@/features/payments/api/get-transactions';
 import { AddCardDialog } from '@/features/payments/components/add-card-dialog';
 import { SavedCards } from '@/features/payments/components/saved-cards';
 import { TransactionHistory } from '@/features/payments/components/transaction-history';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** Payment Methods (spec §2): adding a card, the saved cards, and the newest
  * transactions with 'View All'. */
 export function Component() {
+  useDocumentTitle('Payment Methods');
   const userId = useSignedInUserId();
   return (
     <div className="space-y-6">

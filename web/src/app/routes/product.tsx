@@ -11,11 +11,13 @@ import { ProductInfo } from '@/features/catalog/components/product-info';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 import { useWishlistHeart } from '@/features/wishlist/use-wishlist';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** A product (spec §2): gallery and details, its reviews, then related products. */
 export function Component() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  useDocumentTitle(product.data?.name);
   const related = useRelatedProducts(product.data);
   const addToCart = useAddToCart();
   const wishlist = useWishlistHeart();

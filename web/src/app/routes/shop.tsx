@@ -4,18 +4,24 @@ import { Link, useSearchParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useCategories } from '@/features/catalog/api/get-categories';
 import { useProducts } from '@/features/catalog/api/get-products';
 import { ListingFilters } from '@/features/catalog/components/listing-filters';
 import { Pagination } from '@/components/ui/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingPages, listingSearch, readListing, SKELETON_CARDS, sortOptions, type Listing, type SortValue } from '@/features/catalog/listing';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
+import { listingName, useDocumentTitle } from '@/lib/page-title';
 
 /** The shop listing (spec §2): everything it shows comes from the URL. */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const listing = readListing(params);
   const products = useProducts(listing);
+  // A category's listing is titled as the server titles it (its <title> on a full load).
+  const category = useCategories().data?.categories.find((one) => one._id === listing.category);
+  const subCategory = category?.subCategories.find((sub) => sub._id === listing.subCategory);
+  useDocumentTitle(listing.keyword ? `Results for "${listing.keyword}"` : category ? listingName(category.title, subCategory?.title) : 'All products');
   // On phones the filters fold away behind a button; from md up they are always shown.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = [listing.category, listing.subCategory, listing.minPrice || listing.maxPrice].filter(Boolean).length;

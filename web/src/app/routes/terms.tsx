@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { shop } from '@/config/shop';
 import { cn } from '@/lib/utils';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** How far below the top of the window a section counts as reached, and where a
  * contents link scrolls it to: clear of the sticky header (spec §9). */
@@ -167,6 +168,7 @@ const documentTop = (element: HTMLElement) => element.getBoundingClientRect().to
 /** Terms & Conditions (spec §2): a sticky table of contents beside the sections; it scrolls
  * smoothly to a section and marks the one being read. */
 export function Component() {
+  useDocumentTitle('Terms & Conditions');
   const sections = useRef<(HTMLElement | null)[]>([]);
   const [active, setActive] = useState(0);
 

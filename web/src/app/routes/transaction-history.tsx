@@ -3,10 +3,12 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSignedInUserId } from '@/features/auth';
 import { TransactionHistory } from '@/features/payments/components/transaction-history';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** Every transaction (spec §2), newest first, a page at a time; the page is kept in the
  * address (`page`), like My Orders'. */
 export function Component() {
+  useDocumentTitle('Transaction History');
   const userId = useSignedInUserId();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);

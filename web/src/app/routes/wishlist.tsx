@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { WishlistCard } from '@/features/wishlist/components/wishlist-card';
 import { useWishlist } from '@/features/wishlist/use-wishlist';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** The wishlist (spec §2): its cards, and 'Move All To Bag' for what is in stock. */
 export function Component() {
+  useDocumentTitle('Wishlist');
   const wishlist = useWishlist();
   const [removing, setRemoving] = useState<Set<string>>(new Set());
   const [moving, setMoving] = useState(false);

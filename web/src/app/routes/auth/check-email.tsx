@@ -6,11 +6,13 @@ import { paths } from '@/config/paths';
 import { forgotPassword } from '@/features/auth/api/auth';
 import { RecoveryFrame } from '@/features/auth/components/recovery-steps';
 import { errorMessage } from '@/lib/errors';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** /check-email (spec §2): the link is on its way. 'Got it' returns to the login page
  * (the link in the e-mail opens /new-password with its token); 'Click to resend' sends
  * another when the address is known, else goes back to /forgot-password. */
 export function Component() {
+  useDocumentTitle('Check your email');
   const emailAddress = (useLocation().state as { emailAddress?: string } | null)?.emailAddress;
   const [sending, setSending] = useState(false);
   const resend = async () => {

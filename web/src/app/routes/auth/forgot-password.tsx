@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { RecoveryFrame } from '@/features/auth/components/recovery-steps';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** /forgot-password (spec §2): asks for a reset link. The answer is the same whether or
  * not the address has an account. */
 export function Component() {
+  useDocumentTitle('Forgot password');
   return (
     <RecoveryFrame>
       <div>

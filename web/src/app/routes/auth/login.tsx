@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { syncLocalData } from '@/features/cart/sync';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** /login (spec §2): e-mail and password; success goes to / and merges the browser's
  * cart and wishlist into the account. */
 export function Component() {
+  useDocumentTitle('Sign In');
   const client = useQueryClient();
   return (
     <div className="mx-auto w-full max-w-sm space-y-6">

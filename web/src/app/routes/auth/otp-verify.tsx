@@ -9,10 +9,12 @@ import { OTP_ENABLE_AT, OTP_LENGTH, otpSchema } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** /otp-verify (spec §2): the six-digit code mailed at sign-up. The e-mail comes from the
  * sign-up screen; without it, back to /signup. */
 export function Component() {
+  useDocumentTitle('Verify your email');
   const navigate = useNavigate();
   const emailAddress = (useLocation().state as { emailAddress?: string } | null)?.emailAddress;
   const { track, setUser, isLoading } = useAuth();

@@ -2,9 +2,11 @@ import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { ProfileSetupForm } from '@/features/auth/components/profile-setup-form';
 import { useAuth } from '@/features/auth/store';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** /profile-setup (spec §2): photo, full name and phone after verifying the e-mail. */
 export function Component() {
+  useDocumentTitle('Setup Profile');
   const { isAuthenticated } = useAuth();
   if (!isAuthenticated) return <Navigate to={paths.login} replace />;
   return (

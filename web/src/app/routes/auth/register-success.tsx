@@ -2,9 +2,11 @@ import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** /register-success (spec §2). */
 export function Component() {
+  useDocumentTitle('Registration complete');
   return (
     <div className="mx-auto w-full max-w-sm space-y-6 text-center">
       <CheckCircle2 className="mx-auto h-14 w-14 text-emerald-600" aria-hidden="true" />

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { RecoveryFrame } from '@/features/auth/components/recovery-steps';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** /reset-success (spec §2). */
 export function Component() {
+  useDocumentTitle('Password reset');
   return (
     <RecoveryFrame>
       <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden="true" />

@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { syncLocalData } from '@/features/cart/sync';
+import { useDocumentTitle } from '@/lib/page-title';
 
 /** /signup (spec §2): e-mail, password, confirmation. Success signs the shopper in,
  * goes to /otp-verify with the e-mail and merges the browser's cart and wishlist into
  * the new account. */
 export function Component() {
+  useDocumentTitle('Sign Up');
   const client = useQueryClient();
   return (
     <div className="mx-auto w-full max-w-sm space-y-6">
