@@ -22,10 +22,15 @@ describe('Add to Cart on the product page (guest)', () => {
 
     // Faked from here on: the page is loaded, and only the message's delay is left.
     vi.useFakeTimers();
+    add.focus();
     fireEvent.click(add);
     expect(store().cart).toEqual([{ productId: ID, quantity: 3 }]);
     expect(add).toHaveTextContent('Adding...');
-    expect(add).toBeDisabled();
+    // Busy but never disabled, which would drop a keyboard shopper's focus to the page.
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveFocus();
+    fireEvent.click(add);
+    expect(store().cart).toEqual([{ productId: ID, quantity: 3 }]);
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
 
     // The message waits one second (spec): not at 999 ms, at 1000 ms.
@@ -39,6 +44,8 @@ describe('Add to Cart on the product page (guest)', () => {
     vi.useRealTimers();
     await waitFor(() => expect(add).toHaveTextContent('Add to Cart'));
     expect(add).toBeEnabled();
+    expect(add).not.toHaveAttribute('aria-disabled');
+    expect(add).toHaveFocus();
   });
 
   it('adds a repeated product to the quantity already in the cart', async () => {

@@ -26,7 +26,7 @@ export function ProductInfo({
   const outOfStock = product.stock <= 0;
 
   const addToCart = async () => {
-    if (!onAddToCart) return;
+    if (!onAddToCart || adding) return;
     setAdding(true);
     try {
       await onAddToCart(quantity);
@@ -79,7 +79,10 @@ export function ProductInfo({
       </dl>
       <div className="flex flex-wrap items-center gap-3">
         <QuantitySelector value={quantity} onChange={setQuantity} max={Math.max(1, Math.min(MAX_QUANTITY, product.stock))} />
-        <Button onClick={addToCart} disabled={!onAddToCart || outOfStock || adding} className="h-11 min-w-40 md:h-10">
+        {/* Busy, it is aria-disabled rather than disabled: a disabled button would drop
+            focus to the page, and a keyboard shopper would lose their place (DESIGN.md §15).
+            What happened is said in the toasts' polite live region. */}
+        <Button onClick={addToCart} disabled={!onAddToCart || outOfStock} aria-disabled={adding || undefined} className="h-11 min-w-40 aria-disabled:opacity-50 md:h-10">
           {adding ? 'Adding...' : 'Add to Cart'}
         </Button>
         <Button
