@@ -170,14 +170,14 @@ pub async fn rename_category(
             &state.activity,
         )
         .await?;
-    match renamed {
-        Ok(()) => answer(&state, "Category renamed", id.into_string()).await,
-        Err(TreeRefusal::Stale) => {
-            let now = answer(&state, "Category renamed", id.into_string()).await?;
-            Err(AppError::stale(now.0.data))
-        }
-        Err(other) => Err(refused(other, category_taken(&title))),
-    }
+    renamed_answer(
+        &state,
+        renamed,
+        "Category renamed",
+        id,
+        category_taken(&title),
+    )
+    .await
 }
 
 /// Puts the categories in a new display order.
@@ -291,14 +291,14 @@ pub async fn rename_sub_category(
             &state.activity,
         )
         .await?;
-    match renamed {
-        Ok(()) => answer(&state, "Sub-category renamed", id.into_string()).await,
-        Err(TreeRefusal::Stale) => {
-            let now = answer(&state, "Sub-category renamed", id.into_string()).await?;
-            Err(AppError::stale(now.0.data))
-        }
-        Err(other) => Err(refused(other, sub_category_taken(&title))),
-    }
+    renamed_answer(
+        &state,
+        renamed,
+        "Sub-category renamed",
+        id,
+        sub_category_taken(&title),
+    )
+    .await
 }
 
 /// Puts a category's sub-categories in a new display order.
@@ -366,6 +366,25 @@ pub async fn delete_sub_category(
 }
 
 /// The tree as the shop now shows it, under `message`, naming object `id`.
+/// A rename's answer: the tree as it now is, under `message` when it was renamed, or in
+/// the stale save's 409 (DESIGN.md §15); another refusal as [`refused`] words it.
+async fn renamed_answer(
+    state: &AppState,
+    renamed: Result<(), TreeRefusal>,
+    message: &str,
+    id: Id,
+    taken: String,
+) -> Result<Json<Envelope<TreeChange>>, AppError> {
+    match renamed {
+        Ok(()) => answer(state, message, id.into_string()).await,
+        Err(TreeRefusal::Stale) => {
+            let now = answer(state, message, id.into_string()).await?;
+            Err(AppError::stale(now.0.data))
+        }
+        Err(other) => Err(refused(other, taken)),
+    }
+}
+
 async fn answer(
     state: &AppState,
     message: &str,
