@@ -17,6 +17,7 @@ on_both_backends!(
     stock_moves_by_a_change_with_a_reason_into_its_history,
     bad_stock_changes_are_refused_by_field_and_nothing_moves,
     racing_stock_changes_and_orders_never_go_below_zero,
+    saves_and_price_changes_racing_orders_never_put_sold_units_back,
 );
 
 async fn product(app: &TestApp, admin: &str, id: &str) -> Value {
@@ -371,4 +372,48 @@ async fn racing_stock_changes_and_orders_never_go_below_zero(app: TestApp) {
         [0, 1, 2, 3, 4],
         "each movement saw the one before it"
     );
+}
+
+/// Alpha has 50: ten orders of one race ten form saves and ten bulk price changes of it.
+/// A save or a price change that wrote back the stock it had read would put sold units
+/// back on sale; stock ends at exactly 40 and the history holds the ten orders.
+async fn saves_and_price_changes_racing_orders_never_put_sold_units_back(app: TestApp) {
+    let f = fixture(&app).await;
+    let admin = app.admin().await;
+    let loaded = product(&app, &admin, &f.alpha).await;
+    let mut calls = Vec::new();
+    for n in 0..30 {
+        let (app, admin, alpha) = (app.clone(), admin.clone(), f.alpha.clone());
+        let mut edit = form(&f, &loaded);
+        edit["description"] = json!(format!("Edited {n}"));
+        edit.as_object_mut().unwrap().remove("version");
+        calls.push(async move {
+            match n % 3 {
+                0 => {
+                    let body = guest_order(&format!("buyer{n}@example.com"), &[(&alpha, 1)]);
+                    app.place(Some(&format!("sale-{n}")), &body, None).await
+                }
+                1 => {
+                    let path = format!("/api/admin/product/{alpha}");
+                    app.call(Method::PUT, &path, Some(edit), Some(&admin)).await
+                }
+                _ => {
+                    let body = json!({"ids": [alpha], "action": "adjustPrice", "value": 1});
+                    app.call(
+                        Method::POST,
+                        "/api/admin/product/bulk",
+                        Some(body),
+                        Some(&admin),
+                    )
+                    .await
+                }
+            }
+        });
+    }
+    let answers = at_once(calls).await;
+    assert_eq!(count(&answers, StatusCode::CREATED), 10, "{answers:?}");
+    assert_eq!(count(&answers, StatusCode::OK), 20, "{answers:?}");
+    assert_eq!(app.stock_of(&f.alpha).await, 40);
+    let page = history(&app, &admin, &f.alpha, "?perPage=100").await;
+    assert_eq!(page["total"], 10);
 }

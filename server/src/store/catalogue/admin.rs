@@ -387,7 +387,17 @@ impl Catalogue {
         if changes.is_empty() {
             return Ok(Ok(before));
         }
-        if !set_product(&mut tx, id.as_str(), input, &search_text, now, version).await? {
+        if !set_product(
+            &mut tx,
+            id.as_str(),
+            input,
+            None,
+            &search_text,
+            now,
+            version,
+        )
+        .await?
+        {
             let current = product_in(&mut tx, id.as_str()).await?.expect("read above");
             return Ok(Err(ProductRefusal::Stale(Box::new(current))));
         }
@@ -423,8 +433,15 @@ impl Catalogue {
     ) -> Result<Result<Vec<ProductRow>, ProductRefusal>, sqlx::Error> {
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
+        // On PostgreSQL the rows are locked as they are read (in id order, as orders take
+        // them): the stock written back below is then the stock there is, never one an
+        // order changed since the read. SQLite's write lock already holds them.
+        let lock = match self.db.dialect {
+            crate::store::Dialect::Postgres => " FOR UPDATE OF p",
+            crate::store::Dialect::Sqlite => "",
+        };
         let sql = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) ORDER BY p.id",
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) ORDER BY p.id{lock}",
             placeholders(ids.len())
         );
         let mut query = sqlx::query(&sql);
@@ -670,21 +687,24 @@ pub(super) async fn insert_products(
     Ok(())
 }
 
-/// Sets every field of product `id`, with its price paid now; with `version`, only while
-/// the product is still at it. Resolves to whether it wrote: under PostgreSQL's read
-/// committed, a save that raced another past its version check waits for the other's row
-/// lock, then finds the version moved and writes nothing.
+/// Sets every field of product `id`, with its price paid now, and its stock only when
+/// `stock` says so (an import's explicit number): a form's save never writes back the
+/// stock it read, which an order may have changed since. With `version`, it writes only
+/// while the product is still at it. Resolves to whether it wrote: under PostgreSQL's
+/// read committed, a save that raced another past its version check waits for the
+/// other's row lock, then finds the version moved and writes nothing.
 pub(super) async fn set_product(
     tx: &mut Transaction<'static, Any>,
     id: &str,
     input: &ProductInput,
+    stock: Option<i64>,
     search_text: &str,
     now: i64,
     version: Option<i64>,
 ) -> Result<bool, sqlx::Error> {
     let written = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
-         discount_ends_at = $5, paid_cents = $6, stock = $7, category_id = $8, \
+         discount_ends_at = $5, paid_cents = $6, stock = COALESCE($7, stock), category_id = $8, \
          sub_category_id = $9, size = $10, color = $11, featured = $12, search_text = $13, \
          updated_at = $14, version = version + 1 WHERE id = $15 AND ($16 IS NULL OR version = $16)",
     )
@@ -698,7 +718,7 @@ pub(super) async fn set_product(
             .discounted_price
             .cents(),
     )
-    .bind(input.stock)
+    .bind(stock)
     .bind(&input.category_id)
     .bind(&input.sub_category_id)
     .bind(&input.size)

@@ -139,7 +139,7 @@ impl Catalogue {
                 None => creates.push((id.as_str(), input, text.as_str())),
                 Some(_) => {
                     // Under the import's write, whatever version the product is at.
-                    set_product(&mut tx, id, input, text, now, None).await?;
+                    set_product(&mut tx, id, input, Some(input.stock), text, now, None).await?;
                 }
             }
         }
