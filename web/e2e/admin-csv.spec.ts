@@ -118,7 +118,7 @@ test('an administrator exports the products, changes a price and adds a product 
     await expect(page.getByRole('main').getByText('$42.50', { exact: true })).toBeVisible();
   } finally {
     // The edited product gets its price back, for the tests that come after.
-    const { state } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-storage')))!);
+    const { state } = JSON.parse((await page.evaluate(() => localStorage.getItem('console-auth-storage')))!);
     const restore = await page.request.post('/api/admin/product/import?apply=true', {
       headers: { Authorization: `Bearer ${state.accessToken}`, 'Content-Type': 'text/csv' },
       data: Buffer.from(toCsv([header, edited]), 'utf8'),

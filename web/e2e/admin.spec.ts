@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addToCart, allProducts, cents, newEmail, png, rupees } from './helpers';
+import { addToCart, allProducts, cents, newEmail, png, rupees, signIn } from './helpers';
 
 const ADMIN_EMAIL = process.env.SHOP_E2E_ADMIN_EMAIL!;
 const ADMIN_PASSWORD = process.env.SHOP_E2E_ADMIN_PASSWORD!;
@@ -255,21 +255,32 @@ test('an administrator disables a customer, who can no longer sign in, and enabl
   }
 });
 
-test('a signed-in customer is told the console is not for them', async ({ page }) => {
-  const response = await page.request.post('/api/auth/signup', { multipart: { emailAddress: newEmail('customer'), password: 'Secret12' } });
-  const { data } = await response.json();
-  await page.goto('/');
-  await page.evaluate((session) => localStorage.setItem('auth-storage', JSON.stringify({ state: { ...session, isAuthenticated: true }, version: 0 })), {
-    user: data.user,
-    accessToken: data.accessToken,
-  });
+test('the console keeps its own sign-in: a shopper meets its login, where a customer is refused, and the shop goes on as it was', async ({ page, request }) => {
+  // DESIGN.md §15: before, signing in to the console also signed the owner in to the shop
+  // as a nameless customer, and a shopper's session reached the console.
+  const email = newEmail('customer');
+  await signIn(page, request, email);
   await page.goto('/admin/orders');
-  await expect(page.getByRole('heading', { level: 1, name: 'You can’t open the shop’s console' })).toBeVisible();
-  // The shop is another document: the link loads it.
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop console' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Secret12');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Administrator access required')).toBeVisible();
+  // The shop is another document: the link loads it, the shopper still signed in there.
   await page.getByRole('link', { name: 'Go to the shop' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Grab the best deal on Smartphones' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page).toHaveTitle('Shop: plumbing, heating and everyday supplies');
+});
+
+test('signing in to the console does not sign the administrator in to the shop', async ({ page }) => {
+  await signInToConsole(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign Up/Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
 });
 
 test('shoppers’ pages load no console code and name none; the console is a document of its own', async ({ page }) => {
@@ -304,7 +315,7 @@ test('the console fits a 360 px phone, its sections in a drawer', async ({ page 
   expect(response.status()).toBe(200);
   const { data } = await response.json();
   await page.goto('/admin/login');
-  await page.evaluate((session) => localStorage.setItem('auth-storage', JSON.stringify({ state: { ...session, isAuthenticated: true }, version: 0 })), {
+  await page.evaluate((session) => localStorage.setItem('console-auth-storage', JSON.stringify({ state: { ...session, isAuthenticated: true }, version: 0 })), {
     user: data.user,
     accessToken: data.accessToken,
   });

@@ -112,7 +112,7 @@ test('the promo code line, the console’s promo codes and their form fit a 360 
   await expect(page.getByRole('textbox', { name: 'Promo code' })).toBeVisible();
 
   await page.goto('/admin/login');
-  await page.evaluate((s) => localStorage.setItem('auth-storage', JSON.stringify({ state: { ...s, isAuthenticated: true }, version: 0 })), {
+  await page.evaluate((s) => localStorage.setItem('console-auth-storage', JSON.stringify({ state: { ...s, isAuthenticated: true }, version: 0 })), {
     user: session.user,
     accessToken: session.accessToken,
   });

@@ -3,7 +3,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { User } from '@/api/types';
 import { setTokenSource } from '@/lib/api-client';
 
-/** The signed-in shopper, kept in the browser under 'auth-storage' (spec §3, §9). */
+/** The signed-in shopper, kept in the browser under 'auth-storage' (spec §3, §9); in the
+ * console (admin.html), the administrator, under 'console-auth-storage'. */
 interface AuthState {
   user: User | null;
   accessToken: string | null;
@@ -18,6 +19,12 @@ interface AuthState {
 }
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
+/** The console's own sign-in (DESIGN.md §15): an administrator signing in there never
+ * becomes a shopper in the shop, nor a shopper's session an administrator's. */
+export const CONSOLE_AUTH_STORAGE_KEY = 'console-auth-storage';
+
+/** The key this document keeps its session under: admin.html marks itself the console. */
+const storageKey = () => (typeof document !== 'undefined' && document.documentElement.dataset.document === 'console' ? CONSOLE_AUTH_STORAGE_KEY : AUTH_STORAGE_KEY);
 
 export const useAuth = create<AuthState>()(
   persist(
@@ -39,7 +46,7 @@ export const useAuth = create<AuthState>()(
       },
     }),
     {
-      name: AUTH_STORAGE_KEY,
+      name: storageKey(),
       storage: createJSONStorage(() => localStorage),
       partialize: ({ user, accessToken, isAuthenticated }) => ({ user, accessToken, isAuthenticated }),
     },

@@ -17,7 +17,6 @@ export function AdminLoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const signedInAdmin = useAuth((state) => state.isAuthenticated && state.user?.role === 'admin');
-  const customer = useAuth((state) => (state.isAuthenticated && state.user?.role !== 'admin' ? state.user?.emailAddress : null));
   const target = backTo(location.state);
   if (signedInAdmin) return <Navigate to={target} replace />;
   return (
@@ -26,11 +25,6 @@ export function AdminLoginPage() {
         <h1 className="text-3xl font-semibold">Shop console</h1>
         <p className="mt-1 text-slate-600">Sign in with an administrator’s account.</p>
       </div>
-      {customer && (
-        <p className="break-words rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          You are signed in to the shop as {customer}. Signing in here replaces that session.
-        </p>
-      )}
       <AdminLoginForm onSignedIn={() => navigate(target, { replace: true })} />
       <Link to={paths.home} reloadDocument className="text-center text-sm text-brand hover:underline">
         Go to the shop

@@ -7,9 +7,9 @@ import { errorMessage } from '@/lib/errors';
 import { adminLogin } from '../api/admin-login';
 import { adminLoginSchema, type AdminLoginValues } from '../schemas';
 
-/** E-mail and password. An administrator's session is the shop's one session (the
- * `auth-storage` store), so the shop's pages see them signed in too; a refusal (wrong
- * details, a customer's account, too many tries) shows in the server's words. */
+/** E-mail and password. The session is the console's own (`console-auth-storage`): the
+ * shop's pages do not see the administrator signed in. A refusal (wrong details, a
+ * customer's account, too many tries) shows in the server's words. */
 export function AdminLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { signIn, track, isLoading } = useAuth();
   const form = useForm<AdminLoginValues>({ resolver: zodResolver(adminLoginSchema), defaultValues: { emailAddress: '', password: '' } });
