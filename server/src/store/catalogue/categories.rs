@@ -5,7 +5,7 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::admin::search_text;
+use super::product_rows::search_text;
 use super::stale::{moved_on, Versioned};
 use super::Catalogue;
 use crate::domain::id::{new_id, Id};

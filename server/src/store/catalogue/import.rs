@@ -11,10 +11,9 @@ use std::collections::HashMap;
 
 use sqlx::{AnyConnection, Row};
 
-use super::admin::{
-    changes_between, input_of, insert_products, search_text, set_product, ProductInput,
-};
+use super::admin::ProductInput;
 use super::categories::TREE_LOCK;
+use super::product_rows::{changes_between, input_of, insert_products, search_text, set_product};
 use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::{bump_version, Catalogue};
 use crate::domain::id::{new_id, Id};

@@ -5,7 +5,8 @@
 //! search), `search.rs` (the search index keyword listings go through), `browse.rs`
 //! (the in-memory orders other listings go through), `count_cache.rs` (listing
 //! totals kept for a few seconds), `seeding.rs`
-//! (the seeders' inserts), and the console's writes: `admin.rs` (products),
+//! (the seeders' inserts), and the console's writes: `admin.rs` (products), with the
+//! product rows' SQL the writes share in `product_rows.rs`,
 //! `categories.rs` (categories and sub-categories), `banners.rs` and `import.rs`
 //! (products from a file, all or none), `stock_changes.rs` (the staff's stock changes
 //! and a product's stock history); and `version.rs`, which tells every node sharing
@@ -18,6 +19,7 @@ pub mod categories;
 mod count_cache;
 pub mod import;
 mod listing;
+mod product_rows;
 mod read;
 mod search;
 mod seeding;

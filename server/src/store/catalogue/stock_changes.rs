@@ -4,7 +4,8 @@
 
 use sqlx::Row;
 
-use super::admin::{product_in, ProductRefusal};
+use super::admin::ProductRefusal;
+use super::product_rows::product_in;
 use super::{bump_version, Catalogue, ProductRow};
 use crate::domain::id::Id;
 use crate::store::activity::{Activity, Actor, Changes, Entry};

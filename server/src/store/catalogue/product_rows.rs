@@ -1,0 +1,246 @@
+//! The product rows' SQL that the console's writes share (`admin.rs`, `import.rs`,
+//! `stock_changes.rs`, `categories.rs`): reading one product inside a write, inserting
+//! and setting products, archiving, the search text a product is found by, and the
+//! changes between two versions of a product's fields in the activity log's names.
+
+use sqlx::{Any, Row, Transaction};
+
+use super::admin::{ProductInput, ProductRefusal};
+use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use crate::domain::id::new_id;
+use crate::domain::pricing::price_at;
+use crate::store::activity::{Activity, Actor, Changes, Entry};
+use crate::store::dialect::search_words;
+use crate::store::value_rows;
+
+pub(super) async fn product_in(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+) -> Result<Option<ProductRow>, sqlx::Error> {
+    let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(&mut **tx).await?;
+    row.as_ref().map(product_from_row).transpose()
+}
+
+/// Writes a new product (no photos yet) with its price paid now; resolves to its id.
+pub(super) async fn insert_product(
+    tx: &mut Transaction<'static, Any>,
+    input: &ProductInput,
+    search_text: &str,
+    now: i64,
+) -> Result<String, sqlx::Error> {
+    let id = new_id();
+    insert_products(tx, &[(id.as_str(), input, search_text)], now).await?;
+    Ok(id)
+}
+
+/// Writes new products, each `(id, fields, search text)`, with no photos yet and their
+/// prices paid now: a few hundred to a statement.
+pub(super) async fn insert_products(
+    tx: &mut Transaction<'static, Any>,
+    products: &[(&str, &ProductInput, &str)],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    const PER_ROW: usize = 17;
+    for batch in products.chunks(500) {
+        let sql = format!(
+            "INSERT INTO products (id, name, description, price_cents, discount_bp, discount_ends_at, \
+             paid_cents, images, stock, category_id, sub_category_id, size, color, featured, \
+             search_text, created_at, updated_at) VALUES {}",
+            value_rows(batch.len(), PER_ROW)
+        );
+        let mut query = sqlx::query(&sql);
+        for (id, input, search_text) in batch {
+            query = query
+                .bind(*id)
+                .bind(&input.name)
+                .bind(&input.description)
+                .bind(input.price.cents())
+                .bind(input.discount.basis_points)
+                .bind(input.discount.ends_at)
+                .bind(
+                    price_at(input.price, input.discount, now)
+                        .discounted_price
+                        .cents(),
+                )
+                .bind("[]")
+                .bind(input.stock)
+                .bind(&input.category_id)
+                .bind(&input.sub_category_id)
+                .bind(&input.size)
+                .bind(&input.color)
+                .bind(i64::from(input.featured))
+                .bind(*search_text)
+                .bind(now)
+                .bind(now);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// Sets every field of product `id`, with its price paid now, and its stock only when
+/// `stock` says so (an import's explicit number): a form's save never writes back the
+/// stock it read, which an order may have changed since. With `version`, it writes only
+/// while the product is still at it. Resolves to whether it wrote: under PostgreSQL's
+/// read committed, a save that raced another past its version check waits for the
+/// other's row lock, then finds the version moved and writes nothing.
+pub(super) async fn set_product(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+    input: &ProductInput,
+    stock: Option<i64>,
+    search_text: &str,
+    now: i64,
+    version: Option<i64>,
+) -> Result<bool, sqlx::Error> {
+    let written = sqlx::query(
+        "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
+         discount_ends_at = $5, paid_cents = $6, stock = COALESCE($7, stock), category_id = $8, \
+         sub_category_id = $9, size = $10, color = $11, featured = $12, search_text = $13, \
+         updated_at = $14, version = version + 1 WHERE id = $15 AND ($16 IS NULL OR version = $16)",
+    )
+    .bind(&input.name)
+    .bind(&input.description)
+    .bind(input.price.cents())
+    .bind(input.discount.basis_points)
+    .bind(input.discount.ends_at)
+    .bind(
+        price_at(input.price, input.discount, now)
+            .discounted_price
+            .cents(),
+    )
+    .bind(stock)
+    .bind(&input.category_id)
+    .bind(&input.sub_category_id)
+    .bind(&input.size)
+    .bind(&input.color)
+    .bind(i64::from(input.featured))
+    .bind(search_text)
+    .bind(now)
+    .bind(id)
+    .bind(version)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(written == 1)
+}
+
+/// Archives product `id` or brings it back, with its activity entry, in `tx`.
+pub(super) async fn archive_in(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+    archived: bool,
+    now: i64,
+    actor: &Actor,
+    activity: &Activity,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE products SET archived_at = $1, updated_at = $2, version = version + 1 WHERE id = $3",
+    )
+        .bind(archived.then_some(now))
+        .bind(now)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    activity
+        .record(
+            tx,
+            Entry {
+                actor,
+                object_type: "product",
+                object_id: id,
+                action: if archived { "archived" } else { "unarchived" },
+                changes: Changes::new().field("archived", !archived, archived),
+            },
+        )
+        .await
+}
+
+/// The words a keyword search finds `input` by (as the seeders store them), once its
+/// category and sub-category are known to exist and belong together.
+pub(super) async fn search_text_for(
+    tx: &mut Transaction<'static, Any>,
+    input: &ProductInput,
+) -> Result<Result<String, ProductRefusal>, sqlx::Error> {
+    let category: Option<String> = sqlx::query("SELECT title FROM categories WHERE id = $1")
+        .bind(&input.category_id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .map(|row| row.try_get("title"))
+        .transpose()?;
+    let Some(category) = category else {
+        return Ok(Err(ProductRefusal::NoSuchCategory));
+    };
+    let sub_category: Option<String> =
+        sqlx::query("SELECT title FROM sub_categories WHERE id = $1 AND category_id = $2")
+            .bind(&input.sub_category_id)
+            .bind(&input.category_id)
+            .fetch_optional(&mut **tx)
+            .await?
+            .map(|row| row.try_get("title"))
+            .transpose()?;
+    let Some(sub_category) = sub_category else {
+        return Ok(Err(ProductRefusal::NoSuchSubCategory));
+    };
+    Ok(Ok(search_text(
+        &input.name,
+        &input.description,
+        &category,
+        &sub_category,
+    )))
+}
+
+/// The words a keyword search finds a product by, as the seeders store them: its name,
+/// description, category and sub-category, split as queries are split.
+pub(super) fn search_text(
+    name: &str,
+    description: &str,
+    category: &str,
+    sub_category: &str,
+) -> String {
+    let text = [name, description, category, sub_category].join(" ");
+    search_words(&text, usize::MAX).join(" ")
+}
+
+/// What an administrator would see in the form for `product`.
+pub(super) fn input_of(product: &ProductRow) -> ProductInput {
+    ProductInput {
+        name: product.name.clone(),
+        description: product.description.clone(),
+        price: product.price,
+        discount: product.discount,
+        stock: product.stock,
+        category_id: product.category.0.clone(),
+        sub_category_id: product.sub_category.0.clone(),
+        size: product.size.clone(),
+        color: product.color.clone(),
+        featured: product.featured,
+    }
+}
+
+/// The fields that differ between `before` (none for a new product) and `after`, in
+/// the API's names and units.
+pub(super) fn changes_between(before: Option<&ProductInput>, after: &ProductInput) -> Changes {
+    Changes::between(before, after, |p| {
+        vec![
+            ("name", p.name.clone().into()),
+            ("description", p.description.clone().into()),
+            ("price", p.price.as_f64().into()),
+            (
+                "discountPercentage",
+                (p.discount.basis_points as f64 / 100.0).into(),
+            ),
+            (
+                "discountEndDate",
+                p.discount.ends_at.map(crate::domain::time::iso8601).into(),
+            ),
+            ("stock", p.stock.into()),
+            ("categoryId", p.category_id.clone().into()),
+            ("subCategoryId", p.sub_category_id.clone().into()),
+            ("size", p.size.clone().into()),
+            ("color", p.color.clone().into()),
+            ("featured", p.featured.into()),
+        ]
+    })
+}
