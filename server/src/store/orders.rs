@@ -558,32 +558,11 @@ impl Orders {
         .await?;
         tx.commit().await?;
         self.outbox.wake();
-        self.stock_crossed_zero(&sold_out).await;
+        super::catalogue::stock_crossed_zero(&self.db, &sold_out).await;
         Ok(Ok(Placed {
             order,
             repeat: false,
         }))
-    }
-
-    /// Tells every node's search index that these products ran out or came back (its
-    /// in-stock count), in a transaction of its own after the order's: the order's
-    /// transaction holds its products' rows, and an administrator's bulk change holds
-    /// the catalogue's version while it takes products one by one, so the two taking
-    /// both would deadlock. Only the rare order that sells the last unit, or the
-    /// cancellation that brings units back to a product that had none, comes here; a
-    /// failure is logged, and the index counts the product wrongly until its next change.
-    async fn stock_crossed_zero(&self, products: &[&str]) {
-        if products.is_empty() {
-            return;
-        }
-        let told = async {
-            let mut tx = self.db.begin_write().await?;
-            super::catalogue::bump_version(&mut tx, products).await?;
-            tx.commit().await
-        };
-        if let Err(e) = told.await {
-            tracing::warn!(error = %e, "telling the search index of a stock change failed");
-        }
     }
 
     /// Whether `key` placed an order for `scope` (a customer's id, or 'guest').
@@ -919,7 +898,7 @@ impl Orders {
         tx.commit().await?;
         self.outbox.wake();
         let back: Vec<&str> = back_in_stock.iter().map(String::as_str).collect();
-        self.stock_crossed_zero(&back).await;
+        super::catalogue::stock_crossed_zero(&self.db, &back).await;
         Ok(Ok(order))
     }
 

@@ -43,7 +43,7 @@ pub(crate) use self::read::{
 pub use self::read::{BannerRow, CategoryTree, ProductRow, SubCategoryRef, CATEGORY_DISCOUNTS};
 pub use self::search::{Facets, PRICE_BANDS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
-pub(crate) use self::version::{bump as bump_version, bump_all, record_change};
+pub(crate) use self::version::{bump as bump_version, bump_all, record_change, stock_crossed_zero};
 pub use crate::domain::listing::{ProductSort, SortField};
 
 /// The catalogue's queries over one database.

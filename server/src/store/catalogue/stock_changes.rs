@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::admin::ProductRefusal;
 use super::product_rows::product_in;
-use super::{bump_version, Catalogue, ProductRow};
+use super::{stock_crossed_zero, Catalogue, ProductRow};
 use crate::domain::id::Id;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::stock::{self, Cause, Movement};
@@ -70,19 +70,9 @@ impl Catalogue {
             .await?
             .expect("changed above");
         tx.commit().await?;
-        // Only running out or coming back changes what search holds (its in-stock
-        // count). Told in a transaction of its own, as orders tell it: a bulk change
-        // holds the catalogue's version while it takes products one by one, so taking
-        // this product's row and then the version would deadlock with it.
+        // Only running out or coming back changes what search holds.
         if (after == 0) != (after - change == 0) {
-            let told = async {
-                let mut tx = self.db.begin_write().await?;
-                bump_version(&mut tx, &[id.as_str()]).await?;
-                tx.commit().await
-            };
-            if let Err(e) = told.await {
-                tracing::warn!(error = %e, "telling the search index of a stock change failed");
-            }
+            stock_crossed_zero(&self.db, &[id.as_str()]).await;
             self.after_write().await;
         }
         Ok(Ok(product))

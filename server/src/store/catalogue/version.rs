@@ -52,6 +52,28 @@ pub(crate) async fn bump(
     Ok(())
 }
 
+/// Tells every node's search index that these products ran out or came back (its
+/// in-stock count), in a transaction of its own after the one that moved their stock:
+/// that one holds the products' rows, and an administrator's bulk change holds the
+/// catalogue's version while it takes products one by one, so one transaction taking
+/// both would deadlock with it. Only the rare movement that takes the last unit, or
+/// brings units back to a product that had none, comes here (an order, a cancellation,
+/// a member of staff's change); a failure is logged, and the index counts the product
+/// wrongly until its next change.
+pub(crate) async fn stock_crossed_zero(db: &crate::store::Db, products: &[&str]) {
+    if products.is_empty() {
+        return;
+    }
+    let told = async {
+        let mut tx = db.begin_write().await?;
+        bump(&mut tx, products).await?;
+        tx.commit().await
+    };
+    if let Err(e) = told.await {
+        tracing::warn!(error = %e, "telling the search index of a stock change failed");
+    }
+}
+
 /// Marks the catalogue changed everywhere: after a bulk load, every node builds its
 /// search index afresh.
 pub(crate) async fn bump_all(tx: &mut Transaction<'static, Any>) -> Result<(), sqlx::Error> {
