@@ -1,5 +1,6 @@
 //! The administrators' catalogue calls (DESIGN.md §8): the products table, one
-//! product, creating and editing one, changing many at once, and archiving one. Every
+//! product, creating and editing one (its fields' rules: `admin_product_form.rs`; its
+//! photos: `admin_product_photos.rs`), changing many at once, and archiving one. Every
 //! change is written to the activity log in the change's own transaction, and shows in
 //! the shop at once.
 
@@ -7,27 +8,25 @@ use std::collections::BTreeMap;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
+use super::admin_product_form::{check_fields, ProductRequest, Stock, MAX_STOCK};
+use super::admin_product_photos::ProductPhotos;
 use super::catalogue::{Product, ProductId};
 use super::error::{AppError, ErrorBody};
 use super::extract::{ApiJson, ApiQuery, PathId};
-use super::form::{FileLimits, Form};
+use super::form::FileLimits;
 use super::identity::AdminUser;
 use super::orders::parse_paging;
 use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
-use crate::domain::pricing::Discount;
-use crate::domain::time::{iso8601, parse_date, DAY_MS};
-use crate::domain::Money;
-use crate::media::photo;
+use crate::domain::time::{iso8601, DAY_MS};
 use crate::store::activity::Actor;
 use crate::store::catalogue::admin::{
-    AdminFilter, AdminSortField, BulkChange, ProductInput, ProductRefusal, StockState, MAX_BULK,
-    MAX_PHOTOS,
+    AdminFilter, AdminSortField, BulkChange, ProductRefusal, StockState, MAX_BULK,
 };
 use crate::store::catalogue::{ProductFilter, ProductRow};
 
@@ -38,8 +37,6 @@ use crate::store::catalogue::{ProductFilter, ProductRow};
     create_product,
     update_product,
     bulk_change,
-    add_photos,
-    set_photos,
     archive_product,
     unarchive_product,
     delete_product
@@ -54,29 +51,9 @@ pub fn router() -> Router<AppState> {
             "/admin/product/{id}",
             get(one_product).put(update_product).delete(delete_product),
         )
-        .route("/admin/product/{id}/photos", put(set_photos))
         .route("/admin/product/{id}/archive", post(archive_product))
         .route("/admin/product/{id}/unarchive", post(unarchive_product))
 }
-
-/// Adding photos carries up to eight of them: its body limit is theirs.
-pub fn upload_router() -> Router<AppState> {
-    Router::new().route("/admin/product/{id}/photos", post(add_photos))
-}
-
-/// Up to 8 photos of at most 10 MB each: a product's gallery.
-pub struct ProductPhotos;
-
-impl FileLimits for ProductPhotos {
-    const MAX_FILES: usize = MAX_PHOTOS;
-    const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
-    const FILE_TOO_LARGE: &'static str = "Each image must be at most 10 MB";
-    const TOO_MANY_FILES: &'static str = "A product can have at most 8 photos";
-    const FILE_FIELDS: &'static [&'static str] = &["images", "images[]"];
-}
-
-/// The largest body `POST /admin/product/{id}/photos` takes: eight photos and the form.
-pub const MAX_PHOTOS_BODY_BYTES: usize = MAX_PHOTOS * ProductPhotos::MAX_FILE_BYTES + 1024 * 1024;
 
 /// A product as the administrators' table and form show it: the shop's view, plus
 /// what only the console needs.
@@ -175,50 +152,6 @@ pub struct AdminProductQuery {
     pub per_page: Option<String>,
 }
 
-/// Every field of a product, as the console's form sends it.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductRequest {
-    /// 1 to 200 characters once trimmed.
-    #[serde(default)]
-    #[schema(required = true)]
-    pub name: String,
-    /// 1 to 5,000 characters once trimmed.
-    #[serde(default)]
-    #[schema(required = true)]
-    pub description: String,
-    /// The list price, 0.01 to 1,000,000, at most two decimals.
-    #[schema(required = true, value_type = f64, minimum = 0.01, maximum = 1000000, multiple_of = 0.01)]
-    pub price: Option<f64>,
-    /// 0 to 95, at most two decimals.
-    #[serde(default)]
-    #[schema(minimum = 0, maximum = 95, multiple_of = 0.01)]
-    pub discount_percentage: f64,
-    /// The last day (UTC, `YYYY-MM-DD`) the discount runs; null: until changed.
-    #[serde(default)]
-    pub discount_end_date: Option<String>,
-    /// 0 to 1,000,000 units: a new product's first stock. `PUT` ignores it: stock then
-    /// moves only by `POST /admin/product/{id}/stock` and the other named paths.
-    #[schema(required = true, value_type = i64, minimum = 0, maximum = 1000000)]
-    pub stock: Option<i64>,
-    #[serde(default)]
-    #[schema(required = true, pattern = "^[0-9a-f]{24}$")]
-    pub category_id: String,
-    #[serde(default)]
-    #[schema(required = true, pattern = "^[0-9a-f]{24}$")]
-    pub sub_category_id: String,
-    #[serde(default)]
-    pub size: Option<String>,
-    #[serde(default)]
-    pub color: Option<String>,
-    #[serde(default)]
-    pub featured: bool,
-    /// `PUT`: the product's `version` when the form was loaded; a product changed since
-    /// is refused with 409 and the product as it now is. Without it the save is applied.
-    #[schema(minimum = 1)]
-    pub version: Option<i64>,
-}
-
 /// One change to many products: `setStock` to `value` units, `adjustPrice` by
 /// `value` percent (-90 to +500), `archive` or `unarchive` (no `value`).
 #[derive(Deserialize, ToSchema)]
@@ -238,13 +171,6 @@ pub struct BulkRequest {
     /// from -90 to 500, not 0.
     pub value: Option<f64>,
 }
-
-const MAX_NAME_CHARS: usize = 200;
-const MAX_DESCRIPTION_CHARS: usize = 5_000;
-const MAX_LABEL_CHARS: usize = 50;
-const MAX_PRICE_CENTS: i64 = 100_000_000;
-const MAX_STOCK: i64 = 1_000_000;
-const MAX_DISCOUNT_BP: i64 = 9_500;
 
 /// The products table: filtered, searched, sorted and paged.
 #[utoipa::path(get, path = "/api/admin/product", tag = "admin", params(AdminProductQuery),
@@ -518,131 +444,6 @@ pub async fn bulk_change(
     Ok(ok("Products updated", AdminProductsData { products }))
 }
 
-/// The form `POST /admin/product/{id}/photos` takes (multipart).
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the form; the handler reads its files
-pub struct PhotosForm {
-    /// 1 to 8 files (with those the product has, at most 8), repeated under this name:
-    /// JPEG, PNG, GIF or WebP, at most 10 MB each. Each is re-encoded without metadata
-    /// to fit 2048 × 2048.
-    #[schema(value_type = Vec<String>, format = Binary, min_items = 1, max_items = 8)]
-    images: Vec<Vec<u8>>,
-}
-
-/// The photos a product keeps, in the order to show them.
-#[derive(Deserialize, ToSchema)]
-pub struct PhotosRequest {
-    /// Media paths the product has now; any left out are removed.
-    #[serde(default)]
-    pub images: Vec<String>,
-}
-
-/// Adds photos to a product, after those it has.
-#[utoipa::path(post, path = "/api/admin/product/{id}/photos", tag = "admin",
-    params(("id" = String, Path)),
-    request_body(content = PhotosForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "'Photos added', the product with its photos", body = Envelope<AdminProductData>),
-        (status = 400, description = "No photo, or more than 8 in all", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
-        (status = 404, description = "'Product not found'", body = ErrorBody),
-        (status = 413, description = "An image over 10 MB or 40 megapixels", body = ErrorBody),
-        (status = 415, description = "A file that is not JPEG, PNG, GIF or WebP", body = ErrorBody),
-        (status = 422, description = "An image that cannot be read", body = ErrorBody),
-    ))]
-pub async fn add_photos(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
-    PathId(id, _): PathId<ProductId>,
-    form: Form<ProductPhotos>,
-) -> Result<Json<Envelope<AdminProductData>>, AppError> {
-    if let Some(other) = form
-        .files
-        .iter()
-        .find(|f| f.field != "images" && f.field != "images[]")
-    {
-        return Err(AppError::fields(BTreeMap::from([(
-            other.field.as_str(),
-            "Only images may carry files".to_string(),
-        )])));
-    }
-    if form.files.is_empty() {
-        return Err(AppError::bad_request("Choose at least one photo"));
-    }
-    let current = state
-        .catalogue
-        .admin_product(&id)
-        .await?
-        .ok_or_else(|| AppError::NotFound("Product not found".into()))?;
-    // Counted before any decoding; the store counts again in its transaction.
-    if current.images.len() + form.files.len() > MAX_PHOTOS {
-        return Err(refused(ProductRefusal::TooManyPhotos));
-    }
-    let mut stored = Vec::with_capacity(form.files.len());
-    for upload in form.files {
-        let stem = format!("products/{id}/{}", Id::generate());
-        match super::media::store_photo(&state, upload.bytes, photo::REVIEW_SIDE, &stem).await {
-            Ok(path) => stored.push(path),
-            Err(e) => {
-                remove_photos(&state, &stored).await;
-                return Err(e);
-            }
-        }
-    }
-    let added = state
-        .catalogue
-        .add_photos(&id, &stored, &actor_of(&admin), &state.activity)
-        .await;
-    let row = match added {
-        Ok(Ok(row)) => row,
-        Ok(Err(refusal)) => {
-            remove_photos(&state, &stored).await;
-            return Err(refused(refusal));
-        }
-        Err(e) => {
-            remove_photos(&state, &stored).await;
-            return Err(e.into());
-        }
-    };
-    let product = AdminProduct::from_row(row, state.clock.now_ms());
-    Ok(ok("Photos added", AdminProductData { product }))
-}
-
-/// Reorders a product's photos and removes those left out.
-#[utoipa::path(put, path = "/api/admin/product/{id}/photos", tag = "admin",
-    params(("id" = String, Path)), request_body = PhotosRequest,
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "'Photos updated', the product with its photos", body = Envelope<AdminProductData>),
-        (status = 400, description = "'List only photos the product has, each once'", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
-        (status = 404, description = "'Product not found'", body = ErrorBody),
-    ))]
-pub async fn set_photos(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
-    PathId(id, _): PathId<ProductId>,
-    ApiJson(body): ApiJson<PhotosRequest>,
-) -> Result<Json<Envelope<AdminProductData>>, AppError> {
-    let (row, removed) = state
-        .catalogue
-        .set_photos(&id, &body.images, &actor_of(&admin), &state.activity)
-        .await?
-        .map_err(refused)?;
-    // Only photos uploaded for this product go: seeded ones may be shared.
-    let own = format!("products/{id}/");
-    let uploaded: Vec<String> = removed
-        .into_iter()
-        .filter(|p| p.starts_with(&own))
-        .collect();
-    remove_photos(&state, &uploaded).await;
-    let product = AdminProduct::from_row(row, state.clock.now_ms());
-    Ok(ok("Photos updated", AdminProductData { product }))
-}
-
 /// Archives a product: it leaves the shop everywhere (listing and its totals, search,
 /// its page, the homepage, carts, checkout) and stays in the console and in orders.
 #[utoipa::path(post, path = "/api/admin/product/{id}/archive", tag = "admin",
@@ -739,7 +540,7 @@ async fn set_archived(
 
 /// Takes photos out of the media store; one that cannot be removed is only logged (a
 /// stray file harms nobody, a failed call after the change would mislead).
-async fn remove_photos(state: &AppState, paths: &[String]) {
+pub(super) async fn remove_photos(state: &AppState, paths: &[String]) {
     for path in paths {
         if let Err(e) = state.media.delete(path).await {
             tracing::warn!(error = %e, path, "a product photo could not be removed");
@@ -777,153 +578,5 @@ pub(super) fn refused(refusal: ProductRefusal) -> AppError {
         ProductRefusal::Short(stock) => AppError::Conflict(format!("Only {stock} in stock")),
         // Answered by the call that reads versions, which can show the product.
         ProductRefusal::Stale(_) => AppError::Conflict(crate::http::error::STALE.into()),
-    }
-}
-
-/// Whether a product request's `stock` counts: a new product's first units, or
-/// ignored by a `PUT` (DESIGN.md §15).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stock {
-    Given,
-    Ignored,
-}
-
-/// `body` as a product, or every field that breaks a rule with what to do about it.
-fn check_fields(body: &ProductRequest, stock: Stock) -> Result<ProductInput, AppError> {
-    let mut errors = BTreeMap::new();
-    let input = product_fields(body, &mut errors);
-    if stock == Stock::Ignored {
-        errors.remove("stock");
-    }
-    if body.version.is_some_and(|version| version < 1) {
-        errors.insert("version", super::error::VERSION_RULE.into());
-    }
-    if Id::parse(&input.category_id).is_none() {
-        errors.insert("categoryId", "Choose a category".into());
-    }
-    if Id::parse(&input.sub_category_id).is_none() {
-        errors.insert("subCategoryId", "Choose a sub-category".into());
-    }
-    if !errors.is_empty() {
-        return Err(AppError::fields(errors));
-    }
-    Ok(input)
-}
-
-/// `body` as a product, every field but the category ids checked: what breaks a rule
-/// goes into `errors` by field, and the product is then not to be used.
-pub(super) fn product_fields(
-    body: &ProductRequest,
-    errors: &mut BTreeMap<&'static str, String>,
-) -> ProductInput {
-    let name = body.name.trim().to_string();
-    if name.is_empty() {
-        errors.insert("name", "Name is required".into());
-    } else if name.chars().count() > MAX_NAME_CHARS {
-        errors.insert(
-            "name",
-            format!("Name must be at most {MAX_NAME_CHARS} characters"),
-        );
-    }
-    let description = body.description.trim().to_string();
-    if description.is_empty() {
-        errors.insert("description", "Description is required".into());
-    } else if description.chars().count() > MAX_DESCRIPTION_CHARS {
-        errors.insert(
-            "description",
-            format!("Description must be at most {MAX_DESCRIPTION_CHARS} characters"),
-        );
-    }
-    let price = match body.price.and_then(hundredths) {
-        Some(cents) if (1..=MAX_PRICE_CENTS).contains(&cents) => Money::from_cents(cents),
-        _ => {
-            errors.insert(
-                "price",
-                "Price must be from 0.01 to 1000000, with at most two decimals".into(),
-            );
-            Money::from_cents(0)
-        }
-    };
-    let basis_points = match hundredths(body.discount_percentage) {
-        Some(bp) if (0..=MAX_DISCOUNT_BP).contains(&bp) => bp,
-        _ => {
-            errors.insert(
-                "discountPercentage",
-                "Discount must be from 0 to 95 percent, with at most two decimals".into(),
-            );
-            0
-        }
-    };
-    let ends_at = match body.discount_end_date.as_deref().map(str::trim) {
-        None | Some("") => None,
-        // The discount runs through the whole of its last day (UTC).
-        Some(text) => match parse_date(text) {
-            Some(day) => Some(day + DAY_MS),
-            None => {
-                errors.insert(
-                    "discountEndDate",
-                    "Discount end date must be a date like 2026-12-31".into(),
-                );
-                None
-            }
-        },
-    };
-    let stock = match body.stock {
-        Some(stock) if (0..=MAX_STOCK).contains(&stock) => stock,
-        _ => {
-            errors.insert(
-                "stock",
-                format!("Stock must be a whole number from 0 to {MAX_STOCK}"),
-            );
-            0
-        }
-    };
-    let label =
-        |text: &Option<String>, field: &'static str, errors: &mut BTreeMap<&str, String>| {
-            let text = text.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
-            if text.chars().count() > MAX_LABEL_CHARS {
-                errors.insert(field, format!("At most {MAX_LABEL_CHARS} characters"));
-            }
-            Some(text.to_string())
-        };
-    let size = label(&body.size, "size", errors);
-    let color = label(&body.color, "color", errors);
-    ProductInput {
-        name,
-        description,
-        price,
-        discount: Discount {
-            basis_points,
-            ends_at: ends_at.filter(|_| basis_points > 0),
-        },
-        stock,
-        category_id: body.category_id.trim().to_string(),
-        sub_category_id: body.sub_category_id.trim().to_string(),
-        size,
-        color,
-        featured: body.featured,
-    }
-}
-
-/// `value` in hundredths (cents, basis points), if it has at most two decimals.
-fn hundredths(value: f64) -> Option<i64> {
-    let scaled = value * 100.0;
-    let rounded = scaled.round();
-    (value.is_finite() && (scaled - rounded).abs() < 1e-6 && rounded.abs() < 1e15)
-        .then_some(rounded as i64)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hundredths_take_two_decimals_and_no_more() {
-        assert_eq!(hundredths(12.5), Some(1_250));
-        assert_eq!(hundredths(0.01), Some(1));
-        assert_eq!(hundredths(19.99), Some(1_999));
-        assert_eq!(hundredths(1.005), None);
-        assert_eq!(hundredths(f64::NAN), None);
-        assert_eq!(hundredths(f64::INFINITY), None);
     }
 }

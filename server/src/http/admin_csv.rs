@@ -19,7 +19,8 @@ use futures_util::stream::{self, StreamExt};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::admin_catalogue::{actor_of, product_fields, ProductRequest};
+use super::admin_catalogue::actor_of;
+use super::admin_product_form::{product_fields, ProductRequest};
 use super::error::{AppError, ErrorBody};
 use super::extract::{holds_control, ApiQuery};
 use super::identity::AdminUser;

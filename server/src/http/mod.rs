@@ -8,6 +8,8 @@ pub mod admin_csv;
 pub mod admin_customers;
 pub mod admin_dashboard;
 pub mod admin_orders;
+pub mod admin_product_form;
+pub mod admin_product_photos;
 pub mod admin_promo;
 pub mod admin_reviews;
 pub mod admin_stock;
@@ -173,6 +175,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admin_orders::router())
         .merge(admin_catalogue::router())
         .merge(admin_stock::router())
+        .merge(admin_product_photos::router())
         .merge(admin_csv::router())
         .merge(admin_categories::router())
         .merge(admin_banners::router())
@@ -190,8 +193,8 @@ pub fn router(state: AppState) -> Router {
             reviews::MAX_REVIEW_BODY_BYTES,
         ))
         .merge(body_limit(
-            admin_catalogue::upload_router(),
-            admin_catalogue::MAX_PHOTOS_BODY_BYTES,
+            admin_product_photos::upload_router(),
+            admin_product_photos::MAX_PHOTOS_BODY_BYTES,
         ))
         .merge(body_limit(
             admin_csv::import_router(),

@@ -107,6 +107,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         super::admin_banners::Doc::openapi(),
         super::admin_reviews::Doc::openapi(),
         super::admin_stock::Doc::openapi(),
+        super::admin_product_photos::Doc::openapi(),
         admin_orders::Doc::openapi(),
         admin_dashboard::Doc::openapi(),
         admin_customers::Doc::openapi(),
