@@ -5,6 +5,7 @@
 pub mod account;
 pub mod account_policy;
 pub mod cart;
+pub mod currency;
 pub mod id;
 pub mod listing;
 pub mod money;
@@ -13,6 +14,7 @@ pub mod payment;
 pub mod phone;
 pub mod pricing;
 pub mod promo;
+pub mod shop;
 pub mod time;
 
 pub use id::new_id;

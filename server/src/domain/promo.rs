@@ -1,5 +1,6 @@
 //! Promo codes' rules (DESIGN.md §8): when a code applies, and what it takes off.
 
+use super::currency::{self, Currency, Reading};
 use super::Money;
 
 /// Most characters a code has.
@@ -64,15 +65,17 @@ pub enum PromoRefusal {
 }
 
 impl PromoRefusal {
-    pub fn message(&self) -> String {
+    /// The refusal as the shopper reads it; a minimum in the shop's `currency` when it
+    /// names one, else in the cart's rupees.
+    pub fn message(&self, currency: Option<Currency>) -> String {
         match self {
             PromoRefusal::NotValid => "This promo code is not valid".into(),
             PromoRefusal::NotYet => "This promo code is not active yet".into(),
             PromoRefusal::Expired => "This promo code has expired".into(),
             PromoRefusal::UsedUp => "This promo code has been used up".into(),
             PromoRefusal::MinimumNotMet(minimum) => format!(
-                "Spend at least \u{20b9}{:.2} to use this promo code",
-                minimum.as_f64()
+                "Spend at least {} to use this promo code",
+                currency::format(*minimum, currency, Reading::Rupees)
             ),
             PromoRefusal::AlreadyUsed => "You have already used this promo code".into(),
         }
@@ -161,8 +164,12 @@ mod tests {
         let off = Promo { active: false, ..p };
         assert_eq!(off.check(1_500, enough), Err(PromoRefusal::NotValid));
         assert_eq!(
-            PromoRefusal::MinimumNotMet(enough).message(),
+            PromoRefusal::MinimumNotMet(enough).message(None),
             "Spend at least \u{20b9}50.00 to use this promo code"
+        );
+        assert_eq!(
+            PromoRefusal::MinimumNotMet(Money::from_cents(123_450)).message(Currency::parse("GBP")),
+            "Spend at least \u{a3}1,234.50 to use this promo code"
         );
     }
 

@@ -31,6 +31,7 @@ pub mod payments;
 pub mod response_cache;
 pub mod reviews;
 mod seo;
+pub mod shop_settings;
 mod storefront;
 mod validators;
 
@@ -94,6 +95,9 @@ pub struct AppServices {
     pub activity: Activity,
     /// Promo codes: the administrators' edits (orders apply them through the order store).
     pub promos: crate::store::promo::Promos,
+    /// The shop's own settings, edited in the console: its currency and pickup point
+    /// (DESIGN.md §10, §15). (`settings` is the node's configuration.)
+    pub shop_settings: crate::store::settings::Settings,
     /// The administrators' view of customers, and disabling accounts.
     pub customers: Customers,
     /// The administrators' dashboard figures.
@@ -181,6 +185,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admin_banners::router())
         .merge(admin_reviews::router())
         .merge(admin_promo::router())
+        .merge(shop_settings::router())
         .merge(admin_dashboard::router())
         .merge(admin_customers::router())
         .merge(admin_activity::router())

@@ -12,7 +12,9 @@ use super::{
     auth, catalogue, items, orders, payments, reviews,
 };
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
+use crate::domain::shop::{MAX_PICKUP_NAME, MAX_PICKUP_TEXT};
 use crate::http::admin_categories::MAX_TITLE_CHARS;
+use crate::http::shop_settings::CURRENCY_PATTERN;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -113,6 +115,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         admin_customers::Doc::openapi(),
         admin_activity::Doc::openapi(),
         admin_promo::Doc::openapi(),
+        super::shop_settings::Doc::openapi(),
     ] {
         doc.merge(part);
     }
@@ -237,6 +240,17 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
         ("BannerForm", "url", link()),
         ("ProfileForm", "fullName", not_blank.clone()),
         ("ProfileForm", "phoneNumber", phone),
+        ("SettingsRequest", "currency", CURRENCY_PATTERN.to_string()),
+        (
+            "PickupRequest",
+            "name",
+            trimmed(1, MAX_PICKUP_NAME, CONTROL_CLASS),
+        ),
+        (
+            "PickupRequest",
+            "address",
+            trimmed(1, MAX_PICKUP_TEXT, CONTROL_CLASS),
+        ),
     ];
     let day = format!("^(?:{DATE})?$");
     let parameters = [

@@ -19,6 +19,7 @@ use super::paging::Paging;
 use super::{ok, AppState, Envelope};
 use crate::domain::account::Email;
 use crate::domain::account_policy::AttemptKind;
+use crate::domain::currency::Currency;
 use crate::domain::id::Id;
 use crate::domain::order::{
     self, check_contact, collect_lines, ContactInput, EventType, Fulfilment, PaymentStatus, Status,
@@ -387,7 +388,7 @@ pub struct AddressData {
     responses(
         (status = 200, description = "The figures", body = Envelope<Quote>),
         (status = 400, description = "'Your cart is empty', an unknown fulfilment, bad lines", body = ErrorBody),
-        (status = 422, description = "A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code', 'You have already used this promo code'", body = ErrorBody),
+        (status = 422, description = "A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code' (N in the shop's currency when it names one), 'You have already used this promo code'", body = ErrorBody),
     ))]
 pub async fn quote(
     State(state): State<AppState>,
@@ -397,11 +398,12 @@ pub async fn quote(
     let fulfilment = parse_fulfilment(&body.fulfilment)?;
     let promo = promo_code(body.promo_code.as_deref())?;
     let buyer = buyer(user.map(|u| u.id), body.items.as_deref())?;
+    let currency = state.shop_settings.get().await?.currency;
     let quote: QuoteRow = state
         .orders
         .quote(&buyer, fulfilment, promo.as_deref())
         .await?
-        .map_err(quote_refused)?;
+        .map_err(|refusal| quote_refused(refusal, currency))?;
     let t = quote.totals;
     Ok(ok(
         "Quote",
@@ -536,8 +538,10 @@ pub async fn place_order(
         request_digest,
         promo_code: promo,
     };
-    let confirmation =
-        |order: &OrderRow| templates::order_placed(order, &order_link(&state, &order.number));
+    let shop = state.shop_settings.get().await?;
+    let confirmation = |order: &OrderRow| {
+        templates::order_placed(order, &order_link(&state, &order.number), &shop)
+    };
     let refusal = match state.orders.place(new, &confirmation).await? {
         Ok(placed) => Ok(placed),
         Err(PlaceRefusal::Empty) => Err(AppError::bad_request(order::CART_EMPTY)),
@@ -554,7 +558,7 @@ pub async fn place_order(
             message: AMOUNT_CHANGED.into(),
             errors: BTreeMap::from([("total".to_string(), AMOUNT_CHANGED.to_string())]),
         }),
-        Err(PlaceRefusal::Promo(refusal)) => Err(promo_refused(&refusal)),
+        Err(PlaceRefusal::Promo(refusal)) => Err(promo_refused(&refusal, shop.currency)),
     };
     let placed = match refusal {
         Ok(placed) => placed,
@@ -615,11 +619,12 @@ async fn authorize_order(
     request_digest: &str,
     user_id: Option<&Id>,
 ) -> Result<(CardCharge, Option<NextAction>), AppError> {
+    let currency = state.shop_settings.get().await?.currency;
     let quote = state
         .orders
         .quote(buyer, fulfilment, promo)
         .await?
-        .map_err(quote_refused)?;
+        .map_err(|refusal| quote_refused(refusal, currency))?;
     let short: BTreeMap<String, String> = quote
         .lines
         .iter()
@@ -689,7 +694,8 @@ async fn authorize_order(
 /// authorization once); a card refused after the order was placed cancels it.
 pub(crate) async fn settle_order(state: &AppState, order: OrderRow) -> Result<OrderRow, AppError> {
     if let Settled::Refused(refusal) = state.payments.settle(&order).await? {
-        let mail = |o: &OrderRow| templates::order_moved(o, &order_link(state, &o.number));
+        let shop = state.shop_settings.get().await?;
+        let mail = |o: &OrderRow| templates::order_moved(o, &order_link(state, &o.number), &shop);
         state
             .payments
             .cancel_refused(&state.orders, &order, &refusal, &mail)
@@ -857,7 +863,9 @@ pub async fn move_order(
     note: Option<&str>,
     by: Option<&Actor>,
 ) -> Result<OrderRow, AppError> {
-    let mail = |order: &OrderRow| templates::order_moved(order, &order_link(state, &order.number));
+    let shop = state.shop_settings.get().await?;
+    let mail =
+        |order: &OrderRow| templates::order_moved(order, &order_link(state, &order.number), &shop);
     let moved = match by {
         Some(admin) => {
             state
@@ -871,7 +879,7 @@ pub async fn move_order(
         Ok(order) if next == Status::Cancelled && order.payment_ref.is_some() => {
             // A card order gives its money back (or releases it) once cancelled.
             let refund_mail = |order: &OrderRow| {
-                templates::order_refunded(order, &order_link(state, &order.number))
+                templates::order_refunded(order, &order_link(state, &order.number), &shop)
             };
             if let Err(e) = state.payments.settle_cancelled(&order, &refund_mail).await {
                 tracing::error!(order = %order.number, error = %e, "refunding a cancelled order failed");
@@ -965,15 +973,15 @@ fn promo_code(code: Option<&str>) -> Result<Option<String>, AppError> {
         None => Ok(None),
         Some(code) if code.is_empty() => Ok(None),
         Some(code) if code.chars().count() > promo::MAX_CODE_CHARS => {
-            Err(promo_refused(&PromoRefusal::NotValid))
+            Err(promo_refused(&PromoRefusal::NotValid, None))
         }
         Some(code) => Ok(Some(code)),
     }
 }
 
 /// A promo code that does not apply: 422 with the reason, also in `errors.promoCode`.
-fn promo_refused(refusal: &PromoRefusal) -> AppError {
-    let message = refusal.message();
+fn promo_refused(refusal: &PromoRefusal, currency: Option<Currency>) -> AppError {
+    let message = refusal.message(currency);
     AppError::Unprocessable {
         message: message.clone(),
         errors: BTreeMap::from([("promoCode".to_string(), message)]),
@@ -981,9 +989,9 @@ fn promo_refused(refusal: &PromoRefusal) -> AppError {
 }
 
 /// Why the store would not quote: an empty cart, or the promo code.
-fn quote_refused(refusal: PlaceRefusal) -> AppError {
+fn quote_refused(refusal: PlaceRefusal, currency: Option<Currency>) -> AppError {
     match refusal {
-        PlaceRefusal::Promo(refusal) => promo_refused(&refusal),
+        PlaceRefusal::Promo(refusal) => promo_refused(&refusal, currency),
         _ => AppError::bad_request(order::CART_EMPTY),
     }
 }

@@ -58,7 +58,12 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
                 "shop" => category_of(&state, uri.query()).await,
                 _ => product_of(&state, path).await,
             };
-            if let Some(head) = head {
+            let head = [head, currency_of(&state).await]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join("\n");
+            if !head.is_empty() {
                 html = with_head(&html, &head);
             }
             file_response(html, "text/html; charset=utf-8", "no-cache")
@@ -68,6 +73,21 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
             "The storefront has not been built: run `make build` (or `npm run build` in web/).",
         )
             .into_response(),
+    }
+}
+
+/// The shop's currency, when it names one, for the page's money formatter to read
+/// before its first paint (`web/src/lib/format.ts`), with no request of its own. A
+/// database failure serves the page without it (the spec's readings).
+async fn currency_of(state: &AppState) -> Option<String> {
+    match state.shop_settings.get().await {
+        Ok(settings) => settings
+            .currency
+            .map(|c| format!("<meta name=\"shop-currency\" content=\"{}\">", c.code())),
+        Err(e) => {
+            tracing::warn!(error = %e, "the shop's settings could not be read");
+            None
+        }
     }
 }
 

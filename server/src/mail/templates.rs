@@ -10,7 +10,9 @@ pub struct Letter {
     pub hint: String,
 }
 
+use crate::domain::currency::{self, Reading};
 use crate::domain::order::{Fulfilment, Status};
+use crate::domain::shop::ShopSettings;
 use crate::domain::Money;
 use crate::store::orders::OrderRow;
 
@@ -124,7 +126,7 @@ pub fn account_activated() -> Letter {
 
 /// The confirmation of a new order: its lines, its totals, how it reaches the
 /// shopper, and the `link` that opens it.
-pub fn order_placed(order: &OrderRow, link: &str) -> Letter {
+pub fn order_placed(order: &OrderRow, link: &str, shop: &ShopSettings) -> Letter {
     let subject = format!("Your {SHOP} order {} is placed", order.number);
     let lead = format!(
         "Thank you for your order. We have received it and will let you know when it {}.",
@@ -133,11 +135,11 @@ pub fn order_placed(order: &OrderRow, link: &str) -> Letter {
             Fulfilment::Delivery => "is on its way",
         }
     );
-    order_letter(subject, &lead, order, link)
+    order_letter(subject, &lead, order, link, shop)
 }
 
 /// What the shopper hears when the order moves on to `order.status`.
-pub fn order_moved(order: &OrderRow, link: &str) -> Letter {
+pub fn order_moved(order: &OrderRow, link: &str, shop: &ShopSettings) -> Letter {
     let (subject, lead) = match order.status {
         Status::ReadyForPickup => (
             format!("Your {SHOP} order {} is ready for pickup", order.number),
@@ -168,11 +170,11 @@ pub fn order_moved(order: &OrderRow, link: &str) -> Letter {
             "Here is your order.".to_string(),
         ),
     };
-    order_letter(subject, &lead, order, link)
+    order_letter(subject, &lead, order, link, shop)
 }
 
 /// The refund of a cancelled order paid by card.
-pub fn order_refunded(order: &OrderRow, link: &str) -> Letter {
+pub fn order_refunded(order: &OrderRow, link: &str, shop: &ShopSettings) -> Letter {
     let subject = format!("Your {SHOP} order {} is refunded", order.number);
     let card = order
         .card_last4
@@ -180,10 +182,10 @@ pub fn order_refunded(order: &OrderRow, link: &str) -> Letter {
         .map(|last4| format!(" ending in {last4}"))
         .unwrap_or_default();
     let lead = format!(
-        "We have refunded \u{20b9}{:.2} to your card{card}. Your bank may take a few days to show it.",
-        order.totals.total.as_f64()
+        "We have refunded {} to your card{card}. Your bank may take a few days to show it.",
+        currency::format(order.totals.total, shop.currency, Reading::Rupees)
     );
-    order_letter(subject, &lead, order, link)
+    order_letter(subject, &lead, order, link, shop)
 }
 
 /// The link to an order again, asked for with 'Track your order'.
@@ -197,8 +199,14 @@ pub fn order_link(number: &str, link: &str) -> Letter {
     )
 }
 
-fn order_letter(subject: String, lead: &str, order: &OrderRow, link: &str) -> Letter {
-    let money = |m: Money| format!("\u{20b9}{:.2}", m.as_f64());
+fn order_letter(
+    subject: String,
+    lead: &str,
+    order: &OrderRow,
+    link: &str,
+    shop: &ShopSettings,
+) -> Letter {
+    let money = |m: Money| currency::format(m, shop.currency, Reading::Rupees);
     let mut text = format!("{lead}\n\nOrder {}\n\n", order.number);
     let mut rows = String::new();
     for line in &order.lines {
@@ -242,8 +250,10 @@ fn order_letter(subject: String, lead: &str, order: &OrderRow, link: &str) -> Le
     let c = &order.contact;
     let whereto = match order.fulfilment {
         Fulfilment::Pickup => format!(
-            "Pickup at the shop, for {} ({})",
-            c.first_name, c.phone_number
+            "Pickup at {}, for {} ({})",
+            shop.pickup.as_ref().map_or("the shop", |p| p.name.as_str()),
+            c.first_name,
+            c.phone_number
         ),
         Fulfilment::Delivery => {
             let parts = [
@@ -261,13 +271,30 @@ fn order_letter(subject: String, lead: &str, order: &OrderRow, link: &str) -> Le
             format!("Delivery to {}", address.join(", "))
         }
     };
-    text.push_str(&format!("\n{whereto}\n\nYour order: {link}\n"));
+    let collect = match (order.fulfilment, &shop.pickup) {
+        (Fulfilment::Pickup, Some(pickup)) => pickup_lines(pickup),
+        _ => Vec::new(),
+    };
+    text.push_str(&format!("\n{whereto}\n"));
+    for (label, value) in &collect {
+        text.push_str(&format!("{label}:\n{value}\n"));
+    }
+    text.push_str(&format!("\nYour order: {link}\n"));
+    let collect_html: String = collect
+        .iter()
+        .map(|(label, value)| {
+            format!(
+                "<p><strong>{label}</strong><br>{}</p>",
+                escape(value).replace('\n', "<br>")
+            )
+        })
+        .collect();
     Letter {
         html: layout(
             &subject,
             &format!(
                 "<p>{}</p><p><strong>Order {}</strong></p><table style=\"width:100%;border-collapse:collapse\">{rows}</table>\
-                 <p>{}</p><p><a href=\"{link}\">View your order</a></p>",
+                 <p>{}</p>{collect_html}<p><a href=\"{link}\">View your order</a></p>",
                 escape(lead),
                 escape(&order.number),
                 escape(&whereto),
@@ -278,6 +305,19 @@ fn order_letter(subject: String, lead: &str, order: &OrderRow, link: &str) -> Le
         hint: link.to_string(),
         subject,
     }
+}
+
+/// Where and when to collect, as labelled lines; the parts the shop left empty are left out.
+fn pickup_lines(pickup: &crate::domain::shop::Pickup) -> Vec<(&'static str, String)> {
+    [
+        ("Address", &pickup.address),
+        ("Opening hours", &pickup.opening_hours),
+        ("How to collect", &pickup.instructions),
+    ]
+    .into_iter()
+    .filter(|(_, value)| !value.is_empty())
+    .map(|(label, value)| (label, value.clone()))
+    .collect()
 }
 
 /// '10 minutes', '1 minute'.

@@ -104,6 +104,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0015_versions_and_stock_history.sql"),
         postgres: include_str!("../../migrations/postgres/0015_versions_and_stock_history.sql"),
     },
+    Migration {
+        version: 16,
+        name: "shop_settings",
+        sqlite: include_str!("../../migrations/sqlite/0016_shop_settings.sql"),
+        postgres: include_str!("../../migrations/postgres/0016_shop_settings.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

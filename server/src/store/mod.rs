@@ -15,6 +15,7 @@ pub mod outbox;
 pub mod payments;
 pub mod promo;
 pub mod reviews;
+pub mod settings;
 pub mod stock;
 
 use std::path::Path;

@@ -27,6 +27,7 @@ mod s3_media;
 mod search;
 mod seaweed;
 mod seeding;
+mod settings;
 mod startup;
 mod stock;
 mod store;

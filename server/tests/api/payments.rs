@@ -854,7 +854,9 @@ async fn an_order_that_no_longer_comes_to_the_authorized_amount_is_not_placed(ap
         request_digest: "one-request".into(),
         promo_code: None,
     };
-    let mail = |o: &shop::store::orders::OrderRow| templates::order_placed(o, "/orders/link");
+    let mail = |o: &shop::store::orders::OrderRow| {
+        templates::order_placed(o, "/orders/link", &Default::default())
+    };
     // 5,000 less 20 %: the authorization was for the price before it rose by a cent.
     let refused = app.orders.place(order(3_999), &mail).await.unwrap();
     assert_eq!(refused.err(), Some(PlaceRefusal::AmountChanged));
