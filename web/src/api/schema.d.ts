@@ -648,6 +648,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings as the console's form loads them. */
+        get: operations["settings"];
+        /** Changes the fields sent; a refused save changes nothing. */
+        put: operations["save_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sub-category/{id}": {
         parameters: {
             query?: never;
@@ -1232,6 +1250,23 @@ export interface paths {
         };
         /** A product's reviews, newest first. */
         get: operations["list_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's currency and pickup point, for every page. */
+        get: operations["shop"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2134,6 +2169,24 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_SettingsData: {
+            data: {
+                settings: components["schemas"]["SettingsView"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_ShopData: {
+            data: {
+                shop: components["schemas"]["ShopFacts"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_StockHistory: {
             data: {
                 entries: components["schemas"]["StockEntry"][];
@@ -2633,6 +2686,26 @@ export interface components {
             /** @description Media paths the product has now; any left out are removed. */
             images?: string[];
         };
+        /** @description Where and when pickup orders are collected; text with its line breaks. */
+        PickupPoint: {
+            address: string;
+            /** @description Empty when not given. */
+            instructions: string;
+            name: string;
+            /** @description Empty when not given. */
+            openingHours: string;
+        };
+        /** @description The pickup block as the form sends it. */
+        PickupRequest: {
+            /** @description 1 to 1,000 characters once trimmed; line breaks kept. */
+            address: string;
+            /** @description At most 1,000 characters; line breaks kept. */
+            instructions?: string;
+            /** @description 1 to 120 characters once trimmed. */
+            name: string;
+            /** @description At most 1,000 characters; line breaks kept. */
+            openingHours?: string;
+        };
         PlaceRequest: {
             contact?: components["schemas"]["Contact"];
             fulfilment: components["schemas"]["OrderFulfilment"];
@@ -2963,6 +3036,47 @@ export interface components {
             accessToken: string;
             user: components["schemas"]["User"];
         };
+        SettingsData: {
+            settings: components["schemas"]["SettingsView"];
+        };
+        /** @description A save: only the fields sent change; `null` clears one. */
+        SettingsRequest: {
+            /**
+             * @description An ISO 4217 code the shop can show (GBP, EUR, USD, INR, AUD, CAD, NZD, HKD, MXN,
+             *     BRL, CHF, SEK, NOK, DKK, PLN, CZK, ZAR, SGD, AED), or null for the spec's two
+             *     readings. Amounts are never converted.
+             */
+            currency?: string | null;
+            pickup?: null | components["schemas"]["PickupRequest"];
+            /**
+             * Format: int64
+             * @description The settings' `version` when the form was loaded; settings saved since are
+             *     refused with 409 and the settings as they now are. Without it the save is applied.
+             */
+            version?: number | null;
+        };
+        /** @description The settings as the console's form edits them. */
+        SettingsView: {
+            currency?: string | null;
+            pickup?: null | components["schemas"]["PickupPoint"];
+            /**
+             * Format: int64
+             * @description Bumped by each save: a `PUT` sends the one it loaded (DESIGN.md §15).
+             */
+            version: number;
+        };
+        ShopData: {
+            shop: components["schemas"]["ShopFacts"];
+        };
+        /** @description What the storefront shows of the settings. */
+        ShopFacts: {
+            /**
+             * @description The ISO 4217 code every amount is shown in, or null: the spec's two readings
+             *     (dollars on product pages and cards, the rupee in the cart and orders).
+             */
+            currency?: string | null;
+            pickup?: null | components["schemas"]["PickupPoint"];
+        };
         /** @description The form `POST /auth/signup` takes (multipart; a urlencoded or JSON body works too). */
         SignupForm: {
             /**
@@ -3200,7 +3314,7 @@ export interface operations {
                 adminId?: string;
                 /**
                  * @description Only changes to this kind of object: product, category, sub_category, banner,
-                 *     order, customer, review, promo_code.
+                 *     order, customer, review, promo_code, settings.
                  */
                 objectType?: string;
                 /** @description Only changes to this object: its `_id`, or an order's number. */
@@ -5973,6 +6087,113 @@ export interface operations {
             };
         };
     };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Settings' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SettingsData"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Settings saved' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SettingsData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors` (`currency`, `pickup.name`, `pickup.address`, `pickup.openingHours`, `pickup.instructions`, `version`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This changed since you opened it: reload to see the latest': `version` is not the settings', `data` holds `{settings}` as they now are, and nothing was written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rename_sub_category: {
         parameters: {
             query?: never;
@@ -7120,7 +7341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code', 'You have already used this promo code' */
+            /** @description A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code' (N in the shop's currency when it names one), 'You have already used this promo code' */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7874,6 +8095,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shop's currency and pickup point */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShopData"];
                 };
             };
         };

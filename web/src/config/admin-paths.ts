@@ -46,5 +46,7 @@ export const adminPaths = {
   reviews: '/admin/reviews',
   /** The activity log; `adminId`, `objectType`, `objectId` and `page` are its query string. */
   activity: '/admin/activity',
+  /** The shop's settings: its currency and pickup point. */
+  settings: '/admin/settings',
   activityAt: (query: { adminId?: string; objectType?: string; objectId?: string; page?: number }) => at('/admin/activity', query),
 } as const;

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, formatRupee, formatUsd, truncate } from './format';
+import examples from './currency-examples.json';
+import { currencySymbol, formatDate, formatDateTime, formatRupee, formatUsd, getShopCurrency, setShopCurrency, truncate } from './format';
 
 describe('format', () => {
   it('shows US dollars with two decimals', () => {
@@ -16,6 +17,38 @@ describe('format', () => {
   it('shows the cart reading with the rupee symbol', () => {
     expect(formatRupee(100)).toBe('₹100.00');
     expect(formatRupee(19.9)).toBe('₹19.90');
+  });
+
+  it('writes every shared example as the server does, with and without a shop currency', () => {
+    try {
+      for (const e of examples) {
+        setShopCurrency(e.currency);
+        const format = e.reading === 'dollars' ? formatUsd : formatRupee;
+        expect(format(e.cents / 100), `${e.currency} ${e.reading} ${e.cents}`).toBe(e.text);
+      }
+    } finally {
+      setShopCurrency(null);
+    }
+  });
+
+  it('reads the shop currency the server wrote into the page, and names its symbol', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'shop-currency';
+    meta.content = 'GBP';
+    document.head.append(meta);
+    try {
+      vi.resetModules();
+      const fresh = await import('./format');
+      expect(fresh.getShopCurrency()).toBe('GBP');
+      expect(fresh.formatUsd(1234.5)).toBe('£1,234.50');
+      expect(fresh.formatRupee(3)).toBe('£3.00');
+      expect(fresh.currencySymbol('rupees')).toBe('£');
+    } finally {
+      meta.remove();
+    }
+    expect(getShopCurrency()).toBeNull();
+    expect(currencySymbol('dollars')).toBe('$');
+    expect(currencySymbol('rupees')).toBe('₹');
   });
 
   it('formats dates as the spec shows them', () => {

@@ -1,10 +1,49 @@
-// Formatting in one place: money in both of the spec's readings, dates, truncation.
+// Formatting in one place: money in both of the spec's readings (or the shop's one
+// currency, DESIGN §15), dates, truncation.
+
+/** The shop's currency (ISO 4217), or null for the spec's two readings. The server
+ * writes it into the page (`<meta name="shop-currency">`) so the first paint has it. */
+let shopCurrency: string | null = readShopCurrency();
+let currencyFormat: Intl.NumberFormat | null = null;
+
+function readShopCurrency(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector('meta[name="shop-currency"]')?.getAttribute('content') || null;
+}
+
+/** Sets the shop's currency (the console after saving the settings; tests). */
+export function setShopCurrency(code: string | null): void {
+  shopCurrency = code;
+  currencyFormat = null;
+}
+
+export function getShopCurrency(): string | null {
+  return shopCurrency;
+}
+
+/** An amount in the shop's own currency, as Intl writes it in en-US ('£1,234.50'): the
+ * same text the server's formatter gives (`src/lib/currency-examples.json`). */
+function formatShopCurrency(amount: number, code: string): string {
+  currencyFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+  return currencyFormat.format(amount);
+}
+
+/** The symbol before an amount in `reading`, for labels such as 'Amount off (₹)'. */
+export function currencySymbol(reading: 'dollars' | 'rupees'): string {
+  if (shopCurrency) {
+    const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency: shopCurrency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? shopCurrency;
+  }
+  return reading === 'dollars' ? '$' : '₹';
+}
 
 /** US dollars with two decimals and thousands separators, as en-US writes them
- * ('$1,234.50', '-$3.00'): product cards, detail, listing, wishlist. By hand rather than
+ * ('$1,234.50', '-$3.00'): product cards, detail, listing, wishlist; the shop's
+ * currency instead when it names one. By hand rather than
  * with Intl.NumberFormat, whose first use loads the browser's locale data: about 40 ms of
  * main thread on the first paint of every page with a price (150 ms on a phone). */
 export function formatUsd(amount: number): string {
+  if (shopCurrency) return formatShopCurrency(amount, shopCurrency);
   // Rounded half up from the number as written ('1.005' to 1.01, '12.924999999999999' to
   // 12.92), as Intl does: from its digits, not from amount * 100, which is 100.49999… for 1.005.
   const written = String(Math.abs(amount));
@@ -21,8 +60,10 @@ export function formatUsd(amount: number): string {
   return `${sign}$${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** The cart's reading: the rupee symbol with two decimals (DESIGN.md §5). */
+/** The cart's reading: the rupee symbol with two decimals (DESIGN.md §5); the shop's
+ * currency instead when it names one. */
 export function formatRupee(amount: number): string {
+  if (shopCurrency) return formatShopCurrency(amount, shopCurrency);
   return `₹${amount.toFixed(2)}`;
 }
 

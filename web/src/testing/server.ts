@@ -1,9 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { vi } from 'vitest';
-import type { Banner, Category, Item, Product, User } from '@/api/types';
+import type { Banner, Category, Item, Product, ShopFacts, User } from '@/api/types';
 
-export const server = setupServer();
+/** What every test's shop says of itself unless the test says otherwise (`shopHandler`):
+ * no currency of its own and no pickup point, as a fresh shop. */
+export const shopHandler = (shop: Partial<ShopFacts> = {}) => http.get('*/api/shop', () => envelope({ shop: { currency: null, pickup: null, ...shop } }, 'Shop'));
+
+export const server = setupServer(shopHandler());
 
 export function envelope<T>(data: T, message = 'ok') {
   return HttpResponse.json({ success: true, message, data });

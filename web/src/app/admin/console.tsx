@@ -24,6 +24,7 @@ import { AdminProductsPage } from './routes/products';
 import { AdminPromoCodePage } from './routes/promo-code';
 import { AdminPromoCodesPage } from './routes/promo-codes';
 import { AdminReviewsPage } from './routes/reviews';
+import { AdminSettingsPage } from './routes/settings';
 
 /** Relative to /admin. */
 export const consoleRoutes: RouteObject[] = [
@@ -51,6 +52,7 @@ export const consoleRoutes: RouteObject[] = [
           { path: 'promo-codes/new', element: <AdminNewPromoCodePage /> },
           { path: 'promo-codes/:id', element: <AdminPromoCodePage /> },
           { path: 'activity', element: <AdminActivityPage /> },
+          { path: 'settings', element: <AdminSettingsPage /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

@@ -8,7 +8,7 @@ import { useLocalStore } from '@/features/cart/local-store';
 import type { Order } from '@/features/orders';
 import { usePromoCodeStore } from '@/features/checkout/promo-code-store';
 import { ORDER_NUMBER, ORDER_TOKEN, order, promoRefusal, type QuoteAsked, quoteHandler, refusal } from '@/testing/orders';
-import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, product, server, unexpected, user } from '@/testing/server';
+import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, product, server, shopHandler, unexpected, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { PHONE_INVALID } from '@/lib/phone';
 
@@ -105,6 +105,16 @@ describe('Checkout page', () => {
     expect(summary('subtotal')).toHaveTextContent('₹55.00');
     expect(summary('discount')).toHaveTextContent('-₹11.00');
     expect(summary('delivery')).toHaveTextContent('₹0.00');
+  });
+
+  it('says where to collect when the shop has said so (DESIGN §15)', async () => {
+    server.use(shopHandler({ pickup: { name: 'Main branch', address: '1 Example Street\nExampletown', openingHours: 'Mon–Fri 7–17', instructions: '' } }));
+    await guestCheckout();
+    const details = screen.getByRole('group', { name: 'Your details' });
+    expect(await within(details).findByText('Main branch')).toBeInTheDocument();
+    expect(within(details).getByText('Address').nextElementSibling).toHaveTextContent('1 Example Street Exampletown');
+    expect(within(details).getByText('Mon–Fri 7–17')).toBeInTheDocument();
+    expect(within(details).queryByText('How to collect')).not.toBeInTheDocument();
   });
 
   it('keeps Bank visible but waits for card payments, and places with Cash On Delivery', async () => {

@@ -1,5 +1,6 @@
-import { Clock, Mail, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { shop } from '@/config/shop';
+import { PickupBlock, useShop } from '@/features/shop';
 import { useDocumentTitle } from '@/lib/page-title';
 
 const telHref = `tel:${shop.phone.replace(/\s/g, '')}`;
@@ -7,6 +8,7 @@ const telHref = `tel:${shop.phone.replace(/\s/g, '')}`;
 /** Contact: a short, real page with the shop's phone, e-mail and hours (DESIGN.md §5). */
 export function Component() {
   useDocumentTitle('Contact');
+  const pickup = useShop().data?.pickup;
   return (
     <div className="mx-auto max-w-3xl space-y-6 py-4">
       <h1 className="text-3xl font-bold">Contact</h1>
@@ -42,6 +44,14 @@ export function Component() {
           ))}
         </dl>
       </section>
+      {pickup && (
+        <section aria-labelledby="contact-pickup" className="space-y-2 rounded-lg border border-slate-200 p-5">
+          <h2 id="contact-pickup" className="flex items-center gap-2 font-semibold">
+            <MapPin className="h-4 w-4" aria-hidden="true" /> Collect your order
+          </h2>
+          <PickupBlock pickup={pickup} />
+        </section>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { PromoRequest } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { currencySymbol } from '@/lib/format';
 import { PROMO_FIELDS, promoRequest, promoSchema, type PromoFormValues } from '../promo-schema';
 
 const controlClass = 'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500';
@@ -82,13 +83,13 @@ export function PromoCodeForm({ initial, submitLabel, save }: { initial: PromoFo
       </fieldset>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
-          label={kind === 'fixed' ? 'Amount off (₹)' : 'Percentage off'}
+          label={kind === 'fixed' ? `Amount off (${currencySymbol('rupees')})` : 'Percentage off'}
           hint={kind === 'fixed' ? '0.01 to 1000000, taken off the goods after the shop’s 20 %.' : '0.01 to 100, of the goods after the shop’s 20 %.'}
           error={errors.amount?.message}
         >
           {input('amount', { inputMode: 'decimal' })}
         </Field>
-        <Field label="Minimum subtotal (₹)" hint="The cart’s subtotal before any discount. 0 for none." error={errors.minSubtotal?.message}>
+        <Field label={`Minimum subtotal (${currencySymbol('rupees')})`} hint="The cart’s subtotal before any discount. 0 for none." error={errors.minSubtotal?.message}>
           {input('minSubtotal', { inputMode: 'decimal' })}
         </Field>
         <Field label="First day (optional)" hint="UTC. Empty: from now." error={errors.startsOn?.message}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ProductList } from '@/api/types';
 import { Button } from '@/components/ui/button';
+import { currencySymbol } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCategories } from '../api/get-categories';
 import type { Listing } from '../listing';
@@ -10,9 +11,10 @@ const fieldClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3
 type Facets = NonNullable<ProductList['facets']>;
 type PriceBand = Facets['priceBands'][number];
 
-/** '$10', '$24.99'. */
+/** '$10', '$24.99' (or the shop's currency symbol, DESIGN §15). */
 function dollars(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+  const symbol = currencySymbol('dollars');
+  return Number.isInteger(amount) ? `${symbol}${amount}` : `${symbol}${amount.toFixed(2)}`;
 }
 
 /** 'Under $10', '$10 – $24.99', '$250 & over'. */

@@ -1,4 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { PickupDetails } from '@/features/shop';
 import { PHONE_HINT } from '@/lib/phone';
 import type { PickupContactForm } from '../contact-schema';
 import { ContactField } from './contact-field';
@@ -15,6 +16,7 @@ export function PickupContactFields({ register, errors }: { register: UseFormReg
     <fieldset className="space-y-4">
       <legend className="mb-1 text-lg font-semibold">Your details</legend>
       <p className="text-sm text-slate-600">Collect your order from our store. We will e-mail you when it is ready.</p>
+      <PickupDetails className="rounded-md border border-slate-200 bg-slate-50 p-3" />
       {FIELDS.map((field) => (
         <ContactField key={field.name} id={`pickup-${field.name}`} required {...field} error={errors[field.name]?.message} registration={register(field.name)} />
       ))}

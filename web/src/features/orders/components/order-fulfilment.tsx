@@ -1,3 +1,4 @@
+import { PickupDetails } from '@/features/shop';
 import type { Order } from '../api/types';
 
 /** How the order reaches the shopper: collected from the store, or delivered to the
@@ -12,7 +13,10 @@ export function OrderFulfilment({ order }: { order: Pick<Order, 'fulfilment' | '
         {pickup ? 'Pickup' : 'Delivery'}
       </h2>
       {pickup ? (
-        <p className="text-slate-600">Collect your order from our store. We will e-mail you when it is ready.</p>
+        <>
+          <p className="text-slate-600">Collect your order from our store. We will e-mail you when it is ready.</p>
+          <PickupDetails className="rounded-md border border-slate-200 p-3" />
+        </>
       ) : (
         <address className="not-italic text-slate-700">
           {address.map((line) => (
