@@ -249,6 +249,14 @@ describe('An order paid by card', () => {
     await waitFor(() => expect(payment()).toHaveTextContent('MethodCash at pickupStatusTo pay at pickup'));
   });
 
+  it('says a cancelled cash order is cancelled, not what it would have needed', async () => {
+    server.use(...orderHandlers(() => order({ status: 'cancelled', cancellable: false })));
+    renderRoutes(routes, GUEST_PAGE);
+    await heading();
+    await waitFor(() => expect(payment()).toHaveTextContent('MethodCash at pickupStatusCancelled'));
+    expect(payment()).not.toHaveTextContent('To pay');
+  });
+
   it('opened pending (back from 3-D Secure), asks the provider once with the token and shows the paid order', async () => {
     const asked: (string | null)[] = [];
     server.use(...orderHandlers(() => PENDING), refreshHandler([{ ...PAID, card: { brand: 'visa', last4: '3220' } }], asked));

@@ -54,8 +54,9 @@ export function OrderPayment({ order, token }: { order: Order; token: string | n
   );
 }
 
-/** Where the payment stands, in a word or two. */
-function paymentStatusLabel({ paymentStatus, fulfilment }: Pick<Order, 'paymentStatus' | 'fulfilment'>): string {
+/** Where the payment stands, in a word or two. A cancelled order that was never paid
+ * says so, not what it would have needed (DESIGN §15). */
+export function paymentStatusLabel({ paymentStatus, fulfilment, status }: Pick<Order, 'paymentStatus' | 'fulfilment' | 'status'>): string {
   switch (paymentStatus) {
     case 'paid':
       return 'Paid';
@@ -66,6 +67,7 @@ function paymentStatusLabel({ paymentStatus, fulfilment }: Pick<Order, 'paymentS
     case 'refunded':
       return 'Refunded';
     case 'unpaid':
+      if (status === 'cancelled') return 'Cancelled';
       return fulfilment === 'pickup' ? 'To pay at pickup' : 'To pay on delivery';
   }
 }
