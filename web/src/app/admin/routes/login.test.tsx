@@ -114,6 +114,7 @@ describe('Console guard', () => {
       ['Reviews', '/admin/reviews'],
       ['Promo codes', '/admin/promo-codes'],
       ['Activity', '/admin/activity'],
+      ['Settings', '/admin/settings'],
     ]);
     // Only the dashboard is current: its path begins every other section's.
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
