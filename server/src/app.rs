@@ -83,6 +83,7 @@ impl AppState {
             orders: Orders::new(db.clone(), services.clock.clone(), outbox.clone()),
             activity: crate::store::activity::Activity::new(db.clone(), services.clock.clone()),
             promos: crate::store::promo::Promos::new(db.clone(), services.clock.clone()),
+            pages: crate::store::pages::Pages::new(db.clone(), services.clock.clone()),
             customers: crate::store::customers::Customers::new(db.clone(), services.clock.clone()),
             dashboard: crate::store::dashboard::Dashboard::new(db.clone()),
             outbox,

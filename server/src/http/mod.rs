@@ -26,6 +26,7 @@ pub mod media;
 mod middleware;
 pub mod openapi;
 pub mod orders;
+pub mod pages;
 pub mod paging;
 pub mod payments;
 pub mod response_cache;
@@ -94,6 +95,8 @@ pub struct AppServices {
     pub activity: Activity,
     /// Promo codes: the administrators' edits (orders apply them through the order store).
     pub promos: crate::store::promo::Promos,
+    /// The shop's own pages (privacy, terms, …): read by anyone, written by staff.
+    pub pages: crate::store::pages::Pages,
     /// The administrators' view of customers, and disabling accounts.
     pub customers: Customers,
     /// The administrators' dashboard figures.
@@ -184,6 +187,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admin_dashboard::router())
         .merge(admin_customers::router())
         .merge(admin_activity::router())
+        .merge(pages::router())
         .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)

@@ -104,6 +104,14 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0015_versions_and_stock_history.sql"),
         postgres: include_str!("../../migrations/postgres/0015_versions_and_stock_history.sql"),
     },
+    // 16 and 17 are other branches' (issue 30): versions are applied by number, each
+    // once, so a database may meet them after 18.
+    Migration {
+        version: 18,
+        name: "pages",
+        sqlite: include_str!("../../migrations/sqlite/0018_pages.sql"),
+        postgres: include_str!("../../migrations/postgres/0018_pages.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.
@@ -164,6 +172,12 @@ async fn apply_pending(
         applied.push(migration.version);
     }
     Ok(applied)
+}
+
+/// Every schema version this binary knows, in the order they are applied (numbers may
+/// skip: other branches hold the ones between).
+pub fn known_versions() -> Vec<i64> {
+    MIGRATIONS.iter().map(|m| m.version).collect()
 }
 
 /// The newest schema version this binary knows.

@@ -77,3 +77,7 @@ export type AdminReviewData = Schemas['AdminReviewData'];
 export type HideRequest = Schemas['HideRequest'];
 export type ImportReport = Schemas['ImportReport'];
 export type ImportRow = Schemas['ImportRow'];
+export type Page = Schemas['Page'];
+export type PageData = Schemas['PageData'];
+export type PageList = Schemas['PageList'];
+export type PageRequest = Schemas['PageRequest'];
