@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { signInToConsole } from './helpers';
 
 // The footer goes somewhere real (DESIGN.md §15, issue 30 item 7): 13 of its 17 links
 // went to '#', Privacy and Returns among them.
@@ -30,6 +31,24 @@ test('no footer link goes nowhere, and Privacy Policy opens the demo’s page in
   await category.click();
   await expect(page).toHaveURL(/\/shop\?category=[0-9a-f]{24}$/);
   await expect(page).toHaveTitle(`${title} | Shop`);
+});
+
+test('a page the owner writes in the console shows on the shop, its HTML as text', async ({ page }) => {
+  await signInToConsole(page);
+  await page.getByRole('link', { name: 'Pages', exact: true }).first().click();
+  await page.getByRole('link', { name: 'E-waste Policy' }).click();
+  const body = '## Old kit\n\nBring it **back** to us.\n\n<img src="x" onerror="document.title = \'hacked\'">';
+  await page.getByLabel('Body (Markdown)').fill(body);
+  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Old kit' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.getByText('E-waste Policy saved')).toBeVisible();
+
+  await page.goto('/pages/e-waste');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 2, name: 'Old kit' })).toBeVisible();
+  await expect(main).toContainText('<img src="x" onerror="document.title = \'hacked\'">');
+  await expect(main.locator('article img')).toHaveCount(0);
+  await expect(page).toHaveTitle('E-waste Policy | Shop');
 });
 
 test('a page that does not exist says so', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { ClipboardList, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, TicketPercent, Users, type LucideIcon } from 'lucide-react';
+import { ClipboardList, FileText, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, TicketPercent, Users, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '@/config/admin-paths';
 
 export interface AdminSection {
@@ -11,7 +11,7 @@ export interface AdminSection {
 
 /** The console's navigation, in the order it is shown: the day's work first (orders),
  * then the catalogue and what the shop shows (products, their categories, the home
- * page's banners), then people (customers and their reviews), promotions, and the log
+ * page's banners, the footer's pages), then people (customers and their reviews), promotions, and the log
  * of every change. A new section is one line here, in its place. */
 export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.home, icon: LayoutDashboard, end: true },
@@ -19,6 +19,7 @@ export const adminSections: AdminSection[] = [
   { label: 'Products', to: adminPaths.products, icon: Package },
   { label: 'Categories', to: adminPaths.categories, icon: FolderTree },
   { label: 'Banners', to: adminPaths.banners, icon: GalleryHorizontal },
+  { label: 'Pages', to: adminPaths.pages, icon: FileText },
   { label: 'Customers', to: adminPaths.customers, icon: Users },
   { label: 'Reviews', to: adminPaths.reviews, icon: MessageSquareText },
   { label: 'Promo codes', to: adminPaths.promoCodes, icon: TicketPercent },
