@@ -12,6 +12,7 @@ pub const MAX_BODY_CHARS: usize = 50_000;
 pub const NOT_FOUND: &str = "Page not found";
 pub const TITLE_RULE: &str = "Title must be 1 to 120 characters";
 pub const BODY_RULE: &str = "Body must be at most 50,000 characters";
+pub const BODY_REQUIRED: &str = "Body is required";
 pub const ONE_LINE: &str = "Title must be one line of text";
 
 /// Whether `slug` names one of the pages.

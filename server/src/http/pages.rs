@@ -74,14 +74,15 @@ pub struct PageList {
 /// A staff save of a page.
 #[derive(Deserialize, ToSchema)]
 pub struct PageRequest {
-    /// 1 to 120 characters, trimmed.
+    /// 1 to 120 characters, trimmed. (Missing, it is refused as `errors.title`.)
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 120)]
+    #[schema(required = true, min_length = 1, max_length = 120)]
     pub title: String,
-    /// Markdown, at most 50,000 characters (may be empty).
+    /// Markdown, at most 50,000 characters (may be empty, not left out: a save without
+    /// it is refused as `errors.body` rather than emptying the page).
     #[serde(default)]
-    #[schema(max_length = 50000)]
-    pub body: String,
+    #[schema(required = true, value_type = String, max_length = 50000)]
+    pub body: Option<String>,
     /// The page's `version` when the form was loaded; a page saved since is refused
     /// with 409 and the page as it now is. Without it the save is applied.
     #[schema(minimum = 1)]
@@ -135,7 +136,7 @@ pub async fn list(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "'Page saved'", body = Envelope<PageData>),
-        (status = 400, description = "Fields that break a rule, named in `errors`: 'Title must be 1 to 120 characters', 'Title must be one line of text', 'Body must be at most 50,000 characters', 'version must be a whole number from 1'", body = ErrorBody),
+        (status = 400, description = "Fields that break a rule, named in `errors`: 'Title must be 1 to 120 characters', 'Title must be one line of text', 'Body is required', 'Body must be at most 50,000 characters', 'version must be a whole number from 1'", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "'Page not found': only the six slugs are pages", body = ErrorBody),
@@ -157,9 +158,15 @@ pub async fn update(
     let title = page::title(&body.title)
         .map_err(|rule| errors.insert("title", rule.into()))
         .ok();
-    let text = page::body(&body.body)
-        .map_err(|rule| errors.insert("body", rule.into()))
-        .ok();
+    let text = match body.body.as_deref() {
+        Some(text) => page::body(text)
+            .map_err(|rule| errors.insert("body", rule.into()))
+            .ok(),
+        None => {
+            errors.insert("body", page::BODY_REQUIRED.into());
+            None
+        }
+    };
     let (Some(title), Some(text), true) = (title, text, errors.is_empty()) else {
         return Err(AppError::fields(errors));
     };

@@ -2656,10 +2656,13 @@ export interface components {
         };
         /** @description A staff save of a page. */
         PageRequest: {
-            /** @description Markdown, at most 50,000 characters (may be empty). */
-            body?: string;
-            /** @description 1 to 120 characters, trimmed. */
-            title?: string;
+            /**
+             * @description Markdown, at most 50,000 characters (may be empty, not left out: a save without
+             *     it is refused as `errors.body` rather than emptying the page).
+             */
+            body: string;
+            /** @description 1 to 120 characters, trimmed. (Missing, it is refused as `errors.title`.) */
+            title: string;
             /**
              * Format: int64
              * @description The page's `version` when the form was loaded; a page saved since is refused
@@ -4823,7 +4826,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PageData"];
                 };
             };
-            /** @description Fields that break a rule, named in `errors`: 'Title must be 1 to 120 characters', 'Title must be one line of text', 'Body must be at most 50,000 characters', 'version must be a whole number from 1' */
+            /** @description Fields that break a rule, named in `errors`: 'Title must be 1 to 120 characters', 'Title must be one line of text', 'Body is required', 'Body must be at most 50,000 characters', 'version must be a whole number from 1' */
             400: {
                 headers: {
                     [name: string]: unknown;
