@@ -87,6 +87,7 @@ impl AppState {
                 db.clone(),
                 services.clock.clone(),
             ),
+            pages: crate::store::pages::Pages::new(db.clone(), services.clock.clone()),
             customers: crate::store::customers::Customers::new(db.clone(), services.clock.clone()),
             dashboard: crate::store::dashboard::Dashboard::new(db.clone()),
             outbox,

@@ -107,11 +107,14 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             let report = seed::demo::seed(&catalogue, &media).await?;
             let reviews = seed::demo::seed_reviews(
                 &Accounts::new(db.clone()),
-                &shop::store::reviews::Reviews::new(db),
+                &shop::store::reviews::Reviews::new(db.clone()),
                 &report.product_ids,
             )
             .await?;
-            println!("{report}, {reviews} reviews");
+            let pages =
+                seed::demo_pages::seed_pages(&shop::store::pages::Pages::new(db, Clock::system()))
+                    .await?;
+            println!("{report}, {reviews} reviews, {pages} pages written");
             Ok(())
         }
         Command::Seed {

@@ -26,6 +26,7 @@ pub mod media;
 mod middleware;
 pub mod openapi;
 pub mod orders;
+pub mod pages;
 pub mod paging;
 pub mod payments;
 pub mod response_cache;
@@ -98,6 +99,8 @@ pub struct AppServices {
     /// The shop's own settings, edited in the console: its currency and pickup point
     /// (DESIGN.md §10, §15). (`settings` is the node's configuration.)
     pub shop_settings: crate::store::settings::Settings,
+    /// The shop's own pages (privacy, terms, …): read by anyone, written by staff.
+    pub pages: crate::store::pages::Pages,
     /// The administrators' view of customers, and disabling accounts.
     pub customers: Customers,
     /// The administrators' dashboard figures.
@@ -189,6 +192,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admin_dashboard::router())
         .merge(admin_customers::router())
         .merge(admin_activity::router())
+        .merge(pages::router())
         .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)

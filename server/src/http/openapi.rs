@@ -116,6 +116,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         admin_activity::Doc::openapi(),
         admin_promo::Doc::openapi(),
         super::shop_settings::Doc::openapi(),
+        super::pages::Doc::openapi(),
     ] {
         doc.merge(part);
     }
@@ -235,6 +236,11 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
             "PromoRequest",
             "endsOn",
             format!("^[ \\t\\n\\r]*(?:{DATE})?[ \\t\\n\\r]*$"),
+        ),
+        (
+            "PageRequest",
+            "title",
+            trimmed(1, crate::domain::page::MAX_TITLE_CHARS, ALL_CONTROL),
         ),
         ("BannerRequest", "url", link()),
         ("BannerForm", "url", link()),
@@ -555,6 +561,23 @@ mod tests {
             &"x".repeat(61),
         ] {
             let taken = crate::http::admin_categories::check_title(text).is_ok();
+            assert_eq!(title.is_match(text), taken, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_page_title_pattern_is_one_line_of_one_to_120_characters() {
+        let title = pattern("PageRequest", "title");
+        for text in [
+            "Privacy Policy",
+            " FAQ\n",
+            &"é".repeat(120),
+            "",
+            " \t ",
+            "Privacy\nPolicy",
+            &"x".repeat(121),
+        ] {
+            let taken = crate::domain::page::title(text).is_ok();
             assert_eq!(title.is_match(text), taken, "{text:?}");
         }
     }

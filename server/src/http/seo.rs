@@ -1,5 +1,6 @@
 //! What crawlers read (issue 15, item 8): `/robots.txt`, which points to the sitemap,
-//! and `/sitemap.xml`, every product in the shop and every category's listing. Past
+//! and `/sitemap.xml`, every product in the shop, every category's listing and the shop's
+//! own pages (`/pages/{slug}`). Past
 //! 50,000 addresses (the sitemap protocol's limit per file) `/sitemap.xml` is an index
 //! of `/sitemap/{n}.xml` files, each at most 50,000 products.
 
@@ -11,6 +12,7 @@ use axum::Router;
 
 use super::error::AppError;
 use super::AppState;
+use crate::domain::page::SLUGS;
 use crate::mail::templates::escape;
 
 /// The most addresses one sitemap file holds.
@@ -35,9 +37,9 @@ async fn sitemap(State(state): State<AppState>) -> Result<Response, AppError> {
     let base = state.settings.public_url.trim_end_matches('/').to_string();
     let categories = state.catalogue.categories().await?;
     let products = state.catalogue.shop_product_count().await?;
-    let pages = 2 + categories.len() as i64;
+    let pages = (2 + SLUGS.len() + categories.len()) as i64;
     if products + pages <= PER_SITEMAP {
-        let mut urls = vec![format!("{base}/"), format!("{base}/shop")];
+        let mut urls = fixed_pages(&base);
         urls.extend(
             categories
                 .iter()
@@ -68,7 +70,7 @@ async fn sitemap(State(state): State<AppState>) -> Result<Response, AppError> {
     )))
 }
 
-/// `/sitemap/{n}.xml` of the index: 0 the pages and categories, n ≥ 1 the n-th
+/// `/sitemap/{n}.xml` of the index: 0 the pages (home, listing, the shop's own) and categories, n ≥ 1 the n-th
 /// [`PER_SITEMAP`] products in id order.
 async fn sitemap_part(
     State(state): State<AppState>,
@@ -83,7 +85,7 @@ async fn sitemap_part(
     let base = state.settings.public_url.trim_end_matches('/').to_string();
     let urls: Vec<String> = if n == 0 {
         let categories = state.catalogue.categories().await?;
-        [format!("{base}/"), format!("{base}/shop")]
+        fixed_pages(&base)
             .into_iter()
             .chain(
                 categories
@@ -104,6 +106,14 @@ async fn sitemap_part(
             .collect()
     };
     Ok(url_set(&urls))
+}
+
+/// The addresses every shop has: home, the listing and its own pages (privacy, terms, …).
+fn fixed_pages(base: &str) -> Vec<String> {
+    [format!("{base}/"), format!("{base}/shop")]
+        .into_iter()
+        .chain(SLUGS.iter().map(|slug| format!("{base}/pages/{slug}")))
+        .collect()
 }
 
 fn url_set(urls: &[String]) -> Response {

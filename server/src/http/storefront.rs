@@ -27,7 +27,8 @@ struct Assets;
 /// (`/product/{id}`) comes with what search engines and link previews
 /// read in its `<head>` ([`product_head`]) and the product's own API answer, so the page
 /// shows it without asking again; a category's listing (`/shop?category={id}`) with
-/// its title and description ([`category_head`]).
+/// its title and description ([`category_head`]); a page of the shop's own
+/// (`/pages/{slug}`) with its title ([`page_head`]).
 pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     if !path.is_empty() {
@@ -56,6 +57,7 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
             let head = match path {
                 "" => home_of(&state).await,
                 "shop" => category_of(&state, uri.query()).await,
+                _ if path.starts_with("pages/") => page_of(&state, path).await,
                 _ => product_of(&state, path).await,
             };
             let head = [head, currency_of(&state).await]
@@ -242,6 +244,39 @@ async fn category_of(state: &AppState, query: Option<&str>) -> Option<String> {
         sub_category.as_deref(),
         &state.settings.public_url,
     ))
+}
+
+/// The `<head>` of the shop's page `path` (`pages/{slug}`), if it is one: the title
+/// the storefront gives it ('{title} | Shop'). A database failure serves the page
+/// without it, as the page itself still loads.
+async fn page_of(state: &AppState, path: &str) -> Option<String> {
+    let slug = path.strip_prefix("pages/")?;
+    if !crate::domain::page::is_slug(slug) {
+        return None;
+    }
+    match state.pages.page(slug).await {
+        Ok(page) => Some(page_head(&page?.title, slug, &state.settings.public_url)),
+        Err(e) => {
+            tracing::warn!(error = %e, "a page's head could not be read");
+            None
+        }
+    }
+}
+
+/// A shop's page's title, description, canonical address and card tags.
+pub fn page_head(title: &str, slug: &str, public_url: &str) -> String {
+    let base = public_url.trim_end_matches('/');
+    let description = format!("{title}: plumbing, heating and everyday supplies.");
+    let description: String = description.chars().take(160).collect();
+    let url = format!("{base}/pages/{slug}");
+    page_tags(
+        &page_title(Some(title)),
+        &description,
+        &url,
+        "website",
+        None,
+    )
+    .join("\n")
 }
 
 /// A category listing's title ('{category} | Shop', or '{sub-category} – {category} |

@@ -110,6 +110,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0016_shop_settings.sql"),
         postgres: include_str!("../../migrations/postgres/0016_shop_settings.sql"),
     },
+    Migration {
+        version: 18,
+        name: "pages",
+        sqlite: include_str!("../../migrations/sqlite/0018_pages.sql"),
+        postgres: include_str!("../../migrations/postgres/0018_pages.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.
@@ -170,6 +176,12 @@ async fn apply_pending(
         applied.push(migration.version);
     }
     Ok(applied)
+}
+
+/// Every schema version this binary knows, in the order they are applied (numbers may
+/// skip: other branches hold the ones between).
+pub fn known_versions() -> Vec<i64> {
+    MIGRATIONS.iter().map(|m| m.version).collect()
 }
 
 /// The newest schema version this binary knows.

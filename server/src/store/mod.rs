@@ -12,6 +12,7 @@ pub mod items;
 mod migrate;
 pub mod orders;
 pub mod outbox;
+pub mod pages;
 pub mod payments;
 pub mod promo;
 pub mod reviews;
@@ -26,7 +27,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, ConnectOptions, Connection, Executor};
 
 pub use dialect::Dialect;
-pub use migrate::{current_version, latest_version, migrate};
+pub use migrate::{current_version, known_versions, latest_version, migrate};
 
 /// A connection pool and the dialect of the database behind it.
 #[derive(Clone, Debug)]

@@ -19,6 +19,7 @@ mod health;
 mod items;
 mod media_and_storefront;
 mod orders;
+mod pages;
 mod payments;
 mod phone;
 mod promo;

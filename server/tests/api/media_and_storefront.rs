@@ -378,8 +378,8 @@ fn locs(xml: &str) -> Vec<String> {
         .collect()
 }
 
-/// robots.txt names the sitemap; the sitemap lists the home page, the shop, each
-/// category's listing and each product in the shop (archived ones not); past 50,000
+/// robots.txt names the sitemap; the sitemap lists the home page, the shop, the shop's
+/// six own pages, each category's listing and each product in the shop (archived ones not); past 50,000
 /// addresses it becomes an index of files of at most 50,000.
 async fn robots_txt_points_to_a_sitemap_of_every_product_and_category(app: TestApp) {
     let f = crate::helpers::fixture(&app).await;
@@ -397,12 +397,15 @@ async fn robots_txt_points_to_a_sitemap_of_every_product_and_category(app: TestA
 
     let xml = page(&app, "/sitemap.xml").await;
     assert!(xml.starts_with("<?xml") && xml.contains("<urlset"), "{xml}");
-    let mut expected = vec![
-        app.url("/"),
-        app.url("/shop"),
+    let mut expected = vec![app.url("/"), app.url("/shop")];
+    expected.extend(
+        ["privacy", "terms", "returns", "delivery", "faq", "e-waste"]
+            .map(|slug| app.url(&format!("/pages/{slug}"))),
+    );
+    expected.extend([
         app.url(&format!("/shop?category={}", f.faucets)),
         app.url(&format!("/shop?category={}", f.heating)),
-    ];
+    ]);
     let mut products: Vec<&String> = vec![&f.alpha, &f.beta, &f.gamma, &f.delta];
     products.sort();
     expected.extend(products.iter().map(|id| app.url(&format!("/product/{id}"))));
@@ -426,7 +429,7 @@ async fn robots_txt_points_to_a_sitemap_of_every_product_and_category(app: TestA
         locs(&index),
         [0, 1, 2].map(|n| app.url(&format!("/sitemap/{n}.xml")))
     );
-    assert_eq!(locs(&page(&app, "/sitemap/0.xml").await), expected[..4]);
+    assert_eq!(locs(&page(&app, "/sitemap/0.xml").await), expected[..10]);
     let first = locs(&page(&app, "/sitemap/1.xml").await);
     let second = locs(&page(&app, "/sitemap/2.xml").await);
     assert_eq!((first.len(), second.len()), (50_000, 4));

@@ -371,6 +371,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The six pages, for the console's list (not paged: the slugs are fixed). */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/page/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a page's title and body. */
+        put: operations["update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/product": {
         parameters: {
             query?: never;
@@ -1080,6 +1114,23 @@ export interface paths {
          *     page calls it while the payment is pending (back from 3-D Secure).
          */
         post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the shop, for anyone. */
+        get: operations["show"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2020,6 +2071,25 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_PageData: {
+            data: {
+                page: components["schemas"]["Page"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_PageList: {
+            data: {
+                /** @description The six pages, by slug. */
+                pages: components["schemas"]["Page"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_PaymentConfig: {
             data: {
                 /** @description `test` or `manual`. */
@@ -2614,6 +2684,44 @@ export interface components {
             emailAddress: string;
             /** @description The six digits from the e-mail. */
             otp: string;
+        };
+        /** @description One of the shop's pages. */
+        Page: {
+            /** @description Markdown as staff wrote it; raw HTML in it is shown as text, never run. */
+            body: string;
+            /** @description privacy, terms, returns, delivery, faq or e-waste. */
+            slug: string;
+            title: string;
+            /** @description When it was last saved (ISO 8601, UTC). */
+            updatedAt: string;
+            /**
+             * Format: int64
+             * @description Bumped by each staff save: a `PUT` sends the one it loaded.
+             */
+            version: number;
+        };
+        PageData: {
+            page: components["schemas"]["Page"];
+        };
+        PageList: {
+            /** @description The six pages, by slug. */
+            pages: components["schemas"]["Page"][];
+        };
+        /** @description A staff save of a page. */
+        PageRequest: {
+            /**
+             * @description Markdown, at most 50,000 characters (may be empty, not left out: a save without
+             *     it is refused as `errors.body` rather than emptying the page).
+             */
+            body: string;
+            /** @description 1 to 120 characters, trimmed. (Missing, it is refused as `errors.title`.) */
+            title: string;
+            /**
+             * Format: int64
+             * @description The page's `version` when the form was loaded; a page saved since is refused
+             *     with 409 and the page as it now is. Without it the save is applied.
+             */
+            version?: number | null;
         };
         PasswordRequest: {
             password: string;
@@ -3314,7 +3422,7 @@ export interface operations {
                 adminId?: string;
                 /**
                  * @description Only changes to this kind of object: product, category, sub_category, banner,
-                 *     order, customer, review, promo_code, settings.
+                 *     order, customer, review, promo_code, settings, page.
                  */
                 objectType?: string;
                 /** @description Only changes to this object: its `_id`, or an order's number. */
@@ -4750,6 +4858,125 @@ export interface operations {
                 };
             };
             /** @description A move the status machine does not allow */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Pages' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description privacy, terms, returns, delivery, faq or e-waste */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Page saved' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors`: 'Title must be 1 to 120 characters', 'Title must be one line of text', 'Body is required', 'Body must be at most 50,000 characters', 'version must be a whole number from 1' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Page not found': only the six slugs are pages */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This changed since you opened it: reload to see the latest': `version` is not the page's, `data` holds `{page}` as it now is, and nothing was written */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7549,6 +7776,47 @@ export interface operations {
                 };
             };
             /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description privacy, terms, returns, delivery, faq or e-waste */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Page' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageData"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Page not found': no page has this slug */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -83,3 +83,7 @@ export type PickupPoint = Schemas['PickupPoint'];
 export type ShopSettings = Schemas['SettingsView'];
 export type SettingsData = Schemas['SettingsData'];
 export type SettingsRequest = Schemas['SettingsRequest'];
+export type Page = Schemas['Page'];
+export type PageData = Schemas['PageData'];
+export type PageList = Schemas['PageList'];
+export type PageRequest = Schemas['PageRequest'];

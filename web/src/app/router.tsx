@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: paths.terms, lazy: () => import('./routes/terms') },
       { path: paths.about, lazy: () => import('./routes/about') },
       { path: paths.contact, lazy: () => import('./routes/contact') },
+      { path: '/pages/:slug', lazy: () => import('./routes/page') },
       {
         lazy: requireAuth,
         children: [

@@ -42,6 +42,9 @@ export const adminPaths = {
   promoCodes: '/admin/promo-codes',
   newPromoCode: '/admin/promo-codes/new',
   promoCode: (id: string) => `/admin/promo-codes/${encodeURIComponent(id)}`,
+  /** The shop's own pages (privacy, terms, …): the six, and each one's editor. */
+  pages: '/admin/pages',
+  page: (slug: string) => `/admin/pages/${encodeURIComponent(slug)}`,
   /** Review moderation; `rating`, `hidden` and `page` are its query string. */
   reviews: '/admin/reviews',
   /** The activity log; `adminId`, `objectType`, `objectId` and `page` are its query string. */

@@ -36,7 +36,14 @@ export const paths = {
   terms: '/terms-and-conditions',
   about: '/about',
   contact: '/contact',
+  /** One of the shop's own pages, written by staff (privacy, terms, returns, delivery,
+   * faq, e-waste: DESIGN.md §15). */
+  page: (slug: PageSlug) => `/pages/${slug}`,
 } as const;
+
+/** The shop's own pages: these six exist, no other (server: domain/page.rs SLUGS). */
+export const PAGE_SLUGS = ['privacy', 'terms', 'returns', 'delivery', 'faq', 'e-waste'] as const;
+export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 /** The listing filtered by category and, optionally, sub-category (the header's links). */
 export function shopByCategory(categoryId: string, subCategoryId?: string): string {

@@ -11,6 +11,7 @@ import { AdminCategoriesPage } from './routes/categories';
 import { AdminCustomerPage } from './routes/customer';
 import { AdminCustomersPage } from './routes/customers';
 import { AdminDashboardPage } from './routes/dashboard';
+import { AdminEditPagePage } from './routes/edit-page';
 import { AdminImportProductsPage } from './routes/import-products';
 import { AdminLoginPage } from './routes/login';
 import { AdminNewProductPage } from './routes/new-product';
@@ -18,6 +19,7 @@ import { AdminNewPromoCodePage } from './routes/new-promo-code';
 import { AdminNotFoundPage } from './routes/not-found';
 import { AdminOrderPage } from './routes/order';
 import { AdminOrdersPage } from './routes/orders';
+import { AdminPagesPage } from './routes/pages';
 import { PackingSlipPage } from './routes/packing-slip';
 import { AdminProductPage } from './routes/product';
 import { AdminProductsPage } from './routes/products';
@@ -45,6 +47,8 @@ export const consoleRoutes: RouteObject[] = [
           { path: 'products/:id', element: <AdminProductPage /> },
           { path: 'categories', element: <AdminCategoriesPage /> },
           { path: 'banners', element: <AdminBannersPage /> },
+          { path: 'pages', element: <AdminPagesPage /> },
+          { path: 'pages/:slug', element: <AdminEditPagePage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
           { path: 'reviews', element: <AdminReviewsPage /> },

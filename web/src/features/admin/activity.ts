@@ -13,6 +13,7 @@ export const OBJECT_TYPE_LABELS = {
   review: 'Review',
   promo_code: 'Promo code',
   settings: 'Settings',
+  page: 'Page',
 } as const;
 
 export type ObjectType = keyof typeof OBJECT_TYPE_LABELS;

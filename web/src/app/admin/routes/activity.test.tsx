@@ -88,6 +88,7 @@ describe('Console activity log', () => {
       'Review',
       'Promo code',
       'Settings',
+      'Page',
     ]);
   });
 

@@ -110,6 +110,7 @@ describe('Console guard', () => {
       ['Products', '/admin/products'],
       ['Categories', '/admin/categories'],
       ['Banners', '/admin/banners'],
+      ['Pages', '/admin/pages'],
       ['Customers', '/admin/customers'],
       ['Reviews', '/admin/reviews'],
       ['Promo codes', '/admin/promo-codes'],
