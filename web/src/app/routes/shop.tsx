@@ -103,10 +103,11 @@ export function Component() {
             </div>
           ) : (
             <>
-              <p className="text-sm text-slate-600">
+              {/* The grid's heading, between the page's h1 and the cards' h3s. */}
+              <h2 className="text-sm font-normal text-slate-600">
                 {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
                 {products.data.facets && `, ${products.data.facets.inStock} in stock`}
-              </p>
+              </h2>
               <ProductGrid products={products.data.products} action={wishlistHeartAction} eager={4} />
               {totalPages > 1 && (
                 <Pagination page={listing.page} totalPages={totalPages} items={listingPages(listing.page, totalPages)} onPageChange={goToPage} />
