@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router';
+import { Announcer } from '@/components/layout/announcer';
 import { Footer } from '@/components/layout/footer';
 import { MAIN_ID, PageBehaviour, SkipLink } from '@/components/layout/page-behaviour';
 import { Header } from './header';
 
-/** The skip link, header, page, footer: every storefront page. */
+/** The skip link, header, page, footer and the live region: every storefront page. */
 export function Component() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -14,6 +15,7 @@ export function Component() {
         <Outlet />
       </main>
       <Footer />
+      <Announcer />
     </div>
   );
 }

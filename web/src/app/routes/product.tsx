@@ -43,7 +43,7 @@ export function Component() {
             <ProductGallery images={product.data.images} name={product.data.name} />
             <ProductInfo
               product={product.data}
-              onAddToCart={(quantity) => addToCart(product.data._id, quantity, product.data.stock)}
+              onAddToCart={(quantity) => addToCart(product.data, quantity)}
               onToggleWishlist={() => wishlist.toggle(product.data._id)}
               inWishlist={wishlist.has(product.data._id)}
             />

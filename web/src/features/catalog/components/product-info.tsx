@@ -81,7 +81,7 @@ export function ProductInfo({
         <QuantitySelector value={quantity} onChange={setQuantity} max={Math.max(1, Math.min(MAX_QUANTITY, product.stock))} />
         {/* Busy, it is aria-disabled rather than disabled: a disabled button would drop
             focus to the page, and a keyboard shopper would lose their place (DESIGN.md §15).
-            What happened is said in the toasts' polite live region. */}
+            What happened is said in the page's polite live region (lib/announce.ts). */}
         <Button onClick={addToCart} disabled={!onAddToCart || outOfStock} aria-disabled={adding || undefined} className="h-11 min-w-40 aria-disabled:opacity-50 md:h-10">
           {adding ? 'Adding...' : 'Add to Cart'}
         </Button>
