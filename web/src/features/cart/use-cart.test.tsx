@@ -18,7 +18,7 @@ describe('Add to Cart on the product page (guest)', () => {
     const { add, stepper } = await controls();
     fireEvent.click(within(stepper).getByRole('button', { name: 'Increase quantity' }));
     fireEvent.click(within(stepper).getByRole('button', { name: 'Increase quantity' }));
-    expect(stepper).toHaveTextContent('3');
+    expect(within(stepper).getByRole('spinbutton')).toHaveValue('3');
 
     // Faked from here on: the page is loaded, and only the message's delay is left.
     vi.useFakeTimers();

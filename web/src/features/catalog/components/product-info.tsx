@@ -2,8 +2,9 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import type { Product } from '@/api/types';
 import { Button } from '@/components/ui/button';
-import { MAX_QUANTITY, QuantitySelector } from '@/components/ui/quantity-selector';
+import { QuantitySelector } from '@/components/ui/quantity-selector';
 import { formatDate, formatUsd } from '@/lib/format';
+import { stockLimit } from '@/lib/quantity';
 import { LOW_STOCK, stockLabel } from './product-card';
 
 /** Name, description, price and discount, stock, category, the offer's end, and the
@@ -77,8 +78,8 @@ export function ProductInfo({
           </>
         )}
       </dl>
-      <div className="flex flex-wrap items-center gap-3">
-        <QuantitySelector value={quantity} onChange={setQuantity} max={Math.max(1, Math.min(MAX_QUANTITY, product.stock))} />
+      <div className="flex flex-wrap items-start gap-3">
+        <QuantitySelector value={quantity} onChange={setQuantity} {...stockLimit(product.stock)} />
         {/* Busy, it is aria-disabled rather than disabled: a disabled button would drop
             focus to the page, and a keyboard shopper would lose their place (DESIGN.md §15).
             What happened is said in the page's polite live region (lib/announce.ts). */}
