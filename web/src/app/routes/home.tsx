@@ -7,6 +7,7 @@ import { useCategories } from '@/features/catalog/api/get-categories';
 import { useHomePage } from '@/features/catalog/api/get-home-page';
 import { BannerCarousel } from '@/features/catalog/components/banner-carousel';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { quickAddAction } from '@/features/cart/components/quick-add';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 import { SHOP_TITLE, useDocumentTitle } from '@/lib/page-title';
 
@@ -29,7 +30,7 @@ export function Component() {
       ) : (
         <>
           <Section title="Grab the best deal on Smartphones">
-            <ProductGrid products={home.data.topProducts} action={wishlistHeartAction} />
+            <ProductGrid products={home.data.topProducts} action={wishlistHeartAction} buy={quickAddAction} />
           </Section>
           <CategorySections />
         </>

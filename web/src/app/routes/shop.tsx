@@ -10,6 +10,7 @@ import { ListingFilters } from '@/features/catalog/components/listing-filters';
 import { Pagination } from '@/components/ui/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingPages, listingSearch, readListing, SKELETON_CARDS, sortOptions, type Listing, type SortValue } from '@/features/catalog/listing';
+import { quickAddAction } from '@/features/cart/components/quick-add';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 import { listingName, useDocumentTitle } from '@/lib/page-title';
 
@@ -108,7 +109,7 @@ export function Component() {
                 {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
                 {products.data.facets && `, ${products.data.facets.inStock} in stock`}
               </h2>
-              <ProductGrid products={products.data.products} action={wishlistHeartAction} eager={4} />
+              <ProductGrid products={products.data.products} action={wishlistHeartAction} buy={quickAddAction} eager={4} />
               {totalPages > 1 && (
                 <Pagination page={listing.page} totalPages={totalPages} items={listingPages(listing.page, totalPages)} onPageChange={goToPage} />
               )}
