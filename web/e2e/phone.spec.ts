@@ -96,7 +96,7 @@ async function expectTargetsAtLeast24(page: Page, what: string) {
 async function expectHeaderOnScreen(page: Page, signedIn: boolean) {
   const header = page.getByRole('banner');
   const controls = [
-    header.getByRole('link', { name: 'Home' }),
+    header.getByRole('link', { name: 'Shop home page' }),
     header.getByRole('button', { name: 'Search' }),
     header.getByRole('link', { name: /^Wishlist, / }),
     header.getByRole('link', { name: /^Cart, / }),

@@ -8,11 +8,12 @@ const MENU = [
   { label: 'Payment Methods', to: paths.paymentMethods },
 ];
 
-/** The account area 'My Profile' with its side menu (spec §2). */
+/** The account area 'My Profile' with its side menu (spec §2). The area's name is no
+ * heading: each page's own title is its one h1 (DESIGN.md §15), where focus goes. */
 export function Component() {
   return (
     <div>
-      <h1 className="mb-6 text-2xl font-semibold">My Profile</h1>
+      <p className="mb-6 text-2xl font-semibold">My Profile</p>
       <div className="grid gap-6 md:grid-cols-[220px_1fr]">
         <nav aria-label="Account">
           <ul className="space-y-1">

@@ -2,7 +2,7 @@ import { Heart, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CategoryMenu } from '@/components/layout/category-menu';
-import { Logo } from '@/components/layout/logo';
+import { HOME_LINK_LABEL, Logo } from '@/components/layout/logo';
 import { MobileDrawer } from '@/components/layout/mobile-drawer';
 import { Button } from '@/components/ui/button';
 import { paths, shopSearch } from '@/config/paths';
@@ -31,7 +31,7 @@ export function Header() {
       {/* From 320 px up every control fits: on phones the icons are 44 px touch targets,
           the word mark and the sign-in label give way to icons (issue 17). */}
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-3 sm:gap-3 sm:px-4">
-        <Link to={paths.home} aria-label="Home" className="shrink-0">
+        <Link to={paths.home} aria-label={HOME_LINK_LABEL} className="shrink-0">
           <Logo compact />
         </Link>
         <SearchBox className="hidden flex-1 md:flex" />

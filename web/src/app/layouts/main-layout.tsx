@@ -1,10 +1,11 @@
 import { Outlet } from 'react-router';
+import { Announcer } from '@/components/layout/announcer';
 import { Footer } from '@/components/layout/footer';
 import { MAIN_ID, PageBehaviour, SkipLink } from '@/components/layout/page-behaviour';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { Header } from './header';
 
-/** The skip link, header, page, footer: every storefront page. */
+/** The skip link, header, page, footer and the live region: every storefront page. */
 export function Component() {
   const categories = useCategories().data?.categories ?? [];
   return (
@@ -16,6 +17,7 @@ export function Component() {
         <Outlet />
       </main>
       <Footer categories={categories} />
+      <Announcer />
     </div>
   );
 }

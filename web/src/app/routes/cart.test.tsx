@@ -15,6 +15,7 @@ const SHOWER = product({ _id: '2'.padStart(24, '0'), name: 'Rain Shower Head', s
 const store = () => useLocalStore.getState();
 const line = (name: string) => screen.getByRole('listitem', { name });
 const stepper = (name: string) => within(line(name)).getByRole('group', { name: `Quantity of ${name}` });
+const quantity = (name: string) => within(stepper(name)).getByRole('spinbutton', { name: `Quantity of ${name}` });
 const summary = (which: 'subtotal' | 'discount' | 'promo' | 'delivery' | 'total') => screen.getByTestId(`summary-${which}`);
 
 /** Puts the valve (2) and the shower head (1) in the guest's browser cart. */
@@ -39,7 +40,7 @@ describe('Cart page (guest)', () => {
     expect(within(valve).getByText('Color: Brass')).toBeInTheDocument();
     expect(within(valve).getByTestId('unit-price')).toHaveTextContent('₹12.50');
     expect(within(valve).getByTestId('line-total')).toHaveTextContent('(₹25.00)');
-    expect(stepper('Brass Angle Valve')).toHaveTextContent('2');
+    expect(quantity('Brass Angle Valve')).toHaveValue('2');
 
     const shower = line('Rain Shower Head');
     expect(within(shower).getByText('Size: Large')).toBeInTheDocument();
@@ -81,7 +82,7 @@ describe('Cart page (guest)', () => {
     const more = within(stepper('Brass Angle Valve')).getByRole('button', { name: 'Increase quantity' });
     expect(more).toBeEnabled();
     fireEvent.click(more);
-    expect(stepper('Brass Angle Valve')).toHaveTextContent('3');
+    expect(quantity('Brass Angle Valve')).toHaveValue('3');
     expect(more).toBeDisabled();
     expect(store().cart).toContainEqual({ productId: VALVE._id, quantity: 3 });
     expect(within(line('Brass Angle Valve')).getByTestId('line-total')).toHaveTextContent('(₹37.50)');
@@ -94,7 +95,7 @@ describe('Cart page (guest)', () => {
     const less = within(stepper('Brass Angle Valve')).getByRole('button', { name: 'Decrease quantity' });
     fireEvent.click(less);
     fireEvent.click(less);
-    expect(stepper('Brass Angle Valve')).toHaveTextContent('1');
+    expect(quantity('Brass Angle Valve')).toHaveValue('1');
     expect(less).toBeDisabled();
     expect(store().cart).toContainEqual({ productId: VALVE._id, quantity: 1 });
     expect(within(line('Brass Angle Valve')).queryByTestId('line-total')).not.toBeInTheDocument();
@@ -310,13 +311,13 @@ describe('Cart page (signed in)', () => {
     expect(sent.authorization).toContain('Bearer token-123');
 
     fireEvent.click(within(stepper('Brass Angle Valve')).getByRole('button', { name: 'Increase quantity' }));
-    await waitFor(() => expect(stepper('Brass Angle Valve')).toHaveTextContent('2'));
+    await waitFor(() => expect(quantity('Brass Angle Valve')).toHaveValue('2'));
     await waitFor(() => expect(sent.patches).toHaveLength(1));
     expect(new URL(sent.patches[0].url).pathname).toBe(`/api/user/item/${valveLine._id}`);
     expect(sent.patches[0].body).toEqual({ quantity: 2 });
     expect(summary('subtotal')).toHaveTextContent('₹85.00');
     // The refetched list agrees with the change.
-    await waitFor(() => expect(stepper('Brass Angle Valve')).toHaveTextContent('2'));
+    await waitFor(() => expect(quantity('Brass Angle Valve')).toHaveValue('2'));
     expect(store().cart).toEqual([]);
   });
 
@@ -331,14 +332,14 @@ describe('Cart page (signed in)', () => {
 
     fireEvent.click(within(stepper('Rain Shower Head')).getByRole('button', { name: 'Increase quantity' }));
     // Shown before the server answers (the PATCH is held until `refuse`).
-    await waitFor(() => expect(stepper('Rain Shower Head')).toHaveTextContent('3'));
+    await waitFor(() => expect(quantity('Rain Shower Head')).toHaveValue('3'));
     await waitFor(() => expect(sent.patches).toHaveLength(1));
     expect(error).not.toHaveBeenCalled();
     expect(sent.patches[0].body).toEqual({ quantity: 3 });
 
     refuse(failure(409, 'Only 2 left in stock'));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Only 2 left in stock'));
-    await waitFor(() => expect(stepper('Rain Shower Head')).toHaveTextContent('2'));
+    await waitFor(() => expect(quantity('Rain Shower Head')).toHaveValue('2'));
     expect(within(line('Rain Shower Head')).getByTestId('line-total')).toHaveTextContent('(₹60.00)');
     expect(summary('total')).toHaveTextContent('₹158.00');
   });

@@ -16,11 +16,32 @@ export function Component() {
   useDocumentTitle('Your CheckOut');
   const cart = useCart();
   const checkout = useCheckout(cart);
+  const summary = (
+    <OrderSummary
+      totals={checkout.totals}
+      promo={checkout.promo.code === null ? null : { code: checkout.promo.code, onRemove: checkout.promo.remove }}
+      lines={<CheckoutLines lines={cart.lines} problems={checkout.problems} />}
+      placeholder={
+        checkout.quoteError ? (
+          <div role="alert" className="space-y-2">
+            <p className="text-red-600">{checkout.quoteError.message}</p>
+            <Button variant="outline" size="sm" onClick={checkout.retryQuote}>
+              Try Again
+            </Button>
+          </div>
+        ) : undefined
+      }
+    >
+      <PromoCode applied={checkout.promo.code !== null} refusal={checkout.promo.refusal} onApply={checkout.promo.apply} />
+    </OrderSummary>
+  );
   return (
     <div>
       <Breadcrumb items={[{ label: 'Home', to: paths.home }, { label: 'Cart', to: paths.cart }, { label: 'CheckOut' }]} />
       <h1 className="mb-6 text-3xl font-bold">Your CheckOut</h1>
-      <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
+      {/* The form, the Order Summary and the button that pays, in that order: one column
+          on phones, the summary and the button on the right from lg up. */}
+      <div className="grid gap-6 lg:grid-cols-[1fr_380px] lg:grid-rows-[auto_1fr] lg:items-start">
         <CheckoutForm
           cart={cart}
           mode={checkout.mode}
@@ -28,24 +49,8 @@ export function Component() {
           onPlace={checkout.place}
           paymentError={checkout.paymentError}
           onPaymentChange={checkout.clearPaymentError}
+          summary={summary}
         />
-        <OrderSummary
-          totals={checkout.totals}
-          promo={checkout.promo.code === null ? null : { code: checkout.promo.code, onRemove: checkout.promo.remove }}
-          lines={<CheckoutLines lines={cart.lines} problems={checkout.problems} />}
-          placeholder={
-            checkout.quoteError ? (
-              <div role="alert" className="space-y-2">
-                <p className="text-red-600">{checkout.quoteError.message}</p>
-                <Button variant="outline" size="sm" onClick={checkout.retryQuote}>
-                  Try Again
-                </Button>
-              </div>
-            ) : undefined
-          }
-        >
-          <PromoCode applied={checkout.promo.code !== null} refusal={checkout.promo.refusal} onApply={checkout.promo.apply} />
-        </OrderSummary>
       </div>
     </div>
   );

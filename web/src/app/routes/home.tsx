@@ -7,8 +7,9 @@ import { useCategories } from '@/features/catalog/api/get-categories';
 import { useHomePage } from '@/features/catalog/api/get-home-page';
 import { BannerCarousel } from '@/features/catalog/components/banner-carousel';
 import { ProductGrid } from '@/features/catalog/components/product-grid';
+import { quickAddAction } from '@/features/cart/components/quick-add';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
-import { useDocumentTitle } from '@/lib/page-title';
+import { SHOP_TITLE, useDocumentTitle } from '@/lib/page-title';
 
 /** Home: banners, then top products and category sections when there is data (spec §2). */
 export function Component() {
@@ -16,6 +17,9 @@ export function Component() {
   const home = useHomePage();
   return (
     <div className="space-y-10">
+      {/* The design shows no title here; a screen reader, and focus after a navigation,
+          still start at the page's one h1 (DESIGN.md §15). */}
+      <h1 className="sr-only">{SHOP_TITLE}</h1>
       <BannerCarousel />
       {home.isPending ? (
         <HomeSkeleton />
@@ -26,7 +30,7 @@ export function Component() {
       ) : (
         <>
           <Section title="Grab the best deal on Smartphones">
-            <ProductGrid products={home.data.topProducts} action={wishlistHeartAction} />
+            <ProductGrid products={home.data.topProducts} action={wishlistHeartAction} buy={quickAddAction} />
           </Section>
           <CategorySections />
         </>

@@ -77,10 +77,10 @@ describe('The guest order page (/orders/{number}?token=…)', () => {
     await waitFor(() => expect(steps()).toEqual(['PlacedMar 01, 2026', 'Ready for pickupNot yet', 'CollectedNot yet']));
     const [placed, ready, collected] = within(timeline()).getAllByRole('listitem');
     expect(placed).toHaveAttribute('aria-current', 'step');
-    expect(within(placed).getByText('Placed').parentElement).not.toHaveClass('text-slate-400');
+    expect(within(placed).getByText('Placed').parentElement).not.toHaveClass('text-slate-500');
     for (const step of [ready, collected]) {
       expect(step).not.toHaveAttribute('aria-current');
-      expect(step.querySelector('p')!.parentElement).toHaveClass('text-slate-400');
+      expect(step.querySelector('p')!.parentElement).toHaveClass('text-slate-500');
     }
   });
 

@@ -106,9 +106,9 @@ describe('Product page', () => {
     const more = within(group).getByRole('button', { name: 'Increase quantity' });
     expect(less).toBeDisabled();
     fireEvent.click(more);
-    expect(group).toHaveTextContent('2');
+    expect(within(group).getByRole('spinbutton')).toHaveValue('2');
     for (let i = 0; i < 120; i++) fireEvent.click(more);
-    expect(group).toHaveTextContent('99');
+    expect(within(group).getByRole('spinbutton')).toHaveValue('99');
     expect(more).toBeDisabled();
   });
 
@@ -118,7 +118,7 @@ describe('Product page', () => {
     const group = await screen.findByRole('group', { name: 'Quantity' });
     const more = within(group).getByRole('button', { name: 'Increase quantity' });
     for (let i = 0; i < 5; i++) fireEvent.click(more);
-    expect(group).toHaveTextContent('3');
+    expect(within(group).getByRole('spinbutton')).toHaveValue('3');
     expect(more).toBeDisabled();
   });
 

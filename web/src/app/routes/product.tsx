@@ -9,6 +9,7 @@ import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { useAddToCart } from '@/features/cart/use-cart';
 import { ProductInfo } from '@/features/catalog/components/product-info';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
+import { quickAddAction } from '@/features/cart/components/quick-add';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 import { useWishlistHeart } from '@/features/wishlist/use-wishlist';
 import { useDocumentTitle } from '@/lib/page-title';
@@ -43,7 +44,7 @@ export function Component() {
             <ProductGallery images={product.data.images} name={product.data.name} />
             <ProductInfo
               product={product.data}
-              onAddToCart={(quantity) => addToCart(product.data._id, quantity, product.data.stock)}
+              onAddToCart={(quantity) => addToCart(product.data, quantity)}
               onToggleWishlist={() => wishlist.toggle(product.data._id)}
               inWishlist={wishlist.has(product.data._id)}
             />
@@ -56,7 +57,7 @@ export function Component() {
           <h2 id="related-heading" className="text-xl font-semibold">
             You might also like
           </h2>
-          <ProductGrid products={related.data} action={wishlistHeartAction} />
+          <ProductGrid products={related.data} action={wishlistHeartAction} buy={quickAddAction} />
         </section>
       )}
     </div>

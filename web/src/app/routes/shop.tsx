@@ -10,6 +10,7 @@ import { ListingFilters } from '@/features/catalog/components/listing-filters';
 import { Pagination } from '@/components/ui/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/features/catalog/components/product-grid';
 import { listingPages, listingSearch, readListing, SKELETON_CARDS, sortOptions, type Listing, type SortValue } from '@/features/catalog/listing';
+import { quickAddAction } from '@/features/cart/components/quick-add';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 import { listingName, useDocumentTitle } from '@/lib/page-title';
 
@@ -103,11 +104,12 @@ export function Component() {
             </div>
           ) : (
             <>
-              <p className="text-sm text-slate-600">
+              {/* The grid's heading, between the page's h1 and the cards' h3s. */}
+              <h2 className="text-sm font-normal text-slate-600">
                 {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
                 {products.data.facets && `, ${products.data.facets.inStock} in stock`}
-              </p>
-              <ProductGrid products={products.data.products} action={wishlistHeartAction} eager={4} />
+              </h2>
+              <ProductGrid products={products.data.products} action={wishlistHeartAction} buy={quickAddAction} eager={4} />
               {totalPages > 1 && (
                 <Pagination page={listing.page} totalPages={totalPages} items={listingPages(listing.page, totalPages)} onPageChange={goToPage} />
               )}

@@ -7,6 +7,22 @@ import { Button } from '@/components/ui/button';
 import { paths, shopByCategory } from '@/config/paths';
 import { pillClass } from './category-menu';
 
+/** How near a panel comes to the window's edges, in CSS px. */
+const EDGE = 16;
+
+/** Moves a panel that opened under a pill near the right edge (it hangs from the pill's
+ * left) back inside the window, as far as it needs and no further than the left edge:
+ * every panel fits a 1,280 px screen, whatever the categories are called (DESIGN.md §15). */
+function keepOnScreen(panel: HTMLElement | null) {
+  if (!panel) return;
+  panel.style.translate = '';
+  const { left, right } = panel.getBoundingClientRect();
+  if (right === left) return; // not laid out (jsdom)
+  const room = document.documentElement.clientWidth - EDGE;
+  const shift = Math.max(Math.min(0, room - right), EDGE - left);
+  if (shift !== 0) panel.style.translate = `${Math.round(shift)}px 0`;
+}
+
 /** The category bar of category-menu.tsx with its hover panels: each opens (after 200 ms,
  * at once within 300 ms of another, closing 150 ms after the pointer leaves) with the
  * title, 'View All' and the sub-categories in a 300 px scroll area (spec §2, §9).
@@ -32,7 +48,7 @@ export function CategoryPanels({ categories, active, open }: { categories: Categ
                 {category.title}
               </Link>
             </NavigationMenu.Trigger>
-            <NavigationMenu.Content className="absolute left-0 top-full z-50 mt-2 w-[36rem] rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
+            <NavigationMenu.Content ref={keepOnScreen} data-testid="category-panel" className="absolute left-0 top-full z-50 mt-2 w-[36rem] max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
               <div className="mb-3 flex items-center justify-between">
                 <p className="font-semibold">{category.title}</p>
                 <Button asChild size="sm" variant="outline">

@@ -1,3 +1,7 @@
+/** The name of a link around the logo: it begins with the word the logo shows, so a
+ * shopper who says what they see ('click Shop') reaches it (WCAG 2.5.3, label in name). */
+export const HOME_LINK_LABEL = 'Shop home page';
+
 /** The shop's mark and name. `compact`: on the narrowest phones (under 400 px) only the
  * mark, so the header's controls fit; the link around it names it. */
 export function Logo({ compact = false }: { compact?: boolean }) {

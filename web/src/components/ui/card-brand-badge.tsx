@@ -15,8 +15,9 @@ export const BRAND_NAMES: Record<CardBrand, string> = {
 
 const BADGES: Record<Exclude<CardBrand, 'generic'>, { label: string; className: string }> = {
   visa: { label: 'VISA', className: 'bg-blue-800 text-white' },
-  mastercard: { label: 'MC', className: 'bg-orange-500 text-white' },
-  amex: { label: 'AMEX', className: 'bg-sky-600 text-white' },
+  // White on each at 4.5:1 or more (WCAG 1.4.3): the brands' lighter orange and blue are not.
+  mastercard: { label: 'MC', className: 'bg-orange-700 text-white' },
+  amex: { label: 'AMEX', className: 'bg-sky-700 text-white' },
   discover: { label: 'DISC', className: 'bg-slate-800 text-white' },
 };
 

@@ -1,5 +1,5 @@
 import { toast } from '@/lib/toast';
-import { MAX_QUANTITY } from '@/components/ui/quantity-selector';
+import { MAX_QUANTITY } from '@/lib/quantity';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 

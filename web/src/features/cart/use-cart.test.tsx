@@ -18,7 +18,7 @@ describe('Add to Cart on the product page (guest)', () => {
     const { add, stepper } = await controls();
     fireEvent.click(within(stepper).getByRole('button', { name: 'Increase quantity' }));
     fireEvent.click(within(stepper).getByRole('button', { name: 'Increase quantity' }));
-    expect(stepper).toHaveTextContent('3');
+    expect(within(stepper).getByRole('spinbutton')).toHaveValue('3');
 
     // Faked from here on: the page is loaded, and only the message's delay is left.
     vi.useFakeTimers();
@@ -36,6 +36,8 @@ describe('Add to Cart on the product page (guest)', () => {
     // The message waits one second (spec): not at 999 ms, at 1000 ms.
     await act(() => vi.advanceTimersByTimeAsync(999));
     expect(info).not.toHaveBeenCalled();
+    // The page's live region says it at once, while focus stays on the button.
+    expect(screen.getByTestId('announcer')).toHaveTextContent(`Added 3 × ${SHOWN.name} to your cart`);
     expect(add).toHaveTextContent('Adding...');
 
     await act(() => vi.advanceTimersByTimeAsync(1));
@@ -81,6 +83,7 @@ describe('Add to Cart on the product page (signed in)', () => {
     fireEvent.click(add);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Item added to cart successfully!'));
     expect(sent).toEqual([{ productId: ID, quantity: 2, type: 'cart' }]);
+    expect(screen.getByTestId('announcer')).toHaveTextContent(`Added 2 × ${SHOWN.name} to your cart`);
     // Nothing goes to the browser store, and the header reads the refreshed server cart.
     expect(store().cart).toEqual([]);
     expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
@@ -99,6 +102,7 @@ describe('Add to Cart on the product page (signed in)', () => {
     fireEvent.click(add);
     await waitFor(() => expect(error).toHaveBeenCalledWith('Only 25 left in stock, and 25 already in your cart'));
     expect(success).not.toHaveBeenCalled();
+    expect(screen.getByTestId('announcer')).toHaveTextContent(`${SHOWN.name} was not added to your cart: Only 25 left in stock, and 25 already in your cart`);
     await waitFor(() => expect(add).toHaveTextContent('Add to Cart'));
   });
 });

@@ -1,3 +1,4 @@
+import { announce } from '@/lib/announce';
 import { toast } from '@/lib/toast';
 import type { Item } from '@/api/types';
 import { type ListSource, type Outcome, useListSource } from './list-source';
@@ -30,13 +31,27 @@ export function useCartCount(): number {
   return cartCount(useListSource('cart').entries);
 }
 
-/** Adds to the cart and says so. Resolves when done. */
+/** What Add to Cart needs of a product. */
+export interface ProductToAdd {
+  _id: string;
+  name: string;
+  stock: number;
+}
+
+/** Adds to the cart and says so: in the page's live region at once ('Added 2 × Copper
+ * elbow to your cart', DESIGN.md §15), in the spec's toast as the spec times it.
+ * Resolves when done. */
 export function useAddToCart() {
   const cart = useListSource('cart');
-  return async (productId: string, quantity: number, stock: number) => {
-    const outcome = await cart.add(productId, quantity, stock);
-    if (outcome.ok) await SAY_ADDED[cart.where]();
-    else toast.error(outcome.message);
+  return async (product: ProductToAdd, quantity: number) => {
+    const outcome = await cart.add(product._id, quantity, product.stock);
+    if (outcome.ok) {
+      announce(`Added ${quantity} × ${product.name} to your cart`);
+      await SAY_ADDED[cart.where]();
+    } else {
+      announce(`${product.name} was not added to your cart: ${outcome.message}`);
+      toast.error(outcome.message);
+    }
     await cart.refresh();
   };
 }

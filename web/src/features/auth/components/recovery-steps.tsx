@@ -31,12 +31,12 @@ export function RecoveryFrame({ children }: { children: ReactNode }) {
                 'flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
                 states[i] === 'completed' && 'border-emerald-600 bg-emerald-600 text-white',
                 states[i] === 'current' && 'border-brand text-brand',
-                states[i] === 'upcoming' && 'border-slate-300 text-slate-400',
+                states[i] === 'upcoming' && 'border-slate-300 text-slate-500',
               )}
             >
               {states[i] === 'completed' ? <Check className="h-4 w-4" aria-label="Completed" /> : i + 1}
             </span>
-            <span className={cn('text-sm', states[i] === 'upcoming' ? 'text-slate-400' : 'text-slate-900')}>
+            <span className={cn('text-sm', states[i] === 'upcoming' ? 'text-slate-500' : 'text-slate-900')}>
               <span className="block font-medium">{step.title}</span>
               <span className="block text-xs text-slate-500">{step.hint}</span>
             </span>

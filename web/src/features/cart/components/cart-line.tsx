@@ -2,14 +2,14 @@ import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Item } from '@/api/types';
 import { ProductImage } from '@/components/ui/product-bits';
-import { MAX_QUANTITY, QuantitySelector } from '@/components/ui/quantity-selector';
+import { QuantitySelector } from '@/components/ui/quantity-selector';
 import { paths } from '@/config/paths';
 import { formatRupee } from '@/lib/format';
+import { stockLimit } from '@/lib/quantity';
 
 /** One line of the cart: image, name, size and colour, unit price (and the line total in
- * brackets above one), remove, and a stepper limited to the stock (spec §2). */
+ * brackets above one), remove, and a quantity to type or step, limited to the stock (spec §2, DESIGN.md §15). */
 export function CartLine({ item, onQuantity, onRemove }: { item: Item; onQuantity: (quantity: number) => void; onRemove: () => void }) {
-  const max = Math.max(1, Math.min(MAX_QUANTITY, item.stock));
   return (
     <li className="flex gap-4 py-4" aria-label={item.name}>
       <Link to={paths.product(item.productId)} className="shrink-0">
@@ -40,7 +40,7 @@ export function CartLine({ item, onQuantity, onRemove }: { item: Item; onQuantit
               </span>
             )}
           </p>
-          <QuantitySelector value={item.quantity} onChange={onQuantity} max={max} label={`Quantity of ${item.name}`} />
+          <QuantitySelector value={item.quantity} onChange={onQuantity} {...stockLimit(item.stock)} label={`Quantity of ${item.name}`} />
         </div>
       </div>
     </li>

@@ -56,9 +56,7 @@ export function OrderSummary({
             </div>
           )}
           <Row label="Delivery Fee" value={formatRupee(totals.deliveryFee)} />
-          <div className="border-t border-slate-200 pt-3">
-            <Row label="Total" value={formatRupee(totals.total)} strong />
-          </div>
+          <Row label="Total" value={formatRupee(totals.total)} strong />
         </dl>
       ) : (
         <div className="text-sm text-slate-600">{placeholder}</div>
@@ -68,9 +66,11 @@ export function OrderSummary({
   );
 }
 
+/** A `dt`/`dd` pair in its own `div`: a `dl` holds only such groups (the Total's rule
+ * above it is its own border, not a wrapper). */
 function Row({ label, value, valueClass, strong }: { label: string; value: string; valueClass?: string; strong?: boolean }) {
   return (
-    <div className={strong ? 'flex justify-between text-base font-semibold' : 'flex justify-between'}>
+    <div className={strong ? 'flex justify-between border-t border-slate-200 pt-3 text-base font-semibold' : 'flex justify-between'}>
       <dt className={strong ? undefined : 'text-slate-600'}>{label}</dt>
       <dd className={valueClass} data-testid={`summary-${label.split(' ')[0].toLowerCase()}`}>
         {value}

@@ -37,6 +37,14 @@ describe('ProductCard', () => {
     expect(screen.getAllByText('Out of Stock')).toHaveLength(2);
   });
 
+  it('puts its buy control under the details, outside the link', async () => {
+    renderWithRouter(<ProductCard product={product()} buy={<button type="button">Add</button>} />);
+    const link = await screen.findByRole('link');
+    const add = screen.getByRole('button', { name: 'Add' });
+    expect(link).not.toContainElement(add);
+    expect(link.compareDocumentPosition(add) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('labels stock by the spec thresholds', () => {
     expect(stockLabel(-1)).toBe('Out of Stock');
     expect(stockLabel(0)).toBe('Out of Stock');

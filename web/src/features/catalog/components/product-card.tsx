@@ -15,16 +15,14 @@ export function stockLabel(stock: number): string {
 }
 
 /** A product's card, linking to its page. `action` (the wishlist heart) sits over the
- * image's top-right corner, outside the link. Its image is lazy unless `eager`. */
-export function ProductCard({ product, action, eager = false }: { product: Product; action?: ReactNode; eager?: boolean }) {
+ * image's top-right corner and `buy` (quick 'Add') under the details, both outside the
+ * link. Its image is lazy unless `eager`. */
+export function ProductCard({ product, action, buy, eager = false }: { product: Product; action?: ReactNode; buy?: ReactNode; eager?: boolean }) {
   const outOfStock = product.stock <= 0;
   const discounted = product.discountPercentage > 0;
   return (
-    <div className="relative">
-    <Link
-      to={paths.product(product._id)}
-      className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition-shadow hover:shadow-md"
-    >
+    <div className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition-shadow hover:shadow-md">
+    <Link to={paths.product(product._id)} className="group flex flex-1 flex-col">
       <div className="relative aspect-square bg-slate-50">
         <ProductImage path={product.images[0]} alt={product.name} width={400} height={400} loading={eager ? 'eager' : 'lazy'} className="h-full w-full object-cover" />
         {discounted && (
@@ -49,6 +47,7 @@ export function ProductCard({ product, action, eager = false }: { product: Produ
         </span>
       </div>
     </Link>
+      {buy && <div className="px-3 pb-3">{buy}</div>}
       {action && <div className="absolute right-2 top-2">{action}</div>}
     </div>
   );

@@ -3,14 +3,17 @@ import type { Product } from '@/api/types';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductCard } from './product-card';
 
+/** What a grid puts on each card: `action` over its image, `buy` under its details. */
+export type CardPart = (product: Product) => ReactNode;
+
 /** Product cards in 2, 3 or 4 columns by screen size (spec §9). The images of the first
  * `eager` cards load at once, as the top of a page whose first picture they are (the
  * listing's); the others when scrolled near. */
-export function ProductGrid({ products, action, eager = 0 }: { products: Product[]; action?: (product: Product) => ReactNode; eager?: number }) {
+export function ProductGrid({ products, action, buy, eager = 0 }: { products: Product[]; action?: CardPart; buy?: CardPart; eager?: number }) {
   return (
     <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products.map((product, i) => (
-        <ProductCard key={product._id} product={product} action={action?.(product)} eager={i < eager} />
+        <ProductCard key={product._id} product={product} action={action?.(product)} buy={buy?.(product)} eager={i < eager} />
       ))}
     </div>
   );

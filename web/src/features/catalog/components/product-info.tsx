@@ -2,12 +2,17 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import type { Product } from '@/api/types';
 import { Button } from '@/components/ui/button';
-import { MAX_QUANTITY, QuantitySelector } from '@/components/ui/quantity-selector';
+import { QuantitySelector } from '@/components/ui/quantity-selector';
 import { formatDate, formatUsd } from '@/lib/format';
+import { useMediaQuery } from '@/lib/media-query';
+import { stockLimit } from '@/lib/quantity';
+import { cn } from '@/lib/utils';
+import { PHONE, PhoneBuyBar } from './phone-buy-bar';
 import { LOW_STOCK, stockLabel } from './product-card';
 
 /** Name, description, price and discount, stock, category, the offer's end, and the
- * quantity, cart and wishlist controls. The cart and wishlist actions are passed in;
+ * quantity, cart and wishlist controls (on phones, price and cart in a bar at the
+ * bottom of the screen). The cart and wishlist actions are passed in;
  * without one, its control is shown disabled. */
 export function ProductInfo({
   product,
@@ -24,6 +29,7 @@ export function ProductInfo({
   const [adding, setAdding] = useState(false);
   const discounted = product.discountPercentage > 0;
   const outOfStock = product.stock <= 0;
+  const phone = useMediaQuery(PHONE);
 
   const addToCart = async () => {
     if (!onAddToCart || adding) return;
@@ -34,6 +40,15 @@ export function ProductInfo({
       setAdding(false);
     }
   };
+
+  // Busy, it is aria-disabled rather than disabled: a disabled button would drop focus
+  // to the page, and a keyboard shopper would lose their place (DESIGN.md §15). What
+  // happened is said in the page's polite live region (lib/announce.ts).
+  const addButton = (className?: string) => (
+    <Button onClick={addToCart} disabled={!onAddToCart || outOfStock} aria-disabled={adding || undefined} className={cn('h-11 min-w-40 aria-disabled:opacity-50 md:h-10', className)}>
+      {adding ? 'Adding...' : 'Add to Cart'}
+    </Button>
+  );
 
   return (
     <div className="space-y-5">
@@ -77,14 +92,10 @@ export function ProductInfo({
           </>
         )}
       </dl>
-      <div className="flex flex-wrap items-center gap-3">
-        <QuantitySelector value={quantity} onChange={setQuantity} max={Math.max(1, Math.min(MAX_QUANTITY, product.stock))} />
-        {/* Busy, it is aria-disabled rather than disabled: a disabled button would drop
-            focus to the page, and a keyboard shopper would lose their place (DESIGN.md §15).
-            What happened is said in the toasts' polite live region. */}
-        <Button onClick={addToCart} disabled={!onAddToCart || outOfStock} aria-disabled={adding || undefined} className="h-11 min-w-40 aria-disabled:opacity-50 md:h-10">
-          {adding ? 'Adding...' : 'Add to Cart'}
-        </Button>
+      <div className="flex flex-wrap items-start gap-3">
+        <QuantitySelector value={quantity} onChange={setQuantity} {...stockLimit(product.stock)} />
+        {/* One 'Add to Cart' at each size: here from md up, in the bar below on phones. */}
+        {!phone && addButton()}
         <Button
           variant="outline"
           size="touchIcon"
@@ -96,6 +107,7 @@ export function ProductInfo({
           <Heart className={inWishlist ? 'h-5 w-5 fill-red-500 text-red-500' : 'h-5 w-5'} aria-hidden="true" />
         </Button>
       </div>
+      {phone && <PhoneBuyBar price={product.discountedPrice} listPrice={discounted ? product.price : undefined} action={addButton('min-w-36')} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { type FieldValues, type Path, useForm, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -42,10 +42,15 @@ function showFieldMessages<T extends FieldValues>(form: UseFormReturn<T>, messag
 
 /** Checkout's choices (spec §2): pickup (a name, phone and e-mail) or delivery (the
  * Contact Information, prefilled from the saved address or the profile), the payment
- * method (with Bank, the card: a saved one or a new one) and the final button, which
- * places the order through `onPlace`. `paymentError` is the last refusal of the card;
- * any change to the payment clears it through `onPaymentChange`. */
+ * method (with Bank, the card: a saved one or a new one), then `summary` (the Order
+ * Summary), then the final button, which places the order through `onPlace`: the total
+ * is read before the button that pays it, on a phone too (DESIGN.md §15). The three are
+ * the items of the caller's grid, in this order; the button belongs to the form through
+ * its `form` attribute (the summary holds a form of its own, the promo code's, which a
+ * form cannot). `paymentError` is the last refusal of the card; any change to the
+ * payment clears it through `onPaymentChange`. */
 export function CheckoutForm({
+  summary,
   cart,
   mode,
   onModeChange,
@@ -53,6 +58,7 @@ export function CheckoutForm({
   paymentError = null,
   onPaymentChange = () => {},
 }: {
+  summary: ReactNode;
   cart: CheckoutCart;
   mode: Fulfilment;
   onModeChange: (mode: Fulfilment) => void;
@@ -75,6 +81,7 @@ export function CheckoutForm({
   // Set at the first click, before any re-render could disable the button: a double
   // click places one order.
   const busy = useRef(false);
+  const formId = useId();
 
   const pickup = useForm<PickupContactForm>({
     resolver: zodResolver(pickupContactSchema),
@@ -147,91 +154,98 @@ export function CheckoutForm({
   };
 
   return (
-    <form
-      noValidate
-      className="space-y-6 rounded-lg border border-slate-200 p-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <div role="radiogroup" aria-label="Pickup or delivery" className="inline-flex rounded-full bg-slate-100 p-1">
-        {(['pickup', 'delivery'] as const).map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            role="radio"
-            aria-checked={mode === choice}
-            onClick={() => switchTo(choice)}
-            className={cn('rounded-full px-6 py-2 text-sm font-medium', mode === choice ? 'bg-white shadow' : 'text-slate-600')}
-          >
-            {choice === 'pickup' ? 'Pickup' : 'Delivery'}
-          </button>
-        ))}
-      </div>
-      {mode === 'delivery' ? (
-        <ContactFields register={delivery.register} errors={delivery.formState.errors} canSave={userId !== null} />
-      ) : (
-        <PickupContactFields register={pickup.register} errors={pickup.formState.errors} />
-      )}
-      <PaymentChoice
-        value={payment}
-        onChange={(next) => {
-          setPayment(next);
-          onPaymentChange();
+    <>
+      <form
+        id={formId}
+        noValidate
+        className="space-y-6 rounded-lg border border-slate-200 p-5 lg:row-span-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
         }}
-      />
-      {cardsNote && (
-        <p id="card-payment-note" className="rounded-md bg-sky-50 p-3 text-sm text-sky-900">
-          {CARD_PAYMENTS_NOT_YET}
-        </p>
-      )}
-      {cardChosen &&
-        cardsTaken &&
-        (cardsLoading ? (
-          <p role="status" className="text-sm text-slate-600">
-            Loading your saved cards...
-          </p>
-        ) : (
-          <CardPayment
-            choice={cardChoice}
-            selected={card}
-            savedCards={cards}
-            canSave={userId !== null}
-            error={paymentError}
-            loadError={savedCards.isError ? savedCards.error.message : null}
-            onChange={(next) => {
-              setCardChoice(next);
-              onPaymentChange();
-            }}
-          />
-        ))}
-      <Button
-        type="submit"
-        className="h-12 w-full rounded-full"
-        disabled={empty || cart.isLoading || placing || cardsClosed || cardsLoading}
-        aria-describedby={cardsNote ? 'card-payment-note' : undefined}
       >
-        {placing ? 'Placing order...' : 'Go to Checkout'}
-      </Button>
-      {cart.error ? (
-        <div role="alert" className="space-y-2 text-center">
-          <p className="text-red-600">{cart.error.message}</p>
-          <Button type="button" variant="outline" onClick={() => cart.retry()}>
-            Try Again
-          </Button>
+        <div role="radiogroup" aria-label="Pickup or delivery" className="inline-flex rounded-full bg-slate-100 p-1">
+          {(['pickup', 'delivery'] as const).map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              role="radio"
+              aria-checked={mode === choice}
+              onClick={() => switchTo(choice)}
+              className={cn('rounded-full px-6 py-2 text-sm font-medium', mode === choice ? 'bg-white shadow' : 'text-slate-600')}
+            >
+              {choice === 'pickup' ? 'Pickup' : 'Delivery'}
+            </button>
+          ))}
         </div>
-      ) : (
-        empty &&
-        !cart.isLoading && (
-          <p className="text-center text-sm text-slate-600">
-            Your cart is empty.{' '}
-            <Link to={paths.shop} className="text-brand underline">
-              Continue shopping
-            </Link>
+        {mode === 'delivery' ? (
+          <ContactFields register={delivery.register} errors={delivery.formState.errors} canSave={userId !== null} />
+        ) : (
+          <PickupContactFields register={pickup.register} errors={pickup.formState.errors} />
+        )}
+        <PaymentChoice
+          value={payment}
+          onChange={(next) => {
+            setPayment(next);
+            onPaymentChange();
+          }}
+        />
+        {cardsNote && (
+          <p id="card-payment-note" className="rounded-md bg-sky-50 p-3 text-sm text-sky-900">
+            {CARD_PAYMENTS_NOT_YET}
           </p>
-        )
-      )}
-    </form>
+        )}
+        {cardChosen &&
+          cardsTaken &&
+          (cardsLoading ? (
+            <p role="status" className="text-sm text-slate-600">
+              Loading your saved cards...
+            </p>
+          ) : (
+            <CardPayment
+              choice={cardChoice}
+              selected={card}
+              savedCards={cards}
+              canSave={userId !== null}
+              error={paymentError}
+              loadError={savedCards.isError ? savedCards.error.message : null}
+              onChange={(next) => {
+                setCardChoice(next);
+                onPaymentChange();
+              }}
+            />
+          ))}
+      </form>
+      {summary}
+      <div className="space-y-3 lg:col-start-2">
+        <Button
+          type="submit"
+          form={formId}
+          className="h-12 w-full rounded-full"
+          disabled={empty || cart.isLoading || placing || cardsClosed || cardsLoading}
+          aria-describedby={cardsNote ? 'card-payment-note' : undefined}
+        >
+          {placing ? 'Placing order...' : 'Go to Checkout'}
+        </Button>
+        {cart.error ? (
+          <div role="alert" className="space-y-2 text-center">
+            <p className="text-red-600">{cart.error.message}</p>
+            <Button type="button" variant="outline" onClick={() => cart.retry()}>
+              Try Again
+            </Button>
+          </div>
+        ) : (
+          empty &&
+          !cart.isLoading && (
+            <p className="text-center text-sm text-slate-600">
+              Your cart is empty.{' '}
+              <Link to={paths.shop} className="text-brand underline">
+                Continue shopping
+              </Link>
+            </p>
+          )
+        )}
+      </div>
+    </>
   );
 }

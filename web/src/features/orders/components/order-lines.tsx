@@ -17,7 +17,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
             </Link>
             <p className="text-sm text-slate-600">
               {line.quantity} × {formatRupee(line.unitPrice)}
-              {line.listPrice > line.unitPrice && <span className="ml-2 text-slate-400 line-through">{formatRupee(line.listPrice)}</span>}
+              {line.listPrice > line.unitPrice && <span className="ml-2 text-slate-500 line-through">{formatRupee(line.listPrice)}</span>}
             </p>
           </div>
           <p className="whitespace-nowrap font-semibold">{formatRupee(line.lineTotal)}</p>

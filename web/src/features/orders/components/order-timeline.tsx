@@ -24,7 +24,7 @@ export function OrderTimeline({ steps }: { steps: OrderStep[] }) {
             >
               {stopped ? <X className="h-4 w-4" /> : reached && <Check className="h-4 w-4" />}
             </span>
-            <div className={reached ? undefined : 'text-slate-400'}>
+            <div className={reached ? undefined : 'text-slate-500'}>
               <p className={cn('font-medium', stopped && 'text-red-700')}>{step.label}</p>
               {step.at ? (
                 <p className="text-sm text-slate-600">

@@ -46,7 +46,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         {failed && transaction.message && <p className="text-sm text-red-600">{transaction.message}</p>}
       </div>
       <div className="shrink-0 space-y-1 text-right">
-        <p className={cn('font-semibold', failed && 'text-slate-400 line-through', refund && !failed && 'text-emerald-700')}>
+        <p className={cn('font-semibold', failed && 'text-slate-500 line-through', refund && !failed && 'text-emerald-700')}>
           {refund ? '-' : ''}
           {formatRupee(transaction.amount)}
         </p>
