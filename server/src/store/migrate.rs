@@ -104,6 +104,13 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0015_versions_and_stock_history.sql"),
         postgres: include_str!("../../migrations/postgres/0015_versions_and_stock_history.sql"),
     },
+    // 16 to 18 are other branches' (issue 30): a gap here is expected until they land.
+    Migration {
+        version: 19,
+        name: "activity_object_name",
+        sqlite: include_str!("../../migrations/sqlite/0019_activity_object_name.sql"),
+        postgres: include_str!("../../migrations/postgres/0019_activity_object_name.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.
@@ -169,6 +176,12 @@ async fn apply_pending(
 /// The newest schema version this binary knows.
 pub fn latest_version() -> i64 {
     MIGRATIONS.last().map_or(0, |m| m.version)
+}
+
+/// Every schema version this binary knows, oldest first (not always consecutive: a
+/// branch's migration keeps the number it was given).
+pub fn known_versions() -> Vec<i64> {
+    MIGRATIONS.iter().map(|m| m.version).collect()
 }
 
 /// The schema version recorded in the database (0 when none).

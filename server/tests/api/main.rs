@@ -6,6 +6,7 @@ mod helpers;
 mod process;
 
 mod accounts;
+mod activity_names;
 mod admin;
 mod admin_catalogue;
 mod admin_csv;

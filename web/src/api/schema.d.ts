@@ -1378,8 +1378,9 @@ export interface components {
         ActivityEntry: {
             _id: string;
             /**
-             * @description What was done, in a word: status_changed, marked_paid, note_added, disabled,
-             *     enabled, created, updated, archived, …
+             * @description What was done, in a word: status_changed, marked_paid, note_added, refunded
+             *     (an order's money given back, `changes.refunded` the amount), disabled, enabled,
+             *     created, updated, archived, …
              */
             action: string;
             /** @description The administrator's address when they made the change. */
@@ -1392,6 +1393,12 @@ export interface components {
             createdAt: string;
             /** @description The object's `_id`, or an order's number. */
             objectId: string;
+            /**
+             * @description What the object was called when the change was made (a product's name, a
+             *     category's title, a promo code, an order's number, a customer's name or
+             *     address); null for an older entry whose object is gone.
+             */
+            objectName?: string | null;
             objectType: string;
         };
         ActivityList: {

@@ -173,6 +173,7 @@ impl Catalogue {
                     actor,
                     object_type: "product",
                     object_id: id.as_deref()?,
+                    object_name: &line.input.as_ref()?.name,
                     action: if before.is_none() {
                         "created"
                     } else {
