@@ -10,6 +10,7 @@ mod activity_names;
 mod admin;
 mod admin_catalogue;
 mod admin_csv;
+mod admin_csv_dry_run;
 mod admin_products;
 mod backup;
 mod catalogue;

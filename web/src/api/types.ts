@@ -77,3 +77,4 @@ export type AdminReviewData = Schemas['AdminReviewData'];
 export type HideRequest = Schemas['HideRequest'];
 export type ImportReport = Schemas['ImportReport'];
 export type ImportRow = Schemas['ImportRow'];
+export type ImportChange = Schemas['ImportChange'];
