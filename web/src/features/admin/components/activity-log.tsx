@@ -3,7 +3,7 @@ import type { ActivityEntry } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { adminPaths } from '@/config/admin-paths';
 import { useAuth } from '@/features/auth';
-import { formatDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/format';
 import { ACTIVITY_PER_PAGE, type ActivityQuery, useActivity } from '../api/get-activity';
 import { actionLabel, changeLine, changeValue, isObjectType, OBJECT_TYPE_LABELS, OBJECT_TYPES, objectLabel, objectTitle, typeLabel } from '../activity';
 import { Labelled, selectClass } from './filter-controls';
@@ -136,7 +136,7 @@ function Entry({ entry }: { entry: ActivityEntry }) {
   return (
     <tr>
       <td className="whitespace-nowrap px-3 py-2">
-        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+        <time dateTime={entry.createdAt}>{formatConsoleDateTime(entry.createdAt)}</time>
       </td>
       <td className="break-all px-3 py-2">{entry.adminEmail}</td>
       <td className="break-words px-3 py-2">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { adminPaths } from '@/config/admin-paths';
-import { formatDateTime, formatRupee } from '@/lib/format';
+import { formatConsoleDateTime, formatRupee } from '@/lib/format';
 import { ADMIN_ORDERS_PER_PAGE, useAdminOrders } from '../api/get-admin-orders';
 import { FULFILMENT_LABELS, STATUS_LABELS } from '../labels';
 import { isFiltered, type OrdersQuery } from '../orders-query';
@@ -48,7 +48,7 @@ export function OrdersTable({ query, onPageChange }: { query: OrdersQuery; onPag
                   </Link>
                 </th>
                 <td className="whitespace-nowrap px-3 py-2">
-                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                  <time dateTime={order.createdAt}>{formatConsoleDateTime(order.createdAt)}</time>
                 </td>
                 <td className="px-3 py-2">
                   <div>{order.contact.firstName}</div>
