@@ -97,9 +97,14 @@ test('an administrator exports the products, changes a price and adds a product 
   const checked = page.getByRole('region', { name: 'Checked products.csv' });
   await expect(checked.getByRole('definition')).toHaveText(['1', '1', String(rows.length - 1), '0']);
   await expect(checked.getByRole('term')).toHaveText(['To create', 'To update', 'Unchanged', 'Refused']);
-  const lines = page.getByRole('region', { name: 'Lines of the file' }).getByRole('row');
-  await expect(lines.nth(1)).toContainText(`Update${edited[column.name]}`);
-  await expect(lines.nth(2)).toContainText(`New product${newName}`);
+  // Each row that changes something, numbered as the spreadsheet numbers it (the header
+  // is row 1), with what changes; the rest folded into one line.
+  const listed = page.getByRole('region', { name: 'Rows of the file' }).getByRole('row');
+  await expect(listed).toHaveCount(3);
+  await expect(listed.nth(1)).toContainText(`${rows.indexOf(edited) + 2}Update${edited[column.name]}`);
+  await expect(listed.nth(1)).toContainText(`price: ${oldPrice} → ${newPrice}`);
+  await expect(listed.nth(2)).toContainText(`${rows.length + 2}New product${newName}`);
+  await expect(checked.getByText(`${rows.length - 1} unchanged lines`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Apply import' }).click();
   const done = page.getByRole('region', { name: 'Products imported' });

@@ -322,14 +322,14 @@ test('the console fits a 360 px phone, its sections in a drawer', async ({ page 
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   await page.goto('/admin/orders');
-  await expect(page.getByRole('region', { name: 'Orders table' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Orders list' })).toBeVisible();
   expect(await fits()).toBe(true);
   await page.getByRole('button', { name: 'Open console menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Shop console' });
   await expect(drawer.getByRole('link', { name: 'Orders' })).toBeVisible();
   await drawer.getByRole('button', { name: 'Close console menu' }).click();
 
-  await page.getByRole('region', { name: 'Orders table' }).getByRole('link').first().click();
+  await page.getByRole('region', { name: 'Orders list' }).getByRole('link').first().click();
   await expect(page.getByRole('region', { name: 'Actions' })).toBeVisible();
   expect(await fits()).toBe(true);
 
@@ -360,4 +360,35 @@ test('the console fits a 360 px phone, its sections in a drawer', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await expect(page.getByLabel('Object type')).toBeVisible();
   expect(await fits()).toBe(true);
+});
+
+test('the console’s orders fit a 390 px phone as cards, each order’s number, status, payment and total on the screen', async ({ page, browser, baseURL }) => {
+  // An order of its own, so the list is never empty whichever tests ran before.
+  const shopper = await browser.newPage({ baseURL });
+  const number = await placePickupOrder(shopper);
+  await shopper.close();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const response = await page.request.post('/api/auth/admin/login', { data: { emailAddress: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const { data } = await response.json();
+  await page.goto('/admin/login');
+  await page.evaluate((session) => localStorage.setItem('console-auth-storage', JSON.stringify({ state: { ...session, isAuthenticated: true }, version: 0 })), {
+    user: data.user,
+    accessToken: data.accessToken,
+  });
+  await page.goto(`/admin/orders?q=${number}`);
+  const list = page.getByRole('region', { name: 'Orders list' });
+  const card = list.getByRole('listitem').filter({ hasText: `#${number}` });
+  await expect(card).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // Nothing of the order sits off to the side: no sideways scrolling to find its total.
+  for (const part of [card.getByRole('link', { name: `#${number}` }), card.getByText('Placed', { exact: true }), card.getByText('Unpaid', { exact: true }), card.getByText(/^₹\d/)]) {
+    await expect(part).toBeInViewport();
+    const box = (await part.boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  }
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  // A wide screen keeps the table.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('region', { name: 'Orders table' }).getByRole('link', { name: `#${number}` })).toBeVisible();
 });

@@ -89,8 +89,13 @@ pub struct ActivityEntry {
     pub object_type: String,
     /// The object's `_id`, or an order's number.
     pub object_id: String,
-    /// What was done, in a word: status_changed, marked_paid, note_added, disabled,
-    /// enabled, created, updated, archived, …
+    /// What the object was called when the change was made (a product's name, a
+    /// category's title, a promo code, an order's number, a customer's name or
+    /// address); null for an older entry whose object is gone.
+    pub object_name: Option<String>,
+    /// What was done, in a word: status_changed, marked_paid, note_added, refunded
+    /// (an order's money given back, `changes.refunded` the amount), disabled, enabled,
+    /// created, updated, archived, …
     pub action: String,
     /// The fields that changed, each with its value before and after.
     pub changes: BTreeMap<String, FieldChange>,
@@ -105,6 +110,7 @@ impl From<ActivityRow> for ActivityEntry {
             admin_email: row.admin_email,
             object_type: row.object_type,
             object_id: row.object_id,
+            object_name: row.object_name,
             action: row.action,
             changes: row
                 .changes

@@ -881,7 +881,12 @@ pub async fn move_order(
             let refund_mail = |order: &OrderRow| {
                 templates::order_refunded(order, &order_link(state, &order.number), &shop)
             };
-            if let Err(e) = state.payments.settle_cancelled(&order, &refund_mail).await {
+            let logged = by.map(|admin| (admin, &state.activity));
+            let settled = state
+                .payments
+                .settle_cancelled(&order, &refund_mail, logged)
+                .await;
+            if let Err(e) = settled {
                 tracing::error!(order = %order.number, error = %e, "refunding a cancelled order failed");
             }
             Ok(state.orders.by_id(id).await?.unwrap_or(order))

@@ -22,6 +22,7 @@ use crate::domain::payment::{TxnKind, TxnStatus};
 use crate::domain::time::Clock;
 use crate::domain::Money;
 use crate::mail::Letter;
+use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::orders::{MoveRefusal, OrderRow, Orders};
 use crate::store::outbox::{self, Outbox};
 use crate::store::payments::{self as records, NewTransaction, PaymentsStore};
@@ -309,11 +310,14 @@ impl Payments {
 
     /// After a cancellation: gives a captured payment back, or releases one only
     /// authorized. The refund's key is the payment's, so however many cancellations
-    /// race, the provider refunds once; `mail` is the shopper's letter about it.
+    /// race, the provider refunds once; `mail` is the shopper's letter about it. When an
+    /// administrator cancelled (`by`), the refund is an activity entry of its own
+    /// ('refunded', with the amount), written with the refund's transaction, once.
     pub async fn settle_cancelled(
         &self,
         order: &OrderRow,
         mail: &(dyn Fn(&OrderRow) -> Letter + Send + Sync),
+        by: Option<(&Actor, &Activity)>,
     ) -> Result<PaymentStatus, ProviderError> {
         let Some(payment_ref) = order.payment_ref.as_deref() else {
             return Ok(order.payment_status);
@@ -332,7 +336,7 @@ impl Payments {
                     // The capture goes first, in case no one had recorded it: a refund
                     // needs its capture.
                     Ok(refund) => Ok(self
-                        .record(
+                        .record_logged(
                             order,
                             None,
                             &[
@@ -340,6 +344,7 @@ impl Payments {
                                 (TxnKind::Refund, &refund.id, refund.amount),
                             ],
                             Some(mail),
+                            by,
                         )
                         .await?),
                     Err(refusal) => {
@@ -395,6 +400,20 @@ impl Payments {
         operations: &[(TxnKind, &str, Money)],
         mail: Option<&(dyn Fn(&OrderRow) -> Letter + Send + Sync)>,
     ) -> Result<PaymentStatus, ProviderError> {
+        self.record_logged(order, refusal, operations, mail, None)
+            .await
+    }
+
+    /// [`Payments::record`], and when the last operation is a new refund an
+    /// administrator caused (`by`), its activity entry in the same transaction.
+    async fn record_logged(
+        &self,
+        order: &OrderRow,
+        refusal: Option<&Refusal>,
+        operations: &[(TxnKind, &str, Money)],
+        mail: Option<&(dyn Fn(&OrderRow) -> Letter + Send + Sync)>,
+        by: Option<(&Actor, &Activity)>,
+    ) -> Result<PaymentStatus, ProviderError> {
         let status = if refusal.is_some() {
             TxnStatus::Failed
         } else {
@@ -432,6 +451,26 @@ impl Payments {
             };
         }
         let derived = records::rederive(&mut tx, &order.id, now).await?;
+        if let (true, Some((admin, activity)), Some(&(TxnKind::Refund, _, amount))) =
+            (last_new && refusal.is_none(), by, operations.last())
+        {
+            let changes = Changes::new()
+                .field("refunded", None::<f64>, amount.as_f64())
+                .field(
+                    "paymentStatus",
+                    order.payment_status.as_str(),
+                    derived.as_str(),
+                );
+            let entry = Entry {
+                actor: admin,
+                object_type: "order",
+                object_id: &order.number,
+                object_name: &order.number,
+                action: "refunded",
+                changes,
+            };
+            activity.record(&mut tx, entry).await?;
+        }
         if let (true, Some(mail)) = (last_new, mail) {
             let letter = mail(&OrderRow {
                 payment_status: derived,

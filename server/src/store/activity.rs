@@ -121,7 +121,11 @@ pub struct Entry<'a> {
     /// product, category, sub_category, banner, order, customer, review, promo_code
     pub object_type: &'a str,
     pub object_id: &'a str,
-    /// created, updated, archived, deleted, …
+    /// What the object is called now, as the change leaves it (a product's name, a
+    /// category's title, a promo code, an order's number, a customer's name): the log
+    /// keeps it, so an entry still reads once the object is renamed or gone.
+    pub object_name: &'a str,
+    /// created, updated, archived, deleted, refunded, …
     pub action: &'a str,
     pub changes: Changes,
 }
@@ -134,6 +138,8 @@ pub struct ActivityRow {
     pub admin_email: String,
     pub object_type: String,
     pub object_id: String,
+    /// Null for entries written before names were kept whose object has gone.
+    pub object_name: Option<String>,
     pub action: String,
     pub changes: Changes,
     pub created_at: i64,
@@ -175,12 +181,12 @@ impl Activity {
         tx: &mut Transaction<'static, Any>,
         entries: &[Entry<'_>],
     ) -> Result<(), sqlx::Error> {
-        const PER_ROW: usize = 8;
+        const PER_ROW: usize = 9;
         let now = self.clock.now_ms();
         for batch in entries.chunks(500) {
             let sql = format!(
                 "INSERT INTO admin_activity \
-                 (id, admin_id, admin_email, object_type, object_id, action, changes, created_at) \
+                 (id, admin_id, admin_email, object_type, object_id, object_name, action, changes, created_at) \
                  VALUES {}",
                 value_rows(batch.len(), PER_ROW)
             );
@@ -192,6 +198,7 @@ impl Activity {
                     .bind(entry.actor.email.as_str())
                     .bind(entry.object_type)
                     .bind(entry.object_id)
+                    .bind(entry.object_name)
                     .bind(entry.action)
                     .bind(entry.changes.to_json())
                     .bind(now);
@@ -228,7 +235,7 @@ impl Activity {
             format!("WHERE {}", conditions.join(" AND "))
         };
         let page_sql = format!(
-            "SELECT id, admin_id, admin_email, object_type, object_id, action, changes, created_at \
+            "SELECT id, admin_id, admin_email, object_type, object_id, object_name, action, changes, created_at \
              FROM admin_activity {clause} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}",
             binds.len() + 1,
             binds.len() + 2
@@ -261,6 +268,7 @@ fn activity(row: &AnyRow) -> Result<ActivityRow, sqlx::Error> {
         admin_email: row.try_get("admin_email")?,
         object_type: row.try_get("object_type")?,
         object_id: row.try_get("object_id")?,
+        object_name: row.try_get("object_name")?,
         action: row.try_get("action")?,
         changes: Changes::from_json(&changes),
         created_at: row.try_get("created_at")?,

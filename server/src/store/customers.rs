@@ -137,17 +137,23 @@ impl Customers {
         admin: &Actor,
     ) -> Result<Result<CustomerRow, DisableRefusal>, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
-        let role: Option<String> = sqlx::query("SELECT role FROM users WHERE id = $1")
+        let account = sqlx::query("SELECT role, full_name, email FROM users WHERE id = $1")
             .bind(id)
             .fetch_optional(&mut *tx)
-            .await?
-            .map(|row| row.try_get("role"))
-            .transpose()?;
-        match role.as_deref() {
-            None => return Ok(Err(DisableRefusal::NoSuchUser)),
-            Some("customer") => {}
-            Some(_) => return Ok(Err(DisableRefusal::Administrator)),
+            .await?;
+        let Some(account) = account else {
+            return Ok(Err(DisableRefusal::NoSuchUser));
+        };
+        if account.try_get::<String, _>("role")? != "customer" {
+            return Ok(Err(DisableRefusal::Administrator));
         }
+        // The log names a customer by their name, or their address when they gave none.
+        let full_name: String = account.try_get("full_name")?;
+        let name = if full_name.trim().is_empty() {
+            account.try_get("email")?
+        } else {
+            full_name
+        };
         let now = self.clock.now_ms();
         let changed = if disabled {
             sqlx::query(
@@ -173,6 +179,7 @@ impl Customers {
                         actor: admin,
                         object_type: "customer",
                         object_id: id.as_str(),
+                        object_name: &name,
                         action: if disabled { "disabled" } else { "enabled" },
                         changes: Changes::new().field("disabled", !disabled, disabled),
                     },

@@ -116,6 +116,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0018_pages.sql"),
         postgres: include_str!("../../migrations/postgres/0018_pages.sql"),
     },
+    Migration {
+        version: 19,
+        name: "activity_object_name",
+        sqlite: include_str!("../../migrations/sqlite/0019_activity_object_name.sql"),
+        postgres: include_str!("../../migrations/postgres/0019_activity_object_name.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.
@@ -178,15 +184,14 @@ async fn apply_pending(
     Ok(applied)
 }
 
-/// Every schema version this binary knows, in the order they are applied (numbers may
-/// skip: other branches hold the ones between).
-pub fn known_versions() -> Vec<i64> {
-    MIGRATIONS.iter().map(|m| m.version).collect()
-}
-
 /// The newest schema version this binary knows.
 pub fn latest_version() -> i64 {
     MIGRATIONS.last().map_or(0, |m| m.version)
+}
+
+/// Every schema version this binary knows, oldest first.
+pub fn known_versions() -> Vec<i64> {
+    MIGRATIONS.iter().map(|m| m.version).collect()
 }
 
 /// The schema version recorded in the database (0 when none).

@@ -1040,6 +1040,8 @@ fn order_entry<'a>(
         actor: admin,
         object_type: "order",
         object_id: number,
+        // The console knows an order by its number.
+        object_name: number,
         action,
         changes,
     }

@@ -106,6 +106,7 @@ impl Pages {
             actor,
             object_type: "page",
             object_id: slug,
+            object_name: title,
             action: "updated",
             changes,
         };

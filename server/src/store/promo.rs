@@ -104,6 +104,7 @@ impl Promos {
             actor,
             object_type: "promo_code",
             object_id: &id,
+            object_name: &input.code,
             action: "created",
             changes: changes_between(None, input),
         };
@@ -172,6 +173,7 @@ impl Promos {
             actor,
             object_type: "promo_code",
             object_id: id,
+            object_name: &input.code,
             action: "updated",
             changes,
         };

@@ -378,6 +378,8 @@ impl Reviews {
                 actor,
                 object_type: "review",
                 object_id: id.as_str(),
+                // A review is known by what it is about.
+                object_name: &before.product_name,
                 action,
                 changes: Changes::new()
                     .field("hidden", hide.is_none(), hide.is_some())

@@ -119,6 +119,7 @@ impl Settings {
             actor,
             object_type: "settings",
             object_id: "shop",
+            object_name: "Shop settings",
             action: "updated",
             changes,
         };

@@ -6,9 +6,11 @@ mod helpers;
 mod process;
 
 mod accounts;
+mod activity_names;
 mod admin;
 mod admin_catalogue;
 mod admin_csv;
+mod admin_csv_dry_run;
 mod admin_products;
 mod backup;
 mod catalogue;

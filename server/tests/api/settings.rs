@@ -178,6 +178,7 @@ async fn a_save_changes_the_fields_it_sends_and_a_stale_one_is_refused(app: Test
         json!({"before": null, "after": "Main branch"})
     );
     assert_eq!(first["action"], "updated");
+    assert_eq!(first["objectName"], "Shop settings");
 }
 
 async fn racing_saves_of_one_version_let_exactly_one_through(app: TestApp) {

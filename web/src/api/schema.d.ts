@@ -472,7 +472,8 @@ export interface paths {
         /**
          * Checks a products CSV (the export's columns; `id` empty for a new product, and
          *     `archived` ignored) line by line, and with `apply=true` writes it: every line in
-         *     one transaction, or, when any line is refused, none.
+         *     one transaction, or, when any line is refused, none. A line writes only the fields
+         *     it changes.
          */
         post: operations["import_products"];
         delete?: never;
@@ -1464,8 +1465,9 @@ export interface components {
         ActivityEntry: {
             _id: string;
             /**
-             * @description What was done, in a word: status_changed, marked_paid, note_added, disabled,
-             *     enabled, created, updated, archived, …
+             * @description What was done, in a word: status_changed, marked_paid, note_added, refunded
+             *     (an order's money given back, `changes.refunded` the amount), disabled, enabled,
+             *     created, updated, archived, …
              */
             action: string;
             /** @description The administrator's address when they made the change. */
@@ -1478,6 +1480,12 @@ export interface components {
             createdAt: string;
             /** @description The object's `_id`, or an order's number. */
             objectId: string;
+            /**
+             * @description What the object was called when the change was made (a product's name, a
+             *     category's title, a promo code, an order's number, a customer's name or
+             *     address); null for an older entry whose object is gone.
+             */
+            objectName?: string | null;
             objectType: string;
         };
         ActivityList: {
@@ -1984,8 +1992,9 @@ export interface components {
                 applied: boolean;
                 created: number;
                 refused: number;
-                /** @description Every product line, in the file's order. */
+                /** @description Every line that creates, updates or is refused, in the file's order. */
                 rows: components["schemas"]["ImportRow"][];
+                /** @description Lines that change nothing: counted here, not listed in `rows`. */
                 unchanged: number;
                 updated: number;
             };
@@ -2452,33 +2461,57 @@ export interface components {
         HomePage: {
             topProducts: components["schemas"]["Product"][];
         };
+        /** @description One field an update changes, both values as the file writes them. */
+        ImportChange: {
+            /**
+             * @description The file's column: name, description, price, discountPercentage,
+             *     discountEndDate, stock, category, subCategory, size, color or featured.
+             */
+            field: string;
+            /** @description The value now, as an export would write it. */
+            from: string;
+            /** @description The value in the file. */
+            to: string;
+        };
         /** @description What an import did, or would do, with each line of the file. */
         ImportReport: {
             /** @description Whether the products were written (never in a dry run). */
             applied: boolean;
             created: number;
             refused: number;
-            /** @description Every product line, in the file's order. */
+            /** @description Every line that creates, updates or is refused, in the file's order. */
             rows: components["schemas"]["ImportRow"][];
+            /** @description Lines that change nothing: counted here, not listed in `rows`. */
             unchanged: number;
             updated: number;
         };
         ImportRow: {
-            /** @description `create`, `update`, `unchanged` or `refuse`. */
+            /** @description `create`, `update` or `refuse`. */
             action: string;
-            /** @description Why the line is refused, one sentence each, each naming its column. */
+            /** @description For an update, each field it changes, in the file's column order. */
+            changes: components["schemas"]["ImportChange"][];
+            /**
+             * @description Why the line is refused, one sentence each, each naming its column and quoting
+             *     the value the file gave.
+             */
             errors: string[];
+            /**
+             * @description Warnings that do not refuse the line: 'Check this price' when the price
+             *     changes by more than 50 %.
+             */
+            flags: string[];
             /**
              * @description The product's id: the file's for an update, the new one once a create is
              *     applied, null for a create in a dry run.
              */
             id?: string | null;
+            name: string;
             /**
              * Format: int64
-             * @description The line in the file; the header is line 1.
+             * @description The row as a spreadsheet numbers it: the header is row 1, and a line break
+             *     inside a quoted cell does not start a row.
              */
-            line: number;
-            name: string;
+            row: number;
         };
         /** @description A cart or wishlist entry with its product as it stands now. */
         Item: {
@@ -5244,7 +5277,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description 'Import checked' (a dry run) or 'Products imported', with what each line does */
+            /** @description 'Import checked' (a dry run) or 'Products imported': how many lines create, update, change nothing or are refused, and each line that creates, updates (with the fields it changes, from and to, as the file writes them, and 'Check this price' when a price moves by more than 50 %) or is refused (with why, quoting the value), numbered as a spreadsheet numbers its rows */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5298,7 +5331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `apply=true` with refused lines: 'Nothing was imported: N lines are refused', `errors` by line ('line 3'); nothing is written */
+            /** @description `apply=true` with refused lines: 'Nothing was imported: N rows are refused', `errors` by row ('row 3', as a spreadsheet numbers it); nothing is written */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -87,3 +87,4 @@ export type Page = Schemas['Page'];
 export type PageData = Schemas['PageData'];
 export type PageList = Schemas['PageList'];
 export type PageRequest = Schemas['PageRequest'];
+export type ImportChange = Schemas['ImportChange'];

@@ -1,5 +1,5 @@
 import examples from './currency-examples.json';
-import { currencySymbol, formatDate, formatDateTime, formatRupee, formatUsd, getShopCurrency, setShopCurrency, truncate } from './format';
+import { currencySymbol, formatConsoleDate, formatConsoleDateTime, formatDate, formatDateTime, formatRupee, formatUsd, getShopCurrency, setShopCurrency, shopLocale, truncate } from './format';
 
 describe('format', () => {
   it('shows US dollars with two decimals', () => {
@@ -59,6 +59,27 @@ describe('format', () => {
     expect(formatDateTime('2026-03-01T09:05:00Z')).toBe('Mar 01, 2026, 09:05 UTC');
     expect(formatDateTime('2026-03-01T23:59:59.900Z')).toBe('Mar 01, 2026, 23:59 UTC');
     expect(formatDateTime('2026-03-02T00:00:00Z')).toBe('Mar 02, 2026, 00:00 UTC');
+  });
+
+  describe('console dates, in the shop’s locale', () => {
+    afterEach(() => document.documentElement.removeAttribute('lang'));
+
+    it('reads the locale the document declares, English when it declares none', () => {
+      expect(shopLocale()).toBe('en');
+      document.documentElement.lang = 'en-GB';
+      expect(shopLocale()).toBe('en-GB');
+    });
+
+    it('writes days and moments as the locale does, in UTC and saying so', () => {
+      document.documentElement.lang = 'en';
+      expect(formatConsoleDate('2026-03-01')).toBe('Mar 01, 2026');
+      expect(formatConsoleDateTime('2026-03-01T23:59:59.900Z')).toBe('Mar 01, 2026, 23:59 UTC');
+      document.documentElement.lang = 'en-GB';
+      expect(formatConsoleDate('2026-03-01')).toBe('01 Mar 2026');
+      expect(formatConsoleDateTime('2026-03-02T00:00:00Z')).toBe('02 Mar 2026, 00:00 UTC');
+      document.documentElement.lang = 'de';
+      expect(formatConsoleDateTime('2026-03-01T09:05:00Z')).toBe('01. März 2026, 09:05 UTC');
+    });
   });
 
   it('cuts names longer than 45 characters and adds an ellipsis', () => {

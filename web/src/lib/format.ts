@@ -79,6 +79,37 @@ export function formatDateTime(iso: string): string {
   return `${formatDate(iso)}, ${time} UTC`;
 }
 
+/** The shop's locale: the language its documents declare (`<html lang>` of index.html and
+ * admin.html, 'en'), or 'en' where none is declared. There is no locale setting: a shop
+ * that declares another language gets its console dates in it. */
+export function shopLocale(): string {
+  return (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
+}
+
+const consoleFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The console's one date formatter: Intl in the shop's locale, in UTC like the server's
+ * days (the orders export, the dashboard's today), made once per locale and kind. */
+function consoleFormat(withTime: boolean): Intl.DateTimeFormat {
+  const locale = shopLocale();
+  const key = `${locale} ${withTime}`;
+  let format = consoleFormats.get(key);
+  if (!format) {
+    const day: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: '2-digit', timeZone: 'UTC' };
+    format = new Intl.DateTimeFormat(locale, withTime ? { ...day, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } : day);
+    consoleFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A day in the console, in the shop's locale: 'Mar 01, 2026' in English, '01 Mar 2026'
+ * in British English. */
+export const formatConsoleDate = (iso: string) => consoleFormat(false).format(new Date(iso));
+
+/** A moment in the console, in the shop's locale, in UTC and saying so: 'Mar 01, 2026,
+ * 09:05 UTC' in English, '01 Mar 2026, 09:05 UTC' in British English. */
+export const formatConsoleDateTime = (iso: string) => consoleFormat(true).format(new Date(iso));
+
 /** Product names on cards are cut at 45 characters with an ellipsis. */
 export const CARD_NAME_LIMIT = 45;
 

@@ -231,7 +231,15 @@ impl Catalogue {
         if before.archived_at.is_some() == archived {
             return Ok(Ok(before));
         }
-        archive_in(&mut tx, id.as_str(), archived, now, actor, activity).await?;
+        archive_in(
+            &mut tx,
+            (id.as_str(), &before.name),
+            archived,
+            now,
+            actor,
+            activity,
+        )
+        .await?;
         bump_version(&mut tx, &[id.as_str()]).await?;
         let product = product_in(&mut tx, id.as_str()).await?.expect("read above");
         tx.commit().await?;
@@ -303,6 +311,7 @@ impl Catalogue {
                 actor,
                 object_type: "product",
                 object_id: id.as_str(),
+                object_name: &before.name,
                 action: "deleted",
                 changes,
             },
@@ -345,6 +354,7 @@ impl Catalogue {
                 actor,
                 object_type: "product",
                 object_id: &id,
+                object_name: &input.name,
                 action: "created",
                 changes,
             },
@@ -410,6 +420,7 @@ impl Catalogue {
                 actor,
                 object_type: "product",
                 object_id: id.as_str(),
+                object_name: &input.name,
                 action: "updated",
                 changes,
             },
@@ -470,7 +481,8 @@ impl Catalogue {
                 BulkChange::AdjustPrice(percent) => input.price = adjusted(input.price, percent),
                 BulkChange::Archive(archived) => {
                     if product.archived_at.is_some() != archived {
-                        archive_in(&mut tx, &product.id, archived, now, actor, activity).await?;
+                        let named = (product.id.as_str(), product.name.as_str());
+                        archive_in(&mut tx, named, archived, now, actor, activity).await?;
                     }
                 }
             }
@@ -507,6 +519,7 @@ impl Catalogue {
                         actor,
                         object_type: "product",
                         object_id: &product.id,
+                        object_name: &product.name,
                         action: "updated",
                         changes,
                     },
@@ -606,6 +619,7 @@ impl Catalogue {
                     actor,
                     object_type: "product",
                     object_id: id.as_str(),
+                    object_name: &before.name,
                     action: "photos",
                     changes: Changes::new().field("images", before.images.clone(), images),
                 },

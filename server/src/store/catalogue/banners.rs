@@ -4,7 +4,7 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::categories::{moves, positions_of};
+use super::categories::{moves, positions_of, text_of};
 use super::read::BannerRow;
 use super::Catalogue;
 use crate::domain::id::Id;
@@ -52,7 +52,15 @@ impl Catalogue {
             Changes::new()
                 .field("image", None::<String>, image)
                 .field("url", None::<String>, url);
-        record(&mut tx, activity, actor, id.as_str(), "created", changes).await?;
+        record(
+            &mut tx,
+            activity,
+            actor,
+            (id.as_str(), url),
+            "created",
+            changes,
+        )
+        .await?;
         tx.commit().await?;
         Ok(BannerRow {
             id: id.as_str().to_string(),
@@ -87,7 +95,15 @@ impl Catalogue {
             .execute(&mut *tx)
             .await?;
         let changes = Changes::new().field("url", before.url.clone(), url);
-        record(&mut tx, activity, actor, id.as_str(), "updated", changes).await?;
+        record(
+            &mut tx,
+            activity,
+            actor,
+            (id.as_str(), url),
+            "updated",
+            changes,
+        )
+        .await?;
         tx.commit().await?;
         Ok(Ok(BannerRow {
             url: url.to_string(),
@@ -106,7 +122,7 @@ impl Catalogue {
     ) -> Result<Result<(), BannerRefusal>, sqlx::Error> {
         let mut tx = self.begin_banners().await?;
         // A homepage carousel holds a handful of banners.
-        let current = sqlx::query("SELECT id, position FROM banners")
+        let current = sqlx::query("SELECT id, url, position FROM banners")
             .fetch_all(&mut *tx)
             .await?;
         let Some(moved) = moves(&positions_of(&current)?, ids) else {
@@ -119,7 +135,8 @@ impl Catalogue {
                 .execute(&mut *tx)
                 .await?;
             let changes = Changes::new().field("position", before, after);
-            record(&mut tx, activity, actor, &id, "reordered", changes).await?;
+            let url = text_of(&current, &id, "url")?;
+            record(&mut tx, activity, actor, (&id, &url), "reordered", changes).await?;
         }
         tx.commit().await?;
         Ok(Ok(()))
@@ -143,7 +160,15 @@ impl Catalogue {
         let changes = Changes::new()
             .field("image", before.image.clone(), None::<String>)
             .field("url", before.url.clone(), None::<String>);
-        record(&mut tx, activity, actor, id.as_str(), "deleted", changes).await?;
+        record(
+            &mut tx,
+            activity,
+            actor,
+            (id.as_str(), &before.url),
+            "deleted",
+            changes,
+        )
+        .await?;
         tx.commit().await?;
         Ok(Ok(before))
     }
@@ -161,7 +186,8 @@ async fn record(
     tx: &mut Transaction<'static, Any>,
     activity: &Activity,
     actor: &Actor,
-    object_id: &str,
+    // A banner is named by where it leads.
+    (object_id, object_name): (&str, &str),
     action: &str,
     changes: Changes,
 ) -> Result<(), sqlx::Error> {
@@ -172,6 +198,7 @@ async fn record(
             actor,
             object_type: "banner",
             object_id,
+            object_name,
             action,
             changes,
         },

@@ -3,6 +3,7 @@
 //! tree's lock, checks, writes and records its activity entry in one transaction, so
 //! the shop's `GET /category` shows it at once and two administrators never interleave.
 
+use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::product_rows::search_text;
@@ -67,7 +68,12 @@ impl Catalogue {
         }
         let changes = Changes::new().field("title", None::<String>, title);
         record(
-            &mut tx, activity, actor, "category", &id, "created", changes,
+            &mut tx,
+            activity,
+            actor,
+            ("category", &id, title),
+            "created",
+            changes,
         )
         .await?;
         tx.commit().await?;
@@ -136,8 +142,7 @@ impl Catalogue {
             &mut tx,
             activity,
             actor,
-            "category",
-            id.as_str(),
+            ("category", id.as_str(), title),
             "renamed",
             changes,
         )
@@ -158,7 +163,7 @@ impl Catalogue {
     ) -> Result<Result<(), TreeRefusal>, sqlx::Error> {
         let mut tx = self.begin_tree().await?;
         // The whole tree is a few dozen rows: the shop's menu reads all of it too.
-        let current = sqlx::query("SELECT id, position FROM categories")
+        let current = sqlx::query("SELECT id, title, position FROM categories")
             .fetch_all(&mut *tx)
             .await?;
         let positions = positions_of(&current)?;
@@ -177,8 +182,7 @@ impl Catalogue {
                 &mut tx,
                 activity,
                 actor,
-                "category",
-                &id,
+                ("category", &id, &text_of(&current, &id, "title")?),
                 "reordered",
                 changes,
             )
@@ -222,13 +226,12 @@ impl Catalogue {
             .bind(id.as_str())
             .execute(&mut *tx)
             .await?;
-        let changes = Changes::new().field("title", title, None::<String>);
+        let changes = Changes::new().field("title", title.clone(), None::<String>);
         record(
             &mut tx,
             activity,
             actor,
-            "category",
-            id.as_str(),
+            ("category", id.as_str(), &title),
             "deleted",
             changes,
         )
@@ -279,8 +282,7 @@ impl Catalogue {
             &mut tx,
             activity,
             actor,
-            "sub_category",
-            &id,
+            ("sub_category", &id, title),
             "created",
             changes,
         )
@@ -352,8 +354,7 @@ impl Catalogue {
             &mut tx,
             activity,
             actor,
-            "sub_category",
-            id.as_str(),
+            ("sub_category", id.as_str(), title),
             "renamed",
             changes,
         )
@@ -380,10 +381,11 @@ impl Catalogue {
         {
             return Ok(Err(TreeRefusal::NoSuchCategory));
         }
-        let current = sqlx::query("SELECT id, position FROM sub_categories WHERE category_id = $1")
-            .bind(category_id.as_str())
-            .fetch_all(&mut *tx)
-            .await?;
+        let current =
+            sqlx::query("SELECT id, title, position FROM sub_categories WHERE category_id = $1")
+                .bind(category_id.as_str())
+                .fetch_all(&mut *tx)
+                .await?;
         let positions = positions_of(&current)?;
         let Some(moved) = moves(&positions, ids) else {
             return Ok(Err(TreeRefusal::NotEveryId));
@@ -399,8 +401,7 @@ impl Catalogue {
                 &mut tx,
                 activity,
                 actor,
-                "sub_category",
-                &id,
+                ("sub_category", &id, &text_of(&current, &id, "title")?),
                 "reordered",
                 changes,
             )
@@ -438,14 +439,13 @@ impl Catalogue {
             .execute(&mut *tx)
             .await?;
         let changes = Changes::new()
-            .field("title", before.title, None::<String>)
+            .field("title", before.title.clone(), None::<String>)
             .field("position", before.position, None::<i64>);
         record(
             &mut tx,
             activity,
             actor,
-            "sub_category",
-            id.as_str(),
+            ("sub_category", id.as_str(), &before.title),
             "deleted",
             changes,
         )
@@ -469,8 +469,7 @@ async fn record(
     tx: &mut Transaction<'static, Any>,
     activity: &Activity,
     actor: &Actor,
-    object_type: &str,
-    object_id: &str,
+    (object_type, object_id, object_name): (&str, &str, &str),
     action: &str,
     changes: Changes,
 ) -> Result<(), sqlx::Error> {
@@ -481,11 +480,22 @@ async fn record(
             actor,
             object_type,
             object_id,
+            object_name,
             action,
             changes,
         },
     )
     .await
+}
+
+/// The text `column` of the row whose id is `id` among `rows` (empty if none is).
+pub(super) fn text_of(rows: &[AnyRow], id: &str, column: &str) -> Result<String, sqlx::Error> {
+    for row in rows {
+        if row.try_get::<String, _>("id")? == id {
+            return row.try_get(column);
+        }
+    }
+    Ok(String::new())
 }
 
 /// A unique violation as the refusal it means (another write got the title first,

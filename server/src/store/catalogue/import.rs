@@ -5,7 +5,10 @@
 //! The HTTP layer reads the file and checks each line's fields on their own; here a
 //! line's category and sub-category are found by their titles, and its id (if it has
 //! one) must name a product, once in the file. A line that changes nothing is
-//! reported as unchanged and writes nothing.
+//! reported as unchanged and writes nothing; a line that changes some fields writes
+//! only those, keeping what the file cannot show as it was (a discount's end is a day in
+//! the file, an instant in the shop: a file that leaves the day alone leaves the
+//! instant alone), and moves no stock it did not change.
 
 use std::collections::HashMap;
 
@@ -18,6 +21,7 @@ use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::{bump_version, Catalogue};
 use crate::domain::id::{new_id, Id};
 use crate::domain::time::DAY_MS;
+use crate::domain::Money;
 use crate::store::activity::{Activity, Actor, Entry};
 use crate::store::{lock_subject, placeholders, stock};
 
@@ -27,8 +31,8 @@ pub const CSV_IMPORT: &str = "CSV import";
 /// One product line of the file, as the HTTP layer read it.
 #[derive(Clone, Debug)]
 pub struct ImportLine {
-    /// The line in the file (the header is line 1).
-    pub line: u64,
+    /// The row in the file as a spreadsheet numbers it (the header is row 1).
+    pub row: u64,
     /// The id cell, trimmed: empty for a new product.
     pub id: String,
     /// The name cell, to report the line by.
@@ -59,12 +63,19 @@ pub enum ImportAction {
 /// One line's outcome.
 #[derive(Clone, Debug)]
 pub struct LineOutcome {
-    pub line: u64,
+    pub row: u64,
     pub action: ImportAction,
     /// The product's id: for a new product, once written (none in a dry run).
     pub id: Option<String>,
     pub name: String,
     pub errors: Vec<String>,
+    /// For an update, the fields it changes, by the file's column names (`price`,
+    /// `discountEndDate`, `category`, …), in the file's column order.
+    pub changed: Vec<&'static str>,
+    /// For an update, the product as it stood when the file was checked.
+    pub before: Option<Box<ProductRow>>,
+    /// The line's price, when its fields could be read.
+    pub price: Option<Money>,
 }
 
 /// A line ready to write.
@@ -134,11 +145,13 @@ impl Catalogue {
             let (Some(input), Some(id)) = (&line.input, id) else {
                 continue;
             };
-            match line.before {
+            match &line.before {
                 None => creates.push((id.as_str(), input, text.as_str())),
-                Some(_) => {
-                    // Under the import's write, whatever version the product is at.
-                    set_product(&mut tx, id, input, Some(input.stock), text, now, None).await?;
+                Some(before) => {
+                    // Under the import's write, whatever version the product is at; the
+                    // stock only when the file changes it, so no sale is written over.
+                    let stock = (input.stock != before.stock).then_some(input.stock);
+                    set_product(&mut tx, id, input, stock, text, now, None).await?;
                 }
             }
         }
@@ -148,6 +161,13 @@ impl Catalogue {
             .zip(&ids)
             .filter_map(|(line, id)| {
                 let stock = line.input.as_ref()?.stock;
+                if line
+                    .before
+                    .as_ref()
+                    .is_some_and(|before| before.stock == stock)
+                {
+                    return None;
+                }
                 Some(stock::Movement {
                     product_id: id.clone()?,
                     change: stock - line.before.as_ref().map_or(0, |before| before.stock),
@@ -173,6 +193,7 @@ impl Catalogue {
                     actor,
                     object_type: "product",
                     object_id: id.as_deref()?,
+                    object_name: &line.input.as_ref()?.name,
                     action: if before.is_none() {
                         "created"
                     } else {
@@ -225,7 +246,7 @@ async fn plan(
             let found = Id::parse(&line.id).and_then(|id| existing.get(id.as_str()));
             match (found, seen.get(&line.id)) {
                 (_, Some(first)) => {
-                    errors.push(format!("This product is already on line {first}"));
+                    errors.push(format!("This product is already on row {first}"));
                     None
                 }
                 (None, None) => {
@@ -233,7 +254,7 @@ async fn plan(
                     None
                 }
                 (Some(product), None) => {
-                    seen.insert(line.id.clone(), line.line);
+                    seen.insert(line.id.clone(), line.row);
                     Some(product.clone())
                 }
             }
@@ -259,24 +280,40 @@ async fn plan(
                 },
             },
         }
+        let price = input.as_ref().map(|input| input.price);
+        let changed = match (&input, &before) {
+            (Some(input), Some(before)) if errors.is_empty() => {
+                fields_changed(&as_the_file_shows(input_of(before)), input)
+            }
+            _ => Vec::new(),
+        };
         let action = match (&input, &before) {
             _ if !errors.is_empty() => ImportAction::Refuse,
             (Some(_), None) => ImportAction::Create,
-            (Some(input), Some(before)) if as_the_file_shows(input_of(before)) == *input => {
-                ImportAction::Unchanged
-            }
+            (Some(_), Some(_)) if changed.is_empty() => ImportAction::Unchanged,
             (Some(_), Some(_)) => ImportAction::Update,
             (None, _) => ImportAction::Refuse,
         };
         let id = before.as_ref().map(|b| b.id.clone());
+        let written = match (input, &before) {
+            (Some(input), Some(before)) => Some(kept_as_stored(before, input)),
+            (input, _) => input,
+        };
         planned.push(Planned {
-            input: input.filter(|_| matches!(action, ImportAction::Create | ImportAction::Update)),
+            input: written
+                .filter(|_| matches!(action, ImportAction::Create | ImportAction::Update)),
             outcome: LineOutcome {
-                line: line.line,
+                row: line.row,
                 action,
                 id,
                 name: line.name,
                 errors,
+                before: before
+                    .clone()
+                    .filter(|_| action == ImportAction::Update)
+                    .map(Box::new),
+                changed,
+                price,
             },
             before,
             titles,
@@ -293,6 +330,48 @@ fn as_the_file_shows(mut input: ProductInput) -> ProductInput {
         .ends_at
         .map(|end| (end - DAY_MS).div_euclid(DAY_MS) * DAY_MS + DAY_MS);
     input
+}
+
+/// `input` with what the file cannot show taken from the product as stored: when the
+/// file leaves the discount as it reads it (the same percentage through the same day),
+/// the discount keeps the instant it ends at, so a line that changes another field
+/// changes nothing else (issue 30: an unchanged end was rewritten to midnight).
+fn kept_as_stored(before: &ProductRow, mut input: ProductInput) -> ProductInput {
+    let stored = input_of(before);
+    if as_the_file_shows(stored.clone()).discount == input.discount {
+        input.discount = stored.discount;
+    }
+    input
+}
+
+/// The file's columns whose values differ between `before` (as the file shows it) and
+/// `after`, in the file's column order.
+fn fields_changed(before: &ProductInput, after: &ProductInput) -> Vec<&'static str> {
+    [
+        ("name", before.name != after.name),
+        ("description", before.description != after.description),
+        ("price", before.price != after.price),
+        (
+            "discountPercentage",
+            before.discount.basis_points != after.discount.basis_points,
+        ),
+        (
+            "discountEndDate",
+            before.discount.ends_at != after.discount.ends_at,
+        ),
+        ("stock", before.stock != after.stock),
+        ("category", before.category_id != after.category_id),
+        (
+            "subCategory",
+            before.sub_category_id != after.sub_category_id,
+        ),
+        ("size", before.size != after.size),
+        ("color", before.color != after.color),
+        ("featured", before.featured != after.featured),
+    ]
+    .into_iter()
+    .filter_map(|(field, changed)| changed.then_some(field))
+    .collect()
 }
 
 /// Every category by lowercase title, with its sub-categories likewise: titles are

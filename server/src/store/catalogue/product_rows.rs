@@ -129,7 +129,7 @@ pub(super) async fn set_product(
 /// Archives product `id` or brings it back, with its activity entry, in `tx`.
 pub(super) async fn archive_in(
     tx: &mut Transaction<'static, Any>,
-    id: &str,
+    (id, name): (&str, &str),
     archived: bool,
     now: i64,
     actor: &Actor,
@@ -150,6 +150,7 @@ pub(super) async fn archive_in(
                 actor,
                 object_type: "product",
                 object_id: id,
+                object_name: name,
                 action: if archived { "archived" } else { "unarchived" },
                 changes: Changes::new().field("archived", !archived, archived),
             },

@@ -28,16 +28,17 @@ impl Catalogue {
     ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
-        let after: Option<i64> = sqlx::query(
-            "UPDATE products SET stock = stock + $1 WHERE id = $2 AND stock + $1 >= 0 RETURNING stock",
+        let after: Option<(i64, String)> = sqlx::query(
+            "UPDATE products SET stock = stock + $1 WHERE id = $2 AND stock + $1 >= 0 \
+             RETURNING stock, name",
         )
         .bind(change)
         .bind(id.as_str())
         .fetch_optional(&mut *tx)
         .await?
-        .map(|row| row.try_get("stock"))
+        .map(|row| Ok::<_, sqlx::Error>((row.try_get("stock")?, row.try_get("name")?)))
         .transpose()?;
-        let Some(after) = after else {
+        let Some((after, name)) = after else {
             return Ok(Err(match product_in(&mut tx, id.as_str()).await? {
                 Some(product) => ProductRefusal::Short(product.stock),
                 None => ProductRefusal::NoSuchProduct,
@@ -61,6 +62,7 @@ impl Catalogue {
                     actor,
                     object_type: "product",
                     object_id: id.as_str(),
+                    object_name: &name,
                     action: "stock",
                     changes,
                 },

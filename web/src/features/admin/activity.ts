@@ -26,6 +26,8 @@ const ACTION_LABELS: Record<string, string> = {
   status_changed: 'Status changed',
   marked_paid: 'Marked paid',
   note_added: 'Note added',
+  refunded: 'Refunded',
+  stock: 'Stock changed',
   disabled: 'Disabled',
   enabled: 'Enabled',
   created: 'Created',
@@ -40,10 +42,20 @@ export function actionLabel(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** What the log calls an object: 'Order #100001', 'Customer 64f…', 'Sub-category 64f…'. */
-export function objectLabel(objectType: string, objectId: string): string {
-  const type = isObjectType(objectType) ? OBJECT_TYPE_LABELS[objectType] : objectType;
-  return objectType === 'order' ? `${type} #${objectId}` : `${type} ${objectId}`;
+/** What the log calls an object: 'Order #100001', 'Product Alpha Kitchen Mixer' (its name
+ * when the change was made), 'Customer 64f…' (an older entry whose object has gone). */
+export function objectLabel(objectType: string, objectId: string, objectName?: string | null): string {
+  return `${typeLabel(objectType)} ${objectTitle(objectType, objectId, objectName)}`;
+}
+
+/** The kind of object in words: 'Promo code'; a kind newer than this list as its name. */
+export const typeLabel = (objectType: string) => (isObjectType(objectType) ? OBJECT_TYPE_LABELS[objectType] : objectType);
+
+/** The object itself: its name as the change left it, or its id when the log has none;
+ * an order by its number ('#100001'). */
+export function objectTitle(objectType: string, objectId: string, objectName?: string | null): string {
+  if (objectType === 'order') return `#${objectName || objectId}`;
+  return objectName || objectId;
 }
 
 /** Longer values are cut, the whole one kept for the cell's title. */

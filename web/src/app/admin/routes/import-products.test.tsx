@@ -17,7 +17,7 @@ ${TAP_ID},Chrome Basin Tap,A basin tap.,45.00,0,,3,Faucets,Basin Taps,,,false,fa
 ,Bad Radiator,A radiator.,-1,0,,1,Heating,Nowhere,,,false,false
 `;
 
-const row = (overrides: Partial<ImportRow> & Pick<ImportRow, 'line' | 'action'>): ImportRow => ({ id: null, name: `Row ${overrides.line}`, errors: [], ...overrides });
+const row = (overrides: Partial<ImportRow> & Pick<ImportRow, 'row' | 'action'>): ImportRow => ({ id: null, name: `Row ${overrides.row}`, changes: [], flags: [], errors: [], ...overrides });
 
 const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   applied: false,
@@ -25,7 +25,10 @@ const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   updated: 1,
   unchanged: 0,
   refused: 0,
-  rows: [row({ line: 2, action: 'update', id: TAP_ID, name: 'Chrome Basin Tap' }), row({ line: 3, action: 'create', name: 'Brass Mixer' })],
+  rows: [
+    row({ row: 2, action: 'update', id: TAP_ID, name: 'Chrome Basin Tap', changes: [{ field: 'stock', from: '2', to: '3' }] }),
+    row({ row: 3, action: 'create', name: 'Brass Mixer' }),
+  ],
   ...overrides,
 });
 
@@ -71,7 +74,7 @@ describe('Console product import', () => {
     expect(asked).toEqual([{ apply: 'false', type: 'text/csv', auth: `Bearer ${ADMIN_TOKEN}`, body: CSV }]);
     expect(counts()).toEqual({ 'To create': '1', 'To update': '1', Unchanged: '0', Refused: '0' });
     expect(tableRows()).toEqual([
-      ['2', 'Update', 'Chrome Basin Tap', ''],
+      ['2', 'Update', 'Chrome Basin Tap', 'stock: 2 → 3'],
       ['3', 'New product', 'Brass Mixer', ''],
     ]);
     expect(screen.getByRole('link', { name: 'Chrome Basin Tap' })).toHaveAttribute('href', `/admin/products/${TAP_ID}`);
@@ -86,9 +89,8 @@ describe('Console product import', () => {
         unchanged: 1,
         refused: 1,
         rows: [
-          row({ line: 2, action: 'unchanged', id: TAP_ID, name: 'Chrome Basin Tap' }),
-          row({ line: 3, action: 'create', name: 'Brass Mixer' }),
-          row({ line: 4, action: 'refuse', name: 'Bad Radiator', errors: ['Price must be from 0.01 to 1000000, with at most two decimals', 'Sub-category not found'] }),
+          row({ row: 3, action: 'create', name: 'Brass Mixer' }),
+          row({ row: 4, action: 'refuse', name: 'Bad Radiator', errors: ["price: Price must be from 0.01 to 1000000, with at most two decimals, not '-1'", "The category 'Heating' has no sub-category titled 'Nowhere'"] }),
         ],
       }),
     );
@@ -97,36 +99,71 @@ describe('Console product import', () => {
     expect(await screen.findByRole('heading', { name: 'Checked products.csv' })).toBeInTheDocument();
     expect(counts()).toEqual({ 'To create': '1', 'To update': '0', Unchanged: '1', Refused: '1' });
     expect(tableRows()).toEqual([
-      ['4', 'Refused', 'Bad Radiator', 'Price must be from 0.01 to 1000000, with at most two decimalsSub-category not found'],
+      ['4', 'Refused', 'Bad Radiator', "price: Price must be from 0.01 to 1000000, with at most two decimals, not '-1'The category 'Heating' has no sub-category titled 'Nowhere'"],
       ['3', 'New product', 'Brass Mixer', ''],
-      ['2', 'Unchanged', 'Chrome Basin Tap', ''],
     ]);
+    expect(screen.getByText('1 unchanged line')).toBeInTheDocument();
     const apply = screen.getByRole('button', { name: 'Apply import' });
     expect(apply).toBeDisabled();
-    expect(apply).toHaveAccessibleDescription('1 line is refused: correct it in the file and choose it again. Nothing is imported while any line is refused.');
+    expect(apply).toHaveAccessibleDescription('1 row is refused: correct it in the file and choose it again. Nothing is imported while any row is refused.');
     fireEvent.click(apply);
     expect(asked.map((call) => call.apply)).toEqual(['false']);
   });
 
+  it('shows what each changed row changes as the file writes it, flags a price that jumps, and folds the unchanged rows into one line', async () => {
+    serveImport(
+      report({
+        created: 0,
+        updated: 2,
+        unchanged: 250,
+        rows: [
+          row({ row: 7, action: 'update', id: TAP_ID, name: 'Chrome Basin Tap', changes: [{ field: 'price', from: '6.49', to: '59.99' }], flags: ['Check this price'] }),
+          row({
+            row: 9,
+            action: 'update',
+            id: '2'.padStart(24, '0'),
+            name: 'Brass Mixer',
+            changes: [
+              { field: 'discountEndDate', from: '2026-11-28', to: '' },
+              { field: 'category', from: 'Faucets', to: 'Heating' },
+            ],
+          }),
+        ],
+      }),
+    );
+    renderRoutes(routes, '/admin/products/import');
+    await choose();
+    await screen.findByRole('heading', { name: 'Checked products.csv' });
+    expect(tableRows()).toEqual([
+      ['7', 'Update', 'Chrome Basin Tap', 'Check this priceprice: 6.49 → 59.99'],
+      ['9', 'Update', 'Brass Mixer', 'discountEndDate: 2026-11-28 → emptycategory: Faucets → Heating'],
+    ]);
+    const flag = within(screen.getByRole('table')).getByText('Check this price');
+    expect(flag.tagName).toBe('STRONG');
+    expect(flag.closest('tr')).toHaveClass('bg-amber-50');
+    expect(screen.getByText('250 unchanged lines')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply import' })).toHaveAccessibleDescription('Applying creates 0 and updates 2 products.');
+  });
+
   it('lists every refused row and the first 200 others, and says how many more there are', async () => {
-    const rows = Array.from({ length: 300 }, (_, i) => row({ line: i + 2, action: i === 250 ? 'refuse' : i === 280 ? 'update' : 'unchanged', errors: i === 250 ? ['Category not found'] : [] }));
-    serveImport(report({ created: 0, updated: 1, unchanged: 298, refused: 1, rows }));
+    const rows = Array.from({ length: 300 }, (_, i) => row({ row: i + 2, action: i === 250 ? 'refuse' : i === 280 ? 'create' : 'update', errors: i === 250 ? ['Category not found'] : [] }));
+    serveImport(report({ created: 1, updated: 298, unchanged: 0, refused: 1, rows }));
     renderRoutes(routes, '/admin/products/import');
     await choose();
     await screen.findByRole('heading', { name: 'Checked products.csv' });
     const shown = tableRows();
     expect(shown).toHaveLength(201);
-    // The refused row, then the change far down the file, then unchanged rows by line.
+    // The refused row far down the file first, then the others by row.
     expect(shown.slice(0, 3)).toEqual([
       ['252', 'Refused', 'Row 252', 'Category not found'],
-      ['282', 'Update', 'Row 282', ''],
-      ['2', 'Unchanged', 'Row 2', ''],
+      ['2', 'Update', 'Row 2', ''],
+      ['3', 'Update', 'Row 3', ''],
     ]);
-    expect(screen.getByText('…and 99 more lines, not listed here; the counts above include them.')).toBeInTheDocument();
+    expect(screen.getByText('…and 99 more rows that change something, not listed here; the counts above include them.')).toBeInTheDocument();
   });
 
   it('applies the file it checked and says what was imported, with a way back to the products', async () => {
-    const asked = serveImport(report(), report({ applied: true, rows: [row({ line: 2, action: 'update', id: TAP_ID }), row({ line: 3, action: 'create', id: '2'.padStart(24, '0') })] }));
+    const asked = serveImport(report(), report({ applied: true, rows: [row({ row: 2, action: 'update', id: TAP_ID }), row({ row: 3, action: 'create', id: '2'.padStart(24, '0') })] }));
     renderRoutes(routes, '/admin/products/import');
     await choose();
     fireEvent.click(await screen.findByRole('button', { name: 'Apply import' }));
@@ -145,17 +182,17 @@ describe('Console product import', () => {
     expect(screen.queryByRole('heading', { name: 'Checked products.csv' })).not.toBeInTheDocument();
   });
 
-  it('shows why applying was refused, line by line', async () => {
+  it('shows why applying was refused, row by row', async () => {
     serveImport(
       report(),
-      HttpResponse.json({ success: false, message: 'Nothing was imported: 1 line is refused', errors: { 'line 3': 'Category not found; Price must be from 0.01 to 1000000' } }, { status: 422 }),
+      HttpResponse.json({ success: false, message: 'Nothing was imported: 1 row is refused', errors: { 'row 3': 'Category not found; Price must be from 0.01 to 1000000' } }, { status: 422 }),
     );
     renderRoutes(routes, '/admin/products/import');
     await choose();
     fireEvent.click(await screen.findByRole('button', { name: 'Apply import' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Nothing was imported: 1 line is refused');
-    expect(within(alert).getByRole('listitem')).toHaveTextContent('Line 3: Category not found; Price must be from 0.01 to 1000000');
+    expect(alert).toHaveTextContent('Nothing was imported: 1 row is refused');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent('Row 3: Category not found; Price must be from 0.01 to 1000000');
   });
 
   it.each([
@@ -171,11 +208,13 @@ describe('Console product import', () => {
   });
 
   it('offers nothing to apply when every row matches the shop already', async () => {
-    serveImport(report({ created: 0, updated: 0, unchanged: 1, rows: [row({ line: 2, action: 'unchanged', id: TAP_ID })] }));
+    serveImport(report({ created: 0, updated: 0, unchanged: 1, rows: [] }));
     renderRoutes(routes, '/admin/products/import');
     await choose();
     const apply = await screen.findByRole('button', { name: 'Apply import' });
     await waitFor(() => expect(apply).toBeDisabled());
     expect(apply).toHaveAccessibleDescription('Every line matches the shop already: there is nothing to import.');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('1 unchanged line')).toBeInTheDocument();
   });
 });

@@ -1,18 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportReport as ApiImportReport, ImportRow as ApiImportRow } from '@/api/types';
+import type { ImportChange, ImportReport as ApiImportReport, ImportRow as ApiImportRow } from '@/api/types';
 import { adminUpload } from './admin-call';
 import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
 import { DASHBOARD_KEY } from './get-dashboard';
 import { shopProductsChanged } from './product-changed';
 
-/** What the import does (or, refused, would not do) with one line of the file. */
-export type ImportAction = 'create' | 'update' | 'unchanged' | 'refuse';
+export type { ImportChange };
 
-/** One line of the file as the report gives it: the generated type, with `action` (which
- * the OpenAPI document leaves as any string) narrowed to the four the server sends. */
+/** What the import does (or, refused, would not do) with one row of the file that
+ * changes something (rows that change nothing are only counted). */
+export type ImportAction = 'create' | 'update' | 'refuse';
+
+/** One row of the file as the report gives it: the generated type, with `action` (which
+ * the OpenAPI document leaves as any string) narrowed to the three the server lists. */
 export type ImportRow = Omit<ApiImportRow, 'action'> & { action: ImportAction };
 
-/** The import's answer: the counts and every line, in the file's order. */
+/** The import's answer: the counts, and every row that creates, updates or is refused,
+ * in the file's order, numbered as a spreadsheet numbers them. */
 export type ImportReport = Omit<ApiImportReport, 'rows'> & { rows: ImportRow[] };
 
 /** The most a file may hold, as the server counts it (it checks both again). */
@@ -20,8 +24,8 @@ export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /** POST /admin/product/import?apply=false|true with the CSV file's bytes. A dry run
  * ('Import checked') writes nothing; applying ('Products imported') writes every line or,
- * when any is refused, none: 422 'Nothing was imported: N lines are refused' with `errors`
- * by 'line N'. A file that is not a products CSV (not UTF-8, a missing, unknown or
+ * when any is refused, none: 422 'Nothing was imported: N rows are refused' with `errors`
+ * by 'row N'. A file that is not a products CSV (not UTF-8, a missing, unknown or
  * repeated column, no products, too many, too large) is a 400 or 413 with the reason. */
 export const importProducts = ({ bytes, apply }: { bytes: ArrayBuffer; apply: boolean }) =>
   adminUpload<ImportReport>('/admin/product/import', bytes, 'text/csv', { apply: String(apply) }, apply ? 'Failed to import the products' : 'Failed to check the file').then(

@@ -3,20 +3,41 @@ import type { ActivityEntry } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { adminPaths } from '@/config/admin-paths';
 import { useAuth } from '@/features/auth';
-import { formatDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/format';
 import { ACTIVITY_PER_PAGE, type ActivityQuery, useActivity } from '../api/get-activity';
-import { actionLabel, changeLine, changeValue, isObjectType, OBJECT_TYPE_LABELS, OBJECT_TYPES, objectLabel } from '../activity';
+import { actionLabel, changeLine, changeValue, isObjectType, OBJECT_TYPE_LABELS, OBJECT_TYPES, objectLabel, objectTitle, typeLabel } from '../activity';
 import { Labelled, selectClass } from './filter-controls';
 import { LoadFailed, LoadingRows } from './load-states';
 import { pageCount, TablePages } from './table-pages';
 
-/** The console's page for the object an entry names, when it has one. */
-function objectPath({ objectType, objectId }: Pick<ActivityEntry, 'objectType' | 'objectId'>): string | null {
-  if (objectType === 'order') return adminPaths.order(objectId);
-  if (objectType === 'customer') return adminPaths.customer(objectId);
-  if (objectType === 'product') return adminPaths.product(objectId);
-  if (objectType === 'page') return adminPaths.page(objectId);
-  return null;
+/** The console's page for the object an entry names: its own page (a product's form, an
+ * order, a customer, a promo code, a shop page, the settings) or the page that lists it
+ * (categories, banners, reviews); none once it was deleted. */
+export function objectPath({ objectType, objectId, action }: Pick<ActivityEntry, 'objectType' | 'objectId' | 'action'>): string | null {
+  if (action === 'deleted') return null;
+  switch (objectType) {
+    case 'order':
+      return adminPaths.order(objectId);
+    case 'customer':
+      return adminPaths.customer(objectId);
+    case 'product':
+      return adminPaths.product(objectId);
+    case 'promo_code':
+      return adminPaths.promoCode(objectId);
+    case 'page':
+      return adminPaths.page(objectId);
+    case 'settings':
+      return adminPaths.settings;
+    case 'category':
+    case 'sub_category':
+      return adminPaths.categories;
+    case 'banner':
+      return adminPaths.banners;
+    case 'review':
+      return adminPaths.reviews;
+    default:
+      return null;
+  }
 }
 
 /** The log's filters and a page of its entries, newest first. `onChange` gets the whole
@@ -64,7 +85,7 @@ export function ActivityLog({ query, onChange }: { query: ActivityQuery; onChang
         </div>
         {query.objectId && (
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="break-all">Only changes to {objectLabel(query.objectType, query.objectId)}.</span>
+            <span className="break-all">Only changes to {objectLabel(query.objectType, query.objectId, activity.data?.activity[0]?.objectName)}.</span>
             <Button variant="ghost" className="h-11 md:h-9" onClick={() => set({ objectId: '' })}>
               Show every {isObjectType(query.objectType) ? OBJECT_TYPE_LABELS[query.objectType].toLowerCase() : 'object'}
             </Button>
@@ -114,17 +135,18 @@ function Entries({ query, activity, onPageChange }: { query: ActivityQuery; acti
 
 function Entry({ entry }: { entry: ActivityEntry }) {
   const path = objectPath(entry);
-  const object = objectLabel(entry.objectType, entry.objectId);
+  const object = objectTitle(entry.objectType, entry.objectId, entry.objectName);
   const changes = Object.entries(entry.changes);
   return (
     <tr>
       <td className="whitespace-nowrap px-3 py-2">
-        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+        <time dateTime={entry.createdAt}>{formatConsoleDateTime(entry.createdAt)}</time>
       </td>
       <td className="break-all px-3 py-2">{entry.adminEmail}</td>
-      <td className="break-all px-3 py-2">
+      <td className="break-words px-3 py-2">
+        <span className="text-slate-600">{typeLabel(entry.objectType)}</span>{' '}
         {path ? (
-          <Link to={path} className="text-brand hover:underline">
+          <Link to={path} className="text-brand hover:underline" title={entry.objectName ? `${typeLabel(entry.objectType)} ${entry.objectId}` : undefined}>
             {object}
           </Link>
         ) : (

@@ -5,7 +5,7 @@ import type { Order } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { adminPaths } from '@/config/admin-paths';
-import { formatDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/format';
 import { useAdminOrder } from '../api/get-admin-order';
 import { FULFILMENT_LABELS, paymentMethodLabel } from '../labels';
 import { OrderActionsPanel } from './order-actions-panel';
@@ -46,7 +46,7 @@ export function AdminOrder({ order }: { order: Order }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
         <span>
-          Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          Placed <time dateTime={order.createdAt}>{formatConsoleDateTime(order.createdAt)}</time>
         </span>
         <span className="flex items-center gap-1">
           Status <StatusBadge status={order.status} />

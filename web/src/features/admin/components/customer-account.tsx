@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { adminPaths } from '@/config/admin-paths';
 import { errorMessage } from '@/lib/errors';
-import { formatDate, formatDateTime, formatRupee } from '@/lib/format';
+import { formatConsoleDate, formatConsoleDateTime, formatRupee } from '@/lib/format';
 import { CUSTOMER_ORDERS_PER_PAGE, useCustomer } from '../api/get-customer';
 import { useSetCustomerAccess } from '../api/set-customer-access';
 import { FULFILMENT_LABELS } from '../labels';
@@ -53,7 +53,7 @@ function Profile({ customer }: { customer: Customer }) {
     ['E-mail', customer.emailAddress],
     ['E-mail verified', customer.isEmailVerified ? 'Yes' : 'No'],
     ['Role', customer.role === 'admin' ? 'Administrator' : 'Customer'],
-    ['Joined', <time dateTime={customer.createdAt}>{formatDate(customer.createdAt)}</time>],
+    ['Joined', <time dateTime={customer.createdAt}>{formatConsoleDate(customer.createdAt)}</time>],
     ['Orders', customer.orderCount],
     ['Total spent', formatRupee(customer.totalSpent)],
   ];
@@ -91,7 +91,7 @@ function AccessPanel({ customer }: { customer: Customer }) {
       <p className="text-sm">
         {customer.disabled ? (
           <>
-            Disabled{customer.disabledAt && <> on <time dateTime={customer.disabledAt}>{formatDateTime(customer.disabledAt)}</time></>}: they cannot sign in.
+            Disabled{customer.disabledAt && <> on <time dateTime={customer.disabledAt}>{formatConsoleDateTime(customer.disabledAt)}</time></>}: they cannot sign in.
           </>
         ) : (
           'Active: they can sign in and place orders.'
@@ -159,7 +159,7 @@ function CustomerOrders({ detail, busy, onPageChange }: { detail: CustomerDetail
                   </Link>
                 </th>
                 <td className="whitespace-nowrap px-3 py-2">
-                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                  <time dateTime={order.createdAt}>{formatConsoleDateTime(order.createdAt)}</time>
                 </td>
                 <td className="px-3 py-2">{FULFILMENT_LABELS[order.fulfilment]}</td>
                 <td className="px-3 py-2">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Customer } from '@/api/types';
 import { adminPaths } from '@/config/admin-paths';
-import { formatDate, formatRupee } from '@/lib/format';
+import { formatConsoleDate, formatRupee } from '@/lib/format';
 import { ADMIN_CUSTOMERS_PER_PAGE, useCustomers } from '../api/get-customers';
 import { LoadFailed, LoadingRows } from './load-states';
 import { pageCount, TablePages } from './table-pages';
@@ -58,7 +58,7 @@ export function CustomersTable({ q, page, onPageChange }: { q: string; page: num
                 <td className="px-3 py-2 text-right">{customer.orderCount}</td>
                 <td className="whitespace-nowrap px-3 py-2 text-right font-medium">{formatRupee(customer.totalSpent)}</td>
                 <td className="whitespace-nowrap px-3 py-2">
-                  <time dateTime={customer.createdAt}>{formatDate(customer.createdAt)}</time>
+                  <time dateTime={customer.createdAt}>{formatConsoleDate(customer.createdAt)}</time>
                 </td>
               </tr>
             ))}

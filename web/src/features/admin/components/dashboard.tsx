@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { DashboardData, StockProduct } from '@/api/types';
 import { adminPaths } from '@/config/admin-paths';
 import { paths } from '@/config/paths';
-import { formatDate, formatDateTime, formatRupee } from '@/lib/format';
+import { formatConsoleDate, formatConsoleDateTime, formatRupee } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { productsSearch } from '../products';
 import { LoadFailed, LoadingRows } from './load-states';
@@ -93,7 +93,7 @@ function Period({ figures }: { figures: DashboardData['today'] }) {
         </div>
       </dl>
       <p className="text-xs text-slate-600">
-        Since <time dateTime={figures.from}>{formatDateTime(figures.from)}</time>; cancelled orders are not counted.
+        Since <time dateTime={figures.from}>{formatConsoleDateTime(figures.from)}</time>; cancelled orders are not counted.
       </p>
     </>
   );
@@ -139,7 +139,7 @@ function Reviews({ reviews }: { reviews: DashboardData['reviews'] }) {
           </div>
           <p className="line-clamp-3 break-words text-slate-800">{review.comment}</p>
           <p className="text-xs text-slate-600">
-            {review.author ?? 'A deleted account'}, <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+            {review.author ?? 'A deleted account'}, <time dateTime={review.createdAt}>{formatConsoleDate(review.createdAt)}</time>
           </p>
         </li>
       ))}

@@ -1,5 +1,5 @@
 import type { OrderEvent } from '@/api/types';
-import { formatDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/format';
 import { EVENT_LABELS, STAFF_ONLY_EVENTS } from '../labels';
 
 /** Everything that happened to the order, oldest first, with the time and any note;
@@ -16,7 +16,7 @@ export function OrderEvents({ events }: { events: OrderEvent[] }) {
             {STAFF_ONLY_EVENTS.has(event.type) && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">Not shown to the customer</span>}
           </p>
           <p className="text-sm text-slate-600">
-            <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            <time dateTime={event.at}>{formatConsoleDateTime(event.at)}</time>
           </p>
           {event.note && <p className="break-words text-sm text-slate-800">{event.note}</p>}
         </li>

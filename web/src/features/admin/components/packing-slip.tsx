@@ -1,5 +1,5 @@
 import type { Order } from '@/api/types';
-import { formatDate } from '@/lib/format';
+import { formatConsoleDate } from '@/lib/format';
 import { FULFILMENT_LABELS } from '../labels';
 
 /** What goes in the box with the order: who it is for, how it leaves the shop, and each
@@ -14,7 +14,7 @@ export function PackingSlip({ order }: { order: Order }) {
         <div>
           <p className="text-sm text-slate-600">Packing slip</p>
           <p className="text-2xl font-semibold">Order #{order.number}</p>
-          <p className="text-sm">Placed {formatDate(order.createdAt)}</p>
+          <p className="text-sm">Placed {formatConsoleDate(order.createdAt)}</p>
         </div>
         <div className="text-sm">
           <p className="font-medium">{order.fulfilment === 'delivery' ? 'Deliver to' : 'Collected in store by'}</p>

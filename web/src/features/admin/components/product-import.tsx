@@ -137,6 +137,9 @@ function FileRules() {
           <code className="rounded bg-slate-100 px-1">archived</code> is only there to read and is ignored: archive products on their page or in the table.
         </li>
         <li>
+          Checking lists each row that changes something, numbered as your spreadsheet numbers its rows, with each field it changes from → to; a price that moves by more than half is flagged <strong>Check this price</strong>. Rows that change nothing are only counted.
+        </li>
+        <li>
           The easiest start is <strong>Export CSV</strong> on the <Link to={adminPaths.products} className="text-brand hover:underline">Products</Link> page: edit that file and import it back.
         </li>
       </ul>
@@ -150,7 +153,7 @@ function ApplyPanel({ report, apply, applying }: { report: ImportReport; apply: 
   const changes = report.created + report.updated;
   const reason =
     report.refused > 0
-      ? `${report.refused === 1 ? '1 line is' : `${report.refused} lines are`} refused: correct ${report.refused === 1 ? 'it' : 'them'} in the file and choose it again. Nothing is imported while any line is refused.`
+      ? `${report.refused === 1 ? '1 row is' : `${report.refused} rows are`} refused: correct ${report.refused === 1 ? 'it' : 'them'} in the file and choose it again. Nothing is imported while any row is refused.`
       : changes === 0
         ? 'Every line matches the shop already: there is nothing to import.'
         : `Applying creates ${report.created} and updates ${report.updated} ${report.created + report.updated === 1 ? 'product' : 'products'}.`;
@@ -167,18 +170,18 @@ function ApplyPanel({ report, apply, applying }: { report: ImportReport; apply: 
   );
 }
 
-/** Why applying was refused: the server's message, and each refused line's reasons (422:
- * another change since the check, such as a category renamed, can refuse a line). */
+/** Why applying was refused: the server's message, and each refused row's reasons (422:
+ * another change since the check, such as a category renamed, can refuse a row). */
 function ApplyRefusal({ error }: { error: Error }) {
-  const lines = error instanceof ApiError && error.errors ? Object.entries(error.errors) : [];
+  const rows = error instanceof ApiError && error.errors ? Object.entries(error.errors) : [];
   return (
     <div role="alert" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800">
       <p className="font-semibold">{errorMessage(error, 'Failed to import the products')}</p>
-      {lines.length > 0 && (
+      {rows.length > 0 && (
         <ul className="list-disc space-y-1 pl-5">
-          {lines.map(([line, reasons]) => (
-            <li key={line}>
-              {line.replace(/^line/, 'Line')}: {reasons}
+          {rows.map(([row, reasons]) => (
+            <li key={row}>
+              {row.replace(/^row/, 'Row')}: {reasons}
             </li>
           ))}
         </ul>

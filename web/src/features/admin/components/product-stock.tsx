@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/format';
 import { useChangeStock } from '../api/change-stock';
 import { STOCK_HISTORY_PER_PAGE, useStockHistory } from '../api/get-stock-history';
 import { StockCount } from './stock-badge';
@@ -121,7 +121,7 @@ function StockHistoryTable({ id }: { id: string }) {
             {entries.map((entry, index) => (
               <tr key={`${entry.at}-${index}`} className="border-b border-slate-100 last:border-0">
                 <td className="py-2 pr-3 whitespace-nowrap">
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  <time dateTime={entry.at}>{formatConsoleDateTime(entry.at)}</time>
                 </td>
                 <td className="py-2 pr-3 text-right tabular-nums">{signed(entry.change)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{entry.stockAfter}</td>

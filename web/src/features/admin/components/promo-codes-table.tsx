@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { PromoCode } from '@/api/types';
 import { adminPaths } from '@/config/admin-paths';
-import { formatDate, formatRupee } from '@/lib/format';
+import { formatConsoleDate, formatRupee } from '@/lib/format';
 import { ADMIN_PROMO_CODES_PER_PAGE, usePromoCodes } from '../api/get-promo-codes';
 import { LoadFailed, LoadingRows } from './load-states';
 import { pageCount, TablePages } from './table-pages';
@@ -13,9 +13,9 @@ export const promoAmount = (promo: Pick<PromoCode, 'kind' | 'amount'>) => (promo
 
 /** When a code applies, by UTC day: 'Mar 01, 2026 – Mar 31, 2026', 'From …', 'Until …', 'Always'. */
 export function promoDates({ startsOn, endsOn }: Pick<PromoCode, 'startsOn' | 'endsOn'>): string {
-  if (startsOn && endsOn) return `${formatDate(startsOn)} – ${formatDate(endsOn)}`;
-  if (startsOn) return `From ${formatDate(startsOn)}`;
-  if (endsOn) return `Until ${formatDate(endsOn)}`;
+  if (startsOn && endsOn) return `${formatConsoleDate(startsOn)} – ${formatConsoleDate(endsOn)}`;
+  if (startsOn) return `From ${formatConsoleDate(startsOn)}`;
+  if (endsOn) return `Until ${formatConsoleDate(endsOn)}`;
   return 'Always';
 }
 

@@ -6,7 +6,7 @@ import type { AdminReview } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { adminPaths } from '@/config/admin-paths';
 import { errorMessage } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ADMIN_REVIEWS_PER_PAGE, useAdminReviews } from '../api/get-admin-reviews';
 import { useShowReview } from '../api/moderate-review';
@@ -124,7 +124,7 @@ function ReviewRow({ review }: { review: AdminReview }) {
         <span className="block text-xs text-slate-600">{review.authorEmail ?? 'Account deleted'}</span>
       </td>
       <td className="min-w-[7rem] px-3 py-2">
-        <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
+        <time dateTime={review.createdAt}>{formatConsoleDateTime(review.createdAt)}</time>
       </td>
       <td className="min-w-[9rem] px-3 py-2">
         {review.hidden ? (
@@ -133,7 +133,7 @@ function ReviewRow({ review }: { review: AdminReview }) {
             <span className="mt-1 block break-words text-xs">
               {review.hiddenAt && (
                 <>
-                  On <time dateTime={review.hiddenAt}>{formatDateTime(review.hiddenAt)}</time>.{' '}
+                  On <time dateTime={review.hiddenAt}>{formatConsoleDateTime(review.hiddenAt)}</time>.{' '}
                 </>
               )}
               Reason: {review.hiddenReason ?? 'none given'}
