@@ -13,6 +13,8 @@ pub mod payment;
 pub mod phone;
 pub mod pricing;
 pub mod promo;
+pub mod search_terms;
+pub mod synonyms;
 pub mod time;
 
 pub use id::new_id;

@@ -30,6 +30,7 @@ pub mod paging;
 pub mod payments;
 pub mod response_cache;
 pub mod reviews;
+pub mod search;
 mod seo;
 mod storefront;
 mod validators;
@@ -184,6 +185,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admin_dashboard::router())
         .merge(admin_customers::router())
         .merge(admin_activity::router())
+        .merge(search::router())
         .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)

@@ -113,6 +113,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         admin_customers::Doc::openapi(),
         admin_activity::Doc::openapi(),
         admin_promo::Doc::openapi(),
+        super::search::Doc::openapi(),
     ] {
         doc.merge(part);
     }

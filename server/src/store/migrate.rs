@@ -104,6 +104,14 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0015_versions_and_stock_history.sql"),
         postgres: include_str!("../../migrations/postgres/0015_versions_and_stock_history.sql"),
     },
+    // Versions need not follow one another: each is applied when the database has not
+    // seen it, in this list's order.
+    Migration {
+        version: 17,
+        name: "search_synonyms",
+        sqlite: include_str!("../../migrations/sqlite/0017_search_synonyms.sql"),
+        postgres: include_str!("../../migrations/postgres/0017_search_synonyms.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.
