@@ -42,6 +42,8 @@ export const adminPaths = {
   promoCodes: '/admin/promo-codes',
   newPromoCode: '/admin/promo-codes/new',
   promoCode: (id: string) => `/admin/promo-codes/${encodeURIComponent(id)}`,
+  /** Staff's search synonyms and abbreviations. */
+  searchSynonyms: '/admin/search-synonyms',
   /** Review moderation; `rating`, `hidden` and `page` are its query string. */
   reviews: '/admin/reviews',
   /** The activity log; `adminId`, `objectType`, `objectId` and `page` are its query string. */

@@ -12,6 +12,7 @@ export const OBJECT_TYPE_LABELS = {
   customer: 'Customer',
   review: 'Review',
   promo_code: 'Promo code',
+  search_synonyms: 'Search synonyms',
 } as const;
 
 export type ObjectType = keyof typeof OBJECT_TYPE_LABELS;

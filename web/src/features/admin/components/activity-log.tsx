@@ -15,6 +15,7 @@ function objectPath({ objectType, objectId }: Pick<ActivityEntry, 'objectType' |
   if (objectType === 'order') return adminPaths.order(objectId);
   if (objectType === 'customer') return adminPaths.customer(objectId);
   if (objectType === 'product') return adminPaths.product(objectId);
+  if (objectType === 'search_synonyms') return adminPaths.searchSynonyms;
   return null;
 }
 
