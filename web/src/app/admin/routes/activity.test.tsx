@@ -87,6 +87,7 @@ describe('Console activity log', () => {
       'Customer',
       'Review',
       'Promo code',
+      'Search synonyms',
     ]);
   });
 

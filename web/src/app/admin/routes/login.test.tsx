@@ -113,6 +113,7 @@ describe('Console guard', () => {
       ['Customers', '/admin/customers'],
       ['Reviews', '/admin/reviews'],
       ['Promo codes', '/admin/promo-codes'],
+      ['Search synonyms', '/admin/search-synonyms'],
       ['Activity', '/admin/activity'],
     ]);
     // Only the dashboard is current: its path begins every other section's.
