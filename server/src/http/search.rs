@@ -39,7 +39,7 @@ pub struct SuggestQuery {
     /// What the shopper has typed: 2 to 100 characters once trimmed (else 400 `errors.q`).
     #[param(
         required = true,
-        pattern = "^[ \\t\\n\\r]*\\S.*\\S[ \\t\\n\\r]*$",
+        pattern = "^[ \\t\\n\\r]*\\S[\\s\\S]*\\S[ \\t\\n\\r]*$",
         min_length = 2,
         max_length = 100
     )]
