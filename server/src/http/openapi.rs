@@ -245,6 +245,7 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
         ("/api/admin/order", "to", day.clone()),
         ("/api/admin/order/export", "from", format!("^{DATE}$")),
         ("/api/admin/order/export", "to", format!("^{DATE}$")),
+        ("/api/search/suggest", "q", trimmed(2, 100, CONTROL_CLASS)),
     ];
     for (path, name, pattern) in parameters {
         let item = doc

@@ -8111,7 +8111,10 @@ export interface operations {
     suggest: {
         parameters: {
             query: {
-                /** @description What the shopper has typed: 2 to 100 characters once trimmed (else 400 `errors.q`). */
+                /**
+                 * @description What the shopper has typed: 2 to 100 characters once trimmed, no control
+                 *     characters (else 400 `errors.q`).
+                 */
                 q: string;
             };
             header?: never;
