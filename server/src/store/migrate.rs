@@ -174,6 +174,12 @@ async fn apply_pending(
     Ok(applied)
 }
 
+/// Every schema version this binary knows, in the order they are applied (a version
+/// may be missing: each branch of the project takes its own numbers).
+pub fn versions() -> Vec<i64> {
+    MIGRATIONS.iter().map(|m| m.version).collect()
+}
+
 /// The newest schema version this binary knows.
 pub fn latest_version() -> i64 {
     MIGRATIONS.last().map_or(0, |m| m.version)

@@ -25,7 +25,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, ConnectOptions, Connection, Executor};
 
 pub use dialect::Dialect;
-pub use migrate::{current_version, latest_version, migrate};
+pub use migrate::{current_version, latest_version, migrate, versions};
 
 /// A connection pool and the dialect of the database behind it.
 #[derive(Clone, Debug)]
