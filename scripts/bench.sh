@@ -86,6 +86,24 @@ request = function()
   return wrk.format("GET", "/api/product?keyword=" .. q .. "&page=" .. math.random(20) .. "&n=" .. n)
 end
 LUA
+  # The header's suggestions as shoppers type: a prefix of 2-8 letters of a word of the
+  # catalogue (sometimes two words, the second partly typed), each computed (n).
+  cat >"$dir/suggest.lua" <<'LUA'
+local words = {"brass", "valve", "radiator", "chrome", "copper", "shower", "tap", "pipe",
+  "premium", "compact", "steel", "mixer", "thermostat", "elbow", "coupling", "drain",
+  "heavy", "duty", "gloves", "basin", "kitchen", "boiler", "fitting", "toilet"}
+local n = 0
+request = function()
+  n = n + 1
+  local w = words[math.random(#words)]
+  local q = string.sub(w, 1, math.random(2, math.min(8, #w)))
+  if n % 3 == 0 then
+    local v = words[math.random(#words)]
+    q = w .. "%20" .. string.sub(v, 1, math.random(1, #v))
+  end
+  return wrk.format("GET", "/api/search/suggest?q=" .. q .. "&n=" .. n)
+end
+LUA
   # The default listing on a random page of 1-1,000: what crawlers and 'last page' clicks
   # cost, each computed (n keeps it out of the kept answers).
   cat >"$dir/pages.lua" <<'LUA'
@@ -110,6 +128,7 @@ LUA
     "varied keywords, computed|/api/product?keyword=brass|$dir/varied.lua"
     "category + price, by price|/api/product?categoryIds=$category&minPrice=50&maxPrice=200&sortField=price&sortOrder=asc"
     "product detail|/api/product/$product"
+    "suggest, varied prefixes, computed|/api/search/suggest?q=ra|$dir/suggest.lua"
   )
 
   printf '\n%s: %s products (seeded in %s s, search index built in %s ms), %s threads, %s connections, %s s per scenario\n\n' "$label" "$products" "$seed_s" "$index_ms" "$threads" "$connections" "$seconds"

@@ -31,8 +31,8 @@ test('a card opens its product page and the header search goes to the listing', 
   await page.goto('/');
   await page.locator('main a[href^="/product/"]').first().click();
   await expect(page).toHaveURL(/\/product\/[0-9a-f]{24}$/);
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('brass valve');
-  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('brass valve');
+  await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
   await expect(page).toHaveURL(/\/shop\?keyword=brass\+valve$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Results for "brass valve"' })).toBeVisible();
   await expect(page.locator('main a[href^="/product/"]').first()).toContainText(/brass|valve/i);

@@ -23,3 +23,4 @@ UPDATE admin_activity SET object_name = object_id WHERE object_type = 'order';
 UPDATE admin_activity SET object_name = (SELECT pg.title FROM pages pg WHERE pg.slug = admin_activity.object_id)
  WHERE object_type = 'page';
 UPDATE admin_activity SET object_name = 'Shop settings' WHERE object_type = 'settings';
+UPDATE admin_activity SET object_name = 'Search synonyms' WHERE object_type = 'search_synonyms';

@@ -15,7 +15,9 @@ pub mod payment;
 pub mod phone;
 pub mod pricing;
 pub mod promo;
+pub mod search_terms;
 pub mod shop;
+pub mod synonyms;
 pub mod time;
 
 pub use id::new_id;

@@ -28,7 +28,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The kinds of object the log names (store::activity's `Entry::object_type`).
-const OBJECT_TYPES: [&str; 10] = [
+const OBJECT_TYPES: [&str; 11] = [
     "product",
     "category",
     "sub_category",
@@ -39,6 +39,7 @@ const OBJECT_TYPES: [&str; 10] = [
     "promo_code",
     "settings",
     "page",
+    "search_synonyms",
 ];
 /// The longest object id: ids are 24 characters, order numbers fewer.
 const MAX_OBJECT_ID_CHARS: usize = 100;
@@ -51,10 +52,10 @@ pub struct ActivityQuery {
     #[param(pattern = "^(?:[0-9a-f]{24})?$")]
     pub admin_id: Option<String>,
     /// Only changes to this kind of object: product, category, sub_category, banner,
-    /// order, customer, review, promo_code, settings, page.
+    /// order, customer, review, promo_code, settings, page, search_synonyms.
     #[serde(rename = "objectType")]
     #[param(
-        pattern = "^(?:product|category|sub_category|banner|order|customer|review|promo_code|settings|page)?$"
+        pattern = "^(?:product|category|sub_category|banner|order|customer|review|promo_code|settings|page|search_synonyms)?$"
     )]
     pub object_type: Option<String>,
     /// Only changes to this object: its `_id`, or an order's number.

@@ -34,6 +34,7 @@ pub mod paging;
 pub mod payments;
 pub mod response_cache;
 pub mod reviews;
+pub mod search;
 mod seo;
 pub mod shop_settings;
 mod storefront;
@@ -196,6 +197,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admin_customers::router())
         .merge(admin_activity::router())
         .merge(pages::router())
+        .merge(search::router())
         .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)

@@ -117,6 +117,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         admin_promo::Doc::openapi(),
         super::shop_settings::Doc::openapi(),
         super::pages::Doc::openapi(),
+        super::search::Doc::openapi(),
     ] {
         doc.merge(part);
     }
@@ -264,6 +265,7 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
         ("/api/admin/order", "to", day.clone()),
         ("/api/admin/order/export", "from", format!("^{DATE}$")),
         ("/api/admin/order/export", "to", format!("^{DATE}$")),
+        ("/api/search/suggest", "q", trimmed(2, 100, CONTROL_CLASS)),
     ];
     for (path, name, pattern) in parameters {
         let item = doc

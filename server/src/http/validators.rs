@@ -108,8 +108,8 @@ pub async fn catalogue_etags(
 const X_CACHE: HeaderName = HeaderName::from_static("x-cache");
 
 /// `/api/category`, `/api/banner`, `/api/user/home-page`, `/api/product`,
-/// `/api/product/{id}` and `/api/review/product/{id}`: what anyone may read, the same
-/// for everyone.
+/// `/api/product/{id}`, `/api/review/product/{id}` and `/api/search/suggest`: what
+/// anyone may read, the same for everyone.
 fn is_public_catalogue(path: &str) -> bool {
     let one_segment = |prefix: &str| {
         path.strip_prefix(prefix)
@@ -117,7 +117,11 @@ fn is_public_catalogue(path: &str) -> bool {
     };
     matches!(
         path,
-        "/api/category" | "/api/banner" | "/api/user/home-page" | "/api/product"
+        "/api/category"
+            | "/api/banner"
+            | "/api/user/home-page"
+            | "/api/product"
+            | "/api/search/suggest"
     ) || one_segment("/api/product/")
         || one_segment("/api/review/product/")
 }

@@ -193,7 +193,16 @@ impl fmt::Display for Report {
     }
 }
 
-/// Writes the demo catalogue. Existing rows with the same ids are left as they are.
+/// The demo's search synonyms (DESIGN.md §15): how the trade abbreviates what the
+/// catalogue spells out.
+pub const SYNONYMS: [[&str; 2]; 3] = [
+    ["TRV", "thermostatic radiator valve"],
+    ["PTFE", "thread seal tape"],
+    ["isolator", "isolating valve"],
+];
+
+/// Writes the demo catalogue and its search synonyms (when staff have saved none).
+/// Existing rows with the same ids are left as they are.
 pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxError> {
     let now = now_ms();
     let mut categories = Vec::new();
@@ -227,6 +236,11 @@ pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxErr
     catalogue.insert_products(&products).await?;
     catalogue.insert_banners(&banners).await?;
     catalogue.tidy_after_bulk_load().await?;
+    let synonyms: Vec<Vec<String>> = SYNONYMS
+        .iter()
+        .map(|group| group.iter().map(|term| term.to_string()).collect())
+        .collect();
+    catalogue.seed_synonyms(&synonyms).await?;
     Ok(Report {
         categories: categories.len(),
         sub_categories: categories.iter().map(|c| c.sub_categories.len()).sum(),

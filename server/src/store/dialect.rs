@@ -2,6 +2,8 @@
 //! search, sorting by name, locking, order numbers, and the migration set.
 
 use crate::domain::listing::SortField;
+use crate::domain::search_terms::apart;
+use crate::domain::synonyms::Alternatives;
 
 /// Which SQL database the store talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,21 +87,40 @@ impl Dialect {
         }
     }
 
-    /// The search engine's query for `words` (already reduced to letters and digits):
-    /// every word must match, as a word or the start of one.
-    pub fn keyword_query(self, words: &[String]) -> String {
-        match self {
-            Dialect::Sqlite => words
-                .iter()
-                .map(|w| format!("\"{w}\"*"))
-                .collect::<Vec<_>>()
-                .join(" "),
-            Dialect::Postgres => words
-                .iter()
-                .map(|w| format!("{w}:*"))
-                .collect::<Vec<_>>()
-                .join(" & "),
-        }
+    /// The search engine's query for a search read as `parts` (words of letters and
+    /// digits, `domain/search_terms.rs`): every part must match by one of its
+    /// alternatives, every word of which must match as a word or the start of one. A
+    /// size ('15mm') also matches as its number and unit apart, as products saved
+    /// before sizes were read as one word hold it.
+    pub fn keyword_query(self, parts: &[Alternatives]) -> String {
+        let (and, or, prefix): (&str, &str, fn(&str) -> String) = match self {
+            Dialect::Sqlite => (" AND ", " OR ", |w| format!("\"{w}\"*")),
+            Dialect::Postgres => (" & ", " | ", |w| format!("{w}:*")),
+        };
+        let group = |items: Vec<String>, joiner: &str| match items.len() {
+            1 => items.into_iter().next().unwrap_or_default(),
+            _ => format!("({})", items.join(joiner)),
+        };
+        let word = |w: &String| match apart(w) {
+            Some((quantity, unit)) => format!(
+                "({}{or}({}{and}{}))",
+                prefix(w),
+                prefix(quantity),
+                prefix(unit)
+            ),
+            None => prefix(w),
+        };
+        let parts: Vec<String> = parts
+            .iter()
+            .map(|alternatives| {
+                let alternatives = alternatives
+                    .iter()
+                    .map(|words| group(words.iter().map(&word).collect(), and))
+                    .collect();
+                group(alternatives, or)
+            })
+            .collect();
+        parts.join(and)
     }
 
     /// For a keyword search matching `matches` of `all` products, the index a listing
@@ -185,31 +206,9 @@ pub fn prefix_bounds(prefix: &str) -> (String, String) {
     (prefix.to_string(), format!("{prefix}\u{10FFFF}"))
 }
 
-/// Splits text into words the search engines agree on: runs of letters and digits,
-/// lowercased, at most `max` of them. Products' search text is stored split this way
-/// and queries are split the same, so 'Hose, 1.25 m' and '3/4 inch' read alike on both
-/// backends (PostgreSQL's own parser would keep '1.25' and '3/4' whole).
-pub fn search_words(text: &str, max: usize) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .take(max)
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn search_words_drop_punctuation_and_operators() {
-        assert_eq!(
-            search_words("Brass  ball-valve \"OR\" 15mm*", 10),
-            ["brass", "ball", "valve", "or", "15mm"]
-        );
-        assert_eq!(search_words("%%%", 10), Vec::<String>::new());
-        assert_eq!(search_words("a b c", 2), ["a", "b"]);
-    }
 
     #[test]
     fn only_large_sqlite_match_sets_walk_the_sort_index() {
@@ -232,9 +231,26 @@ mod tests {
     }
 
     #[test]
-    fn keyword_queries_require_every_word_as_a_prefix() {
+    fn keyword_queries_require_every_part_by_one_of_its_alternatives() {
         let words = vec!["brass".to_string(), "val".to_string()];
-        assert_eq!(Dialect::Sqlite.keyword_query(&words), "\"brass\"* \"val\"*");
-        assert_eq!(Dialect::Postgres.keyword_query(&words), "brass:* & val:*");
+        let parts = crate::domain::synonyms::plain(&words);
+        assert_eq!(
+            Dialect::Sqlite.keyword_query(&parts),
+            "\"brass\"* AND \"val\"*"
+        );
+        assert_eq!(Dialect::Postgres.keyword_query(&parts), "brass:* & val:*");
+        let w = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let parts = vec![
+            vec![w(&["trv"]), w(&["radiator", "valve"])],
+            vec![w(&["15mm"])],
+        ];
+        assert_eq!(
+            Dialect::Sqlite.keyword_query(&parts),
+            "(\"trv\"* OR (\"radiator\"* AND \"valve\"*)) AND (\"15mm\"* OR (\"15\"* AND \"mm\"*))"
+        );
+        assert_eq!(
+            Dialect::Postgres.keyword_query(&parts),
+            "(trv:* | (radiator:* & valve:*)) & (15mm:* | (15:* & mm:*))"
+        );
     }
 }

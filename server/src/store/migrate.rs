@@ -111,6 +111,12 @@ const MIGRATIONS: &[Migration] = &[
         postgres: include_str!("../../migrations/postgres/0016_shop_settings.sql"),
     },
     Migration {
+        version: 17,
+        name: "search_synonyms",
+        sqlite: include_str!("../../migrations/sqlite/0017_search_synonyms.sql"),
+        postgres: include_str!("../../migrations/postgres/0017_search_synonyms.sql"),
+    },
+    Migration {
         version: 18,
         name: "pages",
         sqlite: include_str!("../../migrations/sqlite/0018_pages.sql"),

@@ -28,6 +28,7 @@ mod promo;
 mod reviews;
 mod s3_media;
 mod search;
+mod search_trade;
 mod seaweed;
 mod seeding;
 mod settings;

@@ -683,6 +683,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/search/synonyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff's synonyms and abbreviations: each group's terms match one another in every
+         *     search.
+         */
+        get: operations["get_synonyms"];
+        /**
+         * Replaces every group. The next search on this node uses them, and on every other
+         *     node within about a second.
+         */
+        put: operations["put_synonyms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -1302,6 +1326,27 @@ export interface paths {
         };
         /** A product's reviews, newest first. */
         get: operations["list_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the header suggests for what a shopper has typed: the best matching products
+         *     and the categories and sub-categories whose titles match, read as a keyword search
+         *     reads words (beginnings, sizes, staff's synonyms).
+         */
+        get: operations["suggest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2288,6 +2333,18 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of DESIGN.md §4. */
+        Envelope_Suggestions: {
+            data: {
+                /** @description At most 3: categories first, then sub-categories, in the menu's order. */
+                categories: components["schemas"]["SuggestedCategory"][];
+                /** @description At most 6, best match first. */
+                products: components["schemas"]["SuggestedProduct"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
         Envelope_Synced: {
             data: {
                 adjustments: components["schemas"]["SyncAdjustments"];
@@ -2295,6 +2352,21 @@ export interface components {
                 cart: components["schemas"]["Item"][];
                 /** @description The customer's wishlist after the merge. */
                 wishlist: components["schemas"]["Item"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of DESIGN.md §4. */
+        Envelope_Synonyms: {
+            /** @description Staff's synonyms, as the console shows and saves them. */
+            data: {
+                synonyms: components["schemas"]["SynonymGroup"][];
+                /**
+                 * Format: int64
+                 * @description Bumped by each save: a `PUT` sends the one it loaded (DESIGN.md §15).
+                 */
+                version: number;
             };
             message: string;
             /** @description Always `true`. */
@@ -3307,6 +3379,33 @@ export interface components {
              */
             version: number;
         };
+        /** @description A category or sub-category a suggestion names. */
+        SuggestedCategory: {
+            _id: string;
+            /** @description For a sub-category, its category's `_id`; null for a category. */
+            categoryId?: string | null;
+            title: string;
+        };
+        /** @description A product a suggestion names. */
+        SuggestedProduct: {
+            _id: string;
+            /**
+             * Format: double
+             * @description The price the shopper pays now.
+             */
+            discountedPrice: number;
+            /** @description The product's first photo, or null when it has none. */
+            image?: string | null;
+            name: string;
+            /** @description Null until variants give products SKUs. */
+            sku?: string | null;
+        };
+        Suggestions: {
+            /** @description At most 3: categories first, then sub-categories, in the menu's order. */
+            categories: components["schemas"]["SuggestedCategory"][];
+            /** @description At most 6, best match first. */
+            products: components["schemas"]["SuggestedProduct"][];
+        };
         /** @description What a merge could not take over. */
         SyncAdjustments: {
             /** @description Cart entries whose quantity was lowered to the stock or to 99. */
@@ -3324,6 +3423,31 @@ export interface components {
             cart: components["schemas"]["Item"][];
             /** @description The customer's wishlist after the merge. */
             wishlist: components["schemas"]["Item"][];
+        };
+        /** @description A group of terms that match one another. */
+        SynonymGroup: {
+            /** @description 2 to 10 terms, each 1 to 100 characters once trimmed, with a letter or a digit. */
+            terms: string[];
+        };
+        /** @description Staff's synonyms, as the console shows and saves them. */
+        Synonyms: {
+            synonyms: components["schemas"]["SynonymGroup"][];
+            /**
+             * Format: int64
+             * @description Bumped by each save: a `PUT` sends the one it loaded (DESIGN.md §15).
+             */
+            version: number;
+        };
+        /** @description Every group, replacing those saved. */
+        SynonymsRequest: {
+            /** @description At most 500 groups (an empty list removes them all). */
+            synonyms: components["schemas"]["SynonymGroup"][];
+            /**
+             * Format: int64
+             * @description The list's `version` when the page was loaded; a list changed since is refused
+             *     with 409 and the list as it now is. Without it the save is applied.
+             */
+            version?: number | null;
         };
         /** @description A reference to a category or sub-category. */
         TitleRef: {
@@ -3455,7 +3579,7 @@ export interface operations {
                 adminId?: string;
                 /**
                  * @description Only changes to this kind of object: product, category, sub_category, banner,
-                 *     order, customer, review, promo_code, settings, page.
+                 *     order, customer, review, promo_code, settings, page, search_synonyms.
                  */
                 objectType?: string;
                 /** @description Only changes to this object: its `_id`, or an order's number. */
@@ -6347,6 +6471,112 @@ export interface operations {
             };
         };
     };
+    get_synonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Synonyms"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_synonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynonymsRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Search synonyms saved' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Synonyms"];
+                };
+            };
+            /** @description What breaks a rule, in `errors` keyed by its path: `synonyms` ('At most 500 groups'), `synonyms[i].terms` ('A group has 2 to 10 terms'), `synonyms[i].terms[j]` ('A term has 1 to 100 characters', 'A term needs a letter or a digit', 'This term is already in the group'), `version`; nothing is written */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This changed since you opened it: reload to see the latest': `version` is not the list's, `data` holds the list as it now is, and nothing was written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     settings: {
         parameters: {
             query?: never;
@@ -8390,6 +8620,47 @@ export interface operations {
                 content?: never;
             };
             /** @description A bad parameter, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suggest: {
+        parameters: {
+            query: {
+                /**
+                 * @description What the shopper has typed: 2 to 100 characters once trimmed, no control
+                 *     characters (else 400 `errors.q`).
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Suggestions"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'q must be 2 to 100 characters' in `errors.q` */
             400: {
                 headers: {
                     [name: string]: unknown;

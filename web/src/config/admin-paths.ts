@@ -45,6 +45,8 @@ export const adminPaths = {
   /** The shop's own pages (privacy, terms, …): the six, and each one's editor. */
   pages: '/admin/pages',
   page: (slug: string) => `/admin/pages/${encodeURIComponent(slug)}`,
+  /** Staff's search synonyms and abbreviations. */
+  searchSynonyms: '/admin/search-synonyms',
   /** Review moderation; `rating`, `hidden` and `page` are its query string. */
   reviews: '/admin/reviews',
   /** The activity log; `adminId`, `objectType`, `objectId` and `page` are its query string. */

@@ -89,6 +89,7 @@ export const catalogueHandlers = [
   http.get('*/api/product/:id', () => envelope({ product: product() })),
   http.get('*/api/product', () => envelope({ products: [product()], total: 1, page: 1, perPage: 10 })),
   http.get('*/api/review/product/:id', () => envelope({ reviews: [], total: 0 })),
+  http.get('*/api/search/suggest', () => envelope({ products: [], categories: [] })),
   // A shop without card payments (cash on delivery or at pickup); card tests answer with
   // the test provider's config instead (testing/payments.ts).
   http.get('*/api/payment/config', () => envelope({ provider: 'manual', testMode: false, tokenizeUrl: null })),

@@ -14,6 +14,7 @@ use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUC
 use super::{bump_version, record_change, Catalogue};
 use crate::domain::id::Id;
 use crate::domain::pricing::{price_at, Discount};
+use crate::domain::synonyms::plain;
 use crate::domain::Money;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::placeholders;
@@ -185,7 +186,7 @@ impl Catalogue {
         let mut args = Vec::new();
         if !filter.keyword_words.is_empty() {
             args.push(Arg::Text(
-                self.db.dialect.keyword_query(&filter.keyword_words),
+                self.db.dialect.keyword_query(&plain(&filter.keyword_words)),
             ));
             clauses.push(self.db.dialect.keyword_predicate(args.len()));
         }

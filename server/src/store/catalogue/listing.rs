@@ -7,8 +7,9 @@ use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUC
 use super::{Catalogue, Facets};
 use crate::domain::id::Id;
 use crate::domain::listing::{ProductSort, SortField};
+use crate::domain::search_terms::query_words;
 use crate::domain::Money;
-use crate::store::{dialect::search_words, Dialect};
+use crate::store::Dialect;
 
 /// What a product listing is narrowed to. Every list is already bounded by the caller.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -25,9 +26,10 @@ pub struct ProductFilter {
 pub const MAX_SEARCH_WORDS: usize = 8;
 
 impl ProductFilter {
-    /// The words of a shopper's search text, at most [`MAX_SEARCH_WORDS`].
+    /// The words of a shopper's search text, at most [`MAX_SEARCH_WORDS`], each size
+    /// one word (`domain/search_terms.rs`).
     pub fn keyword(text: &str) -> Vec<String> {
-        search_words(text, MAX_SEARCH_WORDS)
+        query_words(text, MAX_SEARCH_WORDS)
     }
 
     /// A keyword search with no other condition.
@@ -66,7 +68,9 @@ impl Catalogue {
                 .browse(filter, sort, offset_at, limit_at)
                 .map(Ok)
         } else {
-            self.search.search(filter, sort, offset_at, limit_at)
+            let parts = self.keyword_parts(&filter.keyword_words);
+            self.search
+                .search(filter, &parts, sort, offset_at, limit_at)
         };
         if let Some(hits) = hits {
             let hits = hits.map_err(super::version::index_error)?;
@@ -115,7 +119,8 @@ impl Catalogue {
             Ok(facets) => return Ok(Some(facets)),
             Err(generation) => generation,
         };
-        let Some(facets) = self.search.facets(filter) else {
+        let parts = self.keyword_parts(&filter.keyword_words);
+        let Some(facets) = self.search.facets(filter, &parts) else {
             return Ok(None);
         };
         let facets = facets.map_err(super::version::index_error)?;
@@ -245,9 +250,8 @@ impl Catalogue {
         let mut clauses = vec![IN_SHOP.to_string()];
         let mut args = Vec::new();
         if !filter.keyword_words.is_empty() {
-            args.push(Arg::Text(
-                self.db.dialect.keyword_query(&filter.keyword_words),
-            ));
+            let parts = self.keyword_parts(&filter.keyword_words);
+            args.push(Arg::Text(self.db.dialect.keyword_query(&parts)));
             clauses.push(self.db.dialect.keyword_predicate(args.len()));
         }
         for (column, ids) in [

@@ -10,7 +10,9 @@
 //! `categories.rs` (categories and sub-categories), `banners.rs` and `import.rs`
 //! (products from a file, all or none), `stock_changes.rs` (the staff's stock changes
 //! and a product's stock history); and `version.rs`, which tells every node sharing
-//! the database that the catalogue changed.
+//! the database that the catalogue changed. Search's own: `synonyms.rs` (staff's
+//! synonyms, which expand searches) and `suggest.rs` (what the header suggests as a
+//! shopper types).
 
 pub mod admin;
 pub mod banners;
@@ -25,10 +27,12 @@ mod search;
 mod seeding;
 mod stale;
 mod stock_changes;
+mod suggest;
+mod synonyms;
 mod version;
 
 use std::sync::atomic::AtomicI64;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use self::count_cache::CountCache;
@@ -43,6 +47,8 @@ pub(crate) use self::read::{
 pub use self::read::{BannerRow, CategoryTree, ProductRow, SubCategoryRef, CATEGORY_DISCOUNTS};
 pub use self::search::{Facets, PRICE_BANDS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
+pub use self::suggest::{SuggestedCategory, Suggestions};
+pub use self::synonyms::{SynonymList, SynonymsRefusal};
 pub(crate) use self::version::{bump as bump_version, bump_all, record_change, stock_crossed_zero};
 pub use crate::domain::listing::{ProductSort, SortField};
 
@@ -59,6 +65,11 @@ pub struct Catalogue {
     search: Arc<SearchIndex>,
     /// Held while catching up with the catalogue's changes (`version.rs`).
     following: Arc<tokio::sync::Mutex<()>>,
+    /// Staff's search synonyms (`synonyms.rs`), read again as `version_seen` moves.
+    synonyms: Arc<RwLock<Arc<crate::domain::synonyms::Synonyms>>>,
+    /// The categories and sub-categories suggestions name (`suggest.rs`), with the
+    /// catalogue version they were read at.
+    suggest_categories: Arc<RwLock<Option<suggest::KeptCategories>>>,
     /// What "now" is for discounts and for the times rows are stamped with.
     clock: Clock,
 }
@@ -72,6 +83,8 @@ impl Catalogue {
             version_seen: Arc::new(AtomicI64::new(-1)),
             search: Arc::new(SearchIndex::default()),
             following: Arc::new(tokio::sync::Mutex::new(())),
+            synonyms: Arc::default(),
+            suggest_categories: Arc::default(),
             clock,
         }
     }

@@ -9,8 +9,8 @@ use super::admin::{ProductInput, ProductRefusal};
 use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use crate::domain::id::new_id;
 use crate::domain::pricing::price_at;
+use crate::domain::search_terms::index_words;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
-use crate::store::dialect::search_words;
 use crate::store::value_rows;
 
 pub(super) async fn product_in(
@@ -193,7 +193,8 @@ pub(super) async fn search_text_for(
 }
 
 /// The words a keyword search finds a product by, as the seeders store them: its name,
-/// description, category and sub-category, split as queries are split.
+/// description, category and sub-category, each size both joined and apart
+/// (`domain/search_terms.rs`).
 pub(super) fn search_text(
     name: &str,
     description: &str,
@@ -201,7 +202,7 @@ pub(super) fn search_text(
     sub_category: &str,
 ) -> String {
     let text = [name, description, category, sub_category].join(" ");
-    search_words(&text, usize::MAX).join(" ")
+    index_words(&text).join(" ")
 }
 
 /// What an administrator would see in the form for `product`.

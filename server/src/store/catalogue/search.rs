@@ -22,9 +22,6 @@ use tantivy_fst::Automaton;
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{Column, StrColumn};
 use tantivy::indexer::{LogMergePolicy, NoMergePolicy};
-use tantivy::query::{
-    AllQuery, BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery, TermSetQuery,
-};
 use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING,
 };
@@ -37,6 +34,10 @@ use tantivy::{
 use super::browse::Browse;
 use super::ProductFilter;
 use crate::domain::listing::{ProductSort, SortField};
+use crate::domain::search_terms::index_words;
+use crate::domain::synonyms::{plain, Alternatives};
+
+mod query;
 
 /// What the index holds of one product in the shop.
 #[derive(Clone, Debug)]
@@ -90,17 +91,19 @@ impl SearchIndex {
         *self.built.write().unwrap_or_else(PoisonError::into_inner) = Some(built);
     }
 
-    /// The page `offset..offset + limit` of the products matching `filter` (which has
-    /// keywords) in `sort` order, or `None` while the index is not built yet.
+    /// The page `offset..offset + limit` of the products matching `filter` (its
+    /// keywords read as `parts`, synonyms expanded) in `sort` order, or `None` while the
+    /// index is not built yet.
     pub(super) fn search(
         &self,
         filter: &ProductFilter,
+        parts: &[Alternatives],
         sort: ProductSort,
         offset: usize,
         limit: usize,
     ) -> Option<tantivy::Result<Hits>> {
         let built = self.in_use()?;
-        Some(built.search(filter, sort, offset, limit))
+        Some(built.search(filter, parts, sort, offset, limit))
     }
 
     /// The page `offset..offset + limit` of the products matching `filter` (its
@@ -121,11 +124,15 @@ impl SearchIndex {
         Some(browse.page(filter, sort, offset, limit))
     }
 
-    /// The facets of the listing `filter` (with or without keywords), or `None` while
-    /// the index is not built yet.
-    pub(super) fn facets(&self, filter: &ProductFilter) -> Option<tantivy::Result<Facets>> {
+    /// The facets of the listing `filter` (with or without keywords, read as `parts`),
+    /// or `None` while the index is not built yet.
+    pub(super) fn facets(
+        &self,
+        filter: &ProductFilter,
+        parts: &[Alternatives],
+    ) -> Option<tantivy::Result<Facets>> {
         let built = self.in_use()?;
-        Some(built.facets(filter))
+        Some(built.facets(filter, parts))
     }
 
     /// For a search that found nothing, the same words with each one the index does not
@@ -152,7 +159,7 @@ impl SearchIndex {
             keyword_words: words.clone(),
             ..filter.clone()
         };
-        match built.search(&corrected, NEWEST_FIRST, 0, 0) {
+        match built.search(&corrected, &plain(&words), NEWEST_FIRST, 0, 0) {
             Ok(hits) if hits.total > 0 => Some(words),
             _ => None,
         }
@@ -285,7 +292,7 @@ impl Built {
             let mut doc = TantivyDocument::default();
             doc.add_text(f.id, &product.id);
             doc.add_text(f.text, &product.search_text);
-            doc.add_text(f.name_words, &product.name);
+            doc.add_text(f.name_words, index_words(&product.name).join(" "));
             doc.add_text(f.category, &product.category_id);
             doc.add_text(f.sub_category, &product.sub_category_id);
             doc.add_u64(f.in_stock, u64::from(product.stock > 0));
@@ -350,12 +357,13 @@ impl Built {
     fn search(
         &self,
         filter: &ProductFilter,
+        parts: &[Alternatives],
         sort: ProductSort,
         offset: usize,
         limit: usize,
     ) -> tantivy::Result<Hits> {
         let searcher = self.reader.searcher();
-        let query = self.query(&searcher, filter, sort.field == SortField::Relevance);
+        let query = self.query(&searcher, filter, parts, sort.field == SortField::Relevance);
         let collector = PageCollector {
             sort,
             keep: offset.saturating_add(limit),
@@ -376,82 +384,11 @@ impl Built {
         })
     }
 
-    fn facets(&self, filter: &ProductFilter) -> tantivy::Result<Facets> {
+    fn facets(&self, filter: &ProductFilter, parts: &[Alternatives]) -> tantivy::Result<Facets> {
         let searcher = self.reader.searcher();
         // The keywords alone: each count leaves out the filters it is about.
-        let keywords = ProductFilter {
-            keyword_words: filter.keyword_words.clone(),
-            ..Default::default()
-        };
-        let query = self.query(&searcher, &keywords, false);
+        let query = self.query(&searcher, &ProductFilter::default(), parts, false);
         searcher.search(&*query, &FacetCollector { filter })
-    }
-
-    /// The query for `filter`: every word must match (as a word's beginning, or with
-    /// typos when the index knows no such word), and the category filters. `scored`, for
-    /// 'Best match', adds what ranks: BM25 on each word found whole, twice over when it
-    /// is in the name, so a match by prefix or typo only ranks below.
-    fn query(
-        &self,
-        searcher: &tantivy::Searcher,
-        filter: &ProductFilter,
-        scored: bool,
-    ) -> Box<dyn Query> {
-        let f = self.fields;
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for word in &filter.keyword_words {
-            let typos = if self.knows_prefix(searcher, word) {
-                0
-            } else {
-                typos_allowed(word)
-            };
-            let term = Term::from_field_text(f.text, word);
-            clauses.push((
-                Occur::Must,
-                Box::new(FuzzyTermQuery::new_prefix(term.clone(), typos, true)),
-            ));
-            if scored {
-                let whole = TermQuery::new(term, IndexRecordOption::WithFreqs);
-                let in_name = TermQuery::new(
-                    Term::from_field_text(f.name_words, word),
-                    IndexRecordOption::WithFreqs,
-                );
-                clauses.push((Occur::Should, Box::new(whole)));
-                clauses.push((
-                    Occur::Should,
-                    Box::new(BoostQuery::new(Box::new(in_name), 2.0)),
-                ));
-            }
-        }
-        for (field, ids) in [
-            (f.category, &filter.category_ids),
-            (f.sub_category, &filter.sub_category_ids),
-        ] {
-            if !ids.is_empty() {
-                let terms = ids
-                    .iter()
-                    .map(|id| Term::from_field_text(field, id.as_str()));
-                clauses.push((Occur::Must, Box::new(TermSetQuery::new(terms))));
-            }
-        }
-        if clauses.is_empty() {
-            Box::new(AllQuery)
-        } else {
-            Box::new(BooleanQuery::new(clauses))
-        }
-    }
-
-    /// Whether some word in the index begins with `word`.
-    fn knows_prefix(&self, searcher: &tantivy::Searcher, word: &str) -> bool {
-        searcher.segment_readers().iter().any(|segment| {
-            let Ok(inverted) = segment.inverted_index(self.fields.text) else {
-                return false;
-            };
-            let Ok(mut terms) = inverted.terms().range().ge(word.as_bytes()).into_stream() else {
-                return false;
-            };
-            terms.advance() && terms.key().starts_with(word.as_bytes())
-        })
     }
 
     /// The index's word closest to `word` within [`suggestion_distance`], the most
@@ -1047,7 +984,9 @@ mod tests {
     #[test]
     fn the_index_matches_prefixes_typos_and_sorts_with_the_id_breaking_ties() {
         let index = SearchIndex::default();
-        assert!(index.search(&words("valve"), NEWEST_FIRST, 0, 10).is_none());
+        assert!(index
+            .search(&words("valve"), &[], NEWEST_FIRST, 0, 10)
+            .is_none());
         let built = Built::new().unwrap();
         built
             .apply(
@@ -1093,7 +1032,13 @@ mod tests {
         index.replace(Arc::new(built));
         let search = |filter: &ProductFilter, field, descending, offset, limit| {
             index
-                .search(filter, ProductSort { field, descending }, offset, limit)
+                .search(
+                    filter,
+                    &plain(&filter.keyword_words),
+                    ProductSort { field, descending },
+                    offset,
+                    limit,
+                )
                 .unwrap()
                 .unwrap()
         };
@@ -1174,7 +1119,11 @@ mod tests {
         assert_eq!(segments(&built), 1);
         index.replace(Arc::new(built));
         let newest = |filter: &ProductFilter| {
-            let hits = index.search(filter, NEWEST_FIRST, 0, 10).unwrap().unwrap();
+            let parts = plain(&filter.keyword_words);
+            let hits = index
+                .search(filter, &parts, NEWEST_FIRST, 0, 10)
+                .unwrap()
+                .unwrap();
             (hits.ids, hits.total)
         };
         assert_eq!(newest(&words("valve")), (vec![id(3), id(1)], 2));

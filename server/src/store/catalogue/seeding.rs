@@ -7,8 +7,8 @@ use sqlx::{Executor, Row};
 
 use super::Catalogue;
 use crate::domain::pricing::{price_at, Discount};
+use crate::domain::search_terms::index_words;
 use crate::domain::Money;
-use crate::store::dialect::search_words;
 use crate::store::value_rows;
 
 /// A category to insert, with its sub-categories as (id, title) in display order.
@@ -101,8 +101,8 @@ impl Catalogue {
             for p in batch {
                 let paid = price_at(p.price, p.discount, now).discounted_price;
                 // Stored as the very words a query is split into, so both search
-                // engines see '1.25' or '3/4' as the same two words.
-                let search_text = search_words(
+                // engines see '1.25' as the same two words, and '15 mm' as '15mm' too.
+                let search_text = index_words(
                     &[
                         p.name.as_str(),
                         &p.description,
@@ -110,7 +110,6 @@ impl Catalogue {
                         titles.get(&p.sub_category_id).map_or("", String::as_str),
                     ]
                     .join(" "),
-                    usize::MAX,
                 )
                 .join(" ");
                 query = query

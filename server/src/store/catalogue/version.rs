@@ -19,6 +19,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::search::{Built, IndexedProduct};
 use super::{Catalogue, IN_SHOP};
+use crate::domain::search_terms::index_words;
 use crate::store::activity::{Activity, Entry};
 use crate::store::{placeholders, value_rows};
 
@@ -146,6 +147,7 @@ impl Catalogue {
             return Ok(false);
         }
         self.forget_counts();
+        self.reload_synonyms().await?;
         let catch_up = match self.search.in_use() {
             Some(built) if seen >= 0 && version - seen < CHANGES_KEPT => {
                 let rows = sqlx::query(
@@ -254,7 +256,9 @@ fn indexed_from_row(row: &sqlx::any::AnyRow) -> Result<IndexedProduct, sqlx::Err
     Ok(IndexedProduct {
         id: row.try_get("id")?,
         name: row.try_get("name")?,
-        search_text: row.try_get("search_text")?,
+        // Read as products are stored now, each size joined and apart, whenever it was
+        // stored (reading text stored so gives the same words).
+        search_text: index_words(&row.try_get::<String, _>("search_text")?).join(" "),
         category_id: row.try_get("category_id")?,
         sub_category_id: row.try_get("sub_category_id")?,
         paid_cents: row.try_get("paid_cents")?,

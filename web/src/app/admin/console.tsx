@@ -25,6 +25,7 @@ import { AdminProductPage } from './routes/product';
 import { AdminProductsPage } from './routes/products';
 import { AdminPromoCodePage } from './routes/promo-code';
 import { AdminPromoCodesPage } from './routes/promo-codes';
+import { AdminSearchSynonymsPage } from './routes/search-synonyms';
 import { AdminReviewsPage } from './routes/reviews';
 import { AdminSettingsPage } from './routes/settings';
 
@@ -55,6 +56,7 @@ export const consoleRoutes: RouteObject[] = [
           { path: 'promo-codes', element: <AdminPromoCodesPage /> },
           { path: 'promo-codes/new', element: <AdminNewPromoCodePage /> },
           { path: 'promo-codes/:id', element: <AdminPromoCodePage /> },
+          { path: 'search-synonyms', element: <AdminSearchSynonymsPage /> },
           { path: 'activity', element: <AdminActivityPage /> },
           { path: 'settings', element: <AdminSettingsPage /> },
           { path: '*', element: <AdminNotFoundPage /> },

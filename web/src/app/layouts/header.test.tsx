@@ -3,7 +3,8 @@ import { routes } from '@/app/router';
 import { avatarColour, initial } from '@/features/auth/components/avatar';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
-import { catalogueHandlers, server, user } from '@/testing/server';
+import { http } from 'msw';
+import { catalogueHandlers, envelope, server, user } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
 
 describe('Header', () => {
@@ -94,5 +95,40 @@ describe('Header', () => {
     const cart = await screen.findByRole('link', { name: 'Cart, 5 items' });
     expect(cart).toHaveClass('bg-slate-900');
     useLocalStore.getState().clear();
+  });
+});
+
+describe('Header suggestions', () => {
+  beforeEach(() => server.use(...catalogueHandlers));
+
+  it('asks once the shopper pauses, shows products and categories, and opens the one chosen', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/search/suggest', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '');
+        return envelope({
+          products: [{ _id: 'p1', name: 'Thermostatic Radiator Valve', sku: null, image: 'products/trv.svg', discountedPrice: 12.5 }],
+          categories: [{ _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'Basin Taps', categoryId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }],
+        });
+      }),
+    );
+    const { router } = renderRoutes(routes, '/');
+    const [box] = await screen.findAllByRole('combobox', { name: 'Search products' });
+    box.focus();
+    fireEvent.change(box, { target: { value: 't' } });
+    fireEvent.change(box, { target: { value: 'tr' } });
+    fireEvent.change(box, { target: { value: 'trv' } });
+    const option = await screen.findByRole('option', { name: /Thermostatic Radiator Valve/ });
+    expect(option).toHaveTextContent('$12.50');
+    expect(option.querySelector('img')).toHaveAttribute('src', '/media/products/trv.svg');
+    expect(screen.getByRole('option', { name: /Basin Taps/ })).toBeInTheDocument();
+    // Asked about what stood when typing paused, never about one letter.
+    expect(asked).toEqual(['trv']);
+
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shop'));
+    expect(router.state.location.search).toBe('?category=aaaaaaaaaaaaaaaaaaaaaaaa&subCategory=bbbbbbbbbbbbbbbbbbbbbbbb');
   });
 });

@@ -3,18 +3,23 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CategoryMenu } from '@/components/layout/category-menu';
 import { HOME_LINK_LABEL, Logo } from '@/components/layout/logo';
+import { SearchBox, type SearchOption } from '@/components/layout/search-box';
 import { MobileDrawer } from '@/components/layout/mobile-drawer';
 import { Button } from '@/components/ui/button';
-import { paths, shopSearch } from '@/config/paths';
+import { paths, shopByCategory, shopSearch } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuth } from '@/features/auth/store';
 import { useCartCount } from '@/features/cart/use-cart';
-import { useCategories } from '@/features/catalog/api/get-categories';
+import { canSuggest, useCategories, useSuggestions } from '@/features/catalog';
 import { useWishlistCount } from '@/features/wishlist/use-wishlist';
-import { cn } from '@/lib/utils';
+import { mediaUrl } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
+import { useDebounced } from '@/lib/use-debounced';
 
 const CART_PAGES: string[] = [paths.cart, paths.checkout, paths.wishlist];
 const AUTH_PAGES: string[] = [paths.login, paths.signup];
+/** How long typing pauses before suggestions are asked for. */
+const SUGGEST_DELAY_MS = 200;
 
 /** The sticky header of every storefront page (spec §2). */
 export function Header() {
@@ -34,7 +39,7 @@ export function Header() {
         <Link to={paths.home} aria-label={HOME_LINK_LABEL} className="shrink-0">
           <Logo compact />
         </Link>
-        <SearchBox className="hidden flex-1 md:flex" />
+        <HeaderSearch className="hidden flex-1 md:flex" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <Button variant="ghost" size="touchIcon" className="md:hidden" aria-label="Search" aria-expanded={searchOpen}
             onClick={() => setSearchOpen((open) => !open)}>
@@ -67,7 +72,7 @@ export function Header() {
       </div>
       {searchOpen && (
         <div className="px-4 pb-3 md:hidden">
-          <SearchBox className="flex" />
+          <HeaderSearch className="flex" />
         </div>
       )}
       {categories.length > 0 && <CategoryMenu categories={categories} />}
@@ -84,33 +89,42 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-function SearchBox({ className }: { className?: string }) {
+/** The header's search box with its suggestions (DESIGN.md §15): asked for once the
+ * shopper pauses typing, and kept up while the next ones load. */
+function HeaderSearch({ className }: { className?: string }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [keyword, setKeyword] = useState(params.get('keyword') ?? '');
+  const asked = useDebounced(keyword, SUGGEST_DELAY_MS);
+  const suggestions = useSuggestions(asked).data;
+  const options: SearchOption[] =
+    canSuggest(keyword) && suggestions
+      ? [
+          ...suggestions.products.map((p) => ({
+            id: p._id,
+            group: 'Products' as const,
+            label: p.name,
+            detail: formatUsd(p.discountedPrice),
+            image: p.image ? mediaUrl(p.image) : undefined,
+            to: paths.product(p._id),
+          })),
+          ...suggestions.categories.map((c) => ({
+            id: c._id,
+            group: 'Categories' as const,
+            label: c.title,
+            detail: c.categoryId ? 'Sub-category' : 'Category',
+            to: c.categoryId ? shopByCategory(c.categoryId, c._id) : shopByCategory(c._id),
+          })),
+        ]
+      : [];
   return (
-    <form
-      role="search"
-      className={cn('items-center rounded-md border border-slate-300 bg-white focus-within:ring-2 focus-within:ring-brand', className)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const trimmed = keyword.trim();
-        if (trimmed) navigate(shopSearch(trimmed));
-      }}
-    >
-      <input
-        type="search"
-        aria-label="Search products"
-        placeholder="Search essentials, groceries and more..."
-        value={keyword}
-        onChange={(event) => setKeyword(event.target.value)}
-        maxLength={200}
-        className="h-10 w-full min-w-0 flex-1 bg-transparent px-3 text-sm outline-none"
-      />
-      <button type="submit" aria-label="Search" className="px-3 text-slate-500 hover:text-slate-900">
-        <Search className="h-4 w-4" />
-      </button>
-    </form>
+    <SearchBox
+      className={className}
+      keyword={keyword}
+      onKeywordChange={setKeyword}
+      options={options}
+      onSearch={(trimmed) => navigate(shopSearch(trimmed))}
+      onPick={(option) => navigate(option.to)}
+    />
   );
 }
-

@@ -220,7 +220,7 @@ describe('Shop listing', () => {
     expect(screen.queryByText(/in stock/)).not.toBeInTheDocument();
   });
 
-  it('offers Best match for a keyword search only, and asks for relevance with it', async () => {
+  it('offers Best match first for a keyword search only, and asks for relevance with it unless another order is picked', async () => {
     const asked: URLSearchParams[] = [];
     server.use(listing(12, asked));
     const { router } = renderRoutes(routes, '/shop');
@@ -231,12 +231,18 @@ describe('Shop listing', () => {
     await act(() => router.navigate('/shop?keyword=tap'));
     await screen.findByRole('heading', { name: 'Results for "tap"' });
     expect(options('Sort by')).toEqual(['Best match', ...sixSorts]);
-    expect(screen.getByLabelText('Sort by')).toHaveValue('newest');
-    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'best' } });
-    expect(router.state.location.search).toBe('?sort=best&keyword=tap');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('best');
     await waitFor(() => expect(asked.at(-1)?.get('sortField')).toBe('relevance'));
     expect(asked.at(-1)?.has('sortOrder')).toBe(false);
     expect(asked.at(-1)?.get('keyword')).toBe('tap');
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'newest' } });
+    expect(router.state.location.search).toBe('?sort=newest&keyword=tap');
+    await waitFor(() => expect(asked.at(-1)?.get('sortField')).toBe('createdAt'));
+    expect(asked.at(-1)?.get('sortOrder')).toBe('desc');
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'best' } });
+    expect(router.state.location.search).toBe('?keyword=tap');
+    await waitFor(() => expect(asked.at(-1)?.get('sortField')).toBe('relevance'));
   });
 
   it('sorts newest first for sort=best without a keyword', async () => {

@@ -14,6 +14,7 @@ export const OBJECT_TYPE_LABELS = {
   promo_code: 'Promo code',
   settings: 'Settings',
   page: 'Page',
+  search_synonyms: 'Search synonyms',
 } as const;
 
 export type ObjectType = keyof typeof OBJECT_TYPE_LABELS;

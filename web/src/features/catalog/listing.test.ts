@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingPages, listingSearch, productQuery, readListing, SORT_OPTIONS, sortOptions } from './listing';
+import { defaultSort, listingPages, listingSearch, productQuery, readListing, SORT_OPTIONS, sortOptions } from './listing';
 
 describe('the listing in the URL', () => {
   it('reads defaults from an empty URL', () => {
@@ -29,22 +29,29 @@ describe('the listing in the URL', () => {
     expect(productQuery(readListing(new URLSearchParams('keyword=tap&page=2')))).toMatchObject({ facets: 'true' });
   });
 
-  it('sorts by best match with a keyword only', () => {
-    const best = readListing(new URLSearchParams('sort=best&keyword=brass%20tap'));
+  it('sorts by best match with a keyword only, by default, unless the shopper picks another', () => {
+    const best = readListing(new URLSearchParams('keyword=brass%20tap'));
     expect(best.sort).toBe('best');
     const query = productQuery(best);
     expect(query).toMatchObject({ sortField: 'relevance', keyword: 'brass tap' });
     expect(query.sortOrder).toBeUndefined();
-    expect(listingSearch(best).toString()).toBe('sort=best&keyword=brass+tap');
+    expect(listingSearch(best).toString()).toBe('keyword=brass+tap');
+    expect(readListing(new URLSearchParams('sort=best&keyword=tap')).sort).toBe('best');
+    // Another order picked with a keyword stays in the URL, newest first included.
+    const newest = readListing(new URLSearchParams('sort=newest&keyword=tap'));
+    expect(newest.sort).toBe('newest');
+    expect(productQuery(newest)).toMatchObject({ sortField: 'createdAt', sortOrder: 'desc' });
+    expect(listingSearch(newest).toString()).toBe('sort=newest&keyword=tap');
     expect(sortOptions('tap').map((o) => o.value)).toEqual(['best', ...SORT_OPTIONS.map((o) => o.value)]);
 
-    // Without a keyword (or with one the server finds no word in), best match is the default.
+    // Without a keyword (or with one the server finds no word in), newest first is the default.
     for (const url of ['sort=best', 'sort=best&keyword=%25%25']) {
       const listing = readListing(new URLSearchParams(url));
       expect(listing.sort).toBe('newest');
       expect(productQuery(listing)).toMatchObject({ sortField: 'createdAt', sortOrder: 'desc' });
     }
     expect(sortOptions('')).toEqual([...SORT_OPTIONS]);
+    expect([defaultSort('tap'), defaultSort(''), defaultSort('%%')]).toEqual(['best', 'newest', 'newest']);
     // Clearing the keyword leaves no best match in the URL.
     expect(listingSearch({ ...best, keyword: '' }).toString()).toBe('');
     expect(productQuery({ ...best, keyword: '' })).toMatchObject({ sortField: 'createdAt', sortOrder: 'desc' });

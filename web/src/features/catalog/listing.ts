@@ -13,11 +13,13 @@ export const SORT_OPTIONS = [
 ] as const;
 
 /** 'Best match': the server's relevance order, best first. It ranks by the keyword's
- * words, so it is offered, and sent, only with a keyword that has some. */
+ * words, so it is offered, and sent, only with a keyword that has some; then it comes
+ * first and is the default (DESIGN.md §15), while the API's own default stays newest. */
 export const BEST_MATCH = { value: 'best', label: 'Best match', sortField: 'relevance' } as const;
 
 export type SortValue = (typeof SORT_OPTIONS)[number]['value'] | typeof BEST_MATCH.value;
 
+/** The sort without a keyword. */
 export const DEFAULT_SORT: SortValue = 'newest';
 export const DEFAULT_LIMIT = 10;
 /** The listing's skeleton shows this many cards (spec §9). */
@@ -45,10 +47,17 @@ export function sortOptions(keyword: string) {
   return hasWords(keyword) ? [BEST_MATCH, ...SORT_OPTIONS] : [...SORT_OPTIONS];
 }
 
+/** The sort a listing has unless the shopper picks another: best match with a keyword
+ * to rank by, newest first without. */
+export function defaultSort(keyword: string): SortValue {
+  return hasWords(keyword) ? BEST_MATCH.value : DEFAULT_SORT;
+}
+
 /** The sort in effect: the listing's, when offered for its keyword; the default otherwise. */
 function sortOf(listing: Pick<Listing, 'sort' | 'keyword'>) {
   const options = sortOptions(listing.keyword);
-  return options.find((o) => o.value === listing.sort) ?? options.find((o) => o.value === DEFAULT_SORT)!;
+  const fallback = defaultSort(listing.keyword);
+  return options.find((o) => o.value === listing.sort) ?? options.find((o) => o.value === fallback)!;
 }
 
 function positive(text: string | null, fallback: number): number {
@@ -61,7 +70,7 @@ export function readListing(params: URLSearchParams): Listing {
   return {
     page: positive(params.get('page'), 1),
     limit: Math.min(positive(params.get('limit'), DEFAULT_LIMIT), 100),
-    // 'best' without a keyword reads as the default.
+    // No sort, or 'best' without a keyword, reads as the keyword's default.
     sort: sortOf({ sort: params.get('sort') as SortValue, keyword }).value,
     keyword,
     category: params.get('category') ?? '',
@@ -78,7 +87,7 @@ export function listingSearch(listing: Listing): URLSearchParams {
   if (listing.page !== 1) params.set('page', String(listing.page));
   if (listing.limit !== DEFAULT_LIMIT) params.set('limit', String(listing.limit));
   const sort = sortOf(listing).value;
-  if (sort !== DEFAULT_SORT) params.set('sort', sort);
+  if (sort !== defaultSort(listing.keyword)) params.set('sort', sort);
   if (listing.keyword) params.set('keyword', listing.keyword);
   if (listing.category) params.set('category', listing.category);
   if (listing.subCategory) params.set('subCategory', listing.subCategory);

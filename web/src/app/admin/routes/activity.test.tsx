@@ -109,6 +109,7 @@ describe('Console activity log', () => {
       'Promo code',
       'Settings',
       'Page',
+      'Search synonyms',
     ]);
   });
 

@@ -11,8 +11,8 @@ import { LoadFailed, LoadingRows } from './load-states';
 import { pageCount, TablePages } from './table-pages';
 
 /** The console's page for the object an entry names: its own page (a product's form, an
- * order, a customer, a promo code, a shop page, the settings) or the page that lists it
- * (categories, banners, reviews); none once it was deleted. */
+ * order, a customer, a promo code, a shop page, the settings, the search synonyms) or
+ * the page that lists it (categories, banners, reviews); none once it was deleted. */
 export function objectPath({ objectType, objectId, action }: Pick<ActivityEntry, 'objectType' | 'objectId' | 'action'>): string | null {
   if (action === 'deleted') return null;
   switch (objectType) {
@@ -28,6 +28,8 @@ export function objectPath({ objectType, objectId, action }: Pick<ActivityEntry,
       return adminPaths.page(objectId);
     case 'settings':
       return adminPaths.settings;
+    case 'search_synonyms':
+      return adminPaths.searchSynonyms;
     case 'category':
     case 'sub_category':
       return adminPaths.categories;
