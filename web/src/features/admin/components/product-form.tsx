@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Category, ProductRequest } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -8,32 +8,9 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { PRODUCT_FIELDS, productRequest, productSchema, type ProductFormValues } from '../product-schema';
+import { Field } from './form-field';
 
 const controlClass = 'w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500 disabled:bg-slate-100';
-
-/** A label, a control made by `children` with the ids it needs, a hint and the error. */
-function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="min-w-0 space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children({ id, describedBy })}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function Select({ className, ...props }: ComponentProps<'select'>) {
   return <select className={cn(controlClass, 'h-11', className)} {...props} />;

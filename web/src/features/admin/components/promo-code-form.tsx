@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { PromoRequest } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -7,32 +6,9 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { currencySymbol } from '@/lib/format';
 import { PROMO_FIELDS, promoRequest, promoSchema, type PromoFormValues } from '../promo-schema';
+import { Field } from './form-field';
 
 const controlClass = 'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500';
-
-/** A label, a control made by `children` with the ids it needs, a hint and the error. */
-function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="min-w-0 space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children({ id, describedBy })}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Every field of a promo code, checked as the server checks them; when the server still
  * refuses, its `errors` show on the fields they name (a taken code, 409, on the code) and

@@ -1,36 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { SettingsRequest } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { CURRENCIES, MAX_PICKUP_NAME, MAX_PICKUP_TEXT, SETTINGS_ERROR_FIELDS, settingsRequest, settingsSchema, type SettingsFormValues } from '../settings-schema';
+import { Field } from './form-field';
 
 const controlClass = 'w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500';
-
-function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="min-w-0 space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children({ id, describedBy })}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The shop's currency and pickup point. `save` sends the request and rejects with the
  * ApiError, whose `errors` then show on the fields they name. */

@@ -1,0 +1,26 @@
+import { useId, type ReactNode } from 'react';
+
+/** A console form's field: a label, a control made by `children` with the ids it needs,
+ * a hint and the error, the last two named by the control's aria-describedby. */
+export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="min-w-0 space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children({ id, describedBy })}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
