@@ -4,7 +4,8 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::categories::{moves, positions_of, text_of};
+use super::categories::text_of;
+use super::ordering::{moves, positions_of};
 use super::read::BannerRow;
 use super::Catalogue;
 use crate::domain::id::Id;

@@ -21,6 +21,8 @@ pub mod categories;
 mod count_cache;
 pub mod import;
 mod listing;
+mod ordering;
+mod photos;
 mod product_rows;
 mod read;
 mod search;
