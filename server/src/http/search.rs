@@ -104,14 +104,14 @@ async fn suggest(
             products: found
                 .products
                 .into_iter()
-                .map(|row| SuggestedProduct {
-                    discounted_price: price_at(row.price, row.discount, now)
+                .map(|card| SuggestedProduct {
+                    discounted_price: price_at(card.price, card.discount, now)
                         .discounted_price
                         .as_f64(),
-                    id: row.id,
-                    name: row.name,
+                    id: card.id,
+                    name: card.name,
                     sku: None,
-                    image: row.images.into_iter().next(),
+                    image: card.image,
                 })
                 .collect(),
             categories: found

@@ -631,6 +631,13 @@ pub(crate) async fn photos_are_checked_added_reordered_and_removed(app: TestApp)
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["product"]["images"], kept);
+    // Suggestions, which the search index answers alone, show the new first photo.
+    let (_, body) = app.get("/api/search/suggest?q=garden%20tap").await;
+    assert_eq!(
+        body["data"]["products"][0]["image"],
+        images[2].as_str(),
+        "{body}"
+    );
     assert!(
         app.media.get(&images[1]).await.unwrap().is_none(),
         "removed from the store"

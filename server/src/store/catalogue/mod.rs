@@ -47,7 +47,7 @@ pub(crate) use self::read::{
     product_from_row, products_with_ids, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
 pub use self::read::{BannerRow, CategoryTree, ProductRow, SubCategoryRef, CATEGORY_DISCOUNTS};
-pub use self::search::{Facets, PRICE_BANDS};
+pub use self::search::{Facets, ProductCard, PRICE_BANDS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
 pub use self::suggest::{SuggestedCategory, Suggestions};
 pub use self::synonyms::{SynonymList, SynonymsRefusal};

@@ -1,11 +1,12 @@
 //! A product's photos as the console changes them (DESIGN.md §8): appending stored
 //! pictures up to [`MAX_PHOTOS`], and reordering or removing them, each a read and a
-//! write of the product's list in one transaction with its activity entry.
+//! write of the product's list in one transaction with its activity entry. A change
+//! bumps the catalogue's version: listings and suggestions show the first photo.
 
 use super::admin::{ProductRefusal, MAX_PHOTOS};
 use super::product_rows::product_in;
 use super::read::ProductRow;
-use super::Catalogue;
+use super::{record_change, Catalogue};
 use crate::domain::id::Id;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
 
@@ -86,21 +87,22 @@ impl Catalogue {
         .bind(id.as_str())
         .execute(&mut *tx)
         .await?;
-        activity
-            .record(
-                &mut tx,
-                Entry {
-                    actor,
-                    object_type: "product",
-                    object_id: id.as_str(),
-                    object_name: &before.name,
-                    action: "photos",
-                    changes: Changes::new().field("images", before.images.clone(), images),
-                },
-            )
-            .await?;
+        record_change(
+            &mut tx,
+            activity,
+            Entry {
+                actor,
+                object_type: "product",
+                object_id: id.as_str(),
+                object_name: &before.name,
+                action: "photos",
+                changes: Changes::new().field("images", before.images.clone(), images),
+            },
+        )
+        .await?;
         let product = product_in(&mut tx, id.as_str()).await?.expect("read above");
         tx.commit().await?;
+        self.after_write().await;
         Ok(Ok(product))
     }
 }

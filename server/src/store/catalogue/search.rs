@@ -23,7 +23,7 @@ use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{Column, StrColumn};
 use tantivy::indexer::{LogMergePolicy, NoMergePolicy};
 use tantivy::schema::{
-    Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING,
+    Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STORED, STRING,
 };
 use tantivy::tokenizer::{LowerCaser, SimpleTokenizer, TextAnalyzer};
 use tantivy::{
@@ -34,10 +34,15 @@ use tantivy::{
 use super::browse::Browse;
 use super::ProductFilter;
 use crate::domain::listing::{ProductSort, SortField};
+use crate::domain::money::Money;
+use crate::domain::pricing::Discount;
 use crate::domain::search_terms::index_words;
 use crate::domain::synonyms::{plain, Alternatives};
 
+mod cards;
 mod query;
+
+pub use self::cards::ProductCard;
 
 /// What the index holds of one product in the shop.
 #[derive(Clone, Debug)]
@@ -50,6 +55,10 @@ pub(super) struct IndexedProduct {
     pub paid_cents: i64,
     pub created_at: i64,
     pub stock: i64,
+    /// What a suggestion shows beside its name (`cards.rs`).
+    pub image: Option<String>,
+    pub price: Money,
+    pub discount: Discount,
 }
 
 /// One page of a listing: the products' ids in order, and how many match.
@@ -104,6 +113,19 @@ impl SearchIndex {
     ) -> Option<tantivy::Result<Hits>> {
         let built = self.in_use()?;
         Some(built.search(filter, parts, sort, offset, limit))
+    }
+
+    /// The first `limit` products matching `filter` (its keywords read as `parts`) in
+    /// `sort` order, as a suggestion shows them, or `None` while the index is not built.
+    pub(super) fn cards(
+        &self,
+        filter: &ProductFilter,
+        parts: &[Alternatives],
+        sort: ProductSort,
+        limit: usize,
+    ) -> Option<tantivy::Result<Vec<ProductCard>>> {
+        let built = self.in_use()?;
+        Some(built.cards(filter, parts, sort, limit))
     }
 
     /// The page `offset..offset + limit` of the products matching `filter` (its
@@ -213,6 +235,12 @@ struct Fields {
     name: Field,
     id_high: Field,
     id_low: Field,
+    /// Stored, for cards: the name as written, the first photo, the price and discount.
+    shown_name: Field,
+    image: Field,
+    price: Field,
+    discount_bp: Field,
+    discount_ends_at: Field,
 }
 
 const TOKENIZER: &str = "words";
@@ -240,6 +268,11 @@ impl Built {
             name: schema.add_text_field("name", FAST),
             id_high: schema.add_u64_field("id_high", FAST),
             id_low: schema.add_u64_field("id_low", FAST),
+            shown_name: schema.add_text_field("shown_name", STORED),
+            image: schema.add_text_field("image", STORED),
+            price: schema.add_i64_field("price", STORED),
+            discount_bp: schema.add_i64_field("discount_bp", STORED),
+            discount_ends_at: schema.add_i64_field("discount_ends_at", STORED),
         };
         let index = Index::create_in_ram(schema.build());
         // The search text is stored as the very words a query is split into; this
@@ -301,6 +334,7 @@ impl Built {
             doc.add_text(f.name, name_key(&product.name));
             doc.add_u64(f.id_high, high);
             doc.add_u64(f.id_low, low);
+            cards::add_card(&mut doc, &f, product);
             writer.add_document(doc)?;
         }
         Ok(())
@@ -362,8 +396,19 @@ impl Built {
         offset: usize,
         limit: usize,
     ) -> tantivy::Result<Hits> {
-        let searcher = self.reader.searcher();
-        let query = self.query(&searcher, filter, parts, sort.field == SortField::Relevance);
+        self.search_in(&self.reader.searcher(), filter, parts, sort, offset, limit)
+    }
+
+    fn search_in(
+        &self,
+        searcher: &tantivy::Searcher,
+        filter: &ProductFilter,
+        parts: &[Alternatives],
+        sort: ProductSort,
+        offset: usize,
+        limit: usize,
+    ) -> tantivy::Result<Hits> {
+        let query = self.query(searcher, filter, parts, sort.field == SortField::Relevance);
         let collector = PageCollector {
             sort,
             keep: offset.saturating_add(limit),
@@ -971,6 +1016,12 @@ mod tests {
             paid_cents: paid,
             created_at: created,
             stock: paid % 2,
+            image: None,
+            price: Money::from_cents(paid),
+            discount: Discount {
+                basis_points: 0,
+                ends_at: None,
+            },
         }
     }
 

@@ -1,12 +1,13 @@
 //! What the header suggests as a shopper types (DESIGN.md §15, `GET /search/suggest`):
 //! the best matching products, from the search index as 'Best match' ranks them, and
 //! the categories and sub-categories whose titles match, from a list kept in memory
-//! and read again only when the catalogue's version moves. Nothing here reads a table
-//! through: a suggestion costs one index search and one read of a few rows by id.
+//! and read again only when the catalogue's version moves. Once the index is built a
+//! suggestion reads nothing from the database: the index holds what a card shows.
 
 use std::sync::{Arc, PoisonError};
 
-use super::{Catalogue, ProductFilter, ProductRow};
+use super::search::ProductCard;
+use super::{Catalogue, ProductFilter};
 use crate::domain::listing::{ProductSort, SortField};
 use crate::domain::search_terms::index_words;
 use crate::domain::synonyms::Alternatives;
@@ -23,7 +24,7 @@ pub struct SuggestedCategory {
 /// The products and categories suggested for what a shopper typed.
 #[derive(Debug)]
 pub struct Suggestions {
-    pub products: Vec<ProductRow>,
+    pub products: Vec<ProductCard>,
     pub categories: Vec<SuggestedCategory>,
 }
 
@@ -68,9 +69,23 @@ impl Catalogue {
             });
         }
         let parts = self.keyword_parts(&filter.keyword_words);
-        let (rows, _) = self
-            .list_products(&filter, BEST_FIRST, 0, products as i64)
-            .await?;
+        let cards = match self.search.cards(&filter, &parts, BEST_FIRST, products) {
+            Some(cards) => cards.map_err(super::version::index_error)?,
+            // The index is still being built: the database answers meanwhile.
+            None => self
+                .list_products(&filter, BEST_FIRST, 0, products as i64)
+                .await?
+                .0
+                .into_iter()
+                .map(|row| ProductCard {
+                    image: row.images.into_iter().next(),
+                    id: row.id,
+                    name: row.name,
+                    price: row.price,
+                    discount: row.discount,
+                })
+                .collect(),
+        };
         let titled = self.titled_categories().await?;
         let categories = titled
             .iter()
@@ -79,7 +94,7 @@ impl Catalogue {
             .map(|t| t.category.clone())
             .collect();
         Ok(Suggestions {
-            products: rows,
+            products: cards,
             categories,
         })
     }

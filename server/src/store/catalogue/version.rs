@@ -19,6 +19,8 @@ use sqlx::{Any, Row, Transaction};
 
 use super::search::{Built, IndexedProduct};
 use super::{Catalogue, IN_SHOP};
+use crate::domain::money::Money;
+use crate::domain::pricing::Discount;
 use crate::domain::search_terms::index_words;
 use crate::store::activity::{Activity, Entry};
 use crate::store::{placeholders, value_rows};
@@ -250,7 +252,7 @@ impl Catalogue {
 }
 
 const INDEXED_COLUMNS: &str = "p.id, p.name, p.search_text, p.category_id, p.sub_category_id, \
-     p.paid_cents, p.created_at, p.stock";
+     p.paid_cents, p.created_at, p.stock, p.images, p.price_cents, p.discount_bp, p.discount_ends_at";
 
 fn indexed_from_row(row: &sqlx::any::AnyRow) -> Result<IndexedProduct, sqlx::Error> {
     Ok(IndexedProduct {
@@ -264,6 +266,15 @@ fn indexed_from_row(row: &sqlx::any::AnyRow) -> Result<IndexedProduct, sqlx::Err
         paid_cents: row.try_get("paid_cents")?,
         created_at: row.try_get("created_at")?,
         stock: row.try_get("stock")?,
+        image: serde_json::from_str::<Vec<String>>(&row.try_get::<String, _>("images")?)
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?
+            .into_iter()
+            .next(),
+        price: Money::from_cents(row.try_get("price_cents")?),
+        discount: Discount {
+            basis_points: row.try_get("discount_bp")?,
+            ends_at: row.try_get("discount_ends_at")?,
+        },
     })
 }
 
