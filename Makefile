@@ -24,7 +24,9 @@ build: web
 web-deps: web/node_modules/.package-lock.json
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	# `npm install`, not `npm ci`: npm 11.19 writes lockfiles whose other-platform optional
-	# packages its own `npm ci` then reports missing. The locked versions are installed.
+	# packages its own `npm ci` then reports missing. The locked versions are installed, and
+	# the lockfile is committed as npm 11 writes it, so installing leaves it unchanged
+	# (.ci/run fails when a build leaves the tree changed).
 	cd web && npm install --no-audit --no-fund
 
 web: web-deps
