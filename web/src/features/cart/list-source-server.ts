@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { itemsKey } from '@/api/query-keys';
 import type { Item } from '@/api/types';
 import { errorMessage } from '@/lib/errors';
-import { addItem, itemsKey, type ListType, removeItem, updateQuantity, useServerList } from './api/items';
+import { addItem, type ListType, removeItem, updateQuantity, useServerList } from './api/items';
 import type { Change, ListSource } from './list-source';
 import type { Outcome } from './local-store';
 

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { ADMIN_SETTINGS_KEY } from '@/api/query-keys';
 import type { SettingsData, ShopSettings } from '@/api/types';
-import { SETTINGS_KEY, useSaveSettings, useSettings } from '@/features/admin/api/settings';
+import { useSaveSettings, useSettings } from '@/features/admin/api/settings';
 import { LoadFailed, LoadingRows } from '@/features/admin/components/load-states';
 import { SettingsForm } from '@/features/admin/components/settings-form';
 import { useStaleSave } from '@/features/admin/components/stale-notice';
@@ -30,7 +31,7 @@ function EditSettings({ settings }: { settings: ShopSettings }) {
   const stale = useStaleSave(
     'settings',
     (data) => (data as SettingsData).settings,
-    (latest) => client.setQueryData(SETTINGS_KEY, latest),
+    (latest) => client.setQueryData(ADMIN_SETTINGS_KEY, latest),
   );
   return (
     <div className="space-y-4">

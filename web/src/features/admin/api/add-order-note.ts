@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_ORDERS_KEY, adminOrderKey } from '@/api/query-keys';
 import type { NoteRequest, Order } from '@/api/types';
 import { adminPost } from './admin-call';
-import { adminOrderKey } from './get-admin-order';
-import { ADMIN_ORDERS_KEY } from './get-admin-orders';
 
 /** POST /admin/order/{number}/note: a `note` event only the shop sees, no mail; 400
  * 'Note is required' or 'A note may be at most 500 characters', 404 'Order not found'. */

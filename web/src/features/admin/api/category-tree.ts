@@ -3,14 +3,10 @@
 // now shows it, so the console and the shop share one cached copy (the console shares
 // the shop's query client) and each answer replaces it.
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { ADMIN_PRODUCT_KEY, ADMIN_PRODUCTS_KEY, CATEGORIES_KEY } from '@/api/query-keys';
 import type { Category } from '@/api/types';
 import { getCategoriesQueryOptions } from '@/features/catalog';
-import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
 import { shopProductsChanged } from './product-changed';
-
-/** Every mutation of the tree carries this key, so each page can tell when one is running
- * (moves are refused while another change is on its way: they send the whole order). */
-export const CATEGORY_TREE_MUTATION = ['admin', 'category-tree'] as const;
 
 /** The tree, read afresh whenever the console's page opens (the shop keeps its copy for
  * good; another administrator may have changed it since). */
@@ -22,9 +18,9 @@ export const useCategoryTree = () => useQuery({ ...getCategoriesQueryOptions(), 
 export function treeChanged(client: QueryClient, categories: Category[], { renamed = false } = {}): Promise<unknown> {
   client.setQueryData(getCategoriesQueryOptions().queryKey, { categories });
   if (!renamed) return Promise.resolve();
-  return Promise.all([shopProductsChanged(client), client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }), client.invalidateQueries({ queryKey: ['admin', 'product'] })]);
+  return Promise.all([shopProductsChanged(client), client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }), client.invalidateQueries({ queryKey: ADMIN_PRODUCT_KEY })]);
 }
 
 /** After a refusal: the tree may have moved on (another administrator changed it since
  * it was read, so an order no longer lists every category), so it is read again. */
-export const treeRefused = (client: QueryClient) => client.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
+export const treeRefused = (client: QueryClient) => client.invalidateQueries({ queryKey: CATEGORIES_KEY });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BANNERS_MUTATION } from '@/api/query-keys';
 import type { AdminBanner, BannerData } from '@/api/types';
 import { adminPost } from './admin-call';
-import { BANNERS_MUTATION, bannersChanged } from './get-admin-banners';
+import { bannersChanged } from './get-admin-banners';
 
 /** POST /admin/banner (multipart: one `image`, and `url`): 201 'Banner created', after the
  * others. 400 `errors.image` 'Choose an image' or `errors.url` (a link the shop refuses);

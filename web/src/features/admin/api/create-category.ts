@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CATEGORY_TREE_MUTATION } from '@/api/query-keys';
 import type { TitleRequest, TreeChange } from '@/api/types';
 import { adminPost } from './admin-call';
-import { CATEGORY_TREE_MUTATION, treeChanged, treeRefused } from './category-tree';
+import { treeChanged, treeRefused } from './category-tree';
 
 /** POST /admin/category `{title}`: 201 'Category created', after the others. 400
  * `errors.title` ('Title is required', 'Title must be at most 60 characters', 'Title must

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BANNERS_MUTATION } from '@/api/query-keys';
 import type { AdminBanner, BannerData } from '@/api/types';
 import { adminDelete } from './admin-call';
-import { BANNERS_MUTATION, bannersChanged } from './get-admin-banners';
+import { bannersChanged } from './get-admin-banners';
 
 /** DELETE /admin/banner/{id}: 'Banner deleted', the banner as it was; its uploaded image
  * leaves the media store. 404 'Banner not found'. */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CATEGORY_TREE_MUTATION } from '@/api/query-keys';
 import type { TreeChange } from '@/api/types';
 import { adminDelete } from './admin-call';
-import { CATEGORY_TREE_MUTATION, treeChanged, treeRefused } from './category-tree';
+import { treeChanged, treeRefused } from './category-tree';
 
 /** DELETE /admin/category/{id}: 'Category deleted'. 404 'Category not found'; 409 'This
  * category still holds 2 sub-categories and 5 products (archived ones count): move or

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { activityKey } from '@/api/query-keys';
 import type { ActivityList } from '@/api/types';
 import { adminGet } from './admin-call';
 
@@ -19,6 +20,6 @@ export const getActivity = ({ page, ...filters }: ActivityQuery) =>
   adminGet<ActivityList>('/admin/activity', { ...filters, page, perPage: ACTIVITY_PER_PAGE }, 'Failed to load the activity');
 
 export const getActivityQueryOptions = (query: ActivityQuery) =>
-  queryOptions({ queryKey: ['admin', 'activity', query], queryFn: () => getActivity(query), placeholderData: keepPreviousData, staleTime: 0 });
+  queryOptions({ queryKey: activityKey(query), queryFn: () => getActivity(query), placeholderData: keepPreviousData, staleTime: 0 });
 
 export const useActivity = (query: ActivityQuery) => useQuery(getActivityQueryOptions(query));

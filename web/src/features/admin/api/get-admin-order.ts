@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminOrderKey } from '@/api/query-keys';
 import type { Order } from '@/api/types';
 import { adminGet } from './admin-call';
-
-export const adminOrderKey = (number: string) => ['admin', 'order', number] as const;
 
 /** One order with every event, the shop's own among them; 404 'Order not found'. */
 export const getAdminOrder = (number: string) =>

@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminOrdersKey } from '@/api/query-keys';
 import type { OrderList } from '@/api/types';
 import type { OrdersQuery } from '../orders-query';
 import { adminGet } from './admin-call';
 
 /** How many orders the table shows on a page. */
 export const ADMIN_ORDERS_PER_PAGE = 20;
-
-/** Every cached page of the orders table: a change to any order invalidates them all. */
-export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
 
 /** Every order, newest first, narrowed by the query's filters (empty ones are not sent);
  * a 400 names each parameter the server refused. */
@@ -16,7 +14,7 @@ export const getAdminOrders = ({ page, ...filters }: OrdersQuery) =>
 
 export const getAdminOrdersQueryOptions = (query: OrdersQuery) =>
   queryOptions({
-    queryKey: [...ADMIN_ORDERS_KEY, query],
+    queryKey: adminOrdersKey(query),
     queryFn: () => getAdminOrders(query),
     // The last page stays on screen while the next loads.
     placeholderData: keepPreviousData,

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminProductKey } from '@/api/query-keys';
 import type { AdminProduct, AdminProductData } from '@/api/types';
 import { adminGet } from './admin-call';
-
-export const adminProductKey = (id: string) => ['admin', 'product', id] as const;
 
 /** One product with what only the console sees (featured, the discount as set); 404
  * 'Product not found'. */

@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminProductsKey } from '@/api/query-keys';
 import type { AdminProductList } from '@/api/types';
 import type { ProductsQuery } from '../products';
 import { adminGet } from './admin-call';
 
 /** How many products the table shows on a page. */
 export const ADMIN_PRODUCTS_PER_PAGE = 20;
-
-/** Every cached page of the products table: a change to any product invalidates them all. */
-export const ADMIN_PRODUCTS_KEY = ['admin', 'products'] as const;
 
 /** A page of products, searched, filtered and sorted as `query` says (empty filters are
  * left out): those in the shop, or with `archived` the archived ones; 400 naming the
@@ -21,7 +19,7 @@ export const getAdminProducts = ({ q, categoryId, subCategoryId, stock, featured
 
 export const getAdminProductsQueryOptions = (query: ProductsQuery) =>
   queryOptions({
-    queryKey: [...ADMIN_PRODUCTS_KEY, query],
+    queryKey: adminProductsKey(query),
     queryFn: () => getAdminProducts(query),
     // The last page stays on screen while the next loads.
     placeholderData: keepPreviousData,

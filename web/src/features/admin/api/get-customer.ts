@@ -1,18 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { customerPageKey } from '@/api/query-keys';
 import type { CustomerDetail } from '@/api/types';
 import { adminGet } from './admin-call';
-import { ADMIN_CUSTOMERS_KEY } from './get-customers';
 
 /** How many of a customer's orders their page shows at once. */
 export const CUSTOMER_ORDERS_PER_PAGE = 10;
-
-export const customerKey = (id: string) => [...ADMIN_CUSTOMERS_KEY, 'one', id] as const;
 
 /** The user (any role) and a page of their orders, newest first; 404 'Customer not found'. */
 export const getCustomer = (id: string, page: number) =>
   adminGet<CustomerDetail>(`/admin/customer/${encodeURIComponent(id)}`, { page, perPage: CUSTOMER_ORDERS_PER_PAGE }, 'Failed to load the customer');
 
 export const getCustomerQueryOptions = (id: string, page: number) =>
-  queryOptions({ queryKey: [...customerKey(id), page], queryFn: () => getCustomer(id, page), placeholderData: keepPreviousData, staleTime: 0 });
+  queryOptions({ queryKey: customerPageKey(id, page), queryFn: () => getCustomer(id, page), placeholderData: keepPreviousData, staleTime: 0 });
 
 export const useCustomer = (id: string, page: number) => useQuery(getCustomerQueryOptions(id, page));

@@ -1,13 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { customersKey } from '@/api/query-keys';
 import type { CustomerList } from '@/api/types';
 import { adminGet } from './admin-call';
 
 /** How many customers the table shows on a page. */
 export const ADMIN_CUSTOMERS_PER_PAGE = 20;
-
-/** Every cached page of the customers table and every customer's page: disabling or
- * enabling anyone marks them all stale. */
-export const ADMIN_CUSTOMERS_KEY = ['admin', 'customers'] as const;
 
 /** Customers (not administrators), newest first; `q` keeps those whose full name or
  * e-mail begins with it, in any case. */
@@ -16,7 +13,7 @@ export const getCustomers = (q: string, page: number) =>
 
 export const getCustomersQueryOptions = (q: string, page: number) =>
   queryOptions({
-    queryKey: [...ADMIN_CUSTOMERS_KEY, 'list', q, page],
+    queryKey: customersKey(q, page),
     queryFn: () => getCustomers(q, page),
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DASHBOARD_KEY } from '@/api/query-keys';
 import type { DashboardData } from '@/api/types';
 import { adminGet } from './admin-call';
 
@@ -6,9 +7,6 @@ import { adminGet } from './admin-call';
  * cancelled orders left out), the orders waiting for the shop, the products low on or out
  * of stock with their first few, and the newest reviews. */
 export const getDashboard = () => adminGet<DashboardData>('/admin/dashboard', undefined, 'Failed to load the dashboard');
-
-/** The dashboard's figures: a change to products (stock, archiving) makes them stale. */
-export const DASHBOARD_KEY = ['admin', 'dashboard'] as const;
 
 export const getDashboardQueryOptions = () =>
   // Figures move with every order: read fresh whenever the dashboard is opened.

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ADMIN_PAGES_KEY } from '@/api/query-keys';
 import type { PageList } from '@/api/types';
 import { adminGet } from './admin-call';
-
-/** The shop's six pages, as the console lists and edits them. */
-export const ADMIN_PAGES_KEY = ['admin', 'pages'] as const;
 
 /** GET /admin/page: the six pages (privacy, terms, …), each with its `version`. */
 export const getAdminPages = () => adminGet<PageList>('/admin/page', {}, 'Failed to load the pages').then((data) => data.pages);

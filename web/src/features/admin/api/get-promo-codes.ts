@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { promoCodeKey, promoCodesKey } from '@/api/query-keys';
 import type { PromoCode, PromoCodeList } from '@/api/types';
 import { adminGet } from './admin-call';
 
@@ -7,16 +8,13 @@ export const ADMIN_PROMO_CODES_PER_PAGE = 20;
 /** The most the server gives in one page: how far the edit page looks at a time. */
 const LOOKUP_PER_PAGE = 100;
 
-/** Every cached page of codes and every code's edit page: a change marks them all stale. */
-export const ADMIN_PROMO_CODES_KEY = ['admin', 'promo-codes'] as const;
-
 /** A page of codes, newest first. */
 export const getPromoCodes = (page: number, perPage = ADMIN_PROMO_CODES_PER_PAGE) =>
   adminGet<PromoCodeList>('/admin/promo-code', { page, perPage }, 'Failed to load the promo codes');
 
 export const getPromoCodesQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...ADMIN_PROMO_CODES_KEY, 'list', page],
+    queryKey: promoCodesKey(page),
     queryFn: () => getPromoCodes(page),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -34,7 +32,5 @@ export async function getPromoCode(id: string): Promise<PromoCode> {
     if (page * LOOKUP_PER_PAGE >= total || promoCodes.length === 0) throw new Error('Promo code not found');
   }
 }
-
-export const promoCodeKey = (id: string) => [...ADMIN_PROMO_CODES_KEY, 'one', id] as const;
 
 export const usePromoCode = (id: string) => useQuery({ queryKey: promoCodeKey(id), queryFn: () => getPromoCode(id), staleTime: 0 });

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { stockHistoryKey } from '@/api/query-keys';
 import type { StockHistory } from '@/api/types';
 import { adminGet } from './admin-call';
-
-export const STOCK_HISTORY_KEY = ['admin', 'stock-history'] as const;
 
 /** Entries a page of a product's stock history holds. */
 export const STOCK_HISTORY_PER_PAGE = 10;
@@ -12,6 +11,6 @@ export const getStockHistory = (id: string, page: number): Promise<StockHistory>
   adminGet<StockHistory>(`/admin/product/${encodeURIComponent(id)}/stock-history`, { page, perPage: STOCK_HISTORY_PER_PAGE }, 'Failed to load the stock history');
 
 export const getStockHistoryQueryOptions = (id: string, page: number) =>
-  queryOptions({ queryKey: [...STOCK_HISTORY_KEY, id, page], queryFn: () => getStockHistory(id, page), staleTime: 0, placeholderData: keepPreviousData });
+  queryOptions({ queryKey: stockHistoryKey(id, page), queryFn: () => getStockHistory(id, page), staleTime: 0, placeholderData: keepPreviousData });
 
 export const useStockHistory = (id: string, page: number) => useQuery(getStockHistoryQueryOptions(id, page));

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_PRODUCT_KEY, ADMIN_PRODUCTS_KEY, DASHBOARD_KEY } from '@/api/query-keys';
 import type { ImportChange, ImportReport as ApiImportReport, ImportRow as ApiImportRow } from '@/api/types';
 import { adminUpload } from './admin-call';
-import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
-import { DASHBOARD_KEY } from './get-dashboard';
 import { shopProductsChanged } from './product-changed';
 
 export type { ImportChange };
@@ -41,7 +40,7 @@ export function useImportProducts() {
       // Any product may have changed: every product the console or the shop has loaded.
       return Promise.all([
         client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
-        client.invalidateQueries({ queryKey: ['admin', 'product'] }),
+        client.invalidateQueries({ queryKey: ADMIN_PRODUCT_KEY }),
         client.invalidateQueries({ queryKey: DASHBOARD_KEY }),
         shopProductsChanged(client),
       ]);

@@ -1,18 +1,9 @@
 // Hiding a review and showing it again. Both answer with the review as it now stands.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_PRODUCTS_KEY, ADMIN_REVIEWS_KEY, adminProductKey, DASHBOARD_KEY, productReviewsKey } from '@/api/query-keys';
 import type { AdminReview, AdminReviewData, AdminReviewList, HideRequest } from '@/api/types';
 import { adminPost } from './admin-call';
-import { adminProductKey } from './get-admin-product';
-import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
-import { ADMIN_REVIEWS_KEY } from './get-admin-reviews';
-import { getDashboardQueryOptions } from './get-dashboard';
 import { shopProductsChanged } from './product-changed';
-
-/** The shop's reviews of a product, under it on its page (productReviewsKey,
- * features/reviews/api/get-product-reviews.ts). Named here, not imported: a console import
- * of that module would take it (with the reviews' rules, reviews.ts) out of the product
- * page's chunk into a chunk of its own, one more file on every product page. */
-const shopReviewsKey = (productId: string) => ['reviews', productId] as const;
 
 /** POST /admin/review/{id}/hide `{reason}` (1 to 200 characters; only administrators see
  * it): 'Review hidden'. It leaves the product's page, rating and count at once. 400
@@ -35,11 +26,11 @@ function reviewChanged(client: QueryClient, review: AdminReview): Promise<unknow
   client.setQueriesData<AdminReviewList>({ queryKey: ADMIN_REVIEWS_KEY }, (old) => old && { ...old, reviews: old.reviews.map((r) => (r._id === review._id ? review : r)) });
   return Promise.all([
     client.invalidateQueries({ queryKey: ADMIN_REVIEWS_KEY, refetchType: 'none' }),
-    client.invalidateQueries({ queryKey: shopReviewsKey(review.productId) }),
+    client.invalidateQueries({ queryKey: productReviewsKey(review.productId) }),
     shopProductsChanged(client),
     client.invalidateQueries({ queryKey: adminProductKey(review.productId) }),
     client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
-    client.invalidateQueries({ queryKey: getDashboardQueryOptions().queryKey }),
+    client.invalidateQueries({ queryKey: DASHBOARD_KEY }),
   ]);
 }
 

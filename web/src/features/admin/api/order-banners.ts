@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BANNERS_MUTATION } from '@/api/query-keys';
 import type { BannerList, DisplayOrderRequest } from '@/api/types';
 import { adminPost } from './admin-call';
-import { BANNERS_MUTATION, bannersChanged } from './get-admin-banners';
+import { bannersChanged } from './get-admin-banners';
 
 /** POST /admin/banner/order `{ids}`: every banner's `_id`, each once, first shown first;
  * 'Banners reordered' with the banners in their new order. 400 'List every banner

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CATEGORY_TREE_MUTATION } from '@/api/query-keys';
 import type { DisplayOrderRequest, TreeChange } from '@/api/types';
 import { adminPost } from './admin-call';
-import { CATEGORY_TREE_MUTATION, treeChanged, treeRefused } from './category-tree';
+import { treeChanged, treeRefused } from './category-tree';
 
 /** POST /admin/category/order `{ids}`: every category's `_id`, each once, first shown
  * first; 'Categories reordered'. 400 'List every category exactly once' (the tree

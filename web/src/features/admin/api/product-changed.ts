@@ -2,22 +2,16 @@
 // one app), so the shop's own product queries are marked too: an administrator who opens
 // the shop in the same tab sees the product as it now is.
 import type { QueryClient } from '@tanstack/react-query';
+import { ADMIN_PRODUCTS_KEY, adminProductKey, DASHBOARD_KEY, PRODUCT_QUERY_KEYS, STOCK_HISTORY_KEY } from '@/api/query-keys';
 import type { AdminProduct } from '@/api/types';
-import { adminProductKey } from './get-admin-product';
-import { ADMIN_PRODUCTS_KEY } from './get-admin-products';
-import { DASHBOARD_KEY } from './get-dashboard';
-import { STOCK_HISTORY_KEY } from './get-stock-history';
 
-/** The first part of the key of every shop query that shows a product: its page, the
- * listing, the home page and 'You might also like' (the shop's own list is
- * PRODUCT_QUERY_ROOTS, features/catalog/api/invalidate-products.ts). Named here, not
- * imported: checkout and the order pages load that module in the chunk they share, and a
- * console import of it would split it into a file of its own, one more request on each. */
-const SHOP_PRODUCT_QUERY_ROOTS = ['product', 'products', 'home-page', 'related-products'] as const;
-
-/** Marks every product the shop has shown as stale, so its pages and cards load it again. */
+/** Marks every product the shop has shown as stale (PRODUCT_QUERY_KEYS: its page, the
+ * listing, the home page and 'You might also like'), so its pages and cards load it
+ * again. The shop's own invalidateProductQueries (features/catalog) does the same; it is
+ * not imported: checkout and the order pages load that module in the chunk they share,
+ * and a console import of it would split it into a file of its own, one more request on each. */
 export function shopProductsChanged(client: QueryClient): Promise<unknown> {
-  return Promise.all(SHOP_PRODUCT_QUERY_ROOTS.map((root) => client.invalidateQueries({ queryKey: [root] })));
+  return Promise.all(PRODUCT_QUERY_KEYS.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
 /** Stores each changed product as the server answered it, and marks every list stale, and

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CATEGORY_TREE_MUTATION } from '@/api/query-keys';
 import type { TitleRequest, TreeChange } from '@/api/types';
 import { adminPut } from './admin-call';
-import { CATEGORY_TREE_MUTATION, treeChanged, treeRefused } from './category-tree';
+import { treeChanged, treeRefused } from './category-tree';
 
 /** PUT /admin/category/{id} `{title, version}`: 'Category renamed'; its products' search
  * text changes with it. The refusals of creating one, 404 'Category not found', and 409

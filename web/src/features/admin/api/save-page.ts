@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_PAGES_KEY } from '@/api/query-keys';
 import type { Page, PageData, PageRequest } from '@/api/types';
 import { adminPut } from './admin-call';
-import { ADMIN_PAGES_KEY } from './get-pages';
 
 /** PUT /admin/page/{slug} `{title, body, version}`: 'Page saved'; 400 with `errors.title` /
  * `errors.body`; 404 'Page not found'; 409 when saved since `version`, with `{page}` as it is. */

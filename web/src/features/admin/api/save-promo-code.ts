@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { PROMO_CODE_LISTS_KEY, promoCodeKey } from '@/api/query-keys';
 import type { PromoCode, PromoCodeData, PromoRequest } from '@/api/types';
 import { adminPost, adminPut } from './admin-call';
-import { ADMIN_PROMO_CODES_KEY, promoCodeKey } from './get-promo-codes';
 
 /** POST /admin/promo-code: 201 'Promo code created'; 400 with `errors` by field name; 409
  * 'A promo code with this code exists' (in any case). */
@@ -16,7 +16,7 @@ export const updatePromoCode = (id: string, body: PromoRequest): Promise<PromoCo
 /** The saved code as answered, and every list stale (its place or figures may have changed). */
 function saved(client: QueryClient, promo: PromoCode) {
   client.setQueryData(promoCodeKey(promo._id), promo);
-  void client.invalidateQueries({ queryKey: [...ADMIN_PROMO_CODES_KEY, 'list'] });
+  void client.invalidateQueries({ queryKey: PROMO_CODE_LISTS_KEY });
 }
 
 export function useCreatePromoCode() {

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SEARCH_SYNONYMS_KEY } from '@/api/query-keys';
 import type { SearchSynonyms, SynonymGroup } from '@/api/types';
 import { adminGet, adminPut } from './admin-call';
-
-export const SEARCH_SYNONYMS_KEY = ['admin', 'search-synonyms'] as const;
 
 /** GET /admin/search/synonyms: every group and the list's version. */
 export const getSearchSynonyms = () => adminGet<SearchSynonyms>('/admin/search/synonyms', undefined, 'Failed to load the search synonyms');

@@ -1,9 +1,8 @@
 // Disabling and enabling an account. Both answer with the customer as they now stand.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_CUSTOMERS_KEY, customerKey } from '@/api/query-keys';
 import type { Customer, CustomerDetail } from '@/api/types';
 import { adminPost } from './admin-call';
-import { customerKey } from './get-customer';
-import { ADMIN_CUSTOMERS_KEY } from './get-customers';
 
 /** POST /admin/customer/{id}/disable or /enable. Disabling signs the customer out
  * everywhere at once and keeps them out; 403 'You cannot disable your own account' or

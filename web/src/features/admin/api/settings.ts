@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_SETTINGS_KEY } from '@/api/query-keys';
 import type { SettingsData, SettingsRequest, ShopSettings } from '@/api/types';
 import { setShopCurrency } from '@/lib/format';
 import { adminGet, adminPut } from './admin-call';
 
-export const SETTINGS_KEY = ['admin', 'settings'] as const;
-
 /** GET /admin/settings: the shop's currency and pickup point, with their version. */
 export const getSettings = (): Promise<ShopSettings> => adminGet<SettingsData>('/admin/settings', undefined, 'Failed to load the settings').then((data) => data.settings);
 
-export const useSettings = () => useQuery({ queryKey: SETTINGS_KEY, queryFn: getSettings, staleTime: 0 });
+export const useSettings = () => useQuery({ queryKey: ADMIN_SETTINGS_KEY, queryFn: getSettings, staleTime: 0 });
 
 /** PUT /admin/settings: 'Settings saved'; 400 with `errors` (`currency`, `pickup.name`, …);
  * 409 with `{settings}` as they now are when they were saved since the form loaded. */
@@ -22,7 +21,7 @@ export function useSaveSettings() {
     mutationFn: saveSettings,
     onSuccess: (settings) => {
       setShopCurrency(settings.currency ?? null);
-      client.setQueryData(SETTINGS_KEY, settings);
+      client.setQueryData(ADMIN_SETTINGS_KEY, settings);
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BANNERS_MUTATION } from '@/api/query-keys';
 import type { AdminBanner, BannerData, BannerRequest } from '@/api/types';
 import { adminPut } from './admin-call';
-import { BANNERS_MUTATION, bannersChanged } from './get-admin-banners';
+import { bannersChanged } from './get-admin-banners';
 
 /** PUT /admin/banner/{id} `{url, version}`: 'Banner updated'. 400 `errors.url` (a link the
  * shop refuses), 404 'Banner not found', 409 'This changed since you opened it: reload to

@@ -1,11 +1,10 @@
 // The two calls that move an order on: a status change along the status machine, and
 // recording the cash of an unpaid cash order. Both answer with the order as it now stands.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_ORDERS_KEY, adminOrderKey } from '@/api/query-keys';
 import type { Order, StatusRequest } from '@/api/types';
 import type { OrderMove } from '../order-actions';
 import { adminPost } from './admin-call';
-import { adminOrderKey } from './get-admin-order';
-import { ADMIN_ORDERS_KEY } from './get-admin-orders';
 
 /** POST /admin/order/{number}/status: 409 with the server's reason when the status
  * machine does not allow it; cancelling restocks and refunds a card payment. */

@@ -1,12 +1,13 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { BANNERS_MUTATION } from '@/api/query-keys';
 import type { AdminBanner } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { mediaUrl } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { useDeleteBanner } from '../api/delete-banner';
-import { BANNERS_MUTATION, useAdminBanners } from '../api/get-admin-banners';
+import { useAdminBanners } from '../api/get-admin-banners';
 import { useOrderBanners } from '../api/order-banners';
 import { useUpdateBanner } from '../api/update-banner';
 import { useChanging } from '../use-changing';

@@ -1,10 +1,11 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { CATEGORY_TREE_MUTATION } from '@/api/query-keys';
 import type { Category } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
-import { CATEGORY_TREE_MUTATION, useCategoryTree } from '../api/category-tree';
+import { useCategoryTree } from '../api/category-tree';
 import { useCreateCategory, useCreateSubCategory } from '../api/create-category';
 import { useDeleteCategory } from '../api/delete-category';
 import { useOrderCategories } from '../api/order-categories';

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { SEARCH_SYNONYMS_KEY } from '@/api/query-keys';
 import type { SearchSynonyms } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { SEARCH_SYNONYMS_KEY, useSaveSearchSynonyms } from '../api/search-synonyms';
+import { useSaveSearchSynonyms } from '../api/search-synonyms';
 import { readSynonyms, synonymErrors, writeSynonyms } from '../synonyms-text';
 import { useStaleSave } from './stale-notice';
 

@@ -1,19 +1,12 @@
 // The cart and wishlist calls (spec §7, DESIGN.md §5). Signed-in lists live on the
 // server; guests' lists live in the browser store and read their details here.
 import { useQuery } from '@tanstack/react-query';
+import { itemsKey } from '@/api/query-keys';
 import type { CartDetail, Item, Synced } from '@/api/types';
 import { apiGet, apiSend } from '@/lib/api-client';
 import type { CartEntry, WishlistEntry } from '../local-store';
 
 export type ListType = 'cart' | 'wishlist';
-
-/** The query key of a signed-in shopper's lists: per user, so lists never cross accounts. */
-export const listsKey = (userId: string) => ['items', userId] as const;
-export const itemsKey = (userId: string, list: ListType) => [...listsKey(userId), list] as const;
-
-/** The query key of a guest's product details, by the products asked for. */
-export const DETAILS_KEY = ['cart-detail'] as const;
-export const detailsKey = (productIds: string[]) => [...DETAILS_KEY, productIds] as const;
 
 /** Lists change only through this browser most of the time: a short freshness keeps
  * stock and prices current without refetching on every render. */
