@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { ITEMS_KEY } from '@/api/query-keys';
 import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
-import { getCurrentUser } from './api/auth';
+import { getCurrentUser } from './api/get-current-user';
 import { useAuth } from './store';
 
 /** On load, refreshes the stored user from the server; a 401 (token revoked, expired or

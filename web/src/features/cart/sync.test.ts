@@ -4,7 +4,7 @@ import { itemsKey } from '@/api/query-keys';
 import { useAuth } from '@/features/auth';
 import { envelope, gate, item, product, server, user } from '@/testing/server';
 import { resetStores } from '@/testing/render';
-import { getItems } from './api/items';
+import { getItems } from './api/get-items';
 import { useLocalStore } from './local-store';
 import { syncLocalData } from './sync';
 

@@ -5,7 +5,7 @@ import { itemsKey, listsKey } from '@/api/query-keys';
 import { toast } from '@/lib/toast';
 import { useAuth, useSignedInUserId } from '@/features/auth';
 import { errorMessage } from '@/lib/errors';
-import { syncItems } from './api/items';
+import { syncItems } from './api/sync-items';
 import { useLocalStore } from './local-store';
 
 let inFlight: Promise<boolean> | null = null;
