@@ -70,6 +70,10 @@ export default defineConfig([
     extends: [tseslint.configs.recommended],
     plugins: { 'import-x': importX },
     settings: {
+      // The cycle check reads each imported module's own imports: only files of these
+      // extensions, parsed as TypeScript (without them it reads none and finds no cycle).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Resolve `@/…` through tsconfig's paths, as tsc and Vite do, so both the alias and
       // relative imports land on the file they name.
       'import-x/resolver-next': [
@@ -117,9 +121,15 @@ export default defineConfig([
     },
   },
   {
-    // React runs only in src/; e2e/ is Playwright, whose fixtures call a `use` that is no hook.
+    // React and the app's module graph are src/'s; e2e/ is Playwright, whose fixtures call a
+    // `use` that is no hook.
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
-    rules: { 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/exhaustive-deps': 'error',
+      // A cycle makes the order modules run in depend on which is imported first, and ties
+      // both ends to each other's changes: lower floors never import higher ones (STYLE.md).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 ]);
