@@ -36,7 +36,7 @@ function consoleIcons(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      const fromConsole = source === 'lucide-react' && /[/\\]src[/\\](app|features)[/\\]admin[/\\]/.test(importer ?? '');
+      const fromConsole = source === 'lucide-react' && /[/\\]src[/\\]admin[/\\]/.test(importer ?? '');
       const withinCopy = source.startsWith('.') && importer?.endsWith(copy);
       if (!fromConsole && !withinCopy) return null;
       const resolved = await this.resolve(source, importer!.replace(copy, ''), { ...options, skipSelf: true });

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createRouter } from './app/admin/router';
+import { createRouter } from './admin/app/router';
 import { AppProvider } from './app/provider';
 import { loadSonner } from './lib/toast';
 import './admin.css';

@@ -35,7 +35,7 @@ const ROUTES: [string, string][] = [
   ['/about', 'About Us'],
   ['/contact', 'Contact'],
   ['/no-such-page', 'Page not found'],
-  // The console is another document (admin.html, app/admin/router.tsx), which the server
+  // The console is another document (admin.html, admin/app/router.tsx), which the server
   // answers /admin with: the shop's router has no route, and so no code, for it.
   ['/admin', 'Page not found'],
   ['/admin/orders', 'Page not found'],

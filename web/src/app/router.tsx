@@ -7,7 +7,7 @@ function PageLoading() {
 }
 
 // Every route of spec §2. Each page is its own chunk, loaded when first visited. The
-// administrator's console is another document (admin.html, routed by app/admin/router.tsx):
+// administrator's console is another document (admin.html, routed by admin/app/router.tsx):
 // the server answers /admin with that page, so nothing here names it or its code.
 
 const guestOnly = () => import('@/features/auth/components/guards').then((m) => ({ Component: m.GuestOnly }));

@@ -4,13 +4,9 @@ import type { Category } from '@/api/types';
 import { shopByCategory } from '@/config/paths';
 import { useIdle } from '@/lib/idle';
 import { useMediaQuery } from '@/lib/media-query';
-import { cn } from '@/lib/utils';
+import { pillClass } from './category-pill';
 
 const CategoryPanels = lazy(() => import('./category-panels').then((m) => ({ default: m.CategoryPanels })));
-
-/** A category's pill in the bar, marked when its listing is the page. */
-export const pillClass = (current: boolean) =>
-  cn('block whitespace-nowrap rounded-full px-3 py-1.5 text-sm', current ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100');
 
 /** Large screens: each category as a pill linking to its listing; hovering one opens its
  * panel of sub-categories (category-panels.tsx). The panels' code (Radix's navigation menu

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Category } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { paths, shopByCategory } from '@/config/paths';
-import { pillClass } from './category-menu';
+import { pillClass } from './category-pill';
 
 /** How near a panel comes to the window's edges, in CSS px. */
 const EDGE = 16;

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ITEMS_KEY } from '@/api/query-keys';
 import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
-import { getCurrentUser } from './api/auth';
+import { getCurrentUser } from './api/get-current-user';
 import { useAuth } from './store';
 
 /** On load, refreshes the stored user from the server; a 401 (token revoked, expired or
@@ -21,7 +22,7 @@ export function SessionCheck() {
         if (!current || !(error instanceof ApiError) || error.status !== 401) return;
         if (useAuth.getState().accessToken !== token) return;
         useAuth.getState().signOut();
-        client.removeQueries({ queryKey: ['items'] });
+        client.removeQueries({ queryKey: ITEMS_KEY });
         toast.info('Your session has ended. Please log in again.');
       });
     return () => {

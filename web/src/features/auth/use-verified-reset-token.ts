@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
-import { verifyResetToken } from '@/features/auth/api/auth';
+import { verifyResetToken } from '@/features/auth/api/verify-reset-token';
 
 /** Checks a reset link's token on load (spec §4, §8): true once the server accepts it;
  * a missing or refused token is said in a toast and sends the shopper back to

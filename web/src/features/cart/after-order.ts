@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { CART_DETAILS_KEY, listsKey } from '@/api/query-keys';
 import { useSignedInUserId } from '@/features/auth';
-import { DETAILS_KEY, listsKey } from './api/items';
 import { useLocalStore } from './local-store';
 
 /** What the cart does once an order is placed. The server has emptied a signed-in
@@ -13,6 +13,6 @@ export function useEmptyCartAfterOrder(): () => void {
     if (userId !== null) void client.invalidateQueries({ queryKey: listsKey(userId) });
     else useLocalStore.getState().clearCart();
     // A guest's wishlist shows stock from these details.
-    void client.invalidateQueries({ queryKey: DETAILS_KEY });
+    void client.invalidateQueries({ queryKey: CART_DETAILS_KEY });
   };
 }

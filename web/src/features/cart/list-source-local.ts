@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { Item } from '@/api/types';
-import type { ListType } from './api/items';
+import type { ListType } from './api/types';
 import type { Change, ListEntry, ListSource } from './list-source';
 import { type Outcome, useLocalStore } from './local-store';
 import { useGuestDetails } from './use-guest-details';

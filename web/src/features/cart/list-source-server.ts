@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { itemsKey } from '@/api/query-keys';
 import type { Item } from '@/api/types';
 import { errorMessage } from '@/lib/errors';
-import { addItem, itemsKey, type ListType, removeItem, updateQuantity, useServerList } from './api/items';
+import { addItem } from './api/add-item';
+import { useServerList } from './api/get-items';
+import { removeItem } from './api/remove-item';
+import type { ListType } from './api/types';
+import { updateQuantity } from './api/update-quantity';
 import type { Change, ListSource } from './list-source';
 import type { Outcome } from './local-store';
 

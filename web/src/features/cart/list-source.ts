@@ -3,7 +3,7 @@
 // useListSource picks one, once; the hooks and pages above it never ask which.
 import type { Item } from '@/api/types';
 import { useSignedInUserId } from '@/features/auth';
-import type { ListType } from './api/items';
+import type { ListType } from './api/types';
 import type { Outcome } from './local-store';
 import { useLocalListSource } from './list-source-local';
 import { useServerListSource } from './list-source-server';

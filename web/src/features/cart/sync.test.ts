@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http } from 'msw';
+import { itemsKey } from '@/api/query-keys';
 import { useAuth } from '@/features/auth';
 import { envelope, gate, item, product, server, user } from '@/testing/server';
 import { resetStores } from '@/testing/render';
-import { getItems, itemsKey } from './api/items';
+import { getItems } from './api/get-items';
 import { useLocalStore } from './local-store';
 import { syncLocalData } from './sync';
 

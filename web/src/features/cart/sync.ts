@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { itemsKey, listsKey } from '@/api/query-keys';
 import { toast } from '@/lib/toast';
 import { useAuth, useSignedInUserId } from '@/features/auth';
 import { errorMessage } from '@/lib/errors';
-import { itemsKey, listsKey, syncItems } from './api/items';
+import { syncItems } from './api/sync-items';
 import { useLocalStore } from './local-store';
 
 let inFlight: Promise<boolean> | null = null;

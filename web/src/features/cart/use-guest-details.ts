@@ -1,14 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { cartDetailsKey } from '@/api/query-keys';
 import type { Item } from '@/api/types';
-import { detailsKey, getCartDetail, ITEMS_STALE_TIME } from './api/items';
+import { getCartDetail } from './api/get-cart-detail';
+import { ITEMS_STALE_TIME } from './api/get-items';
 
 /** The current details of the products a guest keeps, by product id. Products that no
  * longer exist are reported through `onGone`, so the browser store can drop them. */
 export function useGuestDetails(productIds: string[], enabled: boolean, onGone: (productIds: string[]) => void) {
   const sorted = useMemo(() => [...productIds].sort(), [productIds]);
   const details = useQuery({
-    queryKey: detailsKey(sorted),
+    queryKey: cartDetailsKey(sorted),
     queryFn: () => getCartDetail(sorted),
     enabled: enabled && sorted.length > 0,
     staleTime: ITEMS_STALE_TIME,

@@ -2,18 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
+import { PAYMENT_CONFIG_KEY, PAYMENT_METHODS_KEY, QUOTE_KEY, SAVED_ADDRESS_KEY } from '@/api/query-keys';
 import type { Item } from '@/api/types';
 import { paths } from '@/config/paths';
 import { useSignedInUserId } from '@/features/auth';
 import { useEmptyCartAfterOrder } from '@/features/cart';
 import { invalidateProductQueries } from '@/features/catalog';
-import { type ContactInput, type Fulfilment, type PlaceOrderRequest, promoCodeRefusal, QUOTE_KEY, usePlaceOrder } from '@/features/orders';
+import { type ContactInput, type Fulfilment, type PlaceOrderRequest, promoCodeRefusal, usePlaceOrder } from '@/features/orders';
 import {
   type CardInput,
   cardErrorMessage,
   isCardFilled,
-  PAYMENT_CONFIG_KEY,
-  PAYMENT_METHODS_KEY,
   takesCards,
   tokenizeCard,
   tokenizeRequest,
@@ -21,7 +20,6 @@ import {
 } from '@/features/payments';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { SAVED_ADDRESS_KEY } from './api/get-saved-address';
 import { AttemptKeys } from './attempt-key';
 import type { CheckoutPayment } from './card-choice';
 import { usePromoQuote } from './use-promo-quote';

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getQuote, getQuoteQueryOptions, promoCodeRefusal, type QuoteInput, quoteKey, quoteRequest } from '@/features/orders';
+import { quoteKey } from '@/api/query-keys';
+import { getQuote, getQuoteQueryOptions, promoCodeRefusal, type QuoteInput, quoteRequest } from '@/features/orders';
 import { errorMessage } from '@/lib/errors';
 import { usePromoCodeStore } from './promo-code-store';
 

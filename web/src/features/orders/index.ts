@@ -1,7 +1,7 @@
 // The orders feature's public face for other features: checkout asks for the quote (with
 // a promo code, when one is applied) and places the order through these calls, with these
 // shapes.
-export { getQuote, getQuoteQueryOptions, promoCodeRefusal, QUOTE_KEY, quoteKey, quoteRequest, type QuoteInput, useQuote } from './api/get-quote';
+export { getQuote, getQuoteQueryOptions, promoCodeRefusal, quoteRequest, type QuoteInput, useQuote } from './api/get-quote';
 export { usePlaceOrder } from './api/place-order';
 export type { Contact, ContactInput, Fulfilment, LineInput, Order, PlacedOrder, PlaceOrderRequest, Quote, QuoteLine } from './api/types';
 export { OrderHistory } from './components/order-history';

@@ -1,9 +1,8 @@
 // The payments feature's public face for other features: checkout pays with a saved or a
 // new card (the same card fields as Add New Card), and orders show the card and the
 // payment's events, with these shapes.
-export { getPaymentConfigQueryOptions, PAYMENT_CONFIG_KEY, takesCards, usePaymentConfig } from './api/get-payment-config';
-export { PAYMENT_METHODS_KEY, usePaymentMethods } from './api/get-payment-methods';
-export { TRANSACTIONS_KEY } from './api/get-transactions';
+export { getPaymentConfigQueryOptions, takesCards, usePaymentConfig } from './api/get-payment-config';
+export { usePaymentMethods } from './api/get-payment-methods';
 export { tokenizeCard, TokenizeError } from './api/tokenize-card';
 export type {
   CardPayment,

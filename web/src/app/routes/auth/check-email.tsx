@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { forgotPassword } from '@/features/auth/api/auth';
+import { forgotPassword } from '@/features/auth/api/forgot-password';
 import { RecoveryFrame } from '@/features/auth/components/recovery-steps';
 import { errorMessage } from '@/lib/errors';
 import { useDocumentTitle } from '@/lib/page-title';

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { signedUrlKey } from '@/api/query-keys';
 import { apiGet } from '@/lib/api-client';
 
 /** A signed URL for the signed-in user's private photo (15 minutes). A value that is
@@ -8,7 +9,7 @@ export const getSignedUrl = (path: string): Promise<string> => apiGet<string>('/
 export function useSignedPhoto(photo: string | null | undefined) {
   const isPath = Boolean(photo) && !/^(https?:|blob:|data:)/.test(photo!);
   const signed = useQuery({
-    queryKey: ['signed-url', photo],
+    queryKey: signedUrlKey(photo),
     queryFn: () => getSignedUrl(photo!),
     enabled: isPath,
     // Refreshed well before the 15 minutes run out.

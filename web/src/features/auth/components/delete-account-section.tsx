@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { deleteAccount } from '@/features/auth/api/auth';
+import { deleteAccount } from '@/features/auth/api/delete-account';
 import { useAuth } from '@/features/auth/store';
 import { errorMessage } from '@/lib/errors';
 

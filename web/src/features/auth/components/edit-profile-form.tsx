@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { editProfile } from '@/features/auth/api/auth';
+import { editProfile } from '@/features/auth/api/edit-profile';
 import { AvatarPicker } from '@/features/auth/components/avatar-picker';
 import { profileSettingsSchema, type ProfileSettingsForm as ProfileSettingsValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';

@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { forgotPassword } from '@/features/auth/api/auth';
+import { forgotPassword } from '@/features/auth/api/forgot-password';
 import { forgotPasswordSchema, type ForgotPasswordForm as ForgotPasswordValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
 import { errorMessage } from '@/lib/errors';

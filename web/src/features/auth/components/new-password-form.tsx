@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { resetPassword } from '@/features/auth/api/auth';
+import { resetPassword } from '@/features/auth/api/reset-password';
 import { NEW_PASSWORD_RULES, newPasswordSchema, type NewPasswordForm as NewPasswordValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
 import { ApiError } from '@/lib/api-client';

@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { editProfile } from '@/features/auth/api/auth';
+import { editProfile } from '@/features/auth/api/edit-profile';
 import { AvatarPicker } from '@/features/auth/components/avatar-picker';
 import { profileSchema, type ProfileForm as ProfileValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';

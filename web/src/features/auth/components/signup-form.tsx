@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { signup } from '@/features/auth/api/auth';
+import { signup } from '@/features/auth/api/signup';
 import { signupSchema, type SignupForm as SignupValues } from '@/features/auth/schemas';
 import { useAuth } from '@/features/auth/store';
 import { errorMessage } from '@/lib/errors';

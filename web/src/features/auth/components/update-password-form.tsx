@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { changePassword } from '@/features/auth/api/auth';
+import { changePassword } from '@/features/auth/api/change-password';
 import { errorMessage } from '@/lib/errors';
 
 /** Profile Settings' password change (spec §2): the current password, checked by the

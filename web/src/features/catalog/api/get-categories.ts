@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CATEGORIES_KEY } from '@/api/query-keys';
 import type { CategoryList } from '@/api/types';
 import { apiGet } from '@/lib/api-client';
 
@@ -7,6 +8,6 @@ export const getCategories = (): Promise<CategoryList> =>
 
 // Categories change rarely: fetched once, then kept.
 export const getCategoriesQueryOptions = () =>
-  queryOptions({ queryKey: ['categories'], queryFn: getCategories, staleTime: Infinity });
+  queryOptions({ queryKey: CATEGORIES_KEY, queryFn: getCategories, staleTime: Infinity });
 
 export const useCategories = () => useQuery(getCategoriesQueryOptions());

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { productKey } from '@/api/query-keys';
 import type { Product } from '@/api/types';
 import { apiGet } from '@/lib/api-client';
 
@@ -20,6 +21,6 @@ export function embeddedProduct(id: string): Product | undefined {
 }
 
 export const getProductQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['product', id], queryFn: () => getProduct(id), initialData: () => embeddedProduct(id) });
+  queryOptions({ queryKey: productKey(id), queryFn: () => getProduct(id), initialData: () => embeddedProduct(id) });
 
 export const useProduct = (id: string) => useQuery(getProductQueryOptions(id));

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { productsKey } from '@/api/query-keys';
 import type { ProductList } from '@/api/types';
 import { apiGet } from '@/lib/api-client';
 import { productQuery, type Listing } from '../listing';
@@ -8,7 +9,7 @@ export const getProducts = (listing: Listing): Promise<ProductList> =>
 
 export const getProductsQueryOptions = (listing: Listing) =>
   queryOptions({
-    queryKey: ['products', productQuery(listing)],
+    queryKey: productsKey(productQuery(listing)),
     queryFn: () => getProducts(listing),
     // The last page stays on screen while the next loads ('Updating products...').
     placeholderData: keepPreviousData,

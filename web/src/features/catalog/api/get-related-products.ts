@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { relatedProductsKey } from '@/api/query-keys';
 import type { Product, ProductList } from '@/api/types';
 import { apiGet } from '@/lib/api-client';
 
@@ -24,7 +25,7 @@ export async function getRelatedProducts(product: Product): Promise<Product[]> {
 export const useRelatedProducts = (product: Product | undefined) =>
   useQuery(
     queryOptions({
-      queryKey: ['related-products', product?._id],
+      queryKey: relatedProductsKey(product?._id),
       queryFn: () => getRelatedProducts(product!),
       enabled: Boolean(product),
     }),

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { suggestionsKey } from '@/api/query-keys';
 import type { Suggestions } from '@/api/types';
 import { apiGet } from '@/lib/api-client';
 
@@ -13,7 +14,7 @@ export const getSuggestions = (q: string): Promise<Suggestions> =>
 
 export const getSuggestionsQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ['suggestions', q.trim()],
+    queryKey: suggestionsKey(q.trim()),
     queryFn: () => getSuggestions(q),
     enabled: canSuggest(q),
     staleTime: 30_000,

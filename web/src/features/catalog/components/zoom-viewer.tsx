@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
-import { ZOOM, ZoomControls } from './product-gallery';
+import { ZOOM, ZoomControls } from './zoom-controls';
 
 /** The pan-and-zoom viewer around `picture` (product-gallery.tsx loads it apart from the
  * page). `firstZoom` is a step the shopper asked for while it loaded, zoomed to at once. */

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { savedAddressKey } from '@/api/query-keys';
 import type { Contact } from '@/features/orders';
 import { apiGet } from '@/lib/api-client';
-
-/** The first part of the saved address's key: an order that saves one invalidates it. */
-export const SAVED_ADDRESS_KEY = ['saved-address'] as const;
 
 /** The address saved with 'Save address to my profile', if any. */
 export const getSavedAddress = () => apiGet<{ address: Contact | null }>('/user/address', undefined, 'Failed to fetch your address').then((data) => data.address);
 
 export const getSavedAddressQueryOptions = (userId: string | null) =>
-  queryOptions({ queryKey: [...SAVED_ADDRESS_KEY, userId], queryFn: getSavedAddress, enabled: userId !== null });
+  queryOptions({ queryKey: savedAddressKey(userId), queryFn: getSavedAddress, enabled: userId !== null });
 
 /** The signed-in shopper's saved address; nothing is asked for a guest (`userId` null). */
 export const useSavedAddress = (userId: string | null) => useQuery(getSavedAddressQueryOptions(userId));

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ORDERS_KEY, orderViewsKey, TRANSACTIONS_KEY } from '@/api/query-keys';
 import { invalidateProductQueries } from '@/features/catalog';
-import { TRANSACTIONS_KEY } from '@/features/payments';
 import { apiCall } from '@/lib/api-client';
-import { orderViewsKey } from './get-order';
-import { ORDERS_KEY } from './get-orders';
 import type { Order } from './types';
 
 /** Cancels the order with `number` (the owner's bearer, or its `token`); 409 'This order

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { quoteKey } from '@/api/query-keys';
 import { apiSend, ApiError } from '@/lib/api-client';
 import type { Fulfilment, LineInput, Quote, QuoteRequest } from './types';
-
-/** The first part of every quote's key: a failed order invalidates them all. */
-export const QUOTE_KEY = ['order-quote'] as const;
 
 export const getQuote = (request: QuoteRequest, fallbackMessage = 'Failed to work out your total') => apiSend<Quote>('POST', '/order/quote', request, fallbackMessage);
 
@@ -24,8 +22,6 @@ export const quoteRequest = ({ userId, fulfilment, items, promoCode }: QuoteInpu
   ...(userId === null && { items }),
   ...(promoCode && { promoCode }),
 });
-
-export const quoteKey = ({ userId, fulfilment, items, promoCode = null }: QuoteInput) => [...QUOTE_KEY, userId, fulfilment, items, promoCode] as const;
 
 /** The server's figures for the cart, asked again whenever the mode, the cart or the
  * promo code changes; none for an empty cart (the server would refuse it). */

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_METHODS_KEY, TRANSACTIONS_KEY } from '@/features/payments';
+import { ORDERS_KEY, orderKey, PAYMENT_METHODS_KEY, TRANSACTIONS_KEY } from '@/api/query-keys';
 import { apiCall } from '@/lib/api-client';
-import { orderKey } from './get-order';
-import { ORDERS_KEY } from './get-orders';
 import type { PlacedOrder, PlaceOrderRequest } from './types';
 
 /** Places an order. The `idempotencyKey` names the attempt: the same key with the same

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ORDERS_KEY, orderViewsKey, TRANSACTIONS_KEY } from '@/api/query-keys';
 import { invalidateProductQueries } from '@/features/catalog';
-import { TRANSACTIONS_KEY } from '@/features/payments';
 import { apiCall } from '@/lib/api-client';
-import { orderViewsKey } from './get-order';
-import { ORDERS_KEY } from './get-orders';
 import type { Order } from './types';
 
 /** Asks the provider where the order's payment stands (a 3-D Secure payment, say) and

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pageKey } from '@/api/query-keys';
 import type { Page, PageData } from '@/api/types';
 import { ApiError, apiGet } from '@/lib/api-client';
 
 /** GET /page/{slug}: one of the shop's own pages (privacy, terms, …); 404 'Page not found'. */
 export const getPage = (slug: string): Promise<Page> =>
   apiGet<PageData>(`/page/${encodeURIComponent(slug)}`, undefined, 'Failed to load the page').then((data) => data.page);
-
-/** The page `slug` (the console's save puts the saved page here). */
-export const pageKey = (slug: string) => ['page', slug] as const;
 
 export const getPageQueryOptions = (slug: string) =>
   queryOptions({

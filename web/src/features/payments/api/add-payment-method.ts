@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAYMENT_METHODS_KEY } from '@/api/query-keys';
 import { apiCall } from '@/lib/api-client';
-import { PAYMENT_METHODS_KEY } from './get-payment-methods';
 import type { AddPaymentMethodRequest, PaymentMethod } from './types';
 
 /** Saves the card a token stands for; answers with it and the server's sentence

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAYMENT_METHODS_KEY } from '@/api/query-keys';
 import { apiCall } from '@/lib/api-client';
-import { PAYMENT_METHODS_KEY } from './get-payment-methods';
 
 /** Removes the saved card `id`; answers with the server's sentence ('Payment method
  * removed'). Removing the primary makes the newest remaining card primary. */

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAYMENT_CONFIG_KEY } from '@/api/query-keys';
 import { apiGet } from '@/lib/api-client';
 import type { PaymentConfig } from './types';
-
-export const PAYMENT_CONFIG_KEY = ['payment-config'] as const;
 
 /** Which provider takes cards, whether it is test mode, and where card details go. */
 export const getPaymentConfig = () => apiGet<PaymentConfig>('/payment/config', undefined, 'Failed to load the payment options');

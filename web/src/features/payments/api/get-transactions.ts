@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { transactionsKey } from '@/api/query-keys';
 import { apiGet } from '@/lib/api-client';
 import type { TransactionList } from './types';
 
@@ -7,16 +8,13 @@ export const TRANSACTIONS_PER_PAGE = 10;
 /** How many the Payment Methods page previews before 'View All'. */
 export const TRANSACTION_PREVIEW = 3;
 
-/** The first part of every page's key: a payment, a refund or a cancellation invalidates them all. */
-export const TRANSACTIONS_KEY = ['transactions'] as const;
-
 /** The signed-in shopper's transactions, newest first. */
 export const getTransactions = (page: number, perPage: number) =>
   apiGet<TransactionList>('/transaction', { page, perPage }, 'Failed to load your transactions');
 
 export const getTransactionsQueryOptions = (userId: string, page: number, perPage: number = TRANSACTIONS_PER_PAGE) =>
   queryOptions({
-    queryKey: [...TRANSACTIONS_KEY, userId, page, perPage],
+    queryKey: transactionsKey(userId, page, perPage),
     queryFn: () => getTransactions(page, perPage),
     // The last page stays on screen while the next loads.
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAYMENT_METHODS_KEY } from '@/api/query-keys';
 import { apiCall } from '@/lib/api-client';
-import { PAYMENT_METHODS_KEY } from './get-payment-methods';
 import type { PaymentMethod } from './types';
 
 /** Makes the saved card `id` the primary one ('Primary payment method updated'). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productKey, productReviewsKey } from '@/api/query-keys';
 import type { Review } from '@/api/types';
 import { apiSend } from '@/lib/api-client';
-import { productReviewsKey } from './get-product-reviews';
 
 export interface ReviewInput {
   productId: string;
@@ -27,7 +27,7 @@ export function useCreateReview() {
     onSuccess: (_, input) =>
       Promise.all([
         client.invalidateQueries({ queryKey: productReviewsKey(input.productId) }),
-        client.invalidateQueries({ queryKey: ['product', input.productId] }),
+        client.invalidateQueries({ queryKey: productKey(input.productId) }),
       ]),
   });
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { productReviewsPageKey } from '@/api/query-keys';
 import type { ReviewList } from '@/api/types';
 import { apiGet } from '@/lib/api-client';
 import { REVIEWS_PER_PAGE } from '../reviews';
@@ -10,11 +11,9 @@ export const getProductReviews = (productId: string, page: number): Promise<Revi
     'Failed to fetch product reviews',
   );
 
-export const productReviewsKey = (productId: string) => ['reviews', productId] as const;
-
 export const getProductReviewsQueryOptions = (productId: string, page: number) =>
   queryOptions({
-    queryKey: [...productReviewsKey(productId), page],
+    queryKey: productReviewsPageKey(productId, page),
     queryFn: () => getProductReviews(productId, page),
     placeholderData: keepPreviousData,
   });

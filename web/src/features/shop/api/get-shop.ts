@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SHOP_KEY } from '@/api/query-keys';
 import type { ShopFacts } from '@/api/types';
 import { apiGet } from '@/lib/api-client';
-
-export const SHOP_KEY = ['shop'] as const;
 
 /** GET /shop: the shop's currency and pickup point (DESIGN §15). */
 export const getShop = (): Promise<ShopFacts> => apiGet<{ shop: ShopFacts }>('/shop', undefined, 'Failed to load the shop’s details').then((data) => data.shop);

@@ -1,0 +1,67 @@
+// The administrator's console (DESIGN.md §8): everything under /admin. It is a document
+// of its own, admin.html, whose router (./router.tsx) holds only these routes; the shop's
+// names none of them, so the console's code never reaches a shopper's browser. A new
+// section is one route here and one line in ./sections.ts.
+import type { RouteObject } from 'react-router';
+import { AdminActivityPage } from '@/admin/activity/routes/activity';
+import { AdminBannersPage } from '@/admin/banners/routes/banners';
+import { AdminCategoriesPage } from '@/admin/categories/routes/categories';
+import { AdminCustomerPage } from '@/admin/customers/routes/customer';
+import { AdminCustomersPage } from '@/admin/customers/routes/customers';
+import { AdminDashboardPage } from '@/admin/dashboard/routes/dashboard';
+import { RequireAdmin } from '@/admin/login/components/require-admin';
+import { AdminLoginPage } from '@/admin/login/routes/login';
+import { AdminOrderPage } from '@/admin/orders/routes/order';
+import { AdminOrdersPage } from '@/admin/orders/routes/orders';
+import { PackingSlipPage } from '@/admin/orders/routes/packing-slip';
+import { AdminEditPagePage } from '@/admin/pages/routes/edit-page';
+import { AdminPagesPage } from '@/admin/pages/routes/pages';
+import { AdminImportProductsPage } from '@/admin/products/routes/import-products';
+import { AdminNewProductPage } from '@/admin/products/routes/new-product';
+import { AdminProductPage } from '@/admin/products/routes/product';
+import { AdminProductsPage } from '@/admin/products/routes/products';
+import { AdminNewPromoCodePage } from '@/admin/promo-codes/routes/new-promo-code';
+import { AdminPromoCodePage } from '@/admin/promo-codes/routes/promo-code';
+import { AdminPromoCodesPage } from '@/admin/promo-codes/routes/promo-codes';
+import { AdminReviewsPage } from '@/admin/reviews/routes/reviews';
+import { AdminSearchSynonymsPage } from '@/admin/search-synonyms/routes/search-synonyms';
+import { AdminSettingsPage } from '@/admin/settings/routes/settings';
+import { AdminLayout } from './layout';
+import { AdminNotFoundPage } from './not-found';
+
+/** Relative to /admin. */
+export const consoleRoutes: RouteObject[] = [
+  { path: 'login', element: <AdminLoginPage /> },
+  {
+    element: <RequireAdmin />,
+    children: [
+      {
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <AdminDashboardPage /> },
+          { path: 'orders', element: <AdminOrdersPage /> },
+          { path: 'orders/:number', element: <AdminOrderPage /> },
+          { path: 'orders/:number/packing-slip', element: <PackingSlipPage /> },
+          { path: 'products', element: <AdminProductsPage /> },
+          { path: 'products/new', element: <AdminNewProductPage /> },
+          { path: 'products/import', element: <AdminImportProductsPage /> },
+          { path: 'products/:id', element: <AdminProductPage /> },
+          { path: 'categories', element: <AdminCategoriesPage /> },
+          { path: 'banners', element: <AdminBannersPage /> },
+          { path: 'pages', element: <AdminPagesPage /> },
+          { path: 'pages/:slug', element: <AdminEditPagePage /> },
+          { path: 'customers', element: <AdminCustomersPage /> },
+          { path: 'customers/:id', element: <AdminCustomerPage /> },
+          { path: 'reviews', element: <AdminReviewsPage /> },
+          { path: 'promo-codes', element: <AdminPromoCodesPage /> },
+          { path: 'promo-codes/new', element: <AdminNewPromoCodePage /> },
+          { path: 'promo-codes/:id', element: <AdminPromoCodePage /> },
+          { path: 'search-synonyms', element: <AdminSearchSynonymsPage /> },
+          { path: 'activity', element: <AdminActivityPage /> },
+          { path: 'settings', element: <AdminSettingsPage /> },
+          { path: '*', element: <AdminNotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,30 @@
+import { ClipboardList, FileText, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, Settings, TextSearch, TicketPercent, Users, type LucideIcon } from 'lucide-react';
+import { adminPaths } from '@/admin/shared/admin-paths';
+
+export interface AdminSection {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Marked current only at exactly `to` (the dashboard, whose path starts every other). */
+  end?: boolean;
+}
+
+/** The console's navigation, in the order it is shown: the day's work first (orders),
+ * then the catalogue and what the shop shows (products, their categories, the home
+ * page's banners, the footer's pages), then people (customers and their reviews),
+ * promotions, how search reads the trade's words, the log of every change, and the
+ * shop's settings. A new section is one line here, in its place. */
+export const adminSections: AdminSection[] = [
+  { label: 'Dashboard', to: adminPaths.home, icon: LayoutDashboard, end: true },
+  { label: 'Orders', to: adminPaths.orders, icon: ClipboardList },
+  { label: 'Products', to: adminPaths.products, icon: Package },
+  { label: 'Categories', to: adminPaths.categories, icon: FolderTree },
+  { label: 'Banners', to: adminPaths.banners, icon: GalleryHorizontal },
+  { label: 'Pages', to: adminPaths.pages, icon: FileText },
+  { label: 'Customers', to: adminPaths.customers, icon: Users },
+  { label: 'Reviews', to: adminPaths.reviews, icon: MessageSquareText },
+  { label: 'Promo codes', to: adminPaths.promoCodes, icon: TicketPercent },
+  { label: 'Search synonyms', to: adminPaths.searchSynonyms, icon: TextSearch },
+  { label: 'Activity', to: adminPaths.activity, icon: History },
+  { label: 'Settings', to: adminPaths.settings, icon: Settings },
+];

@@ -1,0 +1,240 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { toast } from 'sonner';
+import { routes } from '@/admin/app/router';
+import type { Order } from '@/api/types';
+import { adminOrder, adminOrderHandler, signInAsAdmin } from '@/testing/admin';
+import { refusal } from '@/testing/orders';
+import { renderRoutes, resetStores } from '@/testing/render';
+import { envelope, failure, server, unexpected } from '@/testing/server';
+
+const NUMBER = '100001';
+
+/** Serves `start` until a status or paid call moves it; records each call. */
+function orderApi(start: Order) {
+  let current = start;
+  const calls: { path: string; body: unknown }[] = [];
+  const moved = (change: Partial<Order>, type: Order['events'][number]['type'], note: string | null = null) => {
+    current = { ...current, ...change, events: [...current.events, { type, at: '2026-03-02T12:00:00Z', note }] };
+    return envelope({ order: current }, 'Order updated');
+  };
+  server.use(
+    adminOrderHandler(() => current),
+    http.post('*/api/admin/order/:number/status', async ({ request }) => {
+      const body = (await request.json()) as { status: Order['status']; note?: string };
+      calls.push({ path: new URL(request.url).pathname, body });
+      return moved({ status: body.status }, body.status as Order['events'][number]['type'], body.note ?? null);
+    }),
+    http.post('*/api/admin/order/:number/paid', ({ request }) => {
+      calls.push({ path: new URL(request.url).pathname, body: null });
+      return moved({ paymentStatus: 'paid' }, 'paid');
+    }),
+    http.post('*/api/admin/order/:number/note', async ({ request }) => {
+      const body = (await request.json()) as { note: string };
+      calls.push({ path: new URL(request.url).pathname, body });
+      return moved({}, 'note', body.note);
+    }),
+  );
+  return calls;
+}
+
+async function openOrder() {
+  renderRoutes(routes, `/admin/orders/${NUMBER}`);
+  expect(await screen.findByRole('heading', { level: 2, name: 'Actions' })).toBeInTheDocument();
+}
+
+const actions = () => within(screen.getByRole('region', { name: 'Actions' })).queryAllByRole('button').map((b) => b.textContent);
+
+beforeEach(signInAsAdmin);
+afterEach(resetStores);
+
+describe('Console order page', () => {
+  it('shows the lines, totals, contact, address and every event, the staff-only ones marked', async () => {
+    orderApi(
+      adminOrder({
+        fulfilment: 'delivery',
+        status: 'cancelled',
+        deliveryFee: 100,
+        total: 120,
+        contact: { firstName: 'Ada Lovelace', companyName: 'Pipe Works Ltd', streetAddress: '1 Pipe Lane', apartment: 'Flat 3', townCity: 'Leeds', phoneNumber: '+447700900123', emailAddress: 'ada@example.com' },
+        events: [
+          { type: 'placed', at: '2026-03-01T10:00:00Z', note: null },
+          { type: 'cancelled', at: '2026-03-01T11:00:00Z', note: 'Out of brass' },
+          { type: 'restocked', at: '2026-03-01T11:00:00Z', note: null },
+        ],
+      }),
+    );
+    await openOrder();
+    const items = screen.getByRole('table');
+    expect(within(items).getByRole('rowheader', { name: 'Brass Angle Valve' })).toBeInTheDocument();
+    expect(within(items).getByRole('row', { name: /Total ₹120.00/ })).toBeInTheDocument();
+    expect(screen.getByText('Pipe Works Ltd')).toBeInTheDocument();
+    expect(screen.getByText('1 Pipe Lane')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ada@example.com' })).toHaveAttribute('href', 'mailto:ada@example.com');
+    const timeline = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(timeline.map((item) => item.textContent)).toEqual([
+      'PlacedMar 01, 2026, 10:00 UTC',
+      'CancelledMar 01, 2026, 11:00 UTC' + 'Out of brass',
+      'Items put back in stockNot shown to the customerMar 01, 2026, 11:00 UTC',
+    ]);
+    expect(actions()).toEqual([]);
+    expect(screen.getByText('Nothing more to do: this order is cancelled.')).toBeInTheDocument();
+  });
+
+  it.each<[string, Partial<Order>, string[]]>([
+    ['an unpaid cash pickup order just placed', {}, ['Mark paid (cash received)', 'Mark ready for pickup', 'Cancel order']],
+    ['a paid pickup order ready for pickup', { status: 'ready_for_pickup', paymentStatus: 'paid' }, ['Mark completed', 'Cancel order']],
+    ['a card delivery order just placed', { fulfilment: 'delivery', paymentMethod: 'card', paymentStatus: 'paid' }, ['Mark shipped', 'Cancel order']],
+    ['a shipped delivery order', { fulfilment: 'delivery', status: 'shipped', paymentMethod: 'card', paymentStatus: 'paid' }, ['Mark completed']],
+    ['a completed order', { status: 'completed', paymentStatus: 'paid' }, []],
+  ])('offers for %s only what the status machine allows', async (_, change, expected) => {
+    orderApi(adminOrder(change));
+    await openOrder();
+    expect(actions()).toEqual(expected);
+  });
+
+  it('shows a promo code’s amount on a line of its own, apart from the shop’s discount', async () => {
+    orderApi(adminOrder({ promoCode: 'SPRING10', promoDiscount: 2, total: 18 }));
+    await openOrder();
+    const items = screen.getByRole('table');
+    expect(within(items).getByRole('row', { name: /Discount -₹5.00/ })).toBeInTheDocument();
+    expect(within(items).getByRole('row', { name: /Promo code SPRING10 -₹2.00/ })).toBeInTheDocument();
+    expect(within(items).getByRole('row', { name: /Total ₹18.00/ })).toBeInTheDocument();
+  });
+
+  it('marks a pickup order ready, then completed, each with its call, and updates the page', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const calls = orderApi(adminOrder({ paymentStatus: 'paid' }));
+    await openOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark ready for pickup' }));
+    expect(await screen.findByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
+    expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/status`, body: { status: 'ready_for_pickup' } }]);
+    expect(success).toHaveBeenCalledWith(`Order #${NUMBER} is ready for pickup`);
+    expect(within(screen.getByRole('list', { name: 'Timeline' })).getByText('Ready for pickup')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark completed' }));
+    expect(await screen.findByText('Nothing more to do: this order is completed.')).toBeInTheDocument();
+    expect(calls[1]).toEqual({ path: `/api/admin/order/${NUMBER}/status`, body: { status: 'completed' } });
+  });
+
+  it('records the cash of an unpaid cash order', async () => {
+    const calls = orderApi(adminOrder());
+    await openOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark paid (cash received)' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark paid (cash received)' })).not.toBeInTheDocument());
+    expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/paid`, body: null }]);
+    expect(screen.getAllByText('Paid').length).toBeGreaterThan(0);
+  });
+
+  it('ships a delivery order with the tracking note typed', async () => {
+    const calls = orderApi(adminOrder({ fulfilment: 'delivery', paymentMethod: 'card', paymentStatus: 'paid' }));
+    await openOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark shipped' }));
+    const dialog = await screen.findByRole('dialog', { name: `Ship order #${NUMBER}?` });
+    fireEvent.change(within(dialog).getByLabelText('Tracking note (optional)'), { target: { value: '  Royal Mail AB123456789GB ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/status`, body: { status: 'shipped', note: 'Royal Mail AB123456789GB' } }]);
+    expect(await screen.findByText('Royal Mail AB123456789GB')).toBeInTheDocument();
+  });
+
+  it('asks before cancelling; keeping the order sends nothing, confirming cancels it', async () => {
+    const calls = orderApi(adminOrder({ paymentMethod: 'card', paymentStatus: 'paid' }));
+    await openOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    let dialog = await screen.findByRole('dialog', { name: `Cancel order #${NUMBER}?` });
+    expect(dialog).toHaveTextContent('Its items go back in stock and the customer is e-mailed. The card payment is refunded. This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    dialog = await screen.findByRole('dialog', { name: `Cancel order #${NUMBER}?` });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
+    expect(await screen.findByText('Nothing more to do: this order is cancelled.')).toBeInTheDocument();
+    expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/status`, body: { status: 'cancelled' } }]);
+  });
+
+  it('shows a refused move in the server’s words', async () => {
+    orderApi(adminOrder());
+    server.use(http.post('*/api/admin/order/:number/status', () => failure(409, 'An order that is completed cannot become ready_for_pickup')));
+    await openOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark ready for pickup' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An order that is completed cannot become ready_for_pickup');
+  });
+
+  it('shows a refused note in the server’s words', async () => {
+    orderApi(adminOrder({ fulfilment: 'delivery' }));
+    server.use(http.post('*/api/admin/order/:number/status', () => refusal(400, 'A note may be at most 500 characters', { note: 'A note may be at most 500 characters' })));
+    await openOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark shipped' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A note may be at most 500 characters');
+  });
+
+  it('adds an internal note to the timeline, marked as not shown to the customer', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const calls = orderApi(adminOrder());
+    await openOrder();
+    const field = screen.getByLabelText('Internal note');
+    fireEvent.change(field, { target: { value: '  Customer rang: collecting Friday ' } });
+    expect(screen.getByText(/32 of 500 characters/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    const timeline = screen.getByRole('list', { name: 'Timeline' });
+    expect(await within(timeline).findByText('Customer rang: collecting Friday')).toBeInTheDocument();
+    expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/note`, body: { note: 'Customer rang: collecting Friday' } }]);
+    expect(within(timeline).getAllByRole('listitem').at(-1)).toHaveTextContent(/^Internal noteNot shown to the customer/);
+    expect(success).toHaveBeenCalledWith(`Note added to order #${NUMBER}`);
+    await waitFor(() => expect(field).toHaveValue(''));
+  });
+
+  it('checks the note before sending it: 1 to 500 characters', async () => {
+    const calls = orderApi(adminOrder());
+    await openOrder();
+    const field = screen.getByLabelText('Internal note');
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Note is required');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(field, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('A note may be at most 500 characters'));
+    expect(calls).toEqual([]);
+
+    fireEvent.change(field, { target: { value: 'x'.repeat(500) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/note`, body: { note: 'x'.repeat(500) } }]));
+  });
+
+  it('shows the server’s refusal of a note', async () => {
+    orderApi(adminOrder());
+    server.use(http.post('*/api/admin/order/:number/note', () => failure(404, 'Order not found')));
+    await openOrder();
+    fireEvent.change(screen.getByLabelText('Internal note'), { target: { value: 'Gone?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+    expect(screen.getByLabelText('Internal note')).toHaveValue('Gone?');
+  });
+
+  it('says when the order does not exist', async () => {
+    const { calls, handler } = unexpected('post', '*/api/admin/order/:number/status');
+    server.use(handler, http.get('*/api/admin/order/:number', () => failure(404, 'Order not found')));
+    renderRoutes(routes, '/admin/orders/999999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('prints a packing slip with quantities and no prices', async () => {
+    orderApi(adminOrder());
+    renderRoutes(routes, `/admin/orders/${NUMBER}/packing-slip`);
+    const slip = await screen.findByRole('article', { name: `Packing slip for order #${NUMBER}` });
+    expect(within(slip).getByRole('row', { name: /2 Brass Angle Valve/ })).toBeInTheDocument();
+    expect(slip).toHaveTextContent('Collected in store by');
+    expect(slip).not.toHaveTextContent('₹');
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Print packing slip' }));
+    expect(print).toHaveBeenCalled();
+  });
+});

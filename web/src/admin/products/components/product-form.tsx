@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ComponentProps } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Field } from '@/admin/shared/components/form-field';
+import type { Category, ProductRequest } from '@/api/types';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { cn } from '@/lib/utils';
+import { PRODUCT_FIELDS, productRequest, productSchema, type ProductFormValues } from '../product-schema';
+
+const controlClass = 'w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500 disabled:bg-slate-100';
+
+function Select({ className, ...props }: ComponentProps<'select'>) {
+  return <select className={cn(controlClass, 'h-11', className)} {...props} />;
+}
+
+/** Every field of a product. The sub-categories offered are the chosen category's;
+ * fields are checked as the server checks them, and when the server still refuses, its
+ * `errors` show on the fields they name and its message above the button. `save` sends
+ * the request and rejects with the server's ApiError. A new product's form has its first
+ * units in stock; an existing one's has none (`withStock` false): its stock moves only by
+ * a change with a reason (ProductStock), never by saving the number the form loaded. */
+export function ProductForm({
+  categories,
+  initial,
+  submitLabel,
+  save,
+  withStock = true,
+}: {
+  categories: Category[];
+  initial: ProductFormValues;
+  submitLabel: string;
+  save: (body: ProductRequest) => Promise<unknown>;
+  withStock?: boolean;
+}) {
+  const form = useForm<ProductFormValues>({ resolver: zodResolver(productSchema), defaultValues: initial });
+  const { errors, isSubmitting } = form.formState;
+  const categoryId = useWatch({ control: form.control, name: 'categoryId' });
+  const subCategories = categories.find((category) => category._id === categoryId)?.subCategories ?? [];
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save(productRequest(values));
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? (error.errors ?? {}) : {};
+      for (const [field, message] of Object.entries(fieldErrors)) {
+        if ((PRODUCT_FIELDS as string[]).includes(field)) form.setError(field as keyof ProductFormValues, { message }, { shouldFocus: true });
+      }
+      form.setError('root', { message: errorMessage(error, 'Failed to save the product') });
+    }
+  });
+
+  const categoryField = form.register('categoryId', {
+    // A new category empties the sub-category, unless the one chosen is also the new one's.
+    onChange: (event: { target: { value: string } }) => {
+      const next = categories.find((category) => category._id === event.target.value);
+      if (!next?.subCategories.some((sub) => sub._id === form.getValues('subCategoryId'))) form.setValue('subCategoryId', '');
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <FormField label="Name" error={errors.name?.message} maxLength={200} {...form.register('name')} />
+      <Field label="Description" error={errors.description?.message}>
+        {({ id, describedBy }) => (
+          <textarea id={id} rows={6} aria-invalid={errors.description ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'py-2')} {...form.register('description')} />
+        )}
+      </Field>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Price (list price)" hint="0.01 to 1000000, up to two decimals." error={errors.price?.message}>
+          {({ id, describedBy }) => <input id={id} inputMode="decimal" aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('price')} />}
+        </Field>
+        {withStock && (
+          <Field label="Units in stock" error={errors.stock?.message}>
+            {({ id, describedBy }) => <input id={id} inputMode="numeric" aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('stock')} />}
+          </Field>
+        )}
+        <Field label="Discount (%)" hint="0 for none; at most 95." error={errors.discountPercentage?.message}>
+          {({ id, describedBy }) => (
+            <input id={id} inputMode="decimal" aria-invalid={errors.discountPercentage ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('discountPercentage')} />
+          )}
+        </Field>
+        <Field label="Discount ends (optional)" hint="The last day it runs (UTC). Empty: until you change it." error={errors.discountEndDate?.message}>
+          {({ id, describedBy }) => (
+            <input id={id} type="date" aria-invalid={errors.discountEndDate ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('discountEndDate')} />
+          )}
+        </Field>
+        <Field label="Category" error={errors.categoryId?.message}>
+          {({ id, describedBy }) => (
+            <Select id={id} aria-invalid={errors.categoryId ? true : undefined} aria-describedby={describedBy} {...categoryField}>
+              <option value="">Choose a category</option>
+              {categories.map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.title}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          label="Sub-category"
+          hint={categoryId && subCategories.length === 0 ? 'This category has no sub-categories yet: add one under Categories first.' : undefined}
+          error={errors.subCategoryId?.message}
+        >
+          {({ id, describedBy }) => (
+            <Select id={id} disabled={!categoryId} aria-invalid={errors.subCategoryId ? true : undefined} aria-describedby={describedBy} {...form.register('subCategoryId')}>
+              <option value="">{categoryId ? 'Choose a sub-category' : 'Choose a category first'}</option>
+              {subCategories.map((sub) => (
+                <option key={sub._id} value={sub._id}>
+                  {sub.title}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <FormField label="Size (optional)" error={errors.size?.message} maxLength={50} {...form.register('size')} />
+        <FormField label="Colour (optional)" error={errors.color?.message} maxLength={50} {...form.register('color')} />
+      </div>
+      <label className="flex min-h-11 items-center gap-3 text-sm">
+        <input type="checkbox" className="h-5 w-5" {...form.register('featured')} />
+        Featured: shown among the home page’s top products
+      </label>
+      {errors.root && (
+        <p role="alert" className="text-sm text-red-600">
+          {errors.root.message}
+        </p>
+      )}
+      <Button type="submit" className="h-11 w-full sm:w-auto" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving...' : submitLabel}
+      </Button>
+    </form>
+  );
+}

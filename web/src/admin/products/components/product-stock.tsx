@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod/mini';
+import { TablePages } from '@/admin/shared/components/table-pages';
+import type { AdminProduct, StockEntry } from '@/api/types';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { formatConsoleDateTime } from '@/lib/format';
+import { useChangeStock } from '../api/change-stock';
+import { STOCK_HISTORY_PER_PAGE, useStockHistory } from '../api/get-stock-history';
+import { StockCount } from './stock-badge';
+
+const MAX_CHANGE = 1_000_000;
+const MAX_REASON_CHARS = 200;
+
+/** The server's messages for each rule (http/admin_stock.rs `check_change`). */
+export const STOCK_MESSAGES = {
+  change: `The change must be a whole number of units, not 0 (at most ${MAX_CHANGE} either way)`,
+  reason: 'Say why the stock changes',
+  reasonTooLong: `The reason must be at most ${MAX_REASON_CHARS} characters`,
+} as const;
+
+const stockChangeSchema = z.object({
+  change: z.string().check(
+    z.trim(),
+    z.refine((text) => /^[+-]?\d+$/.test(text) && Number(text) !== 0 && Math.abs(Number(text)) <= MAX_CHANGE, STOCK_MESSAGES.change),
+  ),
+  reason: z.string().check(z.trim(), z.minLength(1, STOCK_MESSAGES.reason), z.maxLength(MAX_REASON_CHARS, STOCK_MESSAGES.reasonTooLong)),
+});
+
+type StockChangeValues = z.infer<typeof stockChangeSchema>;
+
+/** A product's stock: how many units it has, a change with a reason (never a number typed
+ * over what sales have left, DESIGN.md §15), and every movement so far, newest first. */
+export function ProductStock({ product }: { product: AdminProduct }) {
+  const change = useChangeStock(product._id);
+  const form = useForm<StockChangeValues>({ resolver: zodResolver(stockChangeSchema), defaultValues: { change: '', reason: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const changed = await change.mutateAsync({ change: Number(values.change), reason: values.reason });
+      form.reset({ change: '', reason: '' });
+      toast.success(`Stock changed: ${changed.stock} in stock`);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? (error.errors ?? {}) : {};
+      for (const [field, message] of Object.entries(fieldErrors)) {
+        if (field === 'change' || field === 'reason') form.setError(field, { message }, { shouldFocus: true });
+      }
+      form.setError('root', { message: errorMessage(error, 'Failed to change the stock') });
+    }
+  });
+
+  return (
+    <section aria-labelledby="stock-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="stock-heading" className="text-base font-semibold">
+        Stock
+      </h2>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        In stock: <StockCount stock={product.stock} />
+      </p>
+      <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start">
+        <FormField label="Change (units)" inputMode="numeric" placeholder="+12 or -3" error={errors.change?.message} {...form.register('change')} />
+        <FormField label="Reason" maxLength={MAX_REASON_CHARS} placeholder="Delivery from supplier" error={errors.reason?.message} {...form.register('reason')} />
+        <Button type="submit" className="h-11 sm:mt-6" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Change stock'}
+        </Button>
+      </form>
+      {errors.root && (
+        <p role="alert" className="text-sm text-red-600">
+          {errors.root.message}
+        </p>
+      )}
+      <StockHistoryTable id={product._id} />
+    </section>
+  );
+}
+
+function StockHistoryTable({ id }: { id: string }) {
+  const [page, setPage] = useState(1);
+  const history = useStockHistory(id, page);
+  if (history.isPending) return <p className="text-sm text-slate-600">Loading the stock history...</p>;
+  if (history.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {errorMessage(history.error, 'Failed to load the stock history')}
+      </p>
+    );
+  }
+  const { entries, total } = history.data;
+  if (total === 0) return <p className="text-sm text-slate-600">No stock movements yet.</p>;
+  return (
+    <div className="space-y-2">
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[32rem] text-left text-sm">
+          <caption className="sr-only">Stock history, newest first</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                When
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                Change
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                After
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Why
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                By
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry, index) => (
+              <tr key={`${entry.at}-${index}`} className="border-b border-slate-100 last:border-0">
+                <td className="py-2 pr-3 whitespace-nowrap">
+                  <time dateTime={entry.at}>{formatConsoleDateTime(entry.at)}</time>
+                </td>
+                <td className="py-2 pr-3 text-right tabular-nums">{signed(entry.change)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{entry.stockAfter}</td>
+                <td className="py-2 pr-3 break-words">{entry.reason}</td>
+                <td className="py-2 break-words">{who(entry)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <TablePages label="Stock history pages" page={page} total={total} perPage={STOCK_HISTORY_PER_PAGE} noun={['movement', 'movements']} onPageChange={setPage} />
+    </div>
+  );
+}
+
+/** '+12' or '-3'. */
+export const signed = (change: number) => (change > 0 ? `+${change}` : String(change));
+
+/** The member of staff, or the order that moved it. */
+export const who = (entry: StockEntry) => entry.actor?.emailAddress ?? (entry.orderNumber ? `Order ${entry.orderNumber}` : '');

@@ -1,0 +1,3 @@
+// What other console areas use of the products area: the dashboard's stock panels link to
+// the products table, filtered.
+export { productsSearch } from './products';

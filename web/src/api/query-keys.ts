@@ -1,0 +1,157 @@
+// Every TanStack Query key of the shop and the console, in one module both import. A
+// change marks stale what a page has cached only when both name the same key: the
+// console's saves mark the shop's product, banner and category queries, an order marks
+// the shopper's lists and payment methods, so each key is written here once and every
+// query, mutation and invalidation takes it from here. Keys are arrays whose first parts
+// name a family: invalidating a prefix (`ADMIN_PRODUCTS_KEY`) marks every key under it.
+// The module has no imports of its own, so a shop page and a console page both load it
+// without pulling any other feature's code along.
+
+// ---- The shop ----
+
+/** One product's page. */
+export const PRODUCT_KEY = ['product'] as const;
+export const productKey = (id: string) => [...PRODUCT_KEY, id] as const;
+
+/** The listing, one key per query (filters, sort, page). */
+export const PRODUCTS_KEY = ['products'] as const;
+export const productsKey = <Query>(query: Query) => [...PRODUCTS_KEY, query] as const;
+
+/** The home page's sections. */
+export const HOME_PAGE_KEY = ['home-page'] as const;
+
+/** 'You might also like' under a product. */
+export const RELATED_PRODUCTS_KEY = ['related-products'] as const;
+export const relatedProductsKey = (productId: string | undefined) => [...RELATED_PRODUCTS_KEY, productId] as const;
+
+/** Every catalogue query that shows a product (and its stock): its page, the listing,
+ * the home page and 'You might also like'. An order, a cancellation and any console
+ * change to products mark them all stale. */
+export const PRODUCT_QUERY_KEYS = [PRODUCT_KEY, PRODUCTS_KEY, HOME_PAGE_KEY, RELATED_PRODUCTS_KEY] as const;
+
+/** The home page's carousel. */
+export const BANNERS_KEY = ['banners'] as const;
+
+/** The category tree: the shop's menu and filters, and the console's tree and forms. */
+export const CATEGORIES_KEY = ['categories'] as const;
+
+/** The search box's suggestions for what was typed. */
+export const suggestionsKey = (q: string) => ['suggestions', q] as const;
+
+/** A product's reviews under its page, per page of them. */
+export const productReviewsKey = (productId: string) => ['reviews', productId] as const;
+export const productReviewsPageKey = (productId: string, page: number) => [...productReviewsKey(productId), page] as const;
+
+/** A signed-in shopper's server lists: per user, so lists never cross accounts. */
+export const ITEMS_KEY = ['items'] as const;
+export const listsKey = (userId: string) => [...ITEMS_KEY, userId] as const;
+export const itemsKey = <List extends string>(userId: string, list: List) => [...listsKey(userId), list] as const;
+
+/** A guest's product details, by the products asked for. */
+export const CART_DETAILS_KEY = ['cart-detail'] as const;
+export const cartDetailsKey = (productIds: string[]) => [...CART_DETAILS_KEY, productIds] as const;
+
+/** A signed address of a private photo (the profile picture). */
+export const signedUrlKey = (photo: string | null | undefined) => ['signed-url', photo] as const;
+
+/** The shop's facts (its currency, its pickup point). */
+export const SHOP_KEY = ['shop'] as const;
+
+/** One of the shop's own pages (terms, privacy, …). */
+export const pageKey = (slug: string) => ['page', slug] as const;
+
+/** Every view of one order (each with the token it was opened with). */
+export const orderViewsKey = (number: string) => ['order', number] as const;
+export const orderKey = (number: string, token: string | null) => [...orderViewsKey(number), token] as const;
+
+/** My Orders, per shopper and page. */
+export const ORDERS_KEY = ['orders'] as const;
+export const ordersKey = (userId: string | null, page: number) => [...ORDERS_KEY, userId, page] as const;
+
+/** Every quote: a failed order invalidates them all. */
+export const QUOTE_KEY = ['order-quote'] as const;
+export const quoteKey = ({ userId, fulfilment, items, promoCode = null }: { userId: string | null; fulfilment: string; items: readonly unknown[]; promoCode?: string | null }) =>
+  [...QUOTE_KEY, userId, fulfilment, items, promoCode] as const;
+
+/** The address a signed-in shopper saved at checkout. */
+export const SAVED_ADDRESS_KEY = ['saved-address'] as const;
+export const savedAddressKey = (userId: string | null) => [...SAVED_ADDRESS_KEY, userId] as const;
+
+/** Which payment provider the shop uses and how to reach it. */
+export const PAYMENT_CONFIG_KEY = ['payment-config'] as const;
+
+/** A shopper's saved cards. */
+export const PAYMENT_METHODS_KEY = ['payment-methods'] as const;
+export const paymentMethodsKey = (userId: string | null) => [...PAYMENT_METHODS_KEY, userId] as const;
+
+/** A shopper's payment history, per page. */
+export const TRANSACTIONS_KEY = ['transactions'] as const;
+export const transactionsKey = (userId: string | null, page: number, perPage: number) => [...TRANSACTIONS_KEY, userId, page, perPage] as const;
+
+// ---- The console ----
+
+/** Every cached page of the orders table: a change to any order invalidates them all. */
+export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
+export const adminOrdersKey = <Query>(query: Query) => [...ADMIN_ORDERS_KEY, query] as const;
+
+/** One order as the console shows it. */
+export const adminOrderKey = (number: string) => ['admin', 'order', number] as const;
+
+/** Every cached page of the products table: a change to any product invalidates them all. */
+export const ADMIN_PRODUCTS_KEY = ['admin', 'products'] as const;
+export const adminProductsKey = <Query>(query: Query) => [...ADMIN_PRODUCTS_KEY, query] as const;
+
+/** Every product the console has opened. */
+export const ADMIN_PRODUCT_KEY = ['admin', 'product'] as const;
+export const adminProductKey = (id: string) => [...ADMIN_PRODUCT_KEY, id] as const;
+
+/** Every page of every product's stock history. */
+export const STOCK_HISTORY_KEY = ['admin', 'stock-history'] as const;
+export const stockHistoryKey = (productId: string, page: number) => [...STOCK_HISTORY_KEY, productId, page] as const;
+
+/** The dashboard's figures: a change to products (stock, archiving) makes them stale. */
+export const DASHBOARD_KEY = ['admin', 'dashboard'] as const;
+
+/** Every cached page of the customers table and every customer's page: disabling or
+ * enabling anyone marks them all stale. */
+export const ADMIN_CUSTOMERS_KEY = ['admin', 'customers'] as const;
+export const customersKey = (q: string, page: number) => [...ADMIN_CUSTOMERS_KEY, 'list', q, page] as const;
+/** Every page of one customer's orders. */
+export const customerKey = (id: string) => [...ADMIN_CUSTOMERS_KEY, 'one', id] as const;
+export const customerPageKey = (id: string, page: number) => [...customerKey(id), page] as const;
+
+/** Every cached page of codes and every code's edit page: a change marks them all stale. */
+export const ADMIN_PROMO_CODES_KEY = ['admin', 'promo-codes'] as const;
+/** Every page of the codes table. */
+export const PROMO_CODE_LISTS_KEY = [...ADMIN_PROMO_CODES_KEY, 'list'] as const;
+export const promoCodesKey = (page: number) => [...PROMO_CODE_LISTS_KEY, page] as const;
+export const promoCodeKey = (id: string) => [...ADMIN_PROMO_CODES_KEY, 'one', id] as const;
+
+/** Every cached page of the reviews table: hiding or showing one changes them all. */
+export const ADMIN_REVIEWS_KEY = ['admin', 'reviews'] as const;
+export const adminReviewsKey = <Query>(query: Query) => [...ADMIN_REVIEWS_KEY, 'list', query] as const;
+
+/** The banners as the console lists them. */
+export const ADMIN_BANNERS_KEY = ['admin', 'banners'] as const;
+
+/** The shop's six pages, as the console lists and edits them. */
+export const ADMIN_PAGES_KEY = ['admin', 'pages'] as const;
+
+/** The staff's search synonyms. */
+export const SEARCH_SYNONYMS_KEY = ['admin', 'search-synonyms'] as const;
+
+/** The shop's settings as the console edits them. */
+export const ADMIN_SETTINGS_KEY = ['admin', 'settings'] as const;
+
+/** The activity log, per filters and page. */
+export const activityKey = <Query>(query: Query) => ['admin', 'activity', query] as const;
+
+// ---- The console's mutation keys ----
+
+/** Every mutation of the banners carries this key: a move sends the whole order, so it
+ * waits until no other change is on its way. */
+export const BANNERS_MUTATION = [...ADMIN_BANNERS_KEY, 'change'] as const;
+
+/** Every mutation of the tree carries this key, so each page can tell when one is running
+ * (moves are refused while another change is on its way: they send the whole order). */
+export const CATEGORY_TREE_MUTATION = ['admin', 'category-tree'] as const;
