@@ -3,10 +3,15 @@
 //! must be chosen; on loopback (`make run`, tests) an unset or empty one means `test`.
 
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 
 use clap::ValueEnum;
 
+use super::provider::{Manual, PaymentProvider};
 use super::Mode;
+use crate::domain::time::Clock;
+use crate::security::Keys;
+use crate::store::Db;
 
 /// Why `shop serve` refuses to start: printed on stderr before it exits with status 2.
 pub const MUST_CHOOSE: &str = "SHOP_PAYMENTS must be chosen for a shop on a public address: \
@@ -32,6 +37,19 @@ pub fn choose(
             } else {
                 Err(MUST_CHOOSE.to_string())
             }
+        }
+    }
+}
+
+/// The provider `mode` names, made for this database and clock: the one place that
+/// names each provider's implementation.
+pub fn provider(mode: Mode, db: &Db, clock: &Clock, keys: &Keys) -> Arc<dyn PaymentProvider> {
+    match mode {
+        Mode::Manual => Arc::new(Manual),
+        Mode::Test => {
+            let secret = keys.payment_webhook_secret();
+            let psp = crate::testpsp::Psp::new(db.clone(), clock.clone(), secret);
+            Arc::new(crate::testpsp::TestProvider::new(psp, secret))
         }
     }
 }

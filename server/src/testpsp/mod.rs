@@ -13,6 +13,7 @@
 
 mod methods;
 mod payments;
+mod provider;
 pub mod routes;
 mod webhooks;
 
@@ -27,6 +28,7 @@ use crate::store::Db;
 
 pub use methods::{CardInput, Method};
 pub use payments::{Operation, Payment, PaymentState};
+pub use provider::TestProvider;
 pub use webhooks::{verify_webhook, WebhookRefusal, SIGNATURE_HEADER, WEBHOOK_PATH};
 
 /// A refusal, as the provider words it.
