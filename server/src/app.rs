@@ -34,6 +34,9 @@ pub async fn open_database(
     store::migrate(&db)
         .await
         .map_err(|e| format!("migrating the database failed: {e}"))?;
+    crate::payments::choice::migrate(&db)
+        .await
+        .map_err(|e| format!("migrating the payment providers' tables failed: {e}"))?;
     Ok(db)
 }
 

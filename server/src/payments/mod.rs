@@ -35,8 +35,21 @@ pub enum Mode {
     /// Cash on delivery and at pickup only.
     #[default]
     Manual,
-    /// The offline test provider under `/testpsp/`: no real money moves.
+    /// The offline test provider under `/testpsp/`: no real money moves. Only in a
+    /// binary built with the `test-payments` feature.
+    #[cfg(feature = "test-payments")]
     Test,
+}
+
+impl Mode {
+    /// Whether test cards are taken: no real money moves.
+    pub fn is_test(self) -> bool {
+        match self {
+            Mode::Manual => false,
+            #[cfg(feature = "test-payments")]
+            Mode::Test => true,
+        }
+    }
 }
 
 /// The card a payment is made with.

@@ -2,8 +2,11 @@
 //! happens to live inside the binary, so the shop can take card payments offline and
 //! in tests exactly as it would with a real one (DESIGN.md §7).
 //!
-//! It keeps its own tables (`testpsp_*`) and serves its own routes under `/testpsp/`
-//! (routes.rs): the storefront's card fields post the card to its tokenize endpoint,
+//! It is built only with the `test-payments` feature (on by default), and the shop
+//! reaches it only through `PaymentProvider` (provider.rs): `payments::choice` is the
+//! one place outside this folder that names it. It keeps its own tables (`testpsp_*`),
+//! made by a migration set of its own (migrate.rs), and serves its own routes under
+//! `/testpsp/` (routes.rs): the storefront's card fields post the card to its tokenize endpoint,
 //! as Stripe.js does, and get back a `pm_test_…` token; only the token reaches the
 //! shop. Charging a token does what Stripe's published test card of the same number
 //! does. Every payment event is delivered to the shop as a signed webhook (HMAC-SHA256
@@ -12,9 +15,10 @@
 //! is stored: a method remembers only what charging it will do.
 
 mod methods;
+mod migrate;
 mod payments;
 mod provider;
-pub mod routes;
+mod routes;
 mod webhooks;
 
 use std::sync::{Arc, OnceLock};
@@ -27,6 +31,7 @@ use crate::security::{hex, random_bytes};
 use crate::store::Db;
 
 pub use methods::{CardInput, Method};
+pub use migrate::migrate;
 pub use payments::{Operation, Payment, PaymentState};
 pub use provider::TestProvider;
 pub use webhooks::{verify_webhook, WebhookRefusal, SIGNATURE_HEADER, WEBHOOK_PATH};
