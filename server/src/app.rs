@@ -34,6 +34,9 @@ pub async fn open_database(
     store::migrate(&db)
         .await
         .map_err(|e| format!("migrating the database failed: {e}"))?;
+    crate::payments::choice::migrate(&db)
+        .await
+        .map_err(|e| format!("migrating the payment providers' tables failed: {e}"))?;
     Ok(db)
 }
 
@@ -50,26 +53,14 @@ pub struct Services {
 impl AppState {
     pub fn new(db: Db, services: Services) -> AppState {
         let outbox = Outbox::new(db.clone(), services.clock.clone());
-        let (provider, psp): (Arc<dyn crate::payments::PaymentProvider>, _) = match services
-            .settings
-            .payments
-        {
-            crate::payments::Mode::Manual => (Arc::new(crate::payments::provider::Manual), None),
-            crate::payments::Mode::Test => {
-                let secret = services.keys.payment_webhook_secret();
-                let psp = crate::testpsp::Psp::new(db.clone(), services.clock.clone(), secret);
-                (
-                    Arc::new(crate::payments::test_provider::TestProvider::new(
-                        psp.clone(),
-                        secret,
-                    )),
-                    Some(psp),
-                )
-            }
-        };
+        let provider = crate::payments::choice::provider(
+            services.settings.payments,
+            &db,
+            &services.clock,
+            &services.keys,
+        );
         let payments = crate::payments::Payments::new(
             provider,
-            psp,
             crate::store::payments::PaymentsStore::new(db.clone()),
             services.clock.clone(),
             outbox.clone(),
@@ -131,9 +122,9 @@ pub async fn serve(
     let webhooks = state
         .settings
         .deliver_webhooks
-        .then(|| state.payments.psp().cloned())
+        .then(|| state.payments.provider().background())
         .flatten()
-        .map(|psp| tokio::spawn(psp.run_webhooks()));
+        .map(tokio::spawn);
     let follower = {
         let catalogue = state.catalogue.clone();
         tokio::spawn(async move {

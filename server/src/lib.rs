@@ -5,6 +5,8 @@
 //! - [`media`]: the image store, local or S3.
 //! - [`mail`]: outgoing mail, over SMTP or to an outbox folder.
 //! - [`http`]: the API, media and storefront routes.
+//! - [`payments`]: card payments through a provider chosen by `SHOP_PAYMENTS`.
+//! - `testpsp`: the offline test card provider (the `test-payments` feature).
 //! - [`security`]: password hashing, access tokens, signed URLs, one-time codes.
 //! - [`seed`]: the demo and benchmark catalogues.
 
@@ -19,6 +21,7 @@ pub mod payments;
 pub mod security;
 pub mod seed;
 pub mod store;
+#[cfg(feature = "test-payments")]
 pub mod testpsp;
 
 /// Errors at start-up and in commands, reported to the operator as they are.

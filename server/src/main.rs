@@ -171,7 +171,7 @@ fn services(
         );
     }
     let payments = args.payments()?;
-    if payments == shop::payments::Mode::Test {
+    if payments.is_test() {
         tracing::warn!(
             "payments: test cards are accepted (SHOP_PAYMENTS=test) and no real money \
              moves; a shop that really sells chooses SHOP_PAYMENTS=manual"

@@ -220,14 +220,14 @@ pub fn router(state: AppState) -> Router {
             admin_banners::MAX_BANNER_BODY_BYTES,
         ))
         .fallback(|| async { AppError::NotFound("Not found".into()) });
-    let psp = state.payments.psp().cloned();
+    let payments = state.payments.clone();
     let mut app = Router::new()
         .nest("/api", api)
         .route("/media/{*path}", get(media::serve))
         .merge(seo::router())
         .merge(health::router());
-    if let Some(psp) = &psp {
-        app = app.nest_service("/testpsp", crate::testpsp::routes::router(psp.clone()));
+    if let Some((path, routes)) = payments.provider().routes() {
+        app = app.nest_service(path, routes);
     }
     let app = app
         .fallback(storefront::serve)
@@ -250,10 +250,8 @@ pub fn router(state: AppState) -> Router {
             middleware::log_and_secure,
         ))
         .with_state(state);
-    if let Some(psp) = psp {
-        // The provider's webhooks come in through the whole app, as a client's would.
-        psp.deliver_to(app.clone());
-    }
+    // The provider's webhooks come in through the whole app, as a client's would.
+    payments.provider().deliver_to(&app);
     app
 }
 

@@ -358,8 +358,11 @@ pub async fn webhook(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Envelope<Empty>>, AppError> {
-    let signature = headers
-        .get(crate::testpsp::SIGNATURE_HEADER)
+    let signature = state
+        .payments
+        .provider()
+        .signature_header()
+        .and_then(|name| headers.get(name))
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     let body =

@@ -1,16 +1,48 @@
 //! Which provider `shop serve` takes cards with (DESIGN.md §7): a shop that is really
 //! selling must never take test cards by accident. On a public address `SHOP_PAYMENTS`
 //! must be chosen; on loopback (`make run`, tests) an unset or empty one means `test`.
+//!
+//! This is the one place that names each provider's implementation: it makes the one
+//! `SHOP_PAYMENTS` names and applies the migrations of those built in. The test
+//! provider is built in only with the `test-payments` feature (on by default); without
+//! it `test` is refused, and on loopback an unset choice means `manual`.
 
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 
 use clap::ValueEnum;
 
+use super::provider::{Manual, PaymentProvider};
 use super::Mode;
+use crate::domain::time::Clock;
+use crate::security::Keys;
+use crate::store::Db;
 
 /// Why `shop serve` refuses to start: printed on stderr before it exits with status 2.
+#[cfg(feature = "test-payments")]
 pub const MUST_CHOOSE: &str = "SHOP_PAYMENTS must be chosen for a shop on a public address: \
      `manual` (cash on delivery and at pickup) or `test` (test cards for a demo; no real money moves)";
+/// Why `shop serve` refuses to start: printed on stderr before it exits with status 2.
+#[cfg(not(feature = "test-payments"))]
+pub const MUST_CHOOSE: &str = "SHOP_PAYMENTS must be chosen for a shop on a public address: \
+     `manual` (cash on delivery and at pickup)";
+
+/// Why `shop serve` refuses `SHOP_PAYMENTS=test` in a binary built without the provider.
+#[cfg(not(feature = "test-payments"))]
+pub const TEST_NOT_BUILT: &str = "SHOP_PAYMENTS=test: this shop was built without the test \
+     card provider (the `test-payments` feature); choose `manual`, or build with the feature for a demo";
+
+/// The names `SHOP_PAYMENTS` takes, as an error message lists them.
+#[cfg(feature = "test-payments")]
+const NAMES: &str = "`manual` or `test`";
+#[cfg(not(feature = "test-payments"))]
+const NAMES: &str = "`manual`";
+
+/// What an unset or empty `SHOP_PAYMENTS` means on loopback.
+#[cfg(feature = "test-payments")]
+const ON_LOOPBACK: Mode = Mode::Test;
+#[cfg(not(feature = "test-payments"))]
+const ON_LOOPBACK: Mode = Mode::Manual;
 
 /// The provider `given` (`SHOP_PAYMENTS` or `--payments`) names, for a shop reached at
 /// `public_url` (else at the address it listens on).
@@ -20,20 +52,46 @@ pub fn choose(
     listen: SocketAddr,
 ) -> Result<Mode, String> {
     match given.map(str::trim).filter(|given| !given.is_empty()) {
+        #[cfg(not(feature = "test-payments"))]
+        Some(given) if given.eq_ignore_ascii_case("test") => Err(TEST_NOT_BUILT.to_string()),
         Some(given) => Mode::from_str(given, true)
-            .map_err(|_| format!("SHOP_PAYMENTS must be `manual` or `test`, not {given:?}")),
+            .map_err(|_| format!("SHOP_PAYMENTS must be {NAMES}, not {given:?}")),
         None => {
             let loopback = match public_url {
                 Some(url) => is_loopback_url(url),
                 None => listen.ip().is_loopback(),
             };
             if loopback {
-                Ok(Mode::Test)
+                Ok(ON_LOOPBACK)
             } else {
                 Err(MUST_CHOOSE.to_string())
             }
         }
     }
+}
+
+/// The provider `mode` names, made for this database and clock.
+#[cfg_attr(not(feature = "test-payments"), allow(unused_variables))]
+pub fn provider(mode: Mode, db: &Db, clock: &Clock, keys: &Keys) -> Arc<dyn PaymentProvider> {
+    match mode {
+        Mode::Manual => Arc::new(Manual),
+        #[cfg(feature = "test-payments")]
+        Mode::Test => {
+            let secret = keys.payment_webhook_secret();
+            let psp = crate::testpsp::Psp::new(db.clone(), clock.clone(), secret);
+            Arc::new(crate::testpsp::TestProvider::new(psp, secret))
+        }
+    }
+}
+
+/// Applies the migrations of every provider built in, each its own set with its own
+/// version table, whichever provider `SHOP_PAYMENTS` chooses: a provider's books stay
+/// where they are when a shop switches to `manual` and back.
+#[cfg_attr(not(feature = "test-payments"), allow(unused_variables))]
+pub async fn migrate(db: &Db) -> Result<(), sqlx::Error> {
+    #[cfg(feature = "test-payments")]
+    crate::testpsp::migrate(db).await?;
+    Ok(())
 }
 
 /// Whether `url`'s host is `localhost`, an address in 127.0.0.0/8 or `[::1]`.
@@ -87,6 +145,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "test-payments")]
     #[test]
     fn a_public_shop_takes_what_it_chose() {
         let url = Some("https://shop.example.com");
@@ -100,6 +159,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "test-payments")]
     #[test]
     fn on_loopback_no_choice_means_test() {
         let any = listen("0.0.0.0:8080");
@@ -124,5 +184,25 @@ mod tests {
             ),
             Err(MUST_CHOOSE.to_string())
         );
+    }
+
+    #[cfg(not(feature = "test-payments"))]
+    #[test]
+    fn without_the_test_provider_test_is_refused_and_loopback_means_manual() {
+        let url = Some("https://shop.example.com");
+        let any = listen("0.0.0.0:8080");
+        assert_eq!(choose(Some("manual"), url, any), Ok(Mode::Manual));
+        for given in ["test", " Test "] {
+            assert_eq!(
+                choose(Some(given), None, listen("127.0.0.1:8080")),
+                Err(TEST_NOT_BUILT.to_string())
+            );
+        }
+        assert_eq!(
+            choose(Some("stripe"), url, any),
+            Err("SHOP_PAYMENTS must be `manual`, not \"stripe\"".to_string())
+        );
+        assert_eq!(choose(None, None, listen("127.0.0.1:0")), Ok(Mode::Manual));
+        assert_eq!(choose(None, url, any), Err(MUST_CHOOSE.to_string()));
     }
 }

@@ -12,7 +12,6 @@
 
 pub mod choice;
 pub mod provider;
-pub mod test_provider;
 
 use std::sync::Arc;
 
@@ -26,7 +25,6 @@ use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::orders::{MoveRefusal, OrderRow, Orders};
 use crate::store::outbox::{self, Outbox};
 use crate::store::payments::{self as records, NewTransaction, PaymentsStore};
-use crate::testpsp::Psp;
 
 use provider::{AuthorizeRequest, CardDetails, PaymentStanding, ProviderPayment};
 pub use provider::{PaymentProvider, ProviderError, Refusal};
@@ -37,8 +35,21 @@ pub enum Mode {
     /// Cash on delivery and at pickup only.
     #[default]
     Manual,
-    /// The offline test provider under `/testpsp/`: no real money moves.
+    /// The offline test provider under `/testpsp/`: no real money moves. Only in a
+    /// binary built with the `test-payments` feature.
+    #[cfg(feature = "test-payments")]
     Test,
+}
+
+impl Mode {
+    /// Whether test cards are taken: no real money moves.
+    pub fn is_test(self) -> bool {
+        match self {
+            Mode::Manual => false,
+            #[cfg(feature = "test-payments")]
+            Mode::Test => true,
+        }
+    }
 }
 
 /// The card a payment is made with.
@@ -62,7 +73,6 @@ pub enum CardProblem {
 #[derive(Clone, Debug)]
 pub struct Payments {
     provider: Arc<dyn PaymentProvider>,
-    psp: Option<Psp>,
     store: PaymentsStore,
     clock: Clock,
     outbox: Outbox,
@@ -82,14 +92,12 @@ pub enum Settled {
 impl Payments {
     pub fn new(
         provider: Arc<dyn PaymentProvider>,
-        psp: Option<Psp>,
         store: PaymentsStore,
         clock: Clock,
         outbox: Outbox,
     ) -> Payments {
         Payments {
             provider,
-            psp,
             store,
             clock,
             outbox,
@@ -98,11 +106,6 @@ impl Payments {
 
     pub fn provider(&self) -> &dyn PaymentProvider {
         self.provider.as_ref()
-    }
-
-    /// The test provider, when it is the one configured.
-    pub fn psp(&self) -> Option<&Psp> {
-        self.psp.as_ref()
     }
 
     pub fn store(&self) -> &PaymentsStore {

@@ -3,6 +3,9 @@
 //! (Stripe) plugs in by implementing it, without touching orders. See
 //! docs/ARCHITECTURE.md for what a Stripe implementation would map each call to.
 
+use std::any::Any;
+
+use axum::Router;
 use futures_util::future::BoxFuture;
 
 use crate::domain::Money;
@@ -107,7 +110,11 @@ pub type Answer<'a, T> = BoxFuture<'a, Result<T, ProviderError>>;
 /// A payment provider. Every call that moves money takes an idempotency key, and the
 /// provider must answer the same key with the same result: that is what lets the shop
 /// retry, race a webhook against a returning browser, and still move money once.
-pub trait PaymentProvider: Send + Sync + std::fmt::Debug {
+///
+/// A provider that runs in this process (the test provider) also hooks itself in
+/// here, so the router, the webhook handler and `Payments` never name it: the routes
+/// it serves, the header its webhooks are signed in, and its delivery worker.
+pub trait PaymentProvider: Any + Send + Sync + std::fmt::Debug {
     /// Its name in `payment_methods.provider` and `payment_transactions.provider`.
     fn name(&self) -> &'static str;
     /// Whether no real money moves (the storefront then says so).
@@ -152,6 +159,24 @@ pub trait PaymentProvider: Send + Sync + std::fmt::Debug {
     fn method<'a>(&'a self, token: &'a str) -> Answer<'a, Option<CardDetails>>;
     /// Forgets a saved card at the provider: it can no longer be charged.
     fn detach_method<'a>(&'a self, token: &'a str) -> Answer<'a, ()>;
+
+    /// The request header its webhooks carry their signature in.
+    fn signature_header(&self) -> Option<&'static str> {
+        None
+    }
+    /// Routes it serves itself outside `/api`, and the path they are nested at: an
+    /// in-process provider's tokenize endpoint and 3-D Secure page. Stripe has none.
+    fn routes(&self) -> Option<(&'static str, Router)> {
+        None
+    }
+    /// Given the shop's whole app once it is built: a provider in this process sends
+    /// its webhooks through it, as a client would.
+    fn deliver_to(&self, _shop: &Router) {}
+    /// Work a serving node runs for it beside the shop (delivering its webhooks), until
+    /// aborted.
+    fn background(&self) -> Option<BoxFuture<'static, ()>> {
+        None
+    }
 }
 
 /// `SHOP_PAYMENTS=manual`: cash on delivery and at pickup only. Every card call is

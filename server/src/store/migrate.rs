@@ -1,16 +1,22 @@
 //! Versioned migrations, embedded in the binary and applied at start-up and by
 //! `shop migrate`. Each version has one file per backend where the DDL differs.
+//!
+//! The shop's own set is recorded in `schema_migrations`, and readiness compares it
+//! with this binary's. A part built in only by a feature (the test payment provider)
+//! keeps a set of its own with its own version table ([`migrate_set`]), so a binary
+//! built without it makes none of its tables and still agrees on the shop's version.
 
 use sqlx::{Connection, Executor, Row};
 
 use super::{Db, Dialect};
 use crate::domain::time::now_ms;
 
-struct Migration {
-    version: i64,
-    name: &'static str,
-    sqlite: &'static str,
-    postgres: &'static str,
+/// One version of a migration set: its name and its SQL on each backend.
+pub struct Migration {
+    pub version: i64,
+    pub name: &'static str,
+    pub sqlite: &'static str,
+    pub postgres: &'static str,
 }
 
 const MIGRATIONS: &[Migration] = &[
@@ -137,11 +143,21 @@ const MIGRATIONS: &[Migration] = &[
 /// that keeps nodes starting together from migrating at once is released with it,
 /// whatever happened in between.
 pub async fn migrate(db: &Db) -> Result<Vec<i64>, sqlx::Error> {
+    migrate_set(db, "schema_migrations", MIGRATIONS).await
+}
+
+/// Applies the versions of `set` not yet recorded in the version table `table`, as
+/// [`migrate`] does the shop's own. `table` is a fixed identifier, never input.
+pub async fn migrate_set(
+    db: &Db,
+    table: &'static str,
+    set: &[Migration],
+) -> Result<Vec<i64>, sqlx::Error> {
     let mut conn = db.pool.acquire().await?.detach();
     if let Some(lock) = db.dialect.migration_lock() {
         conn.execute(lock).await?;
     }
-    let result = apply_pending(&mut conn, db.dialect).await;
+    let result = apply_pending(&mut conn, db.dialect, table, set).await;
     conn.close().await.ok();
     result
 }
@@ -149,17 +165,24 @@ pub async fn migrate(db: &Db) -> Result<Vec<i64>, sqlx::Error> {
 async fn apply_pending(
     conn: &mut sqlx::AnyConnection,
     dialect: Dialect,
+    table: &str,
+    set: &[Migration],
 ) -> Result<Vec<i64>, sqlx::Error> {
     conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations \
-         (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+        format!(
+            "CREATE TABLE IF NOT EXISTS {table} \
+             (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
+        )
+        .as_str(),
     )
     .await?;
+    let seen_sql = format!("SELECT version FROM {table} WHERE version = $1");
+    let record_sql = format!("INSERT INTO {table} (version, name, applied_at) VALUES ($1, $2, $3)");
     let mut applied = Vec::new();
-    for migration in MIGRATIONS {
+    for migration in set {
         // Rolled back if anything below fails.
         let mut tx = conn.begin_with(dialect.begin_write()).await?;
-        let seen = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
+        let seen = sqlx::query(&seen_sql)
             .bind(migration.version)
             .fetch_optional(&mut *tx)
             .await?;
@@ -171,16 +194,15 @@ async fn apply_pending(
             Dialect::Postgres => migration.postgres,
         };
         tx.execute(sqlx::raw_sql(sql)).await?;
-        sqlx::query(
-            "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-        )
-        .bind(migration.version)
-        .bind(migration.name)
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await?;
+        sqlx::query(&record_sql)
+            .bind(migration.version)
+            .bind(migration.name)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         tracing::info!(
+            set = table,
             version = migration.version,
             name = migration.name,
             "migration applied"

@@ -27,7 +27,9 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, ConnectOptions, Connection, Executor};
 
 pub use dialect::Dialect;
-pub use migrate::{current_version, known_versions, latest_version, migrate};
+pub use migrate::{
+    current_version, known_versions, latest_version, migrate, migrate_set, Migration,
+};
 
 /// A connection pool and the dialect of the database behind it.
 #[derive(Clone, Debug)]

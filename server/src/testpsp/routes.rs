@@ -121,7 +121,7 @@ async fn challenge(State(psp): State<Psp>, Path(payment): Path<String>) -> Respo
     } else {
         format!(
             "<p>This payment needs no confirmation now.</p><p><a href=\"{}\">Back to the shop</a></p>",
-            html_escape(&super::with_payment(&found.return_url, &found.id))
+            html_escape(&super::payments::with_payment(&found.return_url, &found.id))
         )
     };
     (

@@ -59,12 +59,15 @@ impl TestApp {
         format!("{}{path}", self.base)
     }
 
+    /// The test payment provider the app runs with.
+    pub fn psp(&self) -> &shop::testpsp::Psp {
+        shop::testpsp::Psp::of(self.payments.provider()).expect("the test provider")
+    }
+
     /// Delivers the test payment provider's webhooks waiting, as a serving node's
     /// worker does (shuffled, some twice). How many the shop took.
     pub async fn deliver_webhooks(&self) -> usize {
-        self.payments
-            .psp()
-            .expect("the test provider")
+        self.psp()
             .deliver_webhooks()
             .await
             .expect("webhooks delivered")

@@ -62,12 +62,7 @@ fn card_order(email: &str, product: &str, card: &str) -> Value {
 }
 
 async fn psp_count(app: &TestApp, payment: &str, kind: &str) -> i64 {
-    app.payments
-        .psp()
-        .unwrap()
-        .count_operations(payment, kind)
-        .await
-        .unwrap()
+    app.psp().count_operations(payment, kind).await.unwrap()
 }
 
 async fn payment_ref(app: &TestApp, number: &str) -> String {
@@ -382,7 +377,7 @@ async fn webhooks_twice_late_or_shuffled_capture_once_and_forged_ones_are_refuse
     let payment = order.payment_ref.unwrap();
     assert_eq!(psp_count(&app, &payment, "capture").await, 1);
 
-    let psp = app.payments.psp().unwrap();
+    let psp = app.psp();
     let body = json!({"id": "evt_test_x", "type": "payment.captured", "created": 0, "data": {"payment": payment}}).to_string();
     let now = app.clock.now_ms() / 1000;
     let send = |signature: String, body: String| {

@@ -1,13 +1,19 @@
 //! `SHOP_PAYMENTS=test`: the shop's side of the test provider, talking to it as it
-//! would to Stripe (through calls, never its tables).
+//! would to Stripe (through calls, never its tables). Everything the shop needs from
+//! the provider, its routes, its webhook header and its delivery worker included,
+//! comes through [`PaymentProvider`], so nothing above this module names it.
+
+use std::any::Any;
+
+use axum::Router;
+use futures_util::future::BoxFuture;
 
 use crate::domain::Money;
-use crate::testpsp::{self, PaymentState, Psp, PspError};
-
-use super::provider::{
+use crate::payments::provider::{
     Answer, AuthorizeRequest, CardDetails, Operation, PaymentProvider, PaymentStanding,
     ProviderPayment, Refusal, WebhookEvent, WebhookProblem,
 };
+use crate::testpsp::{self, PaymentState, Psp, PspError};
 
 /// How far a webhook's timestamp may be from now (Stripe's default tolerance).
 pub const WEBHOOK_TOLERANCE_S: i64 = 300;
@@ -24,6 +30,22 @@ impl TestProvider {
             psp,
             webhook_secret,
         }
+    }
+
+    /// The provider this side talks to.
+    pub fn psp(&self) -> &Psp {
+        &self.psp
+    }
+}
+
+impl Psp {
+    /// The test provider behind `provider`, when it is the one chosen: how tests reach
+    /// it to deliver webhooks or count operations.
+    pub fn of(provider: &dyn PaymentProvider) -> Option<&Psp> {
+        let provider: &dyn Any = provider;
+        provider
+            .downcast_ref::<TestProvider>()
+            .map(TestProvider::psp)
     }
 }
 
@@ -209,5 +231,21 @@ impl PaymentProvider for TestProvider {
 
     fn detach_method<'a>(&'a self, token: &'a str) -> Answer<'a, ()> {
         Box::pin(async move { Ok(self.psp.detach(token).await?) })
+    }
+
+    fn signature_header(&self) -> Option<&'static str> {
+        Some(testpsp::SIGNATURE_HEADER)
+    }
+
+    fn routes(&self) -> Option<(&'static str, Router)> {
+        Some(("/testpsp", testpsp::routes::router(self.psp.clone())))
+    }
+
+    fn deliver_to(&self, shop: &Router) {
+        self.psp.deliver_to(shop.clone());
+    }
+
+    fn background(&self) -> Option<BoxFuture<'static, ()>> {
+        Some(Box::pin(self.psp.clone().run_webhooks()))
     }
 }
