@@ -72,8 +72,10 @@ api-types:
 fmt:
 	cargo fmt --all
 
-## lint: clippy, ESLint (with the storefront's import boundaries), tsc; all warnings fail
+## lint: no import cycles between the server's files or areas, clippy, ESLint (with the storefront's import boundaries), tsc; all warnings fail
 lint: web-deps
+	python3 scripts/test_cycles.py
+	python3 scripts/cycles.py
 	cargo clippy --all-targets --locked -- -D warnings
 	cd web && npm run lint
 	cd web && npx tsc
