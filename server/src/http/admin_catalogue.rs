@@ -25,10 +25,10 @@ use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
 use crate::domain::time::{iso8601, DAY_MS};
 use crate::store::activity::Actor;
-use crate::store::catalogue::admin::{
-    AdminFilter, AdminSortField, BulkChange, ProductRefusal, StockState, MAX_BULK,
+use crate::store::catalogue::products::{
+    AdminFilter, AdminSortField, BulkChange, StockState, MAX_BULK,
 };
-use crate::store::catalogue::{ProductFilter, ProductRow};
+use crate::store::catalogue::{ProductFilter, ProductRefusal, ProductRow};
 
 #[derive(OpenApi)]
 #[openapi(paths(

@@ -12,7 +12,7 @@ use crate::domain::id::Id;
 use crate::domain::pricing::Discount;
 use crate::domain::time::{parse_date, DAY_MS};
 use crate::domain::Money;
-use crate::store::catalogue::admin::ProductInput;
+use crate::store::catalogue::ProductInput;
 
 /// Every field of a product, as the console's form sends it.
 #[derive(Deserialize, ToSchema)]

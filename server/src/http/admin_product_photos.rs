@@ -19,7 +19,8 @@ use super::identity::AdminUser;
 use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
 use crate::media::photo;
-use crate::store::catalogue::admin::{ProductRefusal, MAX_PHOTOS};
+use crate::store::catalogue::products::MAX_PHOTOS;
+use crate::store::catalogue::ProductRefusal;
 
 #[derive(OpenApi)]
 #[openapi(paths(add_photos, set_photos))]

@@ -1,4 +1,5 @@
-//! The administrators' writes and table of products (DESIGN.md §8). Every write
+//! The console's products (DESIGN.md §8): the products table, and creating, editing,
+//! archiving, deleting and bulk-changing products. Every write
 //! records itself in the activity log in its own transaction, recomputes what the
 //! listings filter and search on (the price paid now, the search text), and clears
 //! this node's listing totals, so the shop shows the change at once; every write also
@@ -8,12 +9,13 @@ use sqlx::Row;
 
 use super::listing::{bind_all, Arg};
 use super::product_rows::{
-    archive_in, changes_between, input_of, insert_product, product_in, search_text_for, set_product,
+    archive_in, changes_between, input_of, insert_product, product_in, search_text_for,
+    set_product, ProductInput, ProductRefusal,
 };
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::{bump_version, record_change, Catalogue};
 use crate::domain::id::Id;
-use crate::domain::pricing::{price_at, Discount};
+use crate::domain::pricing::price_at;
 use crate::domain::synonyms::plain;
 use crate::domain::Money;
 use crate::store::activity::{Activity, Actor, Entry};
@@ -26,42 +28,6 @@ pub const LOW_STOCK: i64 = 10;
 pub const NEW_PRODUCT: &str = "New product";
 /// The stock history's reason for the bulk 'Set stock' action.
 pub const SET_STOCK: &str = "Set stock";
-
-/// Every field of a product an administrator sets, checked at the edge.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ProductInput {
-    pub name: String,
-    pub description: String,
-    pub price: Money,
-    pub discount: Discount,
-    pub stock: i64,
-    /// Checked for its shape at the edge; the store checks it exists.
-    pub category_id: String,
-    pub sub_category_id: String,
-    pub size: Option<String>,
-    pub color: Option<String>,
-    pub featured: bool,
-}
-
-/// Why a product write did not happen. Nothing was written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ProductRefusal {
-    NoSuchProduct,
-    NoSuchCategory,
-    /// The sub-category does not exist or belongs to another category.
-    NoSuchSubCategory,
-    /// More than [`MAX_PHOTOS`] photos.
-    TooManyPhotos,
-    /// A photo list naming a photo the product does not have.
-    NotItsPhoto,
-    /// Orders name it (this many lines): it can be archived, not deleted.
-    InOrders(i64),
-    /// The form was loaded at an older version: nothing was written. The product as it
-    /// now is, for the console to show.
-    Stale(Box<ProductRow>),
-    /// A stock change would leave fewer than no units: the product has this many.
-    Short(i64),
-}
 
 /// Most photos one product shows.
 pub const MAX_PHOTOS: usize = 8;

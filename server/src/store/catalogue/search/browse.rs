@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use tantivy::columnar::StrColumn;
 use tantivy::{DocId, Searcher};
 
-use super::search::{id_text, Hits};
-use super::ProductFilter;
+use super::{id_text, Hits};
 use crate::domain::id::Id;
 use crate::domain::listing::{ProductSort, SortField};
+use crate::store::catalogue::filter::ProductFilter;
 
 /// Every product in the shop, and the orders listings show them in.
 #[derive(Debug, Default)]
