@@ -10,13 +10,13 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::error::{AppError, ErrorBody};
-use super::extract::ApiQuery;
-use super::identity::AdminUser;
-use super::paging::Paging;
-use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
 use crate::domain::time::iso8601;
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::ApiQuery;
+use crate::http::identity::AdminUser;
+use crate::http::paging::Paging;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::activity::{ActivityRow, Filter};
 
 #[derive(OpenApi)]

@@ -9,10 +9,10 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
-use super::error::{AppError, ErrorBody};
-use super::identity::AdminUser;
-use super::{ok, AppState, Envelope};
 use crate::domain::time::{iso8601, start_of_day, start_of_week};
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::identity::AdminUser;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::dashboard::{Period, StockPanel};
 
 #[derive(OpenApi)]

@@ -7,12 +7,12 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::error::{check_version, AppError, ErrorBody};
-use super::extract::{ApiJson, ApiQuery};
-use super::identity::AdminUser;
-use super::{ok, AppState, Envelope};
 use crate::domain::pricing::price_at;
 use crate::domain::synonyms;
+use crate::http::error::{check_version, AppError, ErrorBody};
+use crate::http::extract::{ApiJson, ApiQuery};
+use crate::http::identity::AdminUser;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::{SynonymList, SynonymsRefusal};
 
 #[derive(OpenApi)]

@@ -11,12 +11,13 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::error::{AppError, ErrorBody};
-use super::extract::{ApiQuery, Missing, PathId};
-use super::identity::AdminUser;
-use super::orders::{parse_paging, Order, PageQuery};
-use super::{ok, AppState, Envelope};
 use crate::domain::time::iso8601;
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::{ApiQuery, Missing, PathId};
+use crate::http::identity::AdminUser;
+use crate::http::orders::Order;
+use crate::http::paging::{parse_paging, PageQuery};
+use crate::http::{ok, AppState, Envelope};
 use crate::store::customers::{CustomerRow, DisableRefusal};
 
 #[derive(OpenApi)]

@@ -1,6 +1,6 @@
 //! The administrators' catalogue calls (DESIGN.md §8): the products table, one
-//! product, creating and editing one (its fields' rules: `admin_product_form.rs`; its
-//! photos: `admin_product_photos.rs`), changing many at once, and archiving one. Every
+//! product, creating and editing one (its fields' rules: `form.rs`; its
+//! photos: `photos.rs`), changing many at once, and archiving one. Every
 //! change is written to the activity log in the change's own transaction, and shows in
 //! the shop at once.
 
@@ -13,18 +13,16 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::admin_product_form::{check_fields, ProductRequest, Stock, MAX_STOCK};
-use super::admin_product_photos::ProductPhotos;
-use super::catalogue::{Product, ProductId};
-use super::error::{AppError, ErrorBody};
-use super::extract::{ApiJson, ApiQuery, PathId};
-use super::form::FileLimits;
-use super::identity::AdminUser;
-use super::orders::parse_paging;
-use super::{ok, AppState, Envelope};
+use super::form::{check_fields, ProductPhotos, ProductRequest, Stock, MAX_STOCK};
+use super::product::{Product, ProductId};
 use crate::domain::id::Id;
 use crate::domain::time::{iso8601, DAY_MS};
-use crate::store::activity::Actor;
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::{ApiJson, ApiQuery, PathId};
+use crate::http::form::FileLimits;
+use crate::http::identity::{actor_of, AdminUser};
+use crate::http::paging::parse_paging;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::products::{
     AdminFilter, AdminSortField, BulkChange, StockState, MAX_BULK,
 };
@@ -545,13 +543,6 @@ pub(super) async fn remove_photos(state: &AppState, paths: &[String]) {
         if let Err(e) = state.media.delete(path).await {
             tracing::warn!(error = %e, path, "a product photo could not be removed");
         }
-    }
-}
-
-pub(crate) fn actor_of(admin: &crate::store::accounts::UserRow) -> Actor {
-    Actor {
-        id: admin.id.clone(),
-        email: admin.email.clone(),
     }
 }
 

@@ -10,15 +10,15 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::error::{AppError, ErrorBody};
-use super::extract::{ApiJson, ApiPath, ApiQuery};
-use super::identity::AdminUser;
-use super::orders::parse_paging;
-use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
 use crate::domain::promo::{self, Promo, PromoKind, MAX_CODE_CHARS};
 use crate::domain::time::{iso8601, parse_date, DAY_MS};
 use crate::domain::Money;
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::http::identity::AdminUser;
+use crate::http::paging::parse_paging;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::activity::Actor;
 use crate::store::promo::{PromoInput, PromoWriteRefusal};
 
@@ -274,7 +274,7 @@ fn refused(refusal: PromoWriteRefusal) -> AppError {
 fn check(body: &PromoRequest) -> Result<PromoInput, AppError> {
     let mut errors: BTreeMap<&str, String> = BTreeMap::new();
     if body.version.is_some_and(|version| version < 1) {
-        errors.insert("version", super::error::VERSION_RULE.into());
+        errors.insert("version", crate::http::error::VERSION_RULE.into());
     }
     let code = promo::normalise(&body.code);
     let code_chars = code.chars().count();

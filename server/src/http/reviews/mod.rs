@@ -1,5 +1,8 @@
 //! The review calls of spec §7: a product's reviews, page by page, and writing one
-//! (signed in, once per product, with up to 5 photos).
+//! (signed in, once per product, with up to 5 photos). Staff's moderation of them is
+//! beside it (`moderation.rs`): a review's rules and what hiding one does change together.
+
+pub mod moderation;
 
 use std::collections::BTreeMap;
 
@@ -10,19 +13,21 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::error::{AppError, ErrorBody};
-use super::extract::{ApiPath, ApiQuery};
-use super::form::{FileLimits, Form};
-use super::identity::CurrentUser;
-use super::paging::Paging;
-use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
 use crate::domain::time::iso8601;
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::{ApiPath, ApiQuery};
+use crate::http::form::{FileLimits, Form};
+use crate::http::identity::CurrentUser;
+use crate::http::paging::Paging;
+use crate::http::{ok, AppState, Envelope};
 use crate::media::photo;
 use crate::store::reviews::{Added, NewReview, ReviewRow};
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/review/product/{product_id}", get(list_reviews))
+    Router::new()
+        .route("/review/product/{product_id}", get(list_reviews))
+        .merge(moderation::router())
 }
 
 /// Writing a review carries up to five photos: its body limit is theirs.
@@ -131,7 +136,7 @@ impl Review {
                 full_name: author.full_name,
                 profile_photo: author
                     .profile_photo
-                    .map(|path| super::media::signed_url(state, &path, expires)),
+                    .map(|path| crate::http::media::signed_url(state, &path, expires)),
             },
             None => Reviewer {
                 full_name: FORMER_CUSTOMER.to_string(),
@@ -295,7 +300,8 @@ pub async fn create_review(
     let mut images = Vec::with_capacity(form.files.len());
     for (n, upload) in form.files.into_iter().enumerate() {
         let stem = format!("reviews/{review_id}/{}", n + 1);
-        match super::media::store_photo(&state, upload.bytes, photo::REVIEW_SIDE, &stem).await {
+        match crate::http::media::store_photo(&state, upload.bytes, photo::REVIEW_SIDE, &stem).await
+        {
             Ok(path) => images.push(path),
             Err(e) => {
                 remove_all(&state, &images).await;

@@ -1,24 +1,93 @@
-//! The administrators' category tree (issue 14, item 4): categories and their
-//! sub-categories created, renamed, put in order and deleted. Every change is logged
-//! in its own transaction and answers with the whole tree as the shop's
-//! `GET /category` now shows it.
+//! The category tree: the shop's `GET /category`, and the administrators' changes to it
+//! (categories and their sub-categories created, renamed, put in order and deleted).
+//! Every change is logged in its own transaction and answers with the whole tree as
+//! the shop's `GET /category` now shows it.
 
 use axum::extract::State;
 use axum::http::request::Parts;
 use axum::http::StatusCode;
-use axum::routing::{post, put};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use super::admin_catalogue::actor_of;
-use super::catalogue::Category;
-use super::error::{check_version, AppError, ErrorBody};
-use super::extract::{ApiJson, Missing, PathId};
-use super::identity::AdminUser;
-use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
+use crate::http::error::{check_version, AppError, ErrorBody};
+use crate::http::extract::{ApiJson, Missing, PathId};
+use crate::http::identity::actor_of;
+use crate::http::identity::AdminUser;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::categories::TreeRefusal;
+use crate::store::catalogue::CategoryTree;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Category {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+    /// Bumped by each rename: the console's rename sends the one it showed (DESIGN.md §15).
+    pub version: i64,
+    pub sub_categories: Vec<SubCategory>,
+    /// The highest discount running now on one of its products, a whole percentage
+    /// (0 when none): the home page's 'UP to N% OFF'.
+    pub max_discount_percentage: f64,
+}
+
+impl Category {
+    pub fn from_tree(tree: CategoryTree) -> Category {
+        let CategoryTree {
+            id,
+            title,
+            version,
+            sub_categories,
+            max_discount_bp,
+        } = tree;
+        Category {
+            id,
+            title,
+            version,
+            sub_categories: sub_categories
+                .into_iter()
+                .map(|sub| SubCategory {
+                    id: sub.id,
+                    title: sub.title,
+                    version: sub.version,
+                })
+                .collect(),
+            max_discount_percentage: (max_discount_bp as f64 / 100.0).round(),
+        }
+    }
+}
+
+/// A sub-category in the category tree.
+#[derive(Serialize, ToSchema)]
+pub struct SubCategory {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+    /// Bumped by each rename.
+    pub version: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CategoryList {
+    pub categories: Vec<Category>,
+}
+
+/// Every category with its sub-categories, in display order.
+#[utoipa::path(get, path = "/api/category", tag = "catalogue",
+    responses((status = 200, body = Envelope<CategoryList>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)")))]
+pub(crate) async fn categories(
+    State(state): State<AppState>,
+) -> Result<Json<Envelope<CategoryList>>, AppError> {
+    let tree = state.catalogue.categories().await?;
+    let categories = tree.into_iter().map(Category::from_tree).collect();
+    Ok(ok(
+        "Categories fetched successfully",
+        CategoryList { categories },
+    ))
+}
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -35,6 +104,7 @@ pub struct Doc;
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/category", get(categories))
         .route("/admin/category", post(create_category))
         .route("/admin/category/order", post(order_categories))
         .route(

@@ -1,7 +1,7 @@
-//! The administrators' homepage banners (issue 14, item 7): listed, added with an
-//! image (checked and re-encoded like product photos), pointed elsewhere, put in order
-//! and deleted. Every change is logged in its own transaction; the shop's
-//! `GET /banner` shows it at once.
+//! The homepage banners: the shop's `GET /banner`, and the administrators' changes to
+//! them (listed, added with an image, checked and re-encoded like product photos,
+//! pointed elsewhere, put in order and deleted). Every change is logged in its own
+//! transaction; the shop's `GET /banner` shows it at once.
 
 use std::collections::BTreeMap;
 
@@ -13,17 +13,38 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use super::admin_catalogue::actor_of;
-use super::catalogue::Banner;
-use super::error::{check_version, AppError, ErrorBody};
-use super::extract::{ApiJson, Missing, PathId};
-use super::form::{FileLimits, Form};
-use super::identity::AdminUser;
-use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
+use crate::http::error::{check_version, AppError, ErrorBody};
+use crate::http::extract::{ApiJson, Missing, PathId};
+use crate::http::form::{FileLimits, Form};
+use crate::http::identity::actor_of;
+use crate::http::identity::AdminUser;
+use crate::http::{ok, AppState, Envelope};
 use crate::media::photo;
 use crate::store::catalogue::banners::BannerRefusal;
 use crate::store::catalogue::BannerRow;
+
+#[derive(Serialize, ToSchema)]
+pub struct Banner {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// Media path: the storefront shows `{mediaBaseUrl}{image}`.
+    pub image: String,
+    /// Where the slide links to, inside the shop.
+    pub url: String,
+}
+
+/// The homepage banners, in display order.
+#[utoipa::path(get, path = "/api/banner", tag = "catalogue",
+    responses((status = 200, body = Envelope<Vec<Banner>>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)")))]
+async fn banners(State(state): State<AppState>) -> Result<Json<Envelope<Vec<Banner>>>, AppError> {
+    let banners = state.catalogue.banners().await?;
+    let banners = banners
+        .into_iter()
+        .map(|BannerRow { id, image, url, .. }| Banner { id, image, url })
+        .collect();
+    Ok(ok("Banners fetched successfully", banners))
+}
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -37,6 +58,7 @@ pub struct Doc;
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/banner", get(banners))
         .route("/admin/banner", get(list_banners))
         .route("/admin/banner/order", post(order_banners))
         .route(
@@ -206,9 +228,13 @@ pub async fn create_banner(
     let upload = form.files.pop().expect("one file, checked above");
     let id = Id::generate();
     // The image is the banner's own (`banners/{id}.…`): deleting the banner removes it.
-    let image =
-        super::media::store_photo(&state, upload.bytes, BANNER_SIDE, &format!("banners/{id}"))
-            .await?;
+    let image = crate::http::media::store_photo(
+        &state,
+        upload.bytes,
+        BANNER_SIDE,
+        &format!("banners/{id}"),
+    )
+    .await?;
     let created = state
         .catalogue
         .create_banner(&id, &image, &url, &actor_of(&admin), &state.activity)

@@ -13,12 +13,12 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use super::error::{AppError, ErrorBody, VERSION_RULE};
-use super::extract::{ApiJson, ApiPath};
-use super::identity::AdminUser;
-use super::{ok, AppState, Envelope};
 use crate::domain::page::{self, NOT_FOUND};
 use crate::domain::time::iso8601;
+use crate::http::error::{AppError, ErrorBody, VERSION_RULE};
+use crate::http::extract::{ApiJson, ApiPath};
+use crate::http::identity::AdminUser;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::activity::Actor;
 use crate::store::pages::PageWriteRefusal;
 

@@ -6,10 +6,10 @@
 
 use std::collections::BTreeMap;
 
-use super::admin_csv_cells::{cell_text, column_index, OPTIONAL_COLUMNS, PRODUCT_COLUMNS};
-use super::admin_product_form::{product_fields, ProductRequest};
-use super::error::AppError;
-use super::extract::holds_control;
+use super::cells::{cell_text, column_index, OPTIONAL_COLUMNS, PRODUCT_COLUMNS};
+use crate::http::catalogue::form::{product_fields, ProductRequest};
+use crate::http::error::AppError;
+use crate::http::extract::holds_control;
 use crate::store::catalogue::import::{ImportLine, TitledProduct};
 
 /// The most product lines one import takes.

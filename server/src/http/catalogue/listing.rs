@@ -1,136 +1,22 @@
-//! The catalogue calls: categories, banners, the home page, product listing and detail.
+//! The shop's product lists: the listing (filtered, sorted, paged, searched by keyword,
+//! with its facets and 'Did you mean') and the home page's top products.
 
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::http::request::Parts;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::error::{AppError, ErrorBody};
-use super::extract::{ApiQuery, Missing, PathId};
-use super::paging::Paging;
-use super::{ok, AppState, Envelope};
+use super::product::{products, Product};
 use crate::domain::id::Id;
 use crate::domain::money::MoneyError;
-use crate::domain::pricing::price_at;
-use crate::domain::time::iso8601;
 use crate::domain::Money;
-use crate::store::catalogue::{
-    BannerRow, CategoryTree, Facets, ProductFilter, ProductRow, ProductSort, SortField, PRICE_BANDS,
-};
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/category", get(categories))
-        .route("/banner", get(banners))
-        .route("/user/home-page", get(home_page))
-        .route("/product", get(list_products))
-        .route("/product/{id}", get(product))
-}
-
-/// A reference to a category or sub-category.
-#[derive(Serialize, ToSchema)]
-pub struct TitleRef {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub title: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Category {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub title: String,
-    /// Bumped by each rename: the console's rename sends the one it showed (DESIGN.md §15).
-    pub version: i64,
-    pub sub_categories: Vec<SubCategory>,
-    /// The highest discount running now on one of its products, a whole percentage
-    /// (0 when none): the home page's 'UP to N% OFF'.
-    pub max_discount_percentage: f64,
-}
-
-impl Category {
-    pub fn from_tree(tree: CategoryTree) -> Category {
-        let CategoryTree {
-            id,
-            title,
-            version,
-            sub_categories,
-            max_discount_bp,
-        } = tree;
-        Category {
-            id,
-            title,
-            version,
-            sub_categories: sub_categories
-                .into_iter()
-                .map(|sub| SubCategory {
-                    id: sub.id,
-                    title: sub.title,
-                    version: sub.version,
-                })
-                .collect(),
-            max_discount_percentage: (max_discount_bp as f64 / 100.0).round(),
-        }
-    }
-}
-
-/// A sub-category in the category tree.
-#[derive(Serialize, ToSchema)]
-pub struct SubCategory {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub title: String,
-    /// Bumped by each rename.
-    pub version: i64,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CategoryList {
-    pub categories: Vec<Category>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct Banner {
-    #[serde(rename = "_id")]
-    pub id: String,
-    /// Media path: the storefront shows `{mediaBaseUrl}{image}`.
-    pub image: String,
-    /// Where the slide links to, inside the shop.
-    pub url: String,
-}
-
-/// A product as the storefront shows it. Prices are in the shop's currency with two decimals.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Product {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub name: String,
-    pub description: String,
-    pub price: f64,
-    /// 0 when no discount applies now (none, or it has ended).
-    pub discount_percentage: f64,
-    /// The price the shopper pays now.
-    pub discounted_price: f64,
-    /// Media paths, the first shown on cards.
-    pub images: Vec<String>,
-    pub stock: i64,
-    pub category: TitleRef,
-    pub sub_category: TitleRef,
-    /// When the current discount ends (ISO 8601), or null.
-    pub discount_end_date: Option<String>,
-    pub created_at: String,
-    /// Average review rating, one decimal; 0 without reviews.
-    pub rating: f64,
-    pub review_count: i64,
-    pub size: Option<String>,
-    pub color: Option<String>,
-}
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::ApiQuery;
+use crate::http::paging::Paging;
+use crate::http::{ok, AppState, Envelope};
+use crate::store::catalogue::{Facets, ProductFilter, ProductSort, SortField, PRICE_BANDS};
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -211,85 +97,9 @@ impl From<Facets> for ListingFacets {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct ProductDetail {
-    pub product: Product,
-}
-
-#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HomePage {
     pub top_products: Vec<Product>,
-}
-
-impl Product {
-    pub fn from_row(row: ProductRow, now: i64) -> Product {
-        let price = price_at(row.price, row.discount, now);
-        let rating = if row.review_count > 0 {
-            (row.rating_sum as f64 / row.review_count as f64 * 10.0).round() / 10.0
-        } else {
-            0.0
-        };
-        Product {
-            discount_end_date: row
-                .discount
-                .ends_at
-                .filter(|_| row.discount.active_at(now))
-                .map(iso8601),
-            id: row.id,
-            name: row.name,
-            description: row.description,
-            price: price.price.as_f64(),
-            discount_percentage: price.discount_percentage,
-            discounted_price: price.discounted_price.as_f64(),
-            images: row.images,
-            stock: row.stock,
-            category: TitleRef {
-                id: row.category.0,
-                title: row.category.1,
-            },
-            sub_category: TitleRef {
-                id: row.sub_category.0,
-                title: row.sub_category.1,
-            },
-            created_at: iso8601(row.created_at),
-            rating,
-            review_count: row.review_count,
-            size: row.size,
-            color: row.color,
-        }
-    }
-}
-
-fn products(rows: Vec<ProductRow>, now: i64) -> Vec<Product> {
-    rows.into_iter()
-        .map(|row| Product::from_row(row, now))
-        .collect()
-}
-
-/// Every category with its sub-categories, in display order.
-#[utoipa::path(get, path = "/api/category", tag = "catalogue",
-    responses((status = 200, body = Envelope<CategoryList>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)")))]
-async fn categories(
-    State(state): State<AppState>,
-) -> Result<Json<Envelope<CategoryList>>, AppError> {
-    let tree = state.catalogue.categories().await?;
-    let categories = tree.into_iter().map(Category::from_tree).collect();
-    Ok(ok(
-        "Categories fetched successfully",
-        CategoryList { categories },
-    ))
-}
-
-/// The homepage banners, in display order.
-#[utoipa::path(get, path = "/api/banner", tag = "catalogue",
-    responses((status = 200, body = Envelope<Vec<Banner>>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)")))]
-async fn banners(State(state): State<AppState>) -> Result<Json<Envelope<Vec<Banner>>>, AppError> {
-    let banners = state.catalogue.banners().await?;
-    let banners = banners
-        .into_iter()
-        .map(|BannerRow { id, image, url, .. }| Banner { id, image, url })
-        .collect();
-    Ok(ok("Banners fetched successfully", banners))
 }
 
 /// How many products the homepage shows.
@@ -298,7 +108,9 @@ const TOP_PRODUCTS: i64 = 8;
 /// The homepage's top products: the featured ones, else the newest eight.
 #[utoipa::path(get, path = "/api/user/home-page", tag = "catalogue",
     responses((status = 200, body = Envelope<HomePage>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)")))]
-async fn home_page(State(state): State<AppState>) -> Result<Json<Envelope<HomePage>>, AppError> {
+pub(super) async fn home_page(
+    State(state): State<AppState>,
+) -> Result<Json<Envelope<HomePage>>, AppError> {
     let top = state.catalogue.top_products(TOP_PRODUCTS).await?;
     Ok(ok(
         "Home page data fetched successfully",
@@ -307,7 +119,6 @@ async fn home_page(State(state): State<AppState>) -> Result<Json<Envelope<HomePa
         },
     ))
 }
-
 /// The product listing's query. Empty values count as absent.
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -501,7 +312,7 @@ impl ListParams {
 #[utoipa::path(get, path = "/api/product", tag = "catalogue", params(ListParams),
     responses((status = 200, body = Envelope<ProductList>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)"),
               (status = 400, description = "A parameter is invalid; `errors` names it", body = ErrorBody)))]
-async fn list_products(
+pub(super) async fn list_products(
     State(state): State<AppState>,
     ApiQuery(params): ApiQuery<ListParams>,
 ) -> Result<Json<Envelope<ProductList>>, AppError> {
@@ -535,36 +346,6 @@ async fn list_products(
             per_page,
             did_you_mean,
             facets,
-        },
-    ))
-}
-
-fn no_product() -> AppError {
-    AppError::NotFound("Product not found".into())
-}
-
-/// The `{id}` of a product (`GET /product/{id}`).
-pub struct ProductId;
-
-impl Missing for ProductId {
-    fn error(_: &Parts) -> AppError {
-        no_product()
-    }
-}
-
-/// One product.
-#[utoipa::path(get, path = "/api/product/{id}", tag = "catalogue", params(("id" = String, Path)),
-    responses((status = 200, body = Envelope<ProductDetail>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)"),
-              (status = 404, description = "'Product not found'", body = ErrorBody)))]
-async fn product(
-    State(state): State<AppState>,
-    PathId(id, _): PathId<ProductId>,
-) -> Result<Json<Envelope<ProductDetail>>, AppError> {
-    let row = state.catalogue.product(&id).await?.ok_or_else(no_product)?;
-    Ok(ok(
-        "Product fetched successfully",
-        ProductDetail {
-            product: Product::from_row(row, state.clock.now_ms()),
         },
     ))
 }

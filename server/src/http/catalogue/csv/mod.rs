@@ -3,8 +3,12 @@
 //! line by line (a dry run), then written in one transaction or not at all.
 //!
 //! Exports are streamed a page at a time, so a catalogue of any size costs the server
-//! one page of memory. How a product reads in the file is `admin_csv_cells`; reading
-//! an imported file is `admin_csv_read`, and what the import reports `admin_csv_dry_run`.
+//! one page of memory. How a product reads in the file is `cells.rs`; reading an
+//! imported file is `read.rs`, and what the import reports `dry_run.rs`.
+
+mod cells;
+pub mod dry_run;
+mod read;
 
 use std::collections::BTreeMap;
 
@@ -18,15 +22,14 @@ use futures_util::stream::{self, StreamExt};
 use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi};
 
-use super::admin_catalogue::actor_of;
-use super::admin_csv_cells::{product_cells, text_cell, PRODUCT_COLUMNS};
-use super::admin_csv_dry_run::{report_of, ImportReport};
-use super::admin_csv_read::read_products;
-use super::error::{AppError, ErrorBody};
-use super::extract::ApiQuery;
-use super::identity::AdminUser;
-use super::{ok, AppState, Envelope};
+use self::cells::{product_cells, text_cell, PRODUCT_COLUMNS};
+use self::dry_run::{report_of, ImportReport};
+use self::read::read_products;
 use crate::domain::time::{iso8601, parse_date, DAY_MS};
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::ApiQuery;
+use crate::http::identity::{actor_of, AdminUser};
+use crate::http::{ok, AppState, Envelope};
 use crate::store::orders::OrderRow;
 
 #[derive(OpenApi)]

@@ -10,14 +10,14 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::admin_catalogue::{actor_of, refused, AdminProduct, AdminProductData};
-use super::catalogue::ProductId;
-use super::error::{AppError, ErrorBody};
-use super::extract::{ApiJson, ApiQuery, PathId};
-use super::identity::AdminUser;
-use super::orders::parse_paging;
-use super::{ok, AppState, Envelope};
+use super::admin::{refused, AdminProduct, AdminProductData};
+use super::product::ProductId;
 use crate::domain::time::iso8601;
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::{ApiJson, ApiQuery, PathId};
+use crate::http::identity::{actor_of, AdminUser};
+use crate::http::paging::parse_paging;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::stock;
 
 #[derive(OpenApi)]

@@ -10,14 +10,15 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use utoipa::{OpenApi, ToSchema};
 
-use super::admin_catalogue::{actor_of, refused, remove_photos, AdminProduct, AdminProductData};
-use super::catalogue::ProductId;
-use super::error::{AppError, ErrorBody};
-use super::extract::{ApiJson, PathId};
-use super::form::{FileLimits, Form};
-use super::identity::AdminUser;
-use super::{ok, AppState, Envelope};
+use super::admin::{refused, remove_photos, AdminProduct, AdminProductData};
+use super::form::ProductPhotos;
+use super::product::ProductId;
 use crate::domain::id::Id;
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::{ApiJson, PathId};
+use crate::http::form::{FileLimits, Form};
+use crate::http::identity::{actor_of, AdminUser};
+use crate::http::{ok, AppState, Envelope};
 use crate::media::photo;
 use crate::store::catalogue::products::MAX_PHOTOS;
 use crate::store::catalogue::ProductRefusal;
@@ -33,17 +34,6 @@ pub fn router() -> Router<AppState> {
 /// Adding photos carries up to eight of them: its body limit is theirs.
 pub fn upload_router() -> Router<AppState> {
     Router::new().route("/admin/product/{id}/photos", post(add_photos))
-}
-
-/// Up to 8 photos of at most 10 MB each: a product's gallery.
-pub struct ProductPhotos;
-
-impl FileLimits for ProductPhotos {
-    const MAX_FILES: usize = MAX_PHOTOS;
-    const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
-    const FILE_TOO_LARGE: &'static str = "Each image must be at most 10 MB";
-    const TOO_MANY_FILES: &'static str = "A product can have at most 8 photos";
-    const FILE_FIELDS: &'static [&'static str] = &["images", "images[]"];
 }
 
 /// The largest body `POST /admin/product/{id}/photos` takes: eight photos and the form.
@@ -114,7 +104,8 @@ pub async fn add_photos(
     let mut stored = Vec::with_capacity(form.files.len());
     for upload in form.files {
         let stem = format!("products/{id}/{}", Id::generate());
-        match super::media::store_photo(&state, upload.bytes, photo::REVIEW_SIDE, &stem).await {
+        match crate::http::media::store_photo(&state, upload.bytes, photo::REVIEW_SIDE, &stem).await
+        {
             Ok(path) => stored.push(path),
             Err(e) => {
                 remove_photos(&state, &stored).await;

@@ -12,14 +12,14 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::admin_catalogue::actor_of;
-use super::error::{AppError, ErrorBody};
-use super::extract::{ApiJson, ApiQuery, Missing, PathId};
-use super::identity::AdminUser;
-use super::paging::Paging;
-use super::reviews::Review;
-use super::{ok, AppState, Envelope};
+use super::Review;
 use crate::domain::time::iso8601;
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::{ApiJson, ApiQuery, Missing, PathId};
+use crate::http::identity::actor_of;
+use crate::http::identity::AdminUser;
+use crate::http::paging::Paging;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::reviews::{AdminReviewFilter, AdminReviewRow, ModerationRefusal};
 
 #[derive(OpenApi)]

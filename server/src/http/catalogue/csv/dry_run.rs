@@ -7,7 +7,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::admin_csv_cells::{column_index, product_cells};
+use super::cells::{column_index, product_cells};
 use crate::domain::Money;
 use crate::store::catalogue::import::{ImportAction, LineOutcome};
 

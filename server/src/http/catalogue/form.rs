@@ -1,17 +1,19 @@
 //! The product form's rules (DESIGN.md §8, §15): every field of a product as the
 //! console's form and a CSV import's line send it, checked by name with what to do
-//! about each, before the store sees it.
+//! about each, before the store sees it; and the photos its gallery takes.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::error::AppError;
 use crate::domain::id::Id;
 use crate::domain::pricing::Discount;
 use crate::domain::time::{parse_date, DAY_MS};
 use crate::domain::Money;
+use crate::http::error::AppError;
+use crate::http::form::FileLimits;
+use crate::store::catalogue::products::MAX_PHOTOS;
 use crate::store::catalogue::ProductInput;
 
 /// Every field of a product, as the console's form sends it.
@@ -82,7 +84,7 @@ pub(super) fn check_fields(body: &ProductRequest, stock: Stock) -> Result<Produc
         errors.remove("stock");
     }
     if body.version.is_some_and(|version| version < 1) {
-        errors.insert("version", super::error::VERSION_RULE.into());
+        errors.insert("version", crate::http::error::VERSION_RULE.into());
     }
     if Id::parse(&input.category_id).is_none() {
         errors.insert("categoryId", "Choose a category".into());
@@ -197,6 +199,17 @@ fn hundredths(value: f64) -> Option<i64> {
     let rounded = scaled.round();
     (value.is_finite() && (scaled - rounded).abs() < 1e-6 && rounded.abs() < 1e15)
         .then_some(rounded as i64)
+}
+
+/// Up to 8 photos of at most 10 MB each: a product's gallery.
+pub struct ProductPhotos;
+
+impl FileLimits for ProductPhotos {
+    const MAX_FILES: usize = MAX_PHOTOS;
+    const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+    const FILE_TOO_LARGE: &'static str = "Each image must be at most 10 MB";
+    const TOO_MANY_FILES: &'static str = "A product can have at most 8 photos";
+    const FILE_FIELDS: &'static [&'static str] = &["images", "images[]"];
 }
 
 #[cfg(test)]

@@ -10,13 +10,13 @@ use axum::{Json, Router};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use super::admin_catalogue::actor_of;
-use super::error::{check_version, AppError, ErrorBody};
-use super::extract::ApiJson;
-use super::identity::AdminUser;
-use super::{ok, AppState, Envelope};
 use crate::domain::currency::{Currency, CURRENCY_RULE};
 use crate::domain::shop::{check_pickup, Pickup, ShopSettings};
+use crate::http::error::{check_version, AppError, ErrorBody};
+use crate::http::extract::ApiJson;
+use crate::http::identity::actor_of;
+use crate::http::identity::AdminUser;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::settings::{SettingsChange, StaleSettings};
 
 #[derive(OpenApi)]
