@@ -1,4 +1,6 @@
-//! The catalogue calls: categories, banners, home page, listing and detail.
+//! The shop's catalogue reads: the home page, the listing (sorts, paging, filters,
+//! keywords, its parameters), a product's page, the indexes every listing query uses,
+//! and the answers' tags and kept copies. (The menu and banners: `content/`.)
 
 use reqwest::StatusCode;
 use shop::domain::id::new_id;
@@ -10,9 +12,6 @@ use crate::helpers::{fixture, id, names, new_product, TestApp};
 use crate::on_both_backends;
 
 on_both_backends!(
-    categories_list_their_sub_categories_in_order,
-    categories_carry_their_highest_running_discount,
-    banners_are_an_array_in_the_data,
     home_page_shows_the_featured_products,
     home_page_without_featured_products_shows_the_newest_eight,
     listing_defaults_to_newest_first_ten_per_page,
@@ -35,83 +34,6 @@ on_both_backends!(
     catalogue_answers_carry_strong_etags_and_a_repeat_gets_304,
     a_repeated_answer_comes_from_memory_until_something_changes,
 );
-
-async fn categories_carry_their_highest_running_discount(app: TestApp) {
-    fixture(&app).await;
-    let (_, body) = app.get("/api/category").await;
-    let best = |title: &str| {
-        body["data"]["categories"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["title"] == title)
-            .unwrap()["maxDiscountPercentage"]
-            .clone()
-    };
-    // Faucets: Beta 25 % (running) and Delta 10 %. Heating: Gamma's 20 % has ended.
-    assert_eq!(best("Faucets"), 25.0);
-    assert_eq!(best("Heating"), 0.0);
-    // Found by a seek into the discount index, not by reading the category's products.
-    let plan: Vec<String> = {
-        let db = app.catalogue.db();
-        let explain = match db.dialect {
-            shop::store::Dialect::Sqlite => "EXPLAIN QUERY PLAN ",
-            shop::store::Dialect::Postgres => "EXPLAIN ",
-        };
-        let sql = format!("{explain}{}", shop::store::catalogue::CATEGORY_DISCOUNTS);
-        let rows = sqlx::query(&sql)
-            .bind(0i64)
-            .fetch_all(&db.pool)
-            .await
-            .unwrap();
-        rows.iter()
-            .map(|row| {
-                use sqlx::Row;
-                let column = if db.dialect == shop::store::Dialect::Sqlite {
-                    "detail"
-                } else {
-                    "QUERY PLAN"
-                };
-                row.try_get::<String, _>(column).unwrap()
-            })
-            .collect()
-    };
-    assert!(
-        plan.iter()
-            .any(|line| line.contains("products_cat_discount")),
-        "{plan:#?}"
-    );
-}
-
-async fn categories_list_their_sub_categories_in_order(app: TestApp) {
-    let f = fixture(&app).await;
-    let (status, body) = app.get("/api/category").await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["success"], true);
-    assert_eq!(body["message"], "Categories fetched successfully");
-    let categories = body["data"]["categories"].as_array().unwrap();
-    assert_eq!(categories.len(), 2);
-    assert_eq!(categories[0]["_id"], f.faucets.as_str());
-    assert_eq!(categories[0]["title"], "Faucets");
-    assert_eq!(
-        categories[0]["subCategories"],
-        serde_json::json!([{"_id": f.kitchen, "title": "Kitchen Mixers", "version": 1}, {"_id": f.basin, "title": "Basin Taps", "version": 1}])
-    );
-    assert_eq!(categories[1]["title"], "Heating");
-}
-
-async fn banners_are_an_array_in_the_data(app: TestApp) {
-    fixture(&app).await;
-    let (status, body) = app.get("/api/banner").await;
-    assert_eq!(status, StatusCode::OK);
-    let banners = body["data"]
-        .as_array()
-        .expect("data is the array of banners");
-    assert_eq!(banners.len(), 1);
-    assert_eq!(banners[0]["image"], "banners/test.svg");
-    assert_eq!(banners[0]["url"], "/shop");
-    assert!(banners[0]["_id"].is_string());
-}
 
 async fn home_page_shows_the_featured_products(app: TestApp) {
     fixture(&app).await;

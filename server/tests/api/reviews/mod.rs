@@ -1,6 +1,8 @@
 //! Reviews: listing a product's reviews, writing one with photos, and the product's
 //! rating staying in step.
 
+mod moderation;
+
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
