@@ -74,8 +74,10 @@ api-types:
 fmt:
 	cargo fmt --all
 
-## lint: clippy (also without the test card provider), ESLint (with the storefront's import boundaries), tsc; all warnings fail
+## lint: no import cycles between the server's files or areas (nor the web's), clippy (also without the test card provider), ESLint (with the storefront's and console's import boundaries), tsc; all warnings fail
 lint: web-deps
+	python3 scripts/test_cycles.py
+	python3 scripts/cycles.py
 	cargo clippy --all-targets --locked -- -D warnings
 	# The shop still builds without the `test-payments` feature (server/Cargo.toml): only
 	# the shop's own crate is checked again, its dependencies are shared.

@@ -51,10 +51,15 @@ pub struct AdminUser(pub UserRow);
 impl AdminUser {
     /// The administrator as the activity log names them.
     pub fn actor(&self) -> Actor {
-        Actor {
-            id: self.0.id.clone(),
-            email: self.0.email.clone(),
-        }
+        actor_of(&self.0)
+    }
+}
+
+/// An administrator as the activity log names them: every console change records it.
+pub(crate) fn actor_of(admin: &UserRow) -> Actor {
+    Actor {
+        id: admin.id.clone(),
+        email: admin.email.clone(),
     }
 }
 

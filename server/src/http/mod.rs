@@ -1,24 +1,16 @@
 //! The HTTP layer: routers per area, the envelope, extractors, middleware.
+//!
+//! A folder per area (`auth/`, `catalogue/`, `content/`, `reviews/`), each holding the
+//! shop's calls and the console's calls of that area and exposing `router()`; `admin/`
+//! holds the console's areas with no shop side. The files beside them are what every
+//! area uses: the error envelope, extractors, forms, paging, identity, the layers.
 
-pub mod admin_activity;
-pub mod admin_banners;
-pub mod admin_catalogue;
-pub mod admin_categories;
-pub mod admin_csv;
-mod admin_csv_cells;
-pub mod admin_csv_dry_run;
-mod admin_csv_read;
-pub mod admin_customers;
-pub mod admin_dashboard;
+pub mod admin;
 pub mod admin_orders;
-pub mod admin_product_form;
-pub mod admin_product_photos;
-pub mod admin_promo;
-pub mod admin_reviews;
-pub mod admin_stock;
 pub mod auth;
 pub mod catalogue;
 pub mod connections;
+pub mod content;
 pub mod error;
 pub mod extract;
 pub mod form;
@@ -29,14 +21,11 @@ pub mod media;
 mod middleware;
 pub mod openapi;
 pub mod orders;
-pub mod pages;
 pub mod paging;
 pub mod payments;
 pub mod response_cache;
 pub mod reviews;
-pub mod search;
 mod seo;
-pub mod shop_settings;
 mod storefront;
 mod validators;
 
@@ -179,25 +168,13 @@ pub fn router(state: AppState) -> Router {
     let cors = cors(&state.settings.cors_origins);
     let small = Router::new()
         .merge(catalogue::router())
+        .merge(content::router())
         .merge(auth::router())
         .merge(reviews::router())
         .merge(items::router())
         .merge(orders::router())
         .merge(admin_orders::router())
-        .merge(admin_catalogue::router())
-        .merge(admin_stock::router())
-        .merge(admin_product_photos::router())
-        .merge(admin_csv::router())
-        .merge(admin_categories::router())
-        .merge(admin_banners::router())
-        .merge(admin_reviews::router())
-        .merge(admin_promo::router())
-        .merge(shop_settings::router())
-        .merge(admin_dashboard::router())
-        .merge(admin_customers::router())
-        .merge(admin_activity::router())
-        .merge(pages::router())
-        .merge(search::router())
+        .merge(admin::router())
         .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
@@ -207,17 +184,17 @@ pub fn router(state: AppState) -> Router {
             reviews::MAX_REVIEW_BODY_BYTES,
         ))
         .merge(body_limit(
-            admin_product_photos::upload_router(),
-            admin_product_photos::MAX_PHOTOS_BODY_BYTES,
+            catalogue::photos::upload_router(),
+            catalogue::photos::MAX_PHOTOS_BODY_BYTES,
         ))
         .merge(body_limit(
-            admin_csv::import_router(),
+            catalogue::csv::import_router(),
             // The file and a little room: over its own limit it is told 'at most 10 MB'.
-            admin_csv::MAX_IMPORT_BYTES + 64 * 1024,
+            catalogue::csv::MAX_IMPORT_BYTES + 64 * 1024,
         ))
         .merge(body_limit(
-            admin_banners::upload_router(),
-            admin_banners::MAX_BANNER_BODY_BYTES,
+            content::banners::upload_router(),
+            content::banners::MAX_BANNER_BODY_BYTES,
         ))
         .fallback(|| async { AppError::NotFound("Not found".into()) });
     let payments = state.payments.clone();

@@ -6,26 +6,27 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{Modify, OpenApi};
 
+use super::admin::{activity, customers, dashboard, promo};
+use super::catalogue::{csv, listing, photos, product, search, stock};
+use super::content::{banners, categories, pages, settings};
 use super::error::ErrorBody;
-use super::{
-    admin_activity, admin_catalogue, admin_customers, admin_dashboard, admin_orders, admin_promo,
-    auth, catalogue, items, orders, payments, reviews,
-};
+use super::reviews::moderation;
+use super::{admin_orders, auth, catalogue, items, orders, payments, reviews};
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
 use crate::domain::shop::{MAX_PICKUP_NAME, MAX_PICKUP_TEXT};
-use crate::http::admin_categories::MAX_TITLE_CHARS;
-use crate::http::shop_settings::CURRENCY_PATTERN;
+use crate::http::content::categories::MAX_TITLE_CHARS;
+use crate::http::content::settings::CURRENCY_PATTERN;
 
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Shop API", description = "The web shop's JSON API. Every response is an envelope: \
         `{success, message, data}` on success, `{success: false, message, errors?}` on failure."),
     paths(
-        catalogue::categories,
-        catalogue::banners,
-        catalogue::home_page,
-        catalogue::list_products,
-        catalogue::product,
+        categories::categories,
+        banners::banners,
+        listing::home_page,
+        listing::list_products,
+        product::product,
         auth::signup::signup,
         auth::session::login,
         auth::session::admin_login,
@@ -103,21 +104,21 @@ impl Modify for BearerToken {
 pub fn api() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
     for part in [
-        admin_catalogue::Doc::openapi(),
-        super::admin_csv::Doc::openapi(),
-        super::admin_categories::Doc::openapi(),
-        super::admin_banners::Doc::openapi(),
-        super::admin_reviews::Doc::openapi(),
-        super::admin_stock::Doc::openapi(),
-        super::admin_product_photos::Doc::openapi(),
+        catalogue::admin::Doc::openapi(),
+        csv::Doc::openapi(),
+        categories::Doc::openapi(),
+        banners::Doc::openapi(),
+        moderation::Doc::openapi(),
+        stock::Doc::openapi(),
+        photos::Doc::openapi(),
         admin_orders::Doc::openapi(),
-        admin_dashboard::Doc::openapi(),
-        admin_customers::Doc::openapi(),
-        admin_activity::Doc::openapi(),
-        admin_promo::Doc::openapi(),
-        super::shop_settings::Doc::openapi(),
-        super::pages::Doc::openapi(),
-        super::search::Doc::openapi(),
+        dashboard::Doc::openapi(),
+        customers::Doc::openapi(),
+        activity::Doc::openapi(),
+        promo::Doc::openapi(),
+        settings::Doc::openapi(),
+        pages::Doc::openapi(),
+        search::Doc::openapi(),
     ] {
         doc.merge(part);
     }
@@ -544,7 +545,7 @@ mod tests {
             "",
             "shop",
         ] {
-            let taken = crate::http::admin_banners::check_url(url).is_ok();
+            let taken = crate::http::content::banners::check_url(url).is_ok();
             assert_eq!(pattern.is_match(url), taken, "{url:?}");
         }
     }
@@ -562,7 +563,7 @@ mod tests {
             "Taps\nand more",
             &"x".repeat(61),
         ] {
-            let taken = crate::http::admin_categories::check_title(text).is_ok();
+            let taken = crate::http::content::categories::check_title(text).is_ok();
             assert_eq!(title.is_match(text), taken, "{text:?}");
         }
     }

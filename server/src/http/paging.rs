@@ -2,6 +2,11 @@
 
 use std::collections::BTreeMap;
 
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::error::AppError;
+
 /// The deepest page any listing serves.
 pub const MAX_PAGE: i64 = 10_000;
 
@@ -65,5 +70,29 @@ impl Paging {
     /// How many rows come before this page.
     pub fn offset(self) -> i64 {
         (self.page - 1) * self.per_page
+    }
+}
+
+/// The `page` and `perPage` of a paginated call, as sent; [`parse_paging`] reads them.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
+    pub page: Option<String>,
+    #[serde(rename = "perPage")]
+    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
+    pub per_page: Option<String>,
+}
+
+/// `page` and `perPage` of the console's lists and the shopper's orders and transactions:
+/// 10 a page by default, at most 100; a bad value is a field error.
+pub fn parse_paging(page: Option<&str>, per_page: Option<&str>) -> Result<Paging, AppError> {
+    let mut errors = BTreeMap::new();
+    let paging = Paging::parse(page, per_page, 10, 100, &mut errors);
+    if errors.is_empty() {
+        Ok(paging)
+    } else {
+        Err(AppError::fields(errors))
     }
 }

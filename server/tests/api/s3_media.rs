@@ -25,9 +25,9 @@ macro_rules! on_s3 {
 }
 
 on_s3!(
-    product_photos => crate::admin_products::photos_are_checked_added_reordered_and_removed,
-    a_deleted_products_photos => crate::admin_products::a_product_nobody_ordered_can_be_deleted_an_ordered_one_is_archived_instead,
-    banners => crate::admin_catalogue::banners_are_uploaded_linked_reordered_and_deleted,
+    product_photos => crate::catalogue::admin::photos_are_checked_added_reordered_and_removed,
+    a_deleted_products_photos => crate::catalogue::admin::a_product_nobody_ordered_can_be_deleted_an_ordered_one_is_archived_instead,
+    banners => crate::content::banners::banners_are_uploaded_linked_reordered_and_deleted,
     review_photos => crate::reviews::review_photos_are_public_checked_and_limited,
     profile_photo => crate::accounts::the_profile_takes_a_name_a_phone_and_a_photo,
     profile_photo_metadata => crate::accounts::photo_metadata_does_not_survive,

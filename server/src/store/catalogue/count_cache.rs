@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::ProductFilter;
+use super::filter::ProductFilter;
 
 /// Listing totals (or facets) by filter, each kept for `ttl`. Bounded: when full it starts afresh.
 ///

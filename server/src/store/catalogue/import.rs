@@ -14,8 +14,8 @@ use std::collections::HashMap;
 
 use sqlx::{AnyConnection, Row};
 
-use super::admin::ProductInput;
 use super::categories::TREE_LOCK;
+use super::product_rows::ProductInput;
 use super::product_rows::{changes_between, input_of, insert_products, search_text, set_product};
 use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::{bump_version, Catalogue};

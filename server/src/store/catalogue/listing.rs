@@ -3,44 +3,12 @@
 
 use sqlx::{Executor, Row};
 
+use super::filter::ProductFilter;
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::{Catalogue, Facets};
 use crate::domain::id::Id;
 use crate::domain::listing::{ProductSort, SortField};
-use crate::domain::search_terms::query_words;
-use crate::domain::Money;
 use crate::store::Dialect;
-
-/// What a product listing is narrowed to. Every list is already bounded by the caller.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ProductFilter {
-    pub keyword_words: Vec<String>,
-    pub category_ids: Vec<Id>,
-    pub sub_category_ids: Vec<Id>,
-    /// Bounds on the price the shopper pays, inclusive.
-    pub min_paid: Option<Money>,
-    pub max_paid: Option<Money>,
-}
-
-/// Most words a keyword search looks at.
-pub const MAX_SEARCH_WORDS: usize = 8;
-
-impl ProductFilter {
-    /// The words of a shopper's search text, at most [`MAX_SEARCH_WORDS`], each size
-    /// one word (`domain/search_terms.rs`).
-    pub fn keyword(text: &str) -> Vec<String> {
-        query_words(text, MAX_SEARCH_WORDS)
-    }
-
-    /// A keyword search with no other condition.
-    fn is_keyword_only(&self) -> bool {
-        !self.keyword_words.is_empty()
-            && self.category_ids.is_empty()
-            && self.sub_category_ids.is_empty()
-            && self.min_paid.is_none()
-            && self.max_paid.is_none()
-    }
-}
 
 pub(super) enum Arg {
     Text(String),

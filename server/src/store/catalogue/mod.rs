@@ -1,12 +1,13 @@
 //! Categories, products and banners: the SQL behind the catalogue calls, and the
 //! inserts the seeders use. One file for each part that changes on its own:
 //! `read.rs` (the category tree, banners, single products, the homepage, and the
-//! product row other stores share), `listing.rs` (filters, sorting, paging and keyword
-//! search), `search.rs` (the search index keyword listings go through), `browse.rs`
-//! (the in-memory orders other listings go through), `count_cache.rs` (listing
-//! totals kept for a few seconds), `seeding.rs`
-//! (the seeders' inserts), and the console's writes: `admin.rs` (products), with the
-//! product rows' SQL the writes share in `product_rows.rs`,
+//! product row other stores share), `filter.rs` (what a listing is narrowed to, which
+//! every way of listing reads), `listing.rs` (sorting, paging and keyword search in
+//! SQL), `search/` (the search index keyword listings go through, and the in-memory
+//! browse table other listings go through), `count_cache.rs` (listing totals kept for
+//! a few seconds), `seeding.rs` (the seeders' inserts), and the console's writes:
+//! `products.rs` (the products table and its writes), with what every product write
+//! shares (its input, its refusals, the rows' SQL) in `product_rows.rs`, `photos.rs`,
 //! `categories.rs` (categories and sub-categories), `banners.rs` and `import.rs`
 //! (products from a file, all or none), `stock_changes.rs` (the staff's stock changes
 //! and a product's stock history); and `version.rs`, which tells every node sharing
@@ -14,16 +15,16 @@
 //! synonyms, which expand searches) and `suggest.rs` (what the header suggests as a
 //! shopper types).
 
-pub mod admin;
 pub mod banners;
-mod browse;
 pub mod categories;
 mod count_cache;
+mod filter;
 pub mod import;
 mod listing;
 mod ordering;
 mod photos;
 mod product_rows;
+pub mod products;
 mod read;
 mod search;
 mod seeding;
@@ -42,7 +43,8 @@ use self::search::SearchIndex;
 use super::Db;
 use crate::domain::time::Clock;
 
-pub use self::listing::{ProductFilter, MAX_SEARCH_WORDS};
+pub use self::filter::{ProductFilter, MAX_SEARCH_WORDS};
+pub use self::product_rows::{ProductInput, ProductRefusal};
 pub(crate) use self::read::{
     product_from_row, products_with_ids, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
@@ -63,7 +65,7 @@ pub struct Catalogue {
     facets: Arc<CountCache<search::Facets>>,
     /// The catalogue version this node last acted on (`version.rs`); -1 before the first look.
     version_seen: Arc<AtomicI64>,
-    /// Keyword search (`search.rs`), kept at `version_seen`.
+    /// Keyword search (`search/`), kept at `version_seen`.
     search: Arc<SearchIndex>,
     /// Held while catching up with the catalogue's changes (`version.rs`).
     following: Arc<tokio::sync::Mutex<()>>,

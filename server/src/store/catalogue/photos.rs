@@ -3,8 +3,9 @@
 //! write of the product's list in one transaction with its activity entry. A change
 //! bumps the catalogue's version: listings and suggestions show the first photo.
 
-use super::admin::{ProductRefusal, MAX_PHOTOS};
 use super::product_rows::product_in;
+use super::product_rows::ProductRefusal;
+use super::products::MAX_PHOTOS;
 use super::read::ProductRow;
 use super::{record_change, Catalogue};
 use crate::domain::id::Id;

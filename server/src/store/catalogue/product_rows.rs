@@ -1,17 +1,54 @@
-//! The product rows' SQL that the console's writes share (`admin.rs`, `import.rs`,
-//! `stock_changes.rs`, `categories.rs`): reading one product inside a write, inserting
+//! What every write of products shares (`products.rs`, `import.rs`, `photos.rs`,
+//! `stock_changes.rs`, `categories.rs`): a product's fields as the console sets them,
+//! why a write is refused, and the rows' SQL: reading one product inside a write, inserting
 //! and setting products, archiving, the search text a product is found by, and the
 //! changes between two versions of a product's fields in the activity log's names.
 
 use sqlx::{Any, Row, Transaction};
 
-use super::admin::{ProductInput, ProductRefusal};
 use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use crate::domain::id::new_id;
-use crate::domain::pricing::price_at;
+use crate::domain::pricing::{price_at, Discount};
 use crate::domain::search_terms::index_words;
+use crate::domain::Money;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::value_rows;
+
+/// Every field of a product an administrator sets, checked at the edge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProductInput {
+    pub name: String,
+    pub description: String,
+    pub price: Money,
+    pub discount: Discount,
+    pub stock: i64,
+    /// Checked for its shape at the edge; the store checks it exists.
+    pub category_id: String,
+    pub sub_category_id: String,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub featured: bool,
+}
+
+/// Why a product write did not happen. Nothing was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProductRefusal {
+    NoSuchProduct,
+    NoSuchCategory,
+    /// The sub-category does not exist or belongs to another category.
+    NoSuchSubCategory,
+    /// More than [`MAX_PHOTOS`](super::products::MAX_PHOTOS) photos.
+    TooManyPhotos,
+    /// A photo list naming a photo the product does not have.
+    NotItsPhoto,
+    /// Orders name it (this many lines): it can be archived, not deleted.
+    InOrders(i64),
+    /// The form was loaded at an older version: nothing was written. The product as it
+    /// now is, for the console to show.
+    Stale(Box<ProductRow>),
+    /// A stock change would leave fewer than no units: the product has this many.
+    Short(i64),
+}
 
 pub(super) async fn product_in(
     tx: &mut Transaction<'static, Any>,

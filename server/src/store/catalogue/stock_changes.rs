@@ -4,8 +4,8 @@
 
 use sqlx::Row;
 
-use super::admin::ProductRefusal;
 use super::product_rows::product_in;
+use super::product_rows::ProductRefusal;
 use super::{stock_crossed_zero, Catalogue, ProductRow};
 use crate::domain::id::Id;
 use crate::store::activity::{Activity, Actor, Changes, Entry};

@@ -6,8 +6,9 @@
 
 use std::sync::{Arc, PoisonError};
 
+use super::filter::ProductFilter;
 use super::search::ProductCard;
-use super::{Catalogue, ProductFilter};
+use super::Catalogue;
 use crate::domain::listing::{ProductSort, SortField};
 use crate::domain::search_terms::index_words;
 use crate::domain::synonyms::Alternatives;

@@ -10,11 +10,12 @@ use tantivy::query::TermQuery;
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{Searcher, TantivyDocument, Term};
 
-use super::{Built, ProductFilter};
+use super::index::Built;
 use crate::domain::listing::ProductSort;
 use crate::domain::money::Money;
 use crate::domain::pricing::Discount;
 use crate::domain::synonyms::Alternatives;
+use crate::store::catalogue::filter::ProductFilter;
 
 /// A product as a suggestion shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,23 +76,6 @@ impl Built {
                 ends_at: number(f.discount_ends_at),
             },
         }))
-    }
-}
-
-/// Adds what a card shows of `product` to its document.
-pub(super) fn add_card(
-    doc: &mut TantivyDocument,
-    f: &super::Fields,
-    product: &super::IndexedProduct,
-) {
-    doc.add_text(f.shown_name, &product.name);
-    if let Some(image) = &product.image {
-        doc.add_text(f.image, image);
-    }
-    doc.add_i64(f.price, product.price.cents());
-    doc.add_i64(f.discount_bp, product.discount.basis_points);
-    if let Some(ends_at) = product.discount.ends_at {
-        doc.add_i64(f.discount_ends_at, ends_at);
     }
 }
 

@@ -9,8 +9,10 @@ use tantivy::query::{
 use tantivy::schema::IndexRecordOption;
 use tantivy::Term;
 
-use super::{typos_allowed, Built, ProductFilter};
+use super::index::Built;
+use super::typos::typos_allowed;
 use crate::domain::synonyms::Alternatives;
+use crate::store::catalogue::filter::ProductFilter;
 
 impl Built {
     /// The query for `filter` and its keywords read as `parts`: every part must match

@@ -1,0 +1,339 @@
+//! The console's CSV files (DESIGN.md §8): every product, and the orders of a range of
+//! days, as spreadsheets open them; and products imported from such a file, checked
+//! line by line (a dry run), then written in one transaction or not at all.
+//!
+//! Exports are streamed a page at a time, so a catalogue of any size costs the server
+//! one page of memory. How a product reads in the file is `cells.rs`; reading an
+//! imported file is `read.rs`, and what the import reports `dry_run.rs`.
+
+mod cells;
+pub mod dry_run;
+mod read;
+
+use std::collections::BTreeMap;
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::stream::{self, StreamExt};
+use serde::Deserialize;
+use utoipa::{IntoParams, OpenApi};
+
+use self::cells::{product_cells, text_cell, PRODUCT_COLUMNS};
+use self::dry_run::{report_of, ImportReport};
+use self::read::read_products;
+use crate::domain::time::{iso8601, parse_date, DAY_MS};
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::ApiQuery;
+use crate::http::identity::{actor_of, AdminUser};
+use crate::http::{ok, AppState, Envelope};
+use crate::store::orders::OrderRow;
+
+#[derive(OpenApi)]
+#[openapi(paths(export_products, export_orders, import_products))]
+pub struct Doc;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/admin/product/export", get(export_products))
+        .route("/admin/order/export", get(export_orders))
+}
+
+/// The import takes a file of up to [`MAX_IMPORT_BYTES`]: its body limit is its own.
+pub fn import_router() -> Router<AppState> {
+    Router::new().route("/admin/product/import", post(import_products))
+}
+
+/// The largest file an import reads.
+pub const MAX_IMPORT_BYTES: usize = 10 * 1024 * 1024;
+/// The longest range of days one orders export covers.
+const MAX_EXPORT_DAYS: i64 = 366;
+/// Rows read from the database for each part of an export.
+const EXPORT_PAGE: i64 = 500;
+
+const ORDER_COLUMNS: [&str; 20] = [
+    "number",
+    "placedAt",
+    "status",
+    "paymentStatus",
+    "paymentMethod",
+    "fulfilment",
+    "firstName",
+    "companyName",
+    "email",
+    "phone",
+    "streetAddress",
+    "apartment",
+    "townCity",
+    "items",
+    "subtotal",
+    "discount",
+    "promoCode",
+    "promoDiscount",
+    "deliveryFee",
+    "total",
+];
+
+/// Every product, archived ones too, as CSV.
+#[utoipa::path(get, path = "/api/admin/product/export", tag = "admin",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`products-YYYY-MM-DD.csv` (text/csv, UTF-8): a header line, then one line per product in id order, with the columns id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived", content_type = "text/csv", body = String),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+    ))]
+pub async fn export_products(State(state): State<AppState>, _admin: AdminUser) -> Response {
+    let catalogue = state.catalogue.clone();
+    // The cursor: the last id written; `None` once the last page is out.
+    let pages = stream::unfold(Some(String::new()), move |after| {
+        let catalogue = catalogue.clone();
+        async move {
+            let after = after?;
+            match catalogue.products_after(Some(&after), EXPORT_PAGE).await {
+                Err(e) => Some((Err(e), None)),
+                Ok(rows) if rows.is_empty() => None,
+                Ok(rows) => {
+                    let next = (rows.len() as i64 == EXPORT_PAGE)
+                        .then(|| rows.last().map(|row| row.id.clone()))
+                        .flatten();
+                    Some((Ok(csv_lines(rows.iter().map(product_cells))), next))
+                }
+            }
+        }
+    });
+    let day = &iso8601(state.clock.now_ms())[..10];
+    csv_response(&format!("products-{day}.csv"), &PRODUCT_COLUMNS, pages)
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderExportQuery {
+    /// The first day, `YYYY-MM-DD` (UTC).
+    #[param(required = true, format = Date)]
+    pub from: Option<String>,
+    /// The last day, `YYYY-MM-DD` (UTC), included, and not before `from`.
+    #[param(required = true, format = Date)]
+    pub to: Option<String>,
+}
+
+/// The orders placed on a range of days, as CSV.
+#[utoipa::path(get, path = "/api/admin/order/export", tag = "admin", params(OrderExportQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "`orders-FROM-to-TO.csv` (text/csv, UTF-8): one line per order placed from the first day to the last (UTC, both included), oldest first, with the columns number, placedAt, status, paymentStatus, paymentMethod, fulfilment, firstName, companyName, email, phone, streetAddress, apartment, townCity, items, subtotal, discount, promoCode, promoDiscount, deliveryFee, total", content_type = "text/csv", body = String),
+        (status = 400, description = "A missing or malformed day, the last before the first, or more than 366 days, named in `errors`", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+    ))]
+pub async fn export_orders(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    ApiQuery(query): ApiQuery<OrderExportQuery>,
+) -> Result<Response, AppError> {
+    let mut errors = BTreeMap::new();
+    let mut day = |text: Option<&str>, field: &'static str| {
+        let text = text.map(str::trim).unwrap_or("");
+        let day = parse_date(text);
+        if day.is_none() {
+            errors.insert(field, format!("{field} must be a day like 2026-11-01"));
+        }
+        (text.to_string(), day.unwrap_or(0))
+    };
+    let (from_text, from) = day(query.from.as_deref(), "from");
+    let (to_text, to) = day(query.to.as_deref(), "to");
+    if !errors.is_empty() {
+        return Err(AppError::fields(errors));
+    }
+    if to < from {
+        return Err(AppError::field(
+            "to",
+            "The last day must not be before the first",
+        ));
+    }
+    if (to - from) / DAY_MS + 1 > MAX_EXPORT_DAYS {
+        return Err(AppError::field(
+            "to",
+            format!("Export at most {MAX_EXPORT_DAYS} days at once"),
+        ));
+    }
+    let until = to + DAY_MS;
+    let orders = state.orders.clone();
+    let pages = stream::unfold(Some(None), move |after| {
+        let orders = orders.clone();
+        async move {
+            let after = after?;
+            match orders.placed_between(from, until, after, EXPORT_PAGE).await {
+                Err(e) => Some((Err(e), None)),
+                Ok(rows) if rows.is_empty() => None,
+                Ok(rows) => {
+                    let next = (rows.len() as i64 == EXPORT_PAGE)
+                        .then(|| rows.last().map(|o| Some((o.created_at, o.id.to_string()))))
+                        .flatten();
+                    Some((Ok(csv_lines(rows.iter().map(order_cells))), next))
+                }
+            }
+        }
+    });
+    Ok(csv_response(
+        &format!("orders-{from_text}-to-{to_text}.csv"),
+        &ORDER_COLUMNS,
+        pages,
+    ))
+}
+
+/// A CSV download: the header line, then each page's lines as they are read. A
+/// failure part-way ends the body early (the client sees a broken download) and is
+/// logged.
+fn csv_response(
+    filename: &str,
+    columns: &[&str],
+    pages: impl futures_util::Stream<Item = Result<Vec<u8>, sqlx::Error>> + Send + 'static,
+) -> Response {
+    let header_line = csv_lines([columns.iter().map(|c| c.to_string()).collect()]);
+    let body = stream::once(async move { Ok(header_line) })
+        .chain(pages)
+        // The compression layer polls once more after the end; unfold must not be.
+        .fuse()
+        .map(|page| {
+            page.map(Bytes::from).inspect_err(|e| {
+                tracing::error!(error = %e, "a CSV export failed part-way");
+            })
+        });
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\""))
+        .expect("a file name of digits, letters and dashes");
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        Body::from_stream(body),
+    )
+        .into_response()
+}
+
+/// `rows` as CSV lines.
+fn csv_lines(rows: impl IntoIterator<Item = Vec<String>>) -> Vec<u8> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        writer
+            .write_record(&row)
+            .expect("writing CSV to memory cannot fail");
+    }
+    writer
+        .into_inner()
+        .expect("writing CSV to memory cannot fail")
+}
+
+fn order_cells(o: &OrderRow) -> Vec<String> {
+    let items = o
+        .lines
+        .iter()
+        .map(|line| format!("{} × {}", line.quantity, line.name))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let c = &o.contact;
+    vec![
+        o.number.clone(),
+        iso8601(o.created_at),
+        o.status.as_str().to_string(),
+        o.payment_status.as_str().to_string(),
+        o.payment_method.clone(),
+        o.fulfilment.as_str().to_string(),
+        text_cell(&c.first_name),
+        text_cell(&c.company_name),
+        text_cell(&c.email_address),
+        text_cell(&c.phone_number),
+        text_cell(&c.street_address),
+        text_cell(&c.apartment),
+        text_cell(&c.town_city),
+        text_cell(&items),
+        o.totals.subtotal.to_string(),
+        o.totals.discount.to_string(),
+        text_cell(o.promo_code.as_deref().unwrap_or("")),
+        o.totals.promo_discount.to_string(),
+        o.totals.delivery_fee.to_string(),
+        o.totals.total.to_string(),
+    ]
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ImportQuery {
+    /// `false` (default): only check the file and report; `true`: write it.
+    #[param(pattern = "^(?:true|false)?$")]
+    pub apply: Option<String>,
+}
+
+/// Checks a products CSV (the export's columns; `id` empty for a new product, and
+/// `archived` ignored) line by line, and with `apply=true` writes it: every line in
+/// one transaction, or, when any line is refused, none. A line writes only the fields
+/// it changes.
+#[utoipa::path(post, path = "/api/admin/product/import", tag = "admin", params(ImportQuery),
+    request_body(content = String, content_type = "text/csv",
+        description = "The file: UTF-8, a header line naming the columns id (may be left out), name, description, price, discountPercentage, discountEndDate, stock, category, subCategory (titles), size, color, featured (true or false) and archived (may be left out; ignored), in any order; at most 10 MB and 10,000 products"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Import checked' (a dry run) or 'Products imported': how many lines create, update, change nothing or are refused, and each line that creates, updates (with the fields it changes, from and to, as the file writes them, and 'Check this price' when a price moves by more than 50 %) or is refused (with why, quoting the value), numbered as a spreadsheet numbers its rows", body = Envelope<ImportReport>),
+        (status = 400, description = "A file that cannot be read as products: not UTF-8, not CSV, a column missing, unknown or twice, no products, or more than 10,000", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 413, description = "'The file must be at most 10 MB'", body = ErrorBody),
+        (status = 422, description = "`apply=true` with refused lines: 'Nothing was imported: N rows are refused', `errors` by row ('row 3', as a spreadsheet numbers it); nothing is written", body = ErrorBody),
+    ))]
+pub async fn import_products(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ApiQuery(query): ApiQuery<ImportQuery>,
+    body: Body,
+) -> Result<Json<Envelope<ImportReport>>, AppError> {
+    let apply = match query.apply.as_deref().map(str::trim) {
+        None | Some("") | Some("false") => false,
+        Some("true") => true,
+        Some(_) => return Err(AppError::field("apply", "apply must be true or false")),
+    };
+    let bytes = axum::body::to_bytes(body, MAX_IMPORT_BYTES)
+        .await
+        .map_err(|_| AppError::PayloadTooLarge("The file must be at most 10 MB".into()))?;
+    let (lines, cells): (Vec<_>, Vec<_>) = read_products(&bytes)?
+        .into_iter()
+        .map(|file_line| (file_line.line, file_line.cells))
+        .unzip();
+    let (outcomes, applied) = state
+        .catalogue
+        .import_products(lines, apply, &actor_of(&admin), &state.activity)
+        .await?;
+    let report = report_of(outcomes, &cells, applied);
+    if apply && report.refused > 0 {
+        let errors = report
+            .rows
+            .iter()
+            .filter(|row| !row.errors.is_empty())
+            .map(|row| (format!("row {}", row.row), row.errors.join("; ")))
+            .collect();
+        return Err(AppError::Unprocessable {
+            message: format!(
+                "Nothing was imported: {} {} refused",
+                report.refused,
+                if report.refused == 1 {
+                    "row is"
+                } else {
+                    "rows are"
+                }
+            ),
+            errors,
+        });
+    }
+    let message = if applied {
+        "Products imported"
+    } else {
+        "Import checked"
+    };
+    Ok(ok(message, report))
+}

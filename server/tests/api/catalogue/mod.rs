@@ -1,0 +1,11 @@
+//! The catalogue: the shop's listing and product pages, search, and the console's
+//! products (the table, the form, photos, bulk changes, archiving, stock, CSV files).
+
+pub(crate) mod admin;
+mod archive;
+mod csv;
+mod csv_dry_run;
+mod listing;
+mod search;
+mod search_trade;
+mod stock;
