@@ -14,6 +14,7 @@ pub mod page;
 pub mod payment;
 pub mod phone;
 pub mod pricing;
+pub mod product_rules;
 pub mod promo;
 pub mod search_terms;
 pub mod shop;

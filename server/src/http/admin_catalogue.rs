@@ -13,7 +13,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::admin_product_form::{check_fields, ProductRequest, Stock, MAX_STOCK};
+use super::admin_product_form::{check_fields, ProductRequest, Stock};
 use super::admin_product_photos::ProductPhotos;
 use super::catalogue::{Product, ProductId};
 use super::error::{AppError, ErrorBody};
@@ -23,10 +23,13 @@ use super::identity::AdminUser;
 use super::orders::parse_paging;
 use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
+use crate::domain::product_rules::{
+    price_change_allowed, MAX_BULK, MAX_PRICE_CHANGE_PERCENT, MAX_STOCK, MIN_PRICE_CHANGE_PERCENT,
+};
 use crate::domain::time::{iso8601, DAY_MS};
 use crate::store::activity::Actor;
 use crate::store::catalogue::admin::{
-    AdminFilter, AdminSortField, BulkChange, ProductRefusal, StockState, MAX_BULK,
+    AdminFilter, AdminSortField, BulkChange, ProductRefusal, StockState,
 };
 use crate::store::catalogue::{ProductFilter, ProductRow};
 
@@ -159,7 +162,7 @@ pub struct AdminProductQuery {
 pub struct BulkRequest {
     /// 1 to 100 products' `_id`s.
     #[serde(default)]
-    #[schema(required = true, min_items = 1, max_items = 100)]
+    #[schema(required = true)]
     pub ids: Vec<String>,
     #[serde(default)]
     #[schema(
@@ -415,13 +418,13 @@ pub async fn bulk_change(
                 "Stock must be a whole number from 0 to {MAX_STOCK}"
             )))
         }
-        ("adjustPrice", Some(value)) if (-90.0..=500.0).contains(&value) && value != 0.0 => {
+        ("adjustPrice", Some(value)) if price_change_allowed(value) => {
             BulkChange::AdjustPrice(value)
         }
         ("adjustPrice", _) => {
-            return Err(AppError::bad_request(
-                "The price change must be between -90 and 500 percent, and not 0",
-            ))
+            return Err(AppError::bad_request(format!(
+                "The price change must be between {MIN_PRICE_CHANGE_PERCENT} and {MAX_PRICE_CHANGE_PERCENT} percent, and not 0"
+            )))
         }
         ("archive", _) => BulkChange::Archive(true),
         ("unarchive", _) => BulkChange::Archive(false),

@@ -18,8 +18,9 @@ use super::form::{FileLimits, Form};
 use super::identity::AdminUser;
 use super::{ok, AppState, Envelope};
 use crate::domain::id::Id;
+use crate::domain::product_rules::MAX_PHOTOS;
 use crate::media::photo;
-use crate::store::catalogue::admin::{ProductRefusal, MAX_PHOTOS};
+use crate::store::catalogue::admin::ProductRefusal;
 
 #[derive(OpenApi)]
 #[openapi(paths(add_photos, set_photos))]
@@ -55,7 +56,7 @@ pub struct PhotosForm {
     /// 1 to 8 files (with those the product has, at most 8), repeated under this name:
     /// JPEG, PNG, GIF or WebP, at most 10 MB each. Each is re-encoded without metadata
     /// to fit 2048 × 2048.
-    #[schema(value_type = Vec<String>, format = Binary, min_items = 1, max_items = 8)]
+    #[schema(value_type = Vec<String>, format = Binary)]
     images: Vec<Vec<u8>>,
 }
 

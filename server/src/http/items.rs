@@ -104,7 +104,6 @@ pub struct NewItem {
     #[schema(required = true, pattern = "^[0-9a-f]{24}$")]
     pub product_id: String,
     /// 1 to 99; default 1. Added to what the cart holds; ignored for the wishlist.
-    #[schema(minimum = 1, maximum = 99)]
     pub quantity: Option<i64>,
     /// `cart` or `wishlist`.
     #[serde(rename = "type", default)]
@@ -116,7 +115,7 @@ pub struct NewItem {
 #[derive(Deserialize, ToSchema)]
 pub struct QuantityChange {
     /// 1 to 99, and at most the product's stock.
-    #[schema(required = true, value_type = i64, minimum = 1, maximum = 99)]
+    #[schema(required = true, value_type = i64)]
     pub quantity: Option<i64>,
 }
 

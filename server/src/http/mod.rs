@@ -28,6 +28,7 @@ pub mod items;
 pub mod media;
 mod middleware;
 pub mod openapi;
+mod openapi_limits;
 pub mod orders;
 pub mod pages;
 pub mod paging;

@@ -3,11 +3,12 @@
 //! write of the product's list in one transaction with its activity entry. A change
 //! bumps the catalogue's version: listings and suggestions show the first photo.
 
-use super::admin::{ProductRefusal, MAX_PHOTOS};
+use super::admin::ProductRefusal;
 use super::product_rows::product_in;
 use super::read::ProductRow;
 use super::{record_change, Catalogue};
 use crate::domain::id::Id;
+use crate::domain::product_rules::MAX_PHOTOS;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
 
 impl Catalogue {
