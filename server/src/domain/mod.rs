@@ -16,6 +16,7 @@ pub mod phone;
 pub mod pricing;
 pub mod product_rules;
 pub mod promo;
+pub mod rules;
 pub mod search_terms;
 pub mod shop;
 pub mod synonyms;

@@ -1,6 +1,7 @@
 // The orders API as the checkout and order tests meet it: an order to answer with, and
 // a quote worked out as the server's contract says (20 % off, 100 for delivery).
 import { http, HttpResponse } from 'msw';
+import { DELIVERY_FEE, ORDER_DISCOUNT_PERCENT } from '@/lib/rules';
 import type { Product } from '@/api/types';
 import type { LineInput, Order, Quote } from '@/features/orders';
 import { envelope } from './server';
@@ -63,9 +64,9 @@ export function quoteHandler(
     if (typeof promo === 'string') return promoRefusal(promo);
     const lines = serverCart ? serverCart() : (body.items ?? []);
     const cents = lines.reduce((sum, line) => sum + Math.round(products.find((p) => p._id === line.productId)!.discountedPrice * 100) * line.quantity, 0);
-    const discount = Math.round(cents * 0.2);
+    const discount = Math.round((cents * ORDER_DISCOUNT_PERCENT) / 100);
     const promoDiscount = Math.round(((cents - discount) * promo) / 100);
-    const fee = body.fulfilment === 'delivery' ? 10_000 : 0;
+    const fee = body.fulfilment === 'delivery' ? Math.round(DELIVERY_FEE * 100) : 0;
     const quote: Quote = {
       subtotal: cents / 100,
       discount: discount / 100,
