@@ -20,6 +20,7 @@ pub mod auth;
 pub mod catalogue;
 pub mod connections;
 pub mod error;
+mod error_code;
 pub mod extract;
 pub mod form;
 pub mod health;

@@ -17,6 +17,7 @@ mod catalogue;
 mod connections;
 mod durability;
 mod envelope;
+mod error_codes;
 mod health;
 mod items;
 mod media_and_storefront;
