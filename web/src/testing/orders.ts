@@ -2,7 +2,7 @@
 // a quote worked out as the server's contract says (20 % off, 100 for delivery).
 import { http, HttpResponse } from 'msw';
 import { DELIVERY_FEE, ORDER_DISCOUNT_PERCENT } from '@/lib/rules';
-import type { Product } from '@/api/types';
+import type { ErrorCode, Product } from '@/api/types';
 import type { LineInput, Order, Quote } from '@/features/orders';
 import { envelope } from './server';
 
@@ -35,8 +35,8 @@ export function order(overrides: Partial<Order> = {}): Order {
 }
 
 /** The failure envelope with field messages (`errors`). */
-export function refusal(status: number, message: string, errors: Record<string, string>) {
-  return HttpResponse.json({ success: false, message, errors }, { status });
+export function refusal(status: number, message: string, errors: Record<string, string>, code?: ErrorCode) {
+  return HttpResponse.json({ success: false, message, ...(code && { code }), errors }, { status });
 }
 
 /** What the quote handler was asked, in order. */
@@ -48,7 +48,7 @@ export type QuoteAsked = { fulfilment: string; items?: LineInput[]; promoCode?: 
 export type PromoCodes = Record<string, number | string>;
 
 /** The 422 the server answers a promo code that does not apply with. */
-export const promoRefusal = (message: string) => refusal(422, message, { promoCode: message });
+export const promoRefusal = (message: string) => refusal(422, message, { promoCode: message }, 'promo_invalid');
 
 /** POST /order/quote over `products`: a guest's lines come in the request, a signed-in
  * shopper's from `serverCart`. A line over the stock is flagged as the server words it;
