@@ -1,5 +1,5 @@
 //! The one error type of the HTTP layer. Every failure leaves as the envelope of
-//! DESIGN.md §4: `{"success": false, "message": …, "errors": {field: text}}`.
+//! DESIGN.md §4: `{"success": false, "message": …, "code"?: …, "errors": {field: text}}`.
 
 use std::collections::BTreeMap;
 
@@ -7,6 +7,8 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
+
+pub use super::error_code::ErrorCode;
 
 /// The answer to a save of an object changed since the form was loaded.
 pub const STALE: &str = "This changed since you opened it: reload to see the latest";
@@ -78,6 +80,12 @@ pub enum AppError {
     /// Anything the caller cannot fix. Logged with its cause, answered generically.
     #[error(transparent)]
     Internal(Box<dyn std::error::Error + Send + Sync>),
+    /// Another refusal, answered as it is with `code` added (`AppError::with_code`).
+    #[error("{error}")]
+    Coded {
+        code: ErrorCode,
+        error: Box<AppError>,
+    },
 }
 
 impl AppError {
@@ -136,8 +144,26 @@ impl AppError {
         }
     }
 
+    /// This refusal, answered the same with `code` in the envelope.
+    pub fn with_code(self, code: ErrorCode) -> Self {
+        AppError::Coded {
+            code,
+            error: Box::new(self),
+        }
+    }
+
+    /// The envelope's `code`, if the refusal carries one.
+    pub fn code(&self) -> Option<ErrorCode> {
+        match self {
+            AppError::Coded { code, .. } => Some(*code),
+            AppError::PaymentRefused(_) => Some(ErrorCode::CardDeclined),
+            _ => None,
+        }
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
+            AppError::Coded { error, .. } => error.status(),
             AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -164,6 +190,10 @@ pub struct ErrorBody {
     /// Always `false`.
     pub success: bool,
     pub message: String,
+    /// What the refusal means, for the client to act on; left out when it has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub code: Option<ErrorCode>,
     /// Problems by field name, when the input had any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<BTreeMap<String, String>>,
@@ -175,6 +205,17 @@ pub struct ErrorBody {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        let code = self.code();
+        self.answer(code)
+    }
+}
+
+impl AppError {
+    /// The envelope of this refusal, with `code`.
+    fn answer(self, code: Option<ErrorCode>) -> Response {
+        if let AppError::Coded { error, .. } = self {
+            return error.answer(code);
+        }
         let status = self.status();
         let retry_after = match &self {
             AppError::TooManyRequests {
@@ -217,6 +258,7 @@ impl IntoResponse for AppError {
             Json(ErrorBody {
                 success: false,
                 message,
+                code,
                 errors,
                 data,
             }),
@@ -278,7 +320,8 @@ impl From<crate::payments::ProviderError> for AppError {
             crate::payments::ProviderError::Unavailable => AppError::Unprocessable {
                 message: CARDS_UNAVAILABLE.into(),
                 errors: BTreeMap::from([("payment".to_string(), CARDS_UNAVAILABLE.to_string())]),
-            },
+            }
+            .with_code(ErrorCode::CardsUnavailable),
             other => AppError::Internal(Box::new(other)),
         }
     }

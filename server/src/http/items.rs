@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::catalogue::Product;
-use super::error::{AppError, ErrorBody};
+use super::error::{AppError, ErrorBody, ErrorCode};
 use super::extract::{ApiJson, ApiQuery, Missing, PathId};
 use super::identity::CurrentUser;
 use super::{ok, AppState, Envelope};
@@ -104,7 +104,6 @@ pub struct NewItem {
     #[schema(required = true, pattern = "^[0-9a-f]{24}$")]
     pub product_id: String,
     /// 1 to 99; default 1. Added to what the cart holds; ignored for the wishlist.
-    #[schema(minimum = 1, maximum = 99)]
     pub quantity: Option<i64>,
     /// `cart` or `wishlist`.
     #[serde(rename = "type", default)]
@@ -116,7 +115,7 @@ pub struct NewItem {
 #[derive(Deserialize, ToSchema)]
 pub struct QuantityChange {
     /// 1 to 99, and at most the product's stock.
-    #[schema(required = true, value_type = i64, minimum = 1, maximum = 99)]
+    #[schema(required = true, value_type = i64)]
     pub quantity: Option<i64>,
 }
 
@@ -200,6 +199,7 @@ fn full(list: List) -> AppError {
         "Maximum {MAX_ITEMS} items allowed in {}",
         list.as_str()
     ))
+    .with_code(ErrorCode::ListFull)
 }
 
 const QUANTITY_RANGE: &str = "Quantity must be a whole number from 1 to 99";
@@ -214,12 +214,12 @@ fn refused(refusal: Refusal, list: List) -> AppError {
         Refusal::ListFull => full(list),
         Refusal::OverMaximum { in_cart } => AppError::unprocessable(format!(
             "You can have at most {MAX_QUANTITY} of one item in your cart, and {in_cart} are there already"
-        )),
+        )).with_code(ErrorCode::QuantityOverMaximum),
         Refusal::OverStock { stock, in_cart } => AppError::Conflict(match (stock, in_cart) {
             (s, _) if s <= 0 => "This product is out of stock".to_string(),
             (s, 0) => format!("Only {s} left in stock"),
             (s, n) => format!("Only {s} left in stock, and {n} already in your cart"),
-        }),
+        }).with_code(ErrorCode::OutOfStock),
         Refusal::NotInCart => {
             AppError::unprocessable("Only cart items have a quantity".to_string())
         }
@@ -364,7 +364,9 @@ pub async fn update_item(
     let quantity = body
         .quantity
         .filter(|&q| cart::quantity_allowed(q))
-        .ok_or_else(|| AppError::field("quantity", QUANTITY_RANGE))?;
+        .ok_or_else(|| {
+            AppError::field("quantity", QUANTITY_RANGE).with_code(ErrorCode::QuantityInvalid)
+        })?;
     state
         .items
         .update_quantity(&user.id, &id, quantity)

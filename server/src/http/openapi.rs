@@ -13,6 +13,7 @@ use super::error::ErrorBody;
 use super::reviews::moderation;
 use super::{admin_orders, auth, catalogue, items, orders, payments, reviews};
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
+use crate::domain::product_rules::{MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, MAX_NAME_CHARS};
 use crate::domain::shop::{MAX_PICKUP_NAME, MAX_PICKUP_TEXT};
 use crate::http::content::categories::MAX_TITLE_CHARS;
 use crate::http::content::settings::CURRENCY_PATTERN;
@@ -124,6 +125,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
     }
     list_the_edges_answers(&mut doc);
     describe_the_text_rules(&mut doc);
+    super::openapi_limits::describe_the_number_limits(&mut doc);
     doc
 }
 
@@ -216,14 +218,26 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
         ),
         ("NoteRequest", "note", trimmed(1, 500, CONTROL_CLASS)),
         ("HideRequest", "reason", trimmed(1, 200, CONTROL_CLASS)),
-        ("ProductRequest", "name", trimmed(1, 200, CONTROL_CLASS)),
+        (
+            "ProductRequest",
+            "name",
+            trimmed(1, MAX_NAME_CHARS, CONTROL_CLASS),
+        ),
         (
             "ProductRequest",
             "description",
-            trimmed(1, 5_000, CONTROL_CLASS),
+            trimmed(1, MAX_DESCRIPTION_CHARS, CONTROL_CLASS),
         ),
-        ("ProductRequest", "size", trimmed(0, 50, CONTROL_CLASS)),
-        ("ProductRequest", "color", trimmed(0, 50, CONTROL_CLASS)),
+        (
+            "ProductRequest",
+            "size",
+            trimmed(0, MAX_LABEL_CHARS, CONTROL_CLASS),
+        ),
+        (
+            "ProductRequest",
+            "color",
+            trimmed(0, MAX_LABEL_CHARS, CONTROL_CLASS),
+        ),
         (
             "ProductRequest",
             "discountEndDate",

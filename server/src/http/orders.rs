@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::{subject, Empty};
-use super::error::{AppError, ErrorBody};
+use super::error::{AppError, ErrorBody, ErrorCode};
 use super::extract::{ApiJson, ApiPath, ApiQuery};
 use super::identity::{CurrentUser, MaybeUser};
 use super::paging::Paging;
@@ -22,8 +22,8 @@ use crate::domain::account_policy::AttemptKind;
 use crate::domain::currency::Currency;
 use crate::domain::id::Id;
 use crate::domain::order::{
-    self, check_contact, collect_lines, ContactInput, EventType, Fulfilment, PaymentStatus, Status,
-    ORDER_LINK_LIFETIME_MS,
+    self, check_contact, collect_lines, ContactInput, EventType, Fulfilment, LinesError,
+    PaymentStatus, Status, ORDER_LINK_LIFETIME_MS,
 };
 use crate::domain::payment::TxnStatus;
 use crate::domain::promo::{self, PromoRefusal};
@@ -465,7 +465,7 @@ pub async fn place_order(
     let request_digest = crate::security::token_digest(&raw.to_string());
     let body: PlaceRequest = serde_json::from_value(raw)
         .map_err(|e| AppError::bad_request(format!("Invalid JSON body: {e}")))?;
-    let fulfilment = parse_fulfilment(&body.fulfilment)?;
+    let fulfilment = parse_fulfilment(&body.fulfilment).map_err(invalid_fields)?;
     let (payment_method, card_id) = match body.payment.method.as_str() {
         "cod" => ("cod", None),
         "card" => {
@@ -478,13 +478,19 @@ pub async fn place_order(
                 .as_deref()
                 .map(str::trim)
                 .filter(|id| !id.is_empty() && id.len() <= 100)
-                .ok_or_else(|| AppError::field("payment", "Choose a card"))?;
+                .ok_or_else(|| {
+                    AppError::field("payment", "Choose a card").with_code(ErrorCode::PaymentInvalid)
+                })?;
             ("card", Some(id.to_string()))
         }
-        _ => return Err(AppError::field("payment", "Choose a payment method")),
+        _ => {
+            return Err(AppError::field("payment", "Choose a payment method")
+                .with_code(ErrorCode::PaymentInvalid))
+        }
     };
     let promo = promo_code(body.promo_code.as_deref())?;
-    let contact = check_contact(&body.contact.into(), fulfilment).map_err(AppError::fields)?;
+    let contact = check_contact(&body.contact.into(), fulfilment)
+        .map_err(|e| invalid_fields(AppError::fields(e)))?;
     let user_id = user.map(|u| u.id);
     let buyer = buyer(user_id.clone(), body.items.as_deref())?;
     let scope = user_id.as_ref().map_or("guest", Id::as_str).to_string();
@@ -544,20 +550,28 @@ pub async fn place_order(
     };
     let refusal = match state.orders.place(new, &confirmation).await? {
         Ok(placed) => Ok(placed),
-        Err(PlaceRefusal::Empty) => Err(AppError::bad_request(order::CART_EMPTY)),
+        Err(PlaceRefusal::Empty) => {
+            Err(AppError::bad_request(order::CART_EMPTY).with_code(ErrorCode::CartEmpty))
+        }
         Err(PlaceRefusal::Short(errors)) => Err(AppError::ConflictFields {
             message: SHORT.into(),
             errors,
-        }),
+        }
+        .with_code(ErrorCode::OutOfStock)),
         // The first request holds the same authorization: it is not released here.
-        Err(PlaceRefusal::KeyInUse) => return Err(AppError::Conflict(KEY_IN_USE.into())),
-        Err(PlaceRefusal::KeyReused) => Err(AppError::unprocessable(KEY_REUSED)),
+        Err(PlaceRefusal::KeyInUse) => {
+            return Err(AppError::Conflict(KEY_IN_USE.into()).with_code(ErrorCode::OrderInFlight))
+        }
+        Err(PlaceRefusal::KeyReused) => {
+            Err(AppError::unprocessable(KEY_REUSED).with_code(ErrorCode::IdempotencyKeyReused))
+        }
         // `errors.total` tells it from 'still being placed': this attempt is over, and
         // the shopper should see the new figures before paying under a new key.
         Err(PlaceRefusal::AmountChanged) => Err(AppError::ConflictFields {
             message: AMOUNT_CHANGED.into(),
             errors: BTreeMap::from([("total".to_string(), AMOUNT_CHANGED.to_string())]),
-        }),
+        }
+        .with_code(ErrorCode::AmountChanged)),
         Err(PlaceRefusal::Promo(refusal)) => Err(promo_refused(&refusal, shop.currency)),
     };
     let placed = match refusal {
@@ -634,7 +648,8 @@ async fn authorize_order(
         return Err(AppError::ConflictFields {
             message: SHORT.into(),
             errors: short,
-        });
+        }
+        .with_code(ErrorCode::OutOfStock));
     }
     let amount = quote.totals.total;
     // One payment per attempt: the same key and request authorize the same payment.
@@ -991,13 +1006,28 @@ fn promo_refused(refusal: &PromoRefusal, currency: Option<Currency>) -> AppError
         message: message.clone(),
         errors: BTreeMap::from([("promoCode".to_string(), message)]),
     }
+    .with_code(ErrorCode::PromoInvalid)
+}
+
+/// What a guest's lines that cannot be ordered are refused as.
+fn lines_code(error: &LinesError) -> ErrorCode {
+    match error {
+        LinesError::Empty => ErrorCode::CartEmpty,
+        LinesError::TooMany => ErrorCode::ListFull,
+        LinesError::BadQuantity => ErrorCode::QuantityInvalid,
+    }
+}
+
+/// A refusal of checkout's own fields (contact, fulfilment, lines), named in `errors`.
+fn invalid_fields(error: AppError) -> AppError {
+    error.with_code(ErrorCode::InvalidFields)
 }
 
 /// Why the store would not quote: an empty cart, or the promo code.
 fn quote_refused(refusal: PlaceRefusal, currency: Option<Currency>) -> AppError {
     match refusal {
         PlaceRefusal::Promo(refusal) => promo_refused(&refusal, currency),
-        _ => AppError::bad_request(order::CART_EMPTY),
+        _ => AppError::bad_request(order::CART_EMPTY).with_code(ErrorCode::CartEmpty),
     }
 }
 
@@ -1010,10 +1040,10 @@ fn buyer(user_id: Option<Id>, items: Option<&[LineRequest]>) -> Result<Buyer, Ap
     let mut lines = Vec::with_capacity(items.len());
     for item in items {
         let id = Id::parse(item.product_id.trim())
-            .ok_or_else(|| AppError::field("items", "Invalid product id"))?;
+            .ok_or_else(|| invalid_fields(AppError::field("items", "Invalid product id")))?;
         lines.push((id, item.quantity));
     }
     collect_lines(&lines)
         .map(Buyer::Guest)
-        .map_err(|e| AppError::bad_request(e.message()))
+        .map_err(|e| AppError::bad_request(e.message()).with_code(lines_code(&e)))
 }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Empty;
-use super::error::{AppError, ErrorBody};
+use super::error::{AppError, ErrorBody, ErrorCode};
 use super::extract::{ApiJson, ApiPath, ApiQuery};
 use super::identity::{CurrentUser, MaybeUser};
 use super::orders::{
@@ -458,7 +458,11 @@ pub async fn refresh(
 /// Turns a provider's refusal of a card chosen for an order into the answer.
 pub fn card_problem(problem: CardProblem) -> AppError {
     match problem {
-        CardProblem::NotFound => AppError::NotFound(CARD_NOT_FOUND.into()),
-        CardProblem::UnknownToken => AppError::field("payment", UNKNOWN_TOKEN),
+        CardProblem::NotFound => {
+            AppError::NotFound(CARD_NOT_FOUND.into()).with_code(ErrorCode::PaymentMethodNotFound)
+        }
+        CardProblem::UnknownToken => {
+            AppError::field("payment", UNKNOWN_TOKEN).with_code(ErrorCode::PaymentInvalid)
+        }
     }
 }

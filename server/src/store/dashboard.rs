@@ -6,6 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::Db;
+use crate::domain::product_rules::LOW_STOCK;
 use crate::domain::Money;
 
 /// Orders placed in a period and what they came to, cancelled ones left out.
@@ -52,10 +53,6 @@ pub struct Figures {
     pub out_of_stock: StockPanel,
     pub reviews: Vec<NewReview>,
 }
-
-/// Products below this many units are low on stock (1 to 9); none is out of stock.
-/// Both panels count products in the shop only, read in order from `products_by_stock`.
-pub const LOW_STOCK_BELOW: i64 = 10;
 
 #[derive(Clone, Debug)]
 pub struct Dashboard {
@@ -106,11 +103,13 @@ impl Dashboard {
                 _ => ready_for_pickup = n,
             }
         }
+        // Products below LOW_STOCK units are low on stock (1 to 9); none is out of stock.
+        // Both panels count products in the shop only, read in order from `products_by_stock`.
         // `archived_at IS NULL` is written out, as the partial index's own condition,
         // so both planners see that the index holds every row asked for.
         let low = format!(
             "archived_at IS NULL AND stock BETWEEN 1 AND {}",
-            LOW_STOCK_BELOW - 1
+            LOW_STOCK - 1
         );
         let out = "archived_at IS NULL AND stock <= 0".to_string();
         let low_stock = stock_panel(&mut conn, &low, rows).await?;

@@ -13,6 +13,7 @@ mod connections;
 mod content;
 mod durability;
 mod envelope;
+mod error_codes;
 mod health;
 mod items;
 mod media_and_storefront;

@@ -2503,6 +2503,8 @@ export interface components {
         };
         /** @description The failure envelope, as the OpenAPI document describes it. */
         ErrorBody: {
+            /** @description What the refusal means, for the client to act on; left out when it has none. */
+            code?: components["schemas"]["ErrorCode"];
             /** @description With a 409 for a stale save: the object as it now is. */
             data?: Record<string, never> | null;
             /** @description Problems by field name, when the input had any. */
@@ -2513,6 +2515,11 @@ export interface components {
             /** @description Always `false`. */
             success: boolean;
         };
+        /**
+         * @description Why a call was refused, when the client is expected to act on the reason.
+         * @enum {string}
+         */
+        ErrorCode: "cart_empty" | "out_of_stock" | "amount_changed" | "order_in_flight" | "idempotency_key_reused" | "promo_invalid" | "card_declined" | "cards_unavailable" | "payment_method_not_found" | "payment_invalid" | "invalid_fields" | "quantity_invalid" | "quantity_over_maximum" | "list_full";
         FacetCount: {
             _id: string;
             /** Format: int64 */

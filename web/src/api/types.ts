@@ -3,6 +3,8 @@ import type { components } from './schema';
 
 type Schemas = components['schemas'];
 
+/** Why a refusal was made, when a client is to act on it: the envelope's `code`. */
+export type ErrorCode = Schemas['ErrorCode'];
 export type Product = Schemas['Product'];
 export type Category = Schemas['Category'];
 export type Banner = Schemas['Banner'];

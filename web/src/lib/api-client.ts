@@ -1,5 +1,6 @@
 // The one way the storefront talks to the server: `/api` calls with credentials,
 // unwrapping the envelope of DESIGN.md §4 and turning failures into ApiError.
+import type { ErrorCode } from '@/api/types';
 
 export class ApiError extends Error {
   constructor(
@@ -8,6 +9,9 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string>,
     /** What a refusal carries besides: a stale save's 409 holds the object as it now is. */
     readonly data?: unknown,
+    /** What the refusal means, when the server says (docs/API.md, Envelope): decide from
+     * this, not from the status or the presence of `errors`. */
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -96,9 +100,9 @@ export async function apiFetch(path: string, query: Query | undefined, { headers
 /** An answer's envelope (DESIGN.md §4): its `data` and `message`, or for a refusal an
  * ApiError in the server's words (`fallbackMessage` when it sent none). */
 export async function readEnvelope<T>(response: Response, fallbackMessage: string): Promise<{ data: T; message: string }> {
-  const body = (await response.json().catch(() => null)) as { success: boolean; message?: string; data?: T; errors?: Record<string, string> } | null;
+  const body = (await response.json().catch(() => null)) as { success: boolean; message?: string; data?: T; errors?: Record<string, string>; code?: ErrorCode } | null;
   if (!response.ok || !body?.success) {
-    throw new ApiError(body?.message || fallbackMessage, response.status, body?.errors, body?.data);
+    throw new ApiError(body?.message || fallbackMessage, response.status, body?.errors, body?.data, body?.code);
   }
   return { data: body.data as T, message: body.message ?? '' };
 }

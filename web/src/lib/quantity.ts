@@ -2,8 +2,10 @@
 // (components/ui/quantity-selector.tsx): the browser's cart store, loaded with every page,
 // needs the bound, and the control only the pages with a quantity to choose.
 
-/** The most of one product a shopper can choose (spec §5, §9). */
-export const MAX_QUANTITY = 99;
+import { MAX_QUANTITY } from './rules';
+
+/** The most of one product a shopper can choose (spec §5, §9): the server's rule. */
+export { MAX_QUANTITY };
 
 /** The most of a product with `stock` units a shopper can choose, and what is said above
  * it, in the cart's words (spec §9: 'Only N left in stock', 'This product is out of

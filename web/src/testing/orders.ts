@@ -1,7 +1,8 @@
 // The orders API as the checkout and order tests meet it: an order to answer with, and
 // a quote worked out as the server's contract says (20 % off, 100 for delivery).
 import { http, HttpResponse } from 'msw';
-import type { Product } from '@/api/types';
+import { DELIVERY_FEE, ORDER_DISCOUNT_PERCENT } from '@/lib/rules';
+import type { ErrorCode, Product } from '@/api/types';
 import type { LineInput, Order, Quote } from '@/features/orders';
 import { envelope } from './server';
 
@@ -34,8 +35,8 @@ export function order(overrides: Partial<Order> = {}): Order {
 }
 
 /** The failure envelope with field messages (`errors`). */
-export function refusal(status: number, message: string, errors: Record<string, string>) {
-  return HttpResponse.json({ success: false, message, errors }, { status });
+export function refusal(status: number, message: string, errors: Record<string, string>, code?: ErrorCode) {
+  return HttpResponse.json({ success: false, message, ...(code && { code }), errors }, { status });
 }
 
 /** What the quote handler was asked, in order. */
@@ -47,7 +48,7 @@ export type QuoteAsked = { fulfilment: string; items?: LineInput[]; promoCode?: 
 export type PromoCodes = Record<string, number | string>;
 
 /** The 422 the server answers a promo code that does not apply with. */
-export const promoRefusal = (message: string) => refusal(422, message, { promoCode: message });
+export const promoRefusal = (message: string) => refusal(422, message, { promoCode: message }, 'promo_invalid');
 
 /** POST /order/quote over `products`: a guest's lines come in the request, a signed-in
  * shopper's from `serverCart`. A line over the stock is flagged as the server words it;
@@ -63,9 +64,9 @@ export function quoteHandler(
     if (typeof promo === 'string') return promoRefusal(promo);
     const lines = serverCart ? serverCart() : (body.items ?? []);
     const cents = lines.reduce((sum, line) => sum + Math.round(products.find((p) => p._id === line.productId)!.discountedPrice * 100) * line.quantity, 0);
-    const discount = Math.round(cents * 0.2);
+    const discount = Math.round((cents * ORDER_DISCOUNT_PERCENT) / 100);
     const promoDiscount = Math.round(((cents - discount) * promo) / 100);
-    const fee = body.fulfilment === 'delivery' ? 10_000 : 0;
+    const fee = body.fulfilment === 'delivery' ? Math.round(DELIVERY_FEE * 100) : 0;
     const quote: Quote = {
       subtotal: cents / 100,
       discount: discount / 100,

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { vi } from 'vitest';
-import type { Banner, Category, Item, Product, ShopFacts, User } from '@/api/types';
+import type { Banner, Category, ErrorCode, Item, Product, ShopFacts, User } from '@/api/types';
 
 /** What every test's shop says of itself unless the test says otherwise (`shopHandler`):
  * no currency of its own and no pickup point, as a fresh shop. */
@@ -13,8 +13,8 @@ export function envelope<T>(data: T, message = 'ok') {
   return HttpResponse.json({ success: true, message, data });
 }
 
-export function failure(status: number, message: string) {
-  return HttpResponse.json({ success: false, message }, { status });
+export function failure(status: number, message: string, code?: ErrorCode) {
+  return HttpResponse.json({ success: false, message, ...(code && { code }) }, { status });
 }
 
 /** A handler for a request the test expects NOT to be sent: it fails, and counts its calls. */

@@ -13,9 +13,12 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::form::{check_fields, ProductPhotos, ProductRequest, Stock, MAX_STOCK};
+use super::form::{check_fields, ProductPhotos, ProductRequest, Stock};
 use super::product::{Product, ProductId};
 use crate::domain::id::Id;
+use crate::domain::product_rules::{
+    price_change_allowed, MAX_BULK, MAX_PRICE_CHANGE_PERCENT, MAX_STOCK, MIN_PRICE_CHANGE_PERCENT,
+};
 use crate::domain::time::{iso8601, DAY_MS};
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiQuery, PathId};
@@ -24,7 +27,7 @@ use crate::http::identity::{actor_of, AdminUser};
 use crate::http::paging::parse_paging;
 use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::products::{
-    AdminFilter, AdminSortField, BulkChange, StockState, MAX_BULK,
+    AdminFilter, AdminSortField, BulkChange, StockState,
 };
 use crate::store::catalogue::{ProductFilter, ProductRefusal, ProductRow};
 
@@ -157,7 +160,7 @@ pub struct AdminProductQuery {
 pub struct BulkRequest {
     /// 1 to 100 products' `_id`s.
     #[serde(default)]
-    #[schema(required = true, min_items = 1, max_items = 100)]
+    #[schema(required = true)]
     pub ids: Vec<String>,
     #[serde(default)]
     #[schema(
@@ -413,13 +416,13 @@ pub async fn bulk_change(
                 "Stock must be a whole number from 0 to {MAX_STOCK}"
             )))
         }
-        ("adjustPrice", Some(value)) if (-90.0..=500.0).contains(&value) && value != 0.0 => {
+        ("adjustPrice", Some(value)) if price_change_allowed(value) => {
             BulkChange::AdjustPrice(value)
         }
         ("adjustPrice", _) => {
-            return Err(AppError::bad_request(
-                "The price change must be between -90 and 500 percent, and not 0",
-            ))
+            return Err(AppError::bad_request(format!(
+                "The price change must be between {MIN_PRICE_CHANGE_PERCENT} and {MAX_PRICE_CHANGE_PERCENT} percent, and not 0"
+            )))
         }
         ("archive", _) => BulkChange::Archive(true),
         ("unarchive", _) => BulkChange::Archive(false),

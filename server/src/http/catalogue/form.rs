@@ -9,11 +9,15 @@ use utoipa::ToSchema;
 
 use crate::domain::id::Id;
 use crate::domain::pricing::Discount;
+use crate::domain::product_rules::{
+    MAX_DESCRIPTION_CHARS, MAX_DISCOUNT_BP, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_PRICE, MAX_STOCK,
+    MIN_PRICE,
+};
 use crate::domain::time::{parse_date, DAY_MS};
 use crate::domain::Money;
 use crate::http::error::AppError;
 use crate::http::form::FileLimits;
-use crate::store::catalogue::products::MAX_PHOTOS;
+use crate::domain::product_rules::MAX_PHOTOS;
 use crate::store::catalogue::ProductInput;
 
 /// Every field of a product, as the console's form sends it.
@@ -29,18 +33,18 @@ pub struct ProductRequest {
     #[schema(required = true)]
     pub description: String,
     /// The list price, 0.01 to 1,000,000, at most two decimals.
-    #[schema(required = true, value_type = f64, minimum = 0.01, maximum = 1000000, multiple_of = 0.01)]
+    #[schema(required = true, value_type = f64, multiple_of = 0.01)]
     pub price: Option<f64>,
     /// 0 to 95, at most two decimals.
     #[serde(default)]
-    #[schema(minimum = 0, maximum = 95, multiple_of = 0.01)]
+    #[schema(multiple_of = 0.01)]
     pub discount_percentage: f64,
     /// The last day (UTC, `YYYY-MM-DD`) the discount runs; null: until changed.
     #[serde(default)]
     pub discount_end_date: Option<String>,
     /// 0 to 1,000,000 units: a new product's first stock. `PUT` ignores it: stock then
     /// moves only by `POST /admin/product/{id}/stock` and the other named paths.
-    #[schema(required = true, value_type = i64, minimum = 0, maximum = 1000000)]
+    #[schema(required = true, value_type = i64)]
     pub stock: Option<i64>,
     #[serde(default)]
     #[schema(required = true, pattern = "^[0-9a-f]{24}$")]
@@ -59,14 +63,6 @@ pub struct ProductRequest {
     #[schema(minimum = 1)]
     pub version: Option<i64>,
 }
-
-const MAX_NAME_CHARS: usize = 200;
-const MAX_DESCRIPTION_CHARS: usize = 5_000;
-const MAX_LABEL_CHARS: usize = 50;
-const MAX_PRICE_CENTS: i64 = 100_000_000;
-/// The most units a product may hold.
-pub(super) const MAX_STOCK: i64 = 1_000_000;
-const MAX_DISCOUNT_BP: i64 = 9_500;
 
 /// Whether a product request's `stock` counts: a new product's first units, or
 /// ignored by a `PUT` (DESIGN.md §15).
@@ -123,11 +119,17 @@ pub(super) fn product_fields(
         );
     }
     let price = match body.price.and_then(hundredths) {
-        Some(cents) if (1..=MAX_PRICE_CENTS).contains(&cents) => Money::from_cents(cents),
+        Some(cents) if (MIN_PRICE.cents()..=MAX_PRICE.cents()).contains(&cents) => {
+            Money::from_cents(cents)
+        }
         _ => {
             errors.insert(
                 "price",
-                "Price must be from 0.01 to 1000000, with at most two decimals".into(),
+                format!(
+                    "Price must be from {} to {}, with at most two decimals",
+                    MIN_PRICE.as_f64(),
+                    MAX_PRICE.as_f64()
+                ),
             );
             Money::from_cents(0)
         }
@@ -137,7 +139,10 @@ pub(super) fn product_fields(
         _ => {
             errors.insert(
                 "discountPercentage",
-                "Discount must be from 0 to 95 percent, with at most two decimals".into(),
+                format!(
+                    "Discount must be from 0 to {} percent, with at most two decimals",
+                    MAX_DISCOUNT_BP / 100
+                ),
             );
             0
         }

@@ -19,8 +19,8 @@ use crate::http::extract::{ApiJson, PathId};
 use crate::http::form::{FileLimits, Form};
 use crate::http::identity::{actor_of, AdminUser};
 use crate::http::{ok, AppState, Envelope};
+use crate::domain::product_rules::MAX_PHOTOS;
 use crate::media::photo;
-use crate::store::catalogue::products::MAX_PHOTOS;
 use crate::store::catalogue::ProductRefusal;
 
 #[derive(OpenApi)]
@@ -46,7 +46,7 @@ pub struct PhotosForm {
     /// 1 to 8 files (with those the product has, at most 8), repeated under this name:
     /// JPEG, PNG, GIF or WebP, at most 10 MB each. Each is re-encoded without metadata
     /// to fit 2048 × 2048.
-    #[schema(value_type = Vec<String>, format = Binary, min_items = 1, max_items = 8)]
+    #[schema(value_type = Vec<String>, format = Binary)]
     images: Vec<Vec<u8>>,
 }
 

@@ -12,6 +12,7 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::admin::{refused, AdminProduct, AdminProductData};
 use super::product::ProductId;
+use crate::domain::product_rules::{MAX_STOCK, MAX_STOCK_REASON_CHARS};
 use crate::domain::time::iso8601;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiQuery, PathId};
@@ -31,19 +32,18 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The most units one change moves, either way: the most a product may hold.
-const MAX_CHANGE: f64 = 1_000_000.0;
-const MAX_REASON_CHARS: usize = 200;
+const MAX_CHANGE: f64 = MAX_STOCK as f64;
 
 /// A change to a product's stock.
 #[derive(Deserialize, ToSchema)]
 pub struct StockChangeRequest {
     /// Units to add (positive) or take away (negative): a whole number, not 0, at most
     /// 1,000,000 either way.
-    #[schema(required = true, value_type = i64, minimum = -1000000, maximum = 1000000)]
+    #[schema(required = true, value_type = i64)]
     pub change: Option<f64>,
     /// Why: 1 to 200 characters once trimmed ('Delivery from supplier', 'Damaged').
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 200)]
+    #[schema(required = true, min_length = 1)]
     pub reason: String,
 }
 
@@ -183,8 +183,7 @@ fn check_change(body: &StockChangeRequest) -> Result<(i64, String), AppError> {
         _ => {
             errors.insert(
                 "change",
-                "The change must be a whole number of units, not 0 (at most 1000000 either way)"
-                    .to_string(),
+                format!("The change must be a whole number of units, not 0 (at most {MAX_STOCK} either way)"),
             );
             0
         }
@@ -192,10 +191,10 @@ fn check_change(body: &StockChangeRequest) -> Result<(i64, String), AppError> {
     let reason = body.reason.trim().to_string();
     if reason.is_empty() {
         errors.insert("reason", "Say why the stock changes".to_string());
-    } else if reason.chars().count() > MAX_REASON_CHARS {
+    } else if reason.chars().count() > MAX_STOCK_REASON_CHARS {
         errors.insert(
             "reason",
-            format!("The reason must be at most {MAX_REASON_CHARS} characters"),
+            format!("The reason must be at most {MAX_STOCK_REASON_CHARS} characters"),
         );
     }
     if errors.is_empty() {

@@ -5,10 +5,10 @@
 
 use super::product_rows::product_in;
 use super::product_rows::ProductRefusal;
-use super::products::MAX_PHOTOS;
 use super::read::ProductRow;
 use super::{record_change, Catalogue};
 use crate::domain::id::Id;
+use crate::domain::product_rules::MAX_PHOTOS;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
 
 impl Catalogue {

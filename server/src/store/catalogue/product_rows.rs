@@ -37,7 +37,7 @@ pub enum ProductRefusal {
     NoSuchCategory,
     /// The sub-category does not exist or belongs to another category.
     NoSuchSubCategory,
-    /// More than [`MAX_PHOTOS`](super::products::MAX_PHOTOS) photos.
+    /// More than [`MAX_PHOTOS`](crate::domain::product_rules::MAX_PHOTOS) photos.
     TooManyPhotos,
     /// A photo list naming a photo the product does not have.
     NotItsPhoto,

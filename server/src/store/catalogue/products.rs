@@ -16,21 +16,17 @@ use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUC
 use super::{bump_version, record_change, Catalogue};
 use crate::domain::id::Id;
 use crate::domain::pricing::price_at;
+use crate::domain::product_rules::{adjusted, LOW_STOCK};
 use crate::domain::synonyms::plain;
-use crate::domain::Money;
 use crate::store::activity::{Activity, Actor, Entry};
 use crate::store::placeholders;
 use crate::store::stock;
 
-/// Under this many units (and above none) a product is low on stock.
-pub const LOW_STOCK: i64 = 10;
 /// The stock history's reason for a new product's first units.
 pub const NEW_PRODUCT: &str = "New product";
 /// The stock history's reason for the bulk 'Set stock' action.
 pub const SET_STOCK: &str = "Set stock";
 
-/// Most photos one product shows.
-pub const MAX_PHOTOS: usize = 8;
 
 /// How much stock a product has, as the products table filters it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,9 +68,6 @@ pub enum BulkChange {
     /// Archived (`true`) or back in the shop (`false`), as [`Catalogue::set_archived`].
     Archive(bool),
 }
-
-/// Most products one bulk change may name.
-pub const MAX_BULK: usize = 100;
 
 impl Catalogue {
     /// A page of the products table and how many match in all. Products in the shop
@@ -401,7 +394,7 @@ impl Catalogue {
         Ok(Ok(product))
     }
 
-    /// Applies `change` to every product in `ids` (at most [`MAX_BULK`]) in one
+    /// Applies `change` to every product in `ids` (at most [`MAX_BULK`](crate::domain::product_rules::MAX_BULK)) in one
     /// transaction, one activity entry each; resolves to the products as stored. An
     /// unknown id refuses the whole change.
     pub async fn bulk_change(
@@ -499,33 +492,5 @@ impl Catalogue {
         tx.commit().await?;
         self.after_write().await;
         Ok(Ok(after))
-    }
-}
-
-/// `price` up or down by `percent`, to the nearest cent, never below one cent.
-pub fn adjusted(price: Money, percent: f64) -> Money {
-    let cents = (price.cents() as f64 * (100.0 + percent) / 100.0).round() as i64;
-    Money::from_cents(cents.max(1))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_price_moves_by_a_percentage_to_the_cent_and_never_to_nothing() {
-        assert_eq!(
-            adjusted(Money::from_cents(1_000), 10.0),
-            Money::from_cents(1_100)
-        );
-        assert_eq!(
-            adjusted(Money::from_cents(999), -10.0),
-            Money::from_cents(899)
-        );
-        assert_eq!(
-            adjusted(Money::from_cents(1_005), 12.5),
-            Money::from_cents(1_131)
-        );
-        assert_eq!(adjusted(Money::from_cents(1), -90.0), Money::from_cents(1));
     }
 }

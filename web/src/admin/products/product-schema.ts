@@ -3,13 +3,7 @@
 // request body. The server checks again and its `errors` land on the same fields.
 import { z } from 'zod/mini';
 import type { AdminProduct, ProductRequest } from '@/api/types';
-
-const MAX_NAME_CHARS = 200;
-const MAX_DESCRIPTION_CHARS = 5_000;
-const MAX_LABEL_CHARS = 50;
-const MAX_PRICE = 1_000_000;
-const MAX_STOCK = 1_000_000;
-const MAX_DISCOUNT = 95;
+import { MAX_DESCRIPTION_CHARS, MAX_DISCOUNT_PERCENT as MAX_DISCOUNT, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_PRICE, MAX_STOCK, MIN_PRICE } from '@/lib/rules';
 
 /** The messages the server gives for each rule. */
 export const PRODUCT_MESSAGES = {
@@ -17,7 +11,7 @@ export const PRODUCT_MESSAGES = {
   nameTooLong: `Name must be at most ${MAX_NAME_CHARS} characters`,
   description: 'Description is required',
   descriptionTooLong: `Description must be at most ${MAX_DESCRIPTION_CHARS} characters`,
-  price: `Price must be from 0.01 to ${MAX_PRICE}, with at most two decimals`,
+  price: `Price must be from ${MIN_PRICE} to ${MAX_PRICE}, with at most two decimals`,
   discountPercentage: `Discount must be from 0 to ${MAX_DISCOUNT} percent, with at most two decimals`,
   discountEndDate: 'Discount end date must be a date like 2026-12-31',
   stock: `Stock must be a whole number from 0 to ${MAX_STOCK}`,
@@ -48,7 +42,7 @@ export const productSchema = z.object({
   description: z
     .string()
     .check(z.trim(), z.minLength(1, PRODUCT_MESSAGES.description), z.maxLength(MAX_DESCRIPTION_CHARS, PRODUCT_MESSAGES.descriptionTooLong)),
-  price: z.string().check(z.trim(), z.refine(decimalIn(0.01, MAX_PRICE), PRODUCT_MESSAGES.price)),
+  price: z.string().check(z.trim(), z.refine(decimalIn(MIN_PRICE, MAX_PRICE), PRODUCT_MESSAGES.price)),
   // Empty reads as no discount.
   discountPercentage: z.string().check(z.trim(), z.refine((text) => text === '' || decimalIn(0, MAX_DISCOUNT)(text), PRODUCT_MESSAGES.discountPercentage)),
   discountEndDate: z.string().check(z.trim(), z.refine((text) => text === '' || isDay(text), PRODUCT_MESSAGES.discountEndDate)),

@@ -2,6 +2,7 @@
 // names (`?q&categoryId&subCategoryId&stock&featured&archived&sortField&sortOrder&page`),
 // so a filtered table can be bookmarked, shared and reloaded.
 import type { AdminProduct } from '@/api/types';
+import { LOW_STOCK } from '@/lib/rules';
 
 export type StockState = 'in' | 'low' | 'out';
 
@@ -12,7 +13,7 @@ export const STOCK_FILTER_LABELS: Record<StockState, string> = {
 };
 
 /** Below this many units a product counts as low on stock (the server's `low`: 1-9). */
-export const LOW_STOCK_BELOW = 10;
+export const LOW_STOCK_BELOW = LOW_STOCK;
 
 export const stockState = (stock: number): StockState => (stock <= 0 ? 'out' : stock < LOW_STOCK_BELOW ? 'low' : 'in');
 

@@ -57,7 +57,7 @@ const placed =
   () =>
     HttpResponse.json({ success: true, message: 'Order placed', data: { order: answer, token: ORDER_TOKEN, ...extra } }, { status: 201 });
 
-const declined = (message = DECLINED) => () => refusal(402, message, { payment: message });
+const declined = (message = DECLINED) => () => refusal(402, message, { payment: message }, 'card_declined');
 
 function fillNewCard(number = '4242424242424242') {
   const card = cardSection();
@@ -228,7 +228,7 @@ describe('Checkout by card, as a guest', () => {
     const error = vi.spyOn(toast, 'error');
     const sent: Sent[] = [];
     const valve = { ...VALVE };
-    server.use(quoteHandler([valve]), ...orderHandler([() => refusal(409, PRICES_CHANGED, { total: PRICES_CHANGED }), placed()], sent));
+    server.use(quoteHandler([valve]), ...orderHandler([() => refusal(409, PRICES_CHANGED, { total: PRICES_CHANGED }, 'amount_changed'), placed()], sent));
     await guestCheckout();
     fillNewCard();
     valve.discountedPrice = 15;
@@ -375,7 +375,7 @@ describe('Checkout by card, signed in', () => {
 
   it('says when a saved card is gone, and shows the cards as they are now', async () => {
     signedIn([VISA, MASTERCARD]);
-    server.use(...orderHandler([() => HttpResponse.json({ success: false, message: 'Payment method not found' }, { status: 404 })]));
+    server.use(...orderHandler([() => HttpResponse.json({ success: false, message: 'Payment method not found', code: 'payment_method_not_found' }, { status: 404 })]));
     const card = await open();
     const loadsBefore = cardLoads.mock.calls.length;
     fireEvent.click(submitButton());

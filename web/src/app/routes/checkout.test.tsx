@@ -321,7 +321,7 @@ describe('Checkout page', () => {
   it('marks the lines a 409 names, and keeps the shopper on the page', async () => {
     const error = vi.spyOn(toast, 'error');
     server.use(
-      ...orderHandler([() => refusal(409, 'Some items are no longer available', { [VALVE._id]: 'Only 1 left in stock', [SHOWER._id]: 'This product is out of stock' })]),
+      ...orderHandler([() => refusal(409, 'Some items are no longer available', { [VALVE._id]: 'Only 1 left in stock', [SHOWER._id]: 'This product is out of stock' }, 'out_of_stock')]),
     );
     await guestCheckout();
     fillPickup();
@@ -334,7 +334,7 @@ describe('Checkout page', () => {
   });
 
   it('shows the server’s field messages on the fields', async () => {
-    server.use(...orderHandler([() => refusal(400, 'Please check your details', { phoneNumber: 'Please enter a valid phone number' })]));
+    server.use(...orderHandler([() => refusal(400, 'Please check your details', { phoneNumber: 'Please enter a valid phone number' }, 'invalid_fields')]));
     await guestCheckout();
     fillPickup();
     fireEvent.click(submitButton());
@@ -345,7 +345,7 @@ describe('Checkout page', () => {
 
   it('says any other refusal in the server’s words', async () => {
     const error = vi.spyOn(toast, 'error');
-    server.use(...orderHandler([() => failure(422, 'Idempotency key reused with a different request')]));
+    server.use(...orderHandler([() => failure(422, 'Idempotency key reused with a different request', 'idempotency_key_reused')]));
     await guestCheckout();
     fillPickup();
     fireEvent.click(submitButton());

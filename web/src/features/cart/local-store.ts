@@ -1,12 +1,13 @@
 import { toast } from '@/lib/toast';
 import { MAX_QUANTITY } from '@/lib/quantity';
+import { MAX_LIST_ITEMS } from '@/lib/rules';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 
 /** The guest's cart and wishlist, kept in the browser under 'user_data' (spec §3, §8, §9). */
 export const LOCAL_STORE_KEY = 'user_data';
 /** At most this many entries in each list. */
-export const LOCAL_LIST_LIMIT = 100;
+export const LOCAL_LIST_LIMIT = MAX_LIST_ITEMS;
 
 export interface CartEntry {
   productId: string;

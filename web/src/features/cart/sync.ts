@@ -5,6 +5,7 @@ import { itemsKey, listsKey } from '@/api/query-keys';
 import { toast } from '@/lib/toast';
 import { useAuth, useSignedInUserId } from '@/features/auth';
 import { errorMessage } from '@/lib/errors';
+import { MAX_LIST_ITEMS } from '@/lib/rules';
 import { syncItems } from './api/sync-items';
 import { useLocalStore } from './local-store';
 
@@ -40,7 +41,7 @@ async function run(client: QueryClient): Promise<boolean> {
     const { unknown, outOfStock, overLimit, capped } = synced.adjustments;
     const dropped = unknown + outOfStock + overLimit;
     if (dropped > 0) {
-      toast.info(`${dropped} saved ${dropped === 1 ? 'item was' : 'items were'} left out: no longer sold, out of stock, or over the 100-item limit`);
+      toast.info(`${dropped} saved ${dropped === 1 ? 'item was' : 'items were'} left out: no longer sold, out of stock, or over the ${MAX_LIST_ITEMS}-item limit`);
     } else if (capped > 0) {
       toast.info('Some quantities were lowered to the stock available');
     }

@@ -1,9 +1,11 @@
 // The cart's Order Summary (spec §9), computed in one place for the cart and checkout.
 
+import { DELIVERY_FEE, ORDER_DISCOUNT_PERCENT } from '@/lib/rules';
+
 /** The fixed discount on the subtotal; a promo code's comes on top, worked out by the server. */
-export const CART_DISCOUNT_PERCENT = 20;
+export const CART_DISCOUNT_PERCENT = ORDER_DISCOUNT_PERCENT;
 /** Charged when the cart has items. */
-export const DELIVERY_FEE = 100;
+export { DELIVERY_FEE };
 
 export interface Totals {
   subtotal: number;

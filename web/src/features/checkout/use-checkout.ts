@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { PAYMENT_CONFIG_KEY, PAYMENT_METHODS_KEY, QUOTE_KEY, SAVED_ADDRESS_KEY } from '@/api/query-keys';
-import type { Item } from '@/api/types';
+import type { ErrorCode, Item } from '@/api/types';
 import { paths } from '@/config/paths';
 import { useSignedInUserId } from '@/features/auth';
 import { useEmptyCartAfterOrder } from '@/features/cart';
@@ -38,19 +38,27 @@ export type FieldMessages = Record<string, string>;
 /** An empty cart's figures: no quote is asked for (the server would refuse it). */
 const NO_TOTALS = { subtotal: 0, discount: 0, promoDiscount: 0, deliveryFee: 0, total: 0 };
 
-/** Whether the server gave its final word on an attempt: a refusal (4xx) other than 409
- * 'This order is still being placed', which the same key may ask about again. A network
- * error or a 5xx left it open. */
-const answered = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && !(error.status === 409 && !error.errors);
+/** What a refusal means, as the server's `code` says (docs/API.md, Envelope). */
+const codeOf = (error: unknown): ErrorCode | undefined => (error instanceof ApiError ? error.code : undefined);
+
+/** Whether the server gave its final word on an attempt: a refusal (4xx) other than
+ * `order_in_flight` ('This order is still being placed'), which the same key may ask
+ * about again. A network error or a 5xx left it open. */
+const answered = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== 'order_in_flight';
 
 /** Said when a new card's fields are not all filled in. */
 export const ENTER_CARD = 'Please enter your card details.';
 
-/** Whether a refusal is about the card rather than the order: a decline (402, in the
- * provider's words), 'Card payments are not available' (errors.payment), or a saved card
- * that is gone (404 'Payment method not found'). */
-const aboutTheCard = (error: unknown, byCard: boolean) =>
-  error instanceof ApiError && (error.status === 402 || error.errors?.payment !== undefined || (byCard && error.status === 404));
+/** The refusals about the card rather than the order: a decline (in the provider's
+ * words), 'Card payments are not available', a saved card that is gone ('Payment method
+ * not found'), or no usable card or method chosen. */
+const CARD_REFUSALS: readonly ErrorCode[] = ['card_declined', 'cards_unavailable', 'payment_method_not_found', 'payment_invalid'];
+
+/** Whether a refusal is about the card rather than the order. */
+const aboutTheCard = (error: unknown) => {
+  const code = codeOf(error);
+  return code !== undefined && CARD_REFUSALS.includes(code);
+};
 
 /** Checkout's state: the mode, the server's figures for the cart with the promo code
  * applied in the cart or here, the lines that cannot be met, the last refusal of the card,
@@ -156,12 +164,12 @@ export function useCheckout(cart: CheckoutCart) {
       return null;
     } catch (error) {
       if (answered(error)) endAttempt();
-      if (aboutTheCard(error, paid.method === 'card')) {
+      if (aboutTheCard(error)) {
         // Nothing was placed: the shopper may pick another card and try again.
         setPaymentError(cardErrorMessage(error, 'Your card could not be charged.'));
         // A saved card that is gone, or card payments switched off: load them as they are.
         void client.invalidateQueries({ queryKey: PAYMENT_METHODS_KEY });
-        if (error instanceof ApiError && error.status === 422) void client.invalidateQueries({ queryKey: PAYMENT_CONFIG_KEY });
+        if (codeOf(error) === 'cards_unavailable') void client.invalidateQueries({ queryKey: PAYMENT_CONFIG_KEY });
         return null;
       }
       const promoRefused = promoCodeRefusal(error);
@@ -173,17 +181,17 @@ export function useCheckout(cart: CheckoutCart) {
         toast.error(promoRefused);
         return null;
       }
-      if (error instanceof ApiError && error.status === 409 && error.errors) {
+      if (error instanceof ApiError && (error.code === 'out_of_stock' || error.code === 'amount_changed')) {
         // Lines short of stock (by product id), or `errors.total`: the prices moved while
         // the card was being authorized. Nothing was placed either way.
-        setRefused({ cartKey, messages: error.errors });
+        setRefused({ cartKey, messages: error.errors ?? {} });
         // Load the lines and the figures as they are now; the next click is a new attempt.
         cart.retry();
         void client.invalidateQueries({ queryKey: QUOTE_KEY });
         toast.error(error.message);
         return null;
       }
-      if (error instanceof ApiError && error.status === 400 && error.errors) return error.errors;
+      if (error instanceof ApiError && error.code === 'invalid_fields') return error.errors ?? {};
       toast.error(errorMessage(error, 'Failed to place order. Please try again.'));
       return null;
     }

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPost } from '@/admin/shared/api/admin-call';
 import { productsChanged } from '@/admin/shared/api/product-changed';
 import type { AdminProduct, AdminProductData } from '@/api/types';
+import { MAX_PHOTOS } from '@/lib/rules';
 
 /** How many photos a product may have, and how large each file may be (the server's limits). */
-export const MAX_PHOTOS = 8;
+export { MAX_PHOTOS };
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 /** POST /admin/product/{id}/photos (multipart, each file under `images`): 'Photos added',

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/errors';
+import { MAX_PRICE_CHANGE_PERCENT, MAX_STOCK, MIN_PRICE_CHANGE_PERCENT } from '@/lib/rules';
 import { type BulkAction, useBulkUpdateProducts } from '../api/bulk-update-products';
 
 /** The actions that ask for a number. */
@@ -15,14 +16,17 @@ const ACTIONS: Record<ValueAction, { button: string; title: (n: number) => strin
     title: (n) => `Set the stock of ${n} ${n === 1 ? 'product' : 'products'}`,
     label: 'Units in stock',
     hint: 'Every selected product gets this many units.',
-    check: (value) => (Number.isInteger(value) && value >= 0 && value <= 1_000_000 ? null : 'Stock must be a whole number from 0 to 1000000'),
+    check: (value) => (Number.isInteger(value) && value >= 0 && value <= MAX_STOCK ? null : `Stock must be a whole number from 0 to ${MAX_STOCK}`),
   },
   adjustPrice: {
     button: 'Change price by %',
     title: (n) => `Change the price of ${n} ${n === 1 ? 'product' : 'products'}`,
     label: 'Change in percent',
     hint: 'Moves each list price by this percentage, to the cent: 10 raises by 10 %, -10 lowers by 10 %. Discounts stay as they are.',
-    check: (value) => (value >= -90 && value <= 500 && value !== 0 ? null : 'The price change must be between -90 and 500 percent, and not 0'),
+    check: (value) =>
+      value >= MIN_PRICE_CHANGE_PERCENT && value <= MAX_PRICE_CHANGE_PERCENT && value !== 0
+        ? null
+        : `The price change must be between ${MIN_PRICE_CHANGE_PERCENT} and ${MAX_PRICE_CHANGE_PERCENT} percent, and not 0`,
   },
 };
 

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { MAX_DISCOUNT_PERCENT, MAX_NAME_CHARS, MAX_PRICE, MIN_PRICE } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 import { PRODUCT_FIELDS, productRequest, productSchema, type ProductFormValues } from '../product-schema';
 
@@ -62,14 +63,14 @@ export function ProductForm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <FormField label="Name" error={errors.name?.message} maxLength={200} {...form.register('name')} />
+      <FormField label="Name" error={errors.name?.message} maxLength={MAX_NAME_CHARS} {...form.register('name')} />
       <Field label="Description" error={errors.description?.message}>
         {({ id, describedBy }) => (
           <textarea id={id} rows={6} aria-invalid={errors.description ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'py-2')} {...form.register('description')} />
         )}
       </Field>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Price (list price)" hint="0.01 to 1000000, up to two decimals." error={errors.price?.message}>
+        <Field label="Price (list price)" hint={`${MIN_PRICE} to ${MAX_PRICE}, up to two decimals.`} error={errors.price?.message}>
           {({ id, describedBy }) => <input id={id} inputMode="decimal" aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('price')} />}
         </Field>
         {withStock && (
@@ -77,7 +78,7 @@ export function ProductForm({
             {({ id, describedBy }) => <input id={id} inputMode="numeric" aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('stock')} />}
           </Field>
         )}
-        <Field label="Discount (%)" hint="0 for none; at most 95." error={errors.discountPercentage?.message}>
+        <Field label="Discount (%)" hint={`0 for none; at most ${MAX_DISCOUNT_PERCENT}.`} error={errors.discountPercentage?.message}>
           {({ id, describedBy }) => (
             <input id={id} inputMode="decimal" aria-invalid={errors.discountPercentage ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('discountPercentage')} />
           )}

@@ -16,7 +16,7 @@ const ACCEPTED = 'image/jpeg,image/png,image/gif,image/webp';
  * message names the rule; the status picks the fallback when it sends none. */
 export function uploadRefusal(error: unknown): string {
   const fallback: Record<number, string> = {
-    400: 'A product can have at most 8 photos',
+    400: `A product can have at most ${MAX_PHOTOS} photos`,
     413: 'Each image must be at most 10 MB and 40 megapixels',
     415: 'Only JPEG, PNG, GIF and WebP images can be added',
     422: 'An image could not be read',
@@ -30,7 +30,7 @@ export function uploadRefusal(error: unknown): string {
  * than the product has room for. The server checks both again, and the file types. */
 function checkFiles(files: File[], room: number): string | null {
   if (files.length > room) {
-    return room === 0 ? 'No photos were added: a product can have at most 8 photos. Remove one first.' : `No photos were added: this product has room for ${room} more (at most 8 in all).`;
+    return room === 0 ? `No photos were added: a product can have at most ${MAX_PHOTOS} photos. Remove one first.` : `No photos were added: this product has room for ${room} more (at most ${MAX_PHOTOS} in all).`;
   }
   const large = files.find((file) => file.size > MAX_PHOTO_BYTES);
   return large ? `No photos were added: ${large.name} is over 10 MB (each image must be at most 10 MB).` : null;
@@ -123,7 +123,7 @@ export function ProductPhotos({ product }: { product: AdminProduct }) {
           className="block w-full text-sm file:mr-3 file:h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-4 file:text-sm file:font-medium hover:file:bg-slate-50"
         />
         <p id={`${inputId}-hint`} className="text-xs text-slate-600">
-          {room === 0 ? 'This product has 8 photos, the most it can have.' : `Choose up to ${room} at once; they go after the photos above.`}
+          {room === 0 ? `This product has ${MAX_PHOTOS} photos, the most it can have.` : `Choose up to ${room} at once; they go after the photos above.`}
         </p>
       </div>
       {busy && (

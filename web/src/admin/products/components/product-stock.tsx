@@ -10,12 +10,13 @@ import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { formatConsoleDateTime } from '@/lib/format';
+import { MAX_STOCK, MAX_STOCK_REASON_CHARS } from '@/lib/rules';
 import { useChangeStock } from '../api/change-stock';
 import { STOCK_HISTORY_PER_PAGE, useStockHistory } from '../api/get-stock-history';
 import { StockCount } from './stock-badge';
 
-const MAX_CHANGE = 1_000_000;
-const MAX_REASON_CHARS = 200;
+const MAX_CHANGE = MAX_STOCK;
+const MAX_REASON_CHARS = MAX_STOCK_REASON_CHARS;
 
 /** The server's messages for each rule (http/admin_stock.rs `check_change`). */
 export const STOCK_MESSAGES = {

@@ -4,9 +4,10 @@ import type { Product } from '@/api/types';
 import { paths } from '@/config/paths';
 import { PriceLine, ProductImage, RatingLine } from '@/components/ui/product-bits';
 import { truncate } from '@/lib/format';
+import { LOW_STOCK } from '@/lib/rules';
 
 /** Below this many in stock, the card says how many are left (spec §4, §9). */
-export const LOW_STOCK = 10;
+export { LOW_STOCK };
 
 /** 'Only {n} left in stock', 'In Stock' or 'Out of Stock' (spec §4). */
 export function stockLabel(stock: number): string {

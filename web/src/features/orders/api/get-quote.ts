@@ -38,10 +38,11 @@ export const getQuoteQueryOptions = (input: QuoteInput) =>
 
 export const useQuote = (input: QuoteInput) => useQuery(getQuoteQueryOptions(input));
 
-/** Why the server would not take a promo code (a 422 naming `promoCode`: 'This promo code
- * has expired', 'This promo code has been used up', …), or null when `error` is about
- * something else. The quote and the order refuse a code alike. */
+/** Why the server would not take a promo code (`code` `promo_invalid`, the reason in
+ * `errors.promoCode`: 'This promo code has expired', 'This promo code has been used up',
+ * …), or null when `error` is about something else. The quote and the order refuse a
+ * code alike. */
 export function promoCodeRefusal(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  return error.errors?.promoCode ?? null;
+  if (!(error instanceof ApiError) || error.code !== 'promo_invalid') return null;
+  return error.errors?.promoCode ?? error.message;
 }
