@@ -123,7 +123,7 @@ pub async fn serve(
     let outbox = state.outbox.clone();
     let clock = state.clock.clone();
     let mail_worker = state.settings.deliver_mail.then(|| {
-        tokio::spawn(crate::mail::outbox::run(
+        tokio::spawn(crate::jobs::mail::run(
             state.outbox.clone(),
             state.mailer.clone(),
         ))

@@ -4,6 +4,7 @@
 //! - [`store`]: the SQL, on SQLite or PostgreSQL.
 //! - [`media`]: the image store, local or S3.
 //! - [`mail`]: outgoing mail, over SMTP or to an outbox folder.
+//! - [`jobs`]: the background workers every node runs (the mail outbox's delivery).
 //! - [`http`]: the API, media and storefront routes.
 //! - [`security`]: password hashing, access tokens, signed URLs, one-time codes.
 //! - [`seed`]: the demo and benchmark catalogues.
@@ -13,6 +14,7 @@ pub mod backup;
 pub mod config;
 pub mod domain;
 pub mod http;
+pub mod jobs;
 pub mod mail;
 pub mod media;
 pub mod payments;

@@ -73,7 +73,7 @@ impl TestApp {
     /// Delivers every mail due in the outbox, as the worker of a serving node does.
     /// How many were claimed.
     pub async fn deliver_mail(&self) -> usize {
-        shop::mail::outbox::deliver_all_due(&self.outbox, &self.mailer)
+        shop::jobs::mail::deliver_all_due(&self.outbox, &self.mailer)
             .await
             .expect("the outbox delivers")
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use shop::mail::outbox::deliver_all_due;
+use shop::jobs::mail::deliver_all_due;
 use shop::mail::Mailer;
 use shop::store::catalogue::NewProduct;
 use shop::store::outbox::{Outbox, CLAIM_MS};
