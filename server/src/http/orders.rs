@@ -420,9 +420,7 @@ pub async fn quote(
                     product_id: l.product_id,
                     quantity: l.quantity,
                     unit_price: l.unit_price.map(Money::as_f64),
-                    line_total: l
-                        .unit_price
-                        .map(|p| Money::from_cents(p.cents() * l.quantity).as_f64()),
+                    line_total: l.line_total.map(Money::as_f64),
                     available: l.problem.is_none(),
                     message: l.problem,
                 })
