@@ -74,19 +74,35 @@ impl AppState {
             services.clock.clone(),
             outbox.clone(),
         );
+        let orders = Orders::new(db.clone(), services.clock.clone(), outbox.clone());
+        let activity = crate::store::activity::Activity::new(db.clone(), services.clock.clone());
+        let shop_settings = Arc::new(crate::store::settings::Settings::new(
+            db.clone(),
+            services.clock.clone(),
+        ));
+        let order_service = crate::orders::OrderService::new(
+            orders.clone(),
+            payments.clone(),
+            outbox.clone(),
+            activity.clone(),
+            shop_settings.clone(),
+            crate::orders::OrderLinks::new(
+                services.keys.clone(),
+                &services.settings.public_url,
+                services.clock.clone(),
+            ),
+        );
         AppState::from_services(crate::http::AppServices {
             payments,
+            order_service,
             catalogue: Catalogue::new(db.clone(), services.clock.clone()),
             accounts: Accounts::new(db.clone()),
             reviews: Reviews::new(db.clone()),
             items: Items::new(db.clone(), services.clock.clone()),
-            orders: Orders::new(db.clone(), services.clock.clone(), outbox.clone()),
-            activity: crate::store::activity::Activity::new(db.clone(), services.clock.clone()),
+            orders,
+            activity,
             promos: crate::store::promo::Promos::new(db.clone(), services.clock.clone()),
-            shop_settings: crate::store::settings::Settings::new(
-                db.clone(),
-                services.clock.clone(),
-            ),
+            shop_settings,
             pages: crate::store::pages::Pages::new(db.clone(), services.clock.clone()),
             customers: crate::store::customers::Customers::new(db.clone(), services.clock.clone()),
             dashboard: crate::store::dashboard::Dashboard::new(db.clone()),

@@ -5,6 +5,7 @@
 //! - [`media`]: the image store, local or S3.
 //! - [`mail`]: outgoing mail, over SMTP or to an outbox folder.
 //! - [`jobs`]: the background workers every node runs (the mail outbox's delivery).
+//! - [`orders`]: the order flows beneath HTTP: placing, settling and moving orders.
 //! - [`http`]: the API, media and storefront routes.
 //! - [`security`]: password hashing, access tokens, signed URLs, one-time codes.
 //! - [`seed`]: the demo and benchmark catalogues.
@@ -17,6 +18,7 @@ pub mod http;
 pub mod jobs;
 pub mod mail;
 pub mod media;
+pub mod orders;
 pub mod payments;
 pub mod security;
 pub mod seed;

@@ -10,7 +10,6 @@ pub mod admin_csv_dry_run;
 mod admin_csv_read;
 pub mod admin_customers;
 pub mod admin_dashboard;
-pub mod admin_orders;
 pub mod admin_product_form;
 pub mod admin_product_photos;
 pub mod admin_promo;
@@ -31,7 +30,6 @@ pub mod openapi;
 pub mod orders;
 pub mod pages;
 pub mod paging;
-pub mod payments;
 pub mod response_cache;
 pub mod reviews;
 pub mod search;
@@ -96,13 +94,15 @@ pub struct AppServices {
     pub orders: Orders,
     pub outbox: Outbox,
     pub payments: Payments,
+    /// The order flows beneath the handlers: placing, settling and moving orders.
+    pub order_service: crate::orders::OrderService,
     /// The administrators' activity log: every admin change records itself here.
     pub activity: Activity,
     /// Promo codes: the administrators' edits (orders apply them through the order store).
     pub promos: crate::store::promo::Promos,
     /// The shop's own settings, edited in the console: its currency and pickup point
     /// (DESIGN.md §10, §15). (`settings` is the node's configuration.)
-    pub shop_settings: crate::store::settings::Settings,
+    pub shop_settings: Arc<crate::store::settings::Settings>,
     /// The shop's own pages (privacy, terms, …): read by anyone, written by staff.
     pub pages: crate::store::pages::Pages,
     /// The administrators' view of customers, and disabling accounts.
@@ -183,7 +183,6 @@ pub fn router(state: AppState) -> Router {
         .merge(reviews::router())
         .merge(items::router())
         .merge(orders::router())
-        .merge(admin_orders::router())
         .merge(admin_catalogue::router())
         .merge(admin_stock::router())
         .merge(admin_product_photos::router())
@@ -198,7 +197,6 @@ pub fn router(state: AppState) -> Router {
         .merge(admin_activity::router())
         .merge(pages::router())
         .merge(search::router())
-        .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
         .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))

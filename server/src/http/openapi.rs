@@ -8,8 +8,8 @@ use utoipa::{Modify, OpenApi};
 
 use super::error::ErrorBody;
 use super::{
-    admin_activity, admin_catalogue, admin_customers, admin_dashboard, admin_orders, admin_promo,
-    auth, catalogue, items, orders, payments, reviews,
+    admin_activity, admin_catalogue, admin_customers, admin_dashboard, admin_promo, auth,
+    catalogue, items, orders, reviews,
 };
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
 use crate::domain::shop::{MAX_PICKUP_NAME, MAX_PICKUP_TEXT};
@@ -47,22 +47,6 @@ use crate::http::shop_settings::CURRENCY_PATTERN;
         items::remove_item,
         items::cart_detail,
         items::sync,
-        orders::quote,
-        orders::place_order,
-        orders::list_orders,
-        orders::get_order,
-        orders::cancel_order,
-        orders::track,
-        orders::saved_address,
-        payments::config,
-        payments::list_cards,
-        payments::add_card,
-        payments::update_card,
-        payments::remove_card,
-        payments::transactions,
-        payments::webhook,
-        payments::back_from_bank,
-        payments::refresh,
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerToken),
@@ -110,7 +94,8 @@ pub fn api() -> utoipa::openapi::OpenApi {
         super::admin_reviews::Doc::openapi(),
         super::admin_stock::Doc::openapi(),
         super::admin_product_photos::Doc::openapi(),
-        admin_orders::Doc::openapi(),
+        orders::Doc::openapi(),
+        orders::admin::Doc::openapi(),
         admin_dashboard::Doc::openapi(),
         admin_customers::Doc::openapi(),
         admin_activity::Doc::openapi(),

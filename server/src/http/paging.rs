@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use super::error::AppError;
+
 /// The deepest page any listing serves.
 pub const MAX_PAGE: i64 = 10_000;
 
@@ -65,5 +67,16 @@ impl Paging {
     /// How many rows come before this page.
     pub fn offset(self) -> i64 {
         (self.page - 1) * self.per_page
+    }
+}
+/// `page` and `perPage` of a list of orders, customers or the like: 10 a page by
+/// default, at most 100; a bad one is a 400 naming it.
+pub fn parse_paging(page: Option<&str>, per_page: Option<&str>) -> Result<Paging, AppError> {
+    let mut errors = BTreeMap::new();
+    let paging = Paging::parse(page, per_page, 10, 100, &mut errors);
+    if errors.is_empty() {
+        Ok(paging)
+    } else {
+        Err(AppError::fields(errors))
     }
 }

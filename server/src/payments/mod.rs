@@ -18,14 +18,16 @@ use std::sync::Arc;
 
 use crate::domain::id::Id;
 use crate::domain::order::{PaymentStatus, Status};
+use crate::domain::order_row::OrderRow;
 use crate::domain::payment::{TxnKind, TxnStatus};
 use crate::domain::time::Clock;
 use crate::domain::Money;
 use crate::mail::Letter;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
-use crate::store::orders::{MoveRefusal, OrderRow, Orders};
 use crate::store::outbox::{self, Outbox};
-use crate::store::payments::{self as records, NewTransaction, PaymentsStore};
+use crate::store::payments::{
+    self as records, NewTransaction, PaymentsStore, SaveRefusal, SavedCard,
+};
 use crate::testpsp::Psp;
 
 use provider::{AuthorizeRequest, CardDetails, PaymentStanding, ProviderPayment};
@@ -48,6 +50,17 @@ pub struct ChosenCard {
     pub details: CardDetails,
     /// Whether it is one of the customer's saved cards.
     pub saved: bool,
+}
+
+/// Why a card was not saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveCardRefusal {
+    /// A token the provider does not know (or none, or one too long to be one).
+    UnknownToken,
+    /// The customer saved this card before.
+    AlreadySaved,
+    /// The customer has as many cards as they may keep.
+    TooMany,
 }
 
 /// Why a card cannot be used.
@@ -157,6 +170,39 @@ impl Payments {
             })),
             None => Ok(Err(CardProblem::UnknownToken)),
         }
+    }
+
+    /// Keeps a tokenized card for the customer (Payment Methods, or 'Save this card'
+    /// at checkout), attached at the provider.
+    pub async fn save_card(
+        &self,
+        user_id: &Id,
+        token: &str,
+        primary: bool,
+    ) -> Result<Result<SavedCard, SaveCardRefusal>, ProviderError> {
+        if token.is_empty() || token.len() > 100 {
+            return Ok(Err(SaveCardRefusal::UnknownToken));
+        }
+        let Some(details) = self.provider.attach_method(token).await? else {
+            return Ok(Err(SaveCardRefusal::UnknownToken));
+        };
+        let card = SavedCard {
+            id: Id::generate(),
+            provider: self.provider.name().to_string(),
+            token: token.to_string(),
+            brand: details.brand,
+            last4: details.last4,
+            exp_month: details.exp_month,
+            exp_year: details.exp_year,
+            holder_name: details.holder_name,
+            primary,
+            created_at: self.clock.now_ms(),
+        };
+        Ok(match self.store.save_card(user_id, card, primary).await? {
+            Ok(card) => Ok(card),
+            Err(SaveRefusal::AlreadySaved) => Err(SaveCardRefusal::AlreadySaved),
+            Err(SaveRefusal::TooMany) => Err(SaveCardRefusal::TooMany),
+        })
     }
 
     /// Sets `amount` aside on the card.
@@ -369,23 +415,6 @@ impl Payments {
                 }
             }
             _ => Ok(order.payment_status),
-        }
-    }
-
-    /// Cancels an order whose card was refused after it was placed (a failed 3-D
-    /// Secure check), returning its stock. Already cancelled: nothing happens.
-    pub async fn cancel_refused(
-        &self,
-        orders: &Orders,
-        order: &OrderRow,
-        refusal: &Refusal,
-        mail: &(dyn Fn(&OrderRow) -> Letter + Send + Sync),
-    ) -> Result<(), ProviderError> {
-        match orders
-            .move_to(&order.id, Status::Cancelled, Some(&refusal.message), mail)
-            .await?
-        {
-            Ok(_) | Err(MoveRefusal::NotAllowed(_)) | Err(MoveRefusal::NoSuchOrder) => Ok(()),
         }
     }
 
