@@ -22,7 +22,6 @@ mod items;
 mod media_and_storefront;
 mod orders;
 mod pages;
-mod payments;
 mod phone;
 mod promo;
 mod reviews;
