@@ -49,6 +49,18 @@ pub struct Services {
 
 impl AppState {
     pub fn new(db: Db, services: Services) -> AppState {
+        AppState::with_provider(db, services, |provider| provider)
+    }
+
+    /// [`AppState::new`], with the configured card provider seen through `wrap`: tests
+    /// put a double of their own around it (one that refuses refunds, say).
+    pub fn with_provider(
+        db: Db,
+        services: Services,
+        wrap: impl FnOnce(
+            Arc<dyn crate::payments::PaymentProvider>,
+        ) -> Arc<dyn crate::payments::PaymentProvider>,
+    ) -> AppState {
         let outbox = Outbox::new(db.clone(), services.clock.clone());
         let (provider, psp): (Arc<dyn crate::payments::PaymentProvider>, _) = match services
             .settings
@@ -68,7 +80,7 @@ impl AppState {
             }
         };
         let payments = crate::payments::Payments::new(
-            provider,
+            wrap(provider),
             psp,
             crate::store::payments::PaymentsStore::new(db.clone()),
             services.clock.clone(),
@@ -144,6 +156,10 @@ pub async fn serve(
             state.mailer.clone(),
         ))
     });
+    let refund_worker = state
+        .settings
+        .deliver_mail
+        .then(|| tokio::spawn(crate::jobs::refunds::run(state.order_service.clone())));
     let webhooks = state
         .settings
         .deliver_webhooks
@@ -191,6 +207,9 @@ pub async fn serve(
         webhooks.abort();
     }
     if let Some(worker) = mail_worker {
+        worker.abort();
+    }
+    if let Some(worker) = refund_worker {
         worker.abort();
     }
 }

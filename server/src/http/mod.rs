@@ -130,7 +130,8 @@ pub struct Settings {
     pub cors_origins: Vec<HeaderValue>,
     /// Take the client's address from `X-Forwarded-For` (behind a trusted proxy only).
     pub trust_forwarded_for: bool,
-    /// Deliver the mail outbox from this node. Tests turn it off and deliver by hand.
+    /// Run this node's background jobs: deliver the mail outbox and retry refunds a
+    /// cancellation could not make. Tests turn it off and run them by hand.
     pub deliver_mail: bool,
     /// Who takes card payments (`SHOP_PAYMENTS`).
     pub payments: crate::payments::Mode,

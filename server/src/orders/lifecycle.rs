@@ -11,7 +11,7 @@ use crate::domain::order_row::OrderRow;
 use crate::mail::templates;
 use crate::payments::Settled;
 use crate::store::activity::Actor;
-use crate::store::orders::MoveRefusal;
+use crate::store::orders::{MoveRefusal, RefundIssue};
 
 impl OrderService {
     /// The order `number`, whoever asks; a number of no plausible shape is not looked up.
@@ -96,22 +96,71 @@ impl OrderService {
         }
     }
 
-    /// Gives a cancelled card order's money back, or releases it.
+    /// Gives a cancelled card order's money back, or releases it. A refund the provider
+    /// does not take now (refused, or the provider unreachable) is not only logged: it
+    /// is queued for the refund worker (`jobs/refunds.rs`), which tries again until it
+    /// goes through or marks it failed for staff to see.
     async fn refund_cancelled(
         &self,
         order: &OrderRow,
         by: Option<&Actor>,
     ) -> Result<(), OrderError> {
-        let refund_mail = self.letters(templates::order_refunded).await?;
-        let logged = by.map(|admin| (admin, &self.activity));
-        let settled = self
-            .payments
-            .settle_cancelled(order, &refund_mail, logged)
-            .await;
-        if let Err(e) = settled {
-            tracing::error!(order = %order.number, error = %e, "refunding a cancelled order failed");
+        if let Err(reason) = self.try_refund(order, by).await? {
+            tracing::error!(order = %order.number, reason, "refunding a cancelled order failed; it will be retried");
+            self.orders
+                .queue_refund_retry(&order.id, by, &reason)
+                .await?;
         }
         Ok(())
+    }
+
+    /// One try at a cancelled order's refund: `Err` with why it did not go through.
+    async fn try_refund(
+        &self,
+        order: &OrderRow,
+        by: Option<&Actor>,
+    ) -> Result<Result<(), String>, OrderError> {
+        let refund_mail = self.letters(templates::order_refunded).await?;
+        let logged = by.map(|admin| (admin, &self.activity));
+        Ok(
+            match self
+                .payments
+                .settle_cancelled(order, &refund_mail, logged)
+                .await
+            {
+                Ok(Ok(_)) => Ok(()),
+                Ok(Err(refusal)) => Err(refusal.message),
+                Err(e) => Err(e.to_string()),
+            },
+        )
+    }
+
+    /// Tries once more each refund that is due (a batch of them). How many were tried.
+    pub async fn retry_refunds_due(&self) -> Result<usize, OrderError> {
+        let batch = self.orders.claim_refund_retries().await?;
+        for retry in &batch {
+            let outcome = match self.orders.by_id(&retry.order_id).await? {
+                Some(order) => self.try_refund(&order, retry.actor.as_ref()).await?,
+                // No order, nothing owed.
+                None => Ok(()),
+            };
+            match outcome {
+                Ok(()) => self.orders.refund_retried(&retry.order_id).await?,
+                Err(reason) => {
+                    tracing::warn!(order = %retry.order_id, attempts = retry.attempts, reason, "a refund failed again");
+                    self.orders.refund_retry_failed(retry, &reason).await?;
+                }
+            }
+        }
+        Ok(batch.len())
+    }
+
+    /// The refund the order still owes after a failed try, for staff's eyes.
+    pub async fn refund_issue(&self, order: &OrderRow) -> Result<Option<RefundIssue>, OrderError> {
+        if order.payment_ref.is_none() || order.status != Status::Cancelled {
+            return Ok(None);
+        }
+        Ok(self.orders.refund_issue(&order.id).await?)
     }
 
     /// Records where the order's card payment stands at the provider (capturing an

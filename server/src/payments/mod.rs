@@ -356,17 +356,19 @@ impl Payments {
 
     /// After a cancellation: gives a captured payment back, or releases one only
     /// authorized. The refund's key is the payment's, so however many cancellations
-    /// race, the provider refunds once; `mail` is the shopper's letter about it. When an
-    /// administrator cancelled (`by`), the refund is an activity entry of its own
-    /// ('refunded', with the amount), written with the refund's transaction, once.
+    /// (and retries) race, the provider refunds once; `mail` is the shopper's letter
+    /// about it. When an administrator cancelled (`by`), the refund is an activity
+    /// entry of its own ('refunded', with the amount), written with the refund's
+    /// transaction, once. A refund the provider refused is `Err`, for the caller to
+    /// try again later.
     pub async fn settle_cancelled(
         &self,
         order: &OrderRow,
         mail: &(dyn Fn(&OrderRow) -> Letter + Send + Sync),
         by: Option<(&Actor, &Activity)>,
-    ) -> Result<PaymentStatus, ProviderError> {
+    ) -> Result<Result<PaymentStatus, Refusal>, ProviderError> {
         let Some(payment_ref) = order.payment_ref.as_deref() else {
-            return Ok(order.payment_status);
+            return Ok(Ok(order.payment_status));
         };
         let standing = self.provider.status(payment_ref).await?.map(|p| p.standing);
         match standing {
@@ -381,7 +383,7 @@ impl Payments {
                 {
                     // The capture goes first, in case no one had recorded it: a refund
                     // needs its capture.
-                    Ok(refund) => Ok(self
+                    Ok(refund) => Ok(Ok(self
                         .record_logged(
                             order,
                             None,
@@ -392,10 +394,10 @@ impl Payments {
                             Some(mail),
                             by,
                         )
-                        .await?),
+                        .await?)),
                     Err(refusal) => {
                         tracing::error!(order = %order.number, code = %refusal.code, "a refund was refused");
-                        Ok(order.payment_status)
+                        Ok(Err(refusal))
                     }
                 }
             }
@@ -405,16 +407,16 @@ impl Payments {
                     .void(payment_ref, &format!("void:{payment_ref}"))
                     .await?
                 {
-                    Ok(void) => Ok(self
+                    Ok(void) => Ok(Ok(self
                         .record(order, None, &[(TxnKind::Void, &void.id, void.amount)], None)
-                        .await?),
+                        .await?)),
                     Err(refusal) => {
                         tracing::warn!(order = %order.number, code = %refusal.code, "releasing a payment was refused");
-                        Ok(order.payment_status)
+                        Ok(Ok(order.payment_status))
                     }
                 }
             }
-            _ => Ok(order.payment_status),
+            _ => Ok(Ok(order.payment_status)),
         }
     }
 

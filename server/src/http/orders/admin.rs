@@ -197,7 +197,8 @@ fn parse_filter(query: &AdminListQuery) -> Result<(OrderFilter, Paging), AppErro
     }
 }
 
-/// One order with every event, the shopper's and the shop's own.
+/// One order with every event, the shopper's and the shop's own, and for a cancelled
+/// card order whose refund the provider did not take, `refundFailure`.
 #[utoipa::path(get, path = "/api/admin/order/{number}", tag = "admin", params(("number" = String, Path)),
     security(("bearer" = [])),
     responses(
@@ -211,10 +212,11 @@ pub async fn one(
     ApiPath(number): ApiPath<String>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
     let order = state.order_service.by_number(&number).await?;
+    let refund = state.order_service.refund_issue(&order).await?;
     Ok(ok(
         "Order",
         OrderData {
-            order: Order::for_admin(order),
+            order: Order::for_admin(order).with_refund(refund),
         },
     ))
 }
@@ -249,10 +251,11 @@ pub async fn set_status(
         .order_service
         .move_by_admin(&number, next, note, &admin.actor())
         .await?;
+    let refund = state.order_service.refund_issue(&moved).await?;
     Ok(ok(
         "Order updated",
         OrderData {
-            order: Order::for_admin(moved),
+            order: Order::for_admin(moved).with_refund(refund),
         },
     ))
 }

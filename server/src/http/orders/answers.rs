@@ -8,6 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::domain::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status};
 use crate::domain::order_row::OrderRow;
 use crate::domain::time::iso8601;
+use crate::store::orders::RefundIssue;
 
 // ---- What the calls read ----
 
@@ -222,6 +223,31 @@ pub struct Order {
     /// Whether the shopper may still cancel it.
     pub cancellable: bool,
     pub created_at: String,
+    /// Staff's view of one order only: the refund a cancelled card order still owes
+    /// because the provider did not take it. Absent otherwise, and never in the
+    /// shopper's answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refund_failure: Option<RefundFailure>,
+}
+
+/// A cancelled card order's refund that did not go through.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundFailure {
+    /// `retrying` while the shop tries again (with growing waits), `failed` once it
+    /// gave up: then staff must refund it by hand.
+    pub status: RefundFailureStatus,
+    /// What the provider said at the last try.
+    pub reason: String,
+    /// Tries so far, the cancellation's own included.
+    pub attempts: i64,
+}
+
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RefundFailureStatus {
+    Retrying,
+    Failed,
 }
 
 impl Order {
@@ -279,6 +305,23 @@ impl Order {
                 _ => None,
             },
             created_at: iso8601(row.created_at),
+            refund_failure: None,
+        }
+    }
+
+    /// The order with the refund it still owes, for staff.
+    pub fn with_refund(self, issue: Option<RefundIssue>) -> Order {
+        Order {
+            refund_failure: issue.map(|issue| RefundFailure {
+                status: if issue.failed {
+                    RefundFailureStatus::Failed
+                } else {
+                    RefundFailureStatus::Retrying
+                },
+                reason: issue.reason,
+                attempts: issue.attempts,
+            }),
+            ..self
         }
     }
 }

@@ -9,6 +9,7 @@
 mod checkout;
 mod lists;
 mod moves;
+mod refunds;
 mod rows;
 
 use std::collections::BTreeMap;
@@ -25,6 +26,7 @@ use crate::domain::promo::PromoRefusal;
 use crate::domain::time::Clock;
 use crate::domain::Money;
 use crate::mail::Letter;
+pub use refunds::{RefundIssue, RefundRetry};
 use rows::{contact_from_row, load};
 
 pub use crate::domain::order_row::{OrderEvent, OrderLine, OrderRow};

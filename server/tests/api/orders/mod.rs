@@ -7,6 +7,7 @@ mod cards;
 mod checkout;
 mod lifecycle;
 mod payments;
+mod refunds;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
