@@ -34,7 +34,7 @@ pub async fn open_database(
     store::migrate(&db)
         .await
         .map_err(|e| format!("migrating the database failed: {e}"))?;
-    crate::payments::choice::migrate(&db)
+    migrate_providers(&db)
         .await
         .map_err(|e| format!("migrating the payment providers' tables failed: {e}"))?;
     Ok(db)
@@ -52,32 +52,60 @@ pub struct Services {
 
 impl AppState {
     pub fn new(db: Db, services: Services) -> AppState {
+        AppState::with_provider(db, services, |provider| provider)
+    }
+
+    /// [`AppState::new`], with the configured card provider seen through `wrap`: tests
+    /// put a double of their own around it (one that refuses refunds, say).
+    pub fn with_provider(
+        db: Db,
+        services: Services,
+        wrap: impl FnOnce(
+            Arc<dyn crate::payments::PaymentProvider>,
+        ) -> Arc<dyn crate::payments::PaymentProvider>,
+    ) -> AppState {
         let outbox = Outbox::new(db.clone(), services.clock.clone());
-        let provider = crate::payments::choice::provider(
+        let provider = card_provider(
             services.settings.payments,
             &db,
             &services.clock,
             &services.keys,
         );
         let payments = crate::payments::Payments::new(
-            provider,
+            wrap(provider),
             crate::store::payments::PaymentsStore::new(db.clone()),
             services.clock.clone(),
             outbox.clone(),
         );
+        let orders = Orders::new(db.clone(), services.clock.clone(), outbox.clone());
+        let activity = crate::store::activity::Activity::new(db.clone(), services.clock.clone());
+        let shop_settings = Arc::new(crate::store::settings::Settings::new(
+            db.clone(),
+            services.clock.clone(),
+        ));
+        let order_service = crate::orders::OrderService::new(
+            orders.clone(),
+            payments.clone(),
+            outbox.clone(),
+            activity.clone(),
+            shop_settings.clone(),
+            crate::orders::OrderLinks::new(
+                services.keys.clone(),
+                &services.settings.public_url,
+                services.clock.clone(),
+            ),
+        );
         AppState::from_services(crate::http::AppServices {
             payments,
+            order_service,
             catalogue: Catalogue::new(db.clone(), services.clock.clone()),
             accounts: Accounts::new(db.clone()),
             reviews: Reviews::new(db.clone()),
             items: Items::new(db.clone(), services.clock.clone()),
-            orders: Orders::new(db.clone(), services.clock.clone(), outbox.clone()),
-            activity: crate::store::activity::Activity::new(db.clone(), services.clock.clone()),
+            orders,
+            activity,
             promos: crate::store::promo::Promos::new(db.clone(), services.clock.clone()),
-            shop_settings: crate::store::settings::Settings::new(
-                db.clone(),
-                services.clock.clone(),
-            ),
+            shop_settings,
             pages: crate::store::pages::Pages::new(db.clone(), services.clock.clone()),
             customers: crate::store::customers::Customers::new(db.clone(), services.clock.clone()),
             dashboard: crate::store::dashboard::Dashboard::new(db.clone()),
@@ -114,11 +142,15 @@ pub async fn serve(
     let outbox = state.outbox.clone();
     let clock = state.clock.clone();
     let mail_worker = state.settings.deliver_mail.then(|| {
-        tokio::spawn(crate::mail::outbox::run(
+        tokio::spawn(crate::jobs::mail::run(
             state.outbox.clone(),
             state.mailer.clone(),
         ))
     });
+    let refund_worker = state
+        .settings
+        .deliver_mail
+        .then(|| tokio::spawn(crate::jobs::refunds::run(state.order_service.clone())));
     let webhooks = state
         .settings
         .deliver_webhooks
@@ -168,6 +200,9 @@ pub async fn serve(
     if let Some(worker) = mail_worker {
         worker.abort();
     }
+    if let Some(worker) = refund_worker {
+        worker.abort();
+    }
 }
 
 /// Completes on Ctrl-C or SIGTERM. The handlers are in place when this returns, so
@@ -200,4 +235,35 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
         tokio::signal::ctrl_c().await.ok();
         tracing::info!("shutting down: finishing requests in flight");
     }
+}
+
+/// The card providers built into this binary are named here, the one place that
+/// composes the shop: `payments` knows only the `PaymentProvider` trait. The provider
+/// `mode` names, made for this database and clock.
+#[cfg_attr(not(feature = "test-payments"), allow(unused_variables))]
+fn card_provider(
+    mode: crate::payments::Mode,
+    db: &Db,
+    clock: &Clock,
+    keys: &Keys,
+) -> Arc<dyn crate::payments::PaymentProvider> {
+    match mode {
+        crate::payments::Mode::Manual => Arc::new(crate::payments::provider::Manual),
+        #[cfg(feature = "test-payments")]
+        crate::payments::Mode::Test => {
+            let secret = keys.payment_webhook_secret();
+            let psp = crate::testpsp::Psp::new(db.clone(), clock.clone(), secret);
+            Arc::new(crate::testpsp::TestProvider::new(psp, secret))
+        }
+    }
+}
+
+/// Applies the migrations of every provider built in, each its own set with its own
+/// version table, whichever provider `SHOP_PAYMENTS` chooses: a provider's books stay
+/// where they are when a shop switches to `manual` and back.
+#[cfg_attr(not(feature = "test-payments"), allow(unused_variables))]
+async fn migrate_providers(db: &Db) -> Result<(), sqlx::Error> {
+    #[cfg(feature = "test-payments")]
+    crate::testpsp::migrate(db).await?;
+    Ok(())
 }

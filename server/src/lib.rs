@@ -4,6 +4,8 @@
 //! - [`store`]: the SQL, on SQLite or PostgreSQL.
 //! - [`media`]: the image store, local or S3.
 //! - [`mail`]: outgoing mail, over SMTP or to an outbox folder.
+//! - [`jobs`]: the background workers every node runs (the mail outbox's delivery).
+//! - [`orders`]: the order flows beneath HTTP: placing, settling and moving orders.
 //! - [`http`]: the API, media and storefront routes.
 //! - [`payments`]: card payments through a provider chosen by `SHOP_PAYMENTS`.
 //! - `testpsp`: the offline test card provider (the `test-payments` feature).
@@ -15,8 +17,10 @@ pub mod backup;
 pub mod config;
 pub mod domain;
 pub mod http;
+pub mod jobs;
 pub mod mail;
 pub mod media;
+pub mod orders;
 pub mod payments;
 pub mod security;
 pub mod seed;

@@ -10,6 +10,7 @@ pub mod id;
 pub mod listing;
 pub mod money;
 pub mod order;
+pub mod order_row;
 pub mod page;
 pub mod payment;
 pub mod phone;

@@ -55,9 +55,55 @@ pub fn price_at(price: Money, discount: Discount, now: i64) -> PriceNow {
     }
 }
 
+/// One line of a quote or an order, priced at one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinePrice {
+    /// What one unit costs now.
+    pub unit_price: Money,
+    /// The list price, before any discount.
+    pub list_price: Money,
+    /// The discount that applies now, in basis points (0 when none does).
+    pub discount_bp: i64,
+    /// Unit price × quantity.
+    pub line_total: Money,
+}
+
+/// What `quantity` units of a product listed at `price` with `discount` cost at `now`:
+/// the one rule the checkout's quote and the order it places both price lines with.
+pub fn price_line(price: Money, discount: Discount, quantity: i64, now: i64) -> LinePrice {
+    let unit_price = price_at(price, discount, now).discounted_price;
+    LinePrice {
+        unit_price,
+        list_price: price,
+        discount_bp: if discount.active_at(now) {
+            discount.basis_points
+        } else {
+            0
+        },
+        line_total: Money::from_cents(unit_price.cents() * quantity),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_is_priced_with_the_discount_only_while_it_lasts() {
+        let discount = Discount {
+            basis_points: 1_250,
+            ends_at: Some(1_000),
+        };
+        let now = price_line(Money::from_cents(2_000), discount, 3, 999);
+        assert_eq!(now.unit_price, Money::from_cents(1_750));
+        assert_eq!(now.discount_bp, 1_250);
+        assert_eq!(now.line_total, Money::from_cents(5_250));
+        let later = price_line(Money::from_cents(2_000), discount, 3, 1_000);
+        assert_eq!(later.unit_price, Money::from_cents(2_000));
+        assert_eq!(later.list_price, Money::from_cents(2_000));
+        assert_eq!(later.discount_bp, 0);
+        assert_eq!(later.line_total, Money::from_cents(6_000));
+    }
 
     #[test]
     fn a_discount_reduces_the_price_to_the_nearest_cent() {

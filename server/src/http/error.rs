@@ -329,3 +329,64 @@ impl From<crate::payments::ProviderError> for AppError {
 
 /// What a card payment hears when the shop takes none (`SHOP_PAYMENTS=manual`).
 pub const CARDS_UNAVAILABLE: &str = "Card payments are not available";
+
+#[cfg(test)]
+mod code_tests {
+    use axum::response::IntoResponse;
+    use serde_json::{json, Value};
+
+    use super::AppError;
+    use crate::http::error_code::ErrorCode;
+
+    async fn answer(error: AppError) -> (u16, Value) {
+        let response = error.into_response();
+        let status = response.status().as_u16();
+        let body = axum::body::to_bytes(response.into_body(), 1 << 16)
+            .await
+            .unwrap();
+        (status, serde_json::from_slice(&body).unwrap())
+    }
+
+    #[tokio::test]
+    async fn a_code_is_added_to_the_refusal_as_it_was() {
+        let plain = answer(AppError::Conflict("Still being placed".into())).await;
+        assert_eq!(
+            plain,
+            (
+                409,
+                json!({"success": false, "message": "Still being placed"})
+            )
+        );
+        let coded = answer(
+            AppError::Conflict("Still being placed".into()).with_code(ErrorCode::OrderInFlight),
+        )
+        .await;
+        assert_eq!(
+            coded,
+            (
+                409,
+                json!({"success": false, "message": "Still being placed", "code": "order_in_flight"})
+            )
+        );
+    }
+
+    #[tokio::test]
+    async fn a_refused_card_says_card_declined() {
+        let (status, body) =
+            answer(AppError::PaymentRefused("Your card was declined".into())).await;
+        assert_eq!(status, 402);
+        assert_eq!(body["code"], "card_declined");
+        assert_eq!(body["errors"]["payment"], "Your card was declined");
+    }
+
+    #[tokio::test]
+    async fn the_outer_code_wins_and_the_status_is_the_refusals() {
+        let error = AppError::bad_request("Your cart is empty")
+            .with_code(ErrorCode::InvalidFields)
+            .with_code(ErrorCode::CartEmpty);
+        assert_eq!(error.status().as_u16(), 400);
+        let (_, body) = answer(error).await;
+        assert_eq!(body["code"], "cart_empty");
+        assert_eq!(body["message"], "Your cart is empty");
+    }
+}

@@ -1,12 +1,11 @@
 //! The HTTP layer: routers per area, the envelope, extractors, middleware.
 //!
-//! A folder per area (`auth/`, `catalogue/`, `content/`, `reviews/`), each holding the
+//! A folder per area (`auth/`, `catalogue/`, `content/`, `orders/`, `reviews/`), each holding the
 //! shop's calls and the console's calls of that area and exposing `router()`; `admin/`
 //! holds the console's areas with no shop side. The files beside them are what every
 //! area uses: the error envelope, extractors, forms, paging, identity, the layers.
 
 pub mod admin;
-pub mod admin_orders;
 pub mod auth;
 pub mod catalogue;
 pub mod connections;
@@ -24,7 +23,6 @@ pub mod openapi;
 mod openapi_limits;
 pub mod orders;
 pub mod paging;
-pub mod payments;
 pub mod response_cache;
 pub mod reviews;
 mod seo;
@@ -87,13 +85,15 @@ pub struct AppServices {
     pub orders: Orders,
     pub outbox: Outbox,
     pub payments: Payments,
+    /// The order flows beneath the handlers: placing, settling and moving orders.
+    pub order_service: crate::orders::OrderService,
     /// The administrators' activity log: every admin change records itself here.
     pub activity: Activity,
     /// Promo codes: the administrators' edits (orders apply them through the order store).
     pub promos: crate::store::promo::Promos,
     /// The shop's own settings, edited in the console: its currency and pickup point
     /// (DESIGN.md §10, §15). (`settings` is the node's configuration.)
-    pub shop_settings: crate::store::settings::Settings,
+    pub shop_settings: Arc<crate::store::settings::Settings>,
     /// The shop's own pages (privacy, terms, …): read by anyone, written by staff.
     pub pages: crate::store::pages::Pages,
     /// The administrators' view of customers, and disabling accounts.
@@ -121,7 +121,8 @@ pub struct Settings {
     pub cors_origins: Vec<HeaderValue>,
     /// Take the client's address from `X-Forwarded-For` (behind a trusted proxy only).
     pub trust_forwarded_for: bool,
-    /// Deliver the mail outbox from this node. Tests turn it off and deliver by hand.
+    /// Run this node's background jobs: deliver the mail outbox and retry refunds a
+    /// cancellation could not make. Tests turn it off and run them by hand.
     pub deliver_mail: bool,
     /// Who takes card payments (`SHOP_PAYMENTS`).
     pub payments: crate::payments::Mode,
@@ -175,9 +176,7 @@ pub fn router(state: AppState) -> Router {
         .merge(reviews::router())
         .merge(items::router())
         .merge(orders::router())
-        .merge(admin_orders::router())
         .merge(admin::router())
-        .merge(payments::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
         .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))

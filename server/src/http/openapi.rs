@@ -11,7 +11,7 @@ use super::catalogue::{csv, listing, photos, product, search, stock};
 use super::content::{banners, categories, pages, settings};
 use super::error::ErrorBody;
 use super::reviews::moderation;
-use super::{admin_orders, auth, catalogue, items, orders, payments, reviews};
+use super::{auth, catalogue, items, orders, reviews};
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
 use crate::domain::product_rules::{MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, MAX_NAME_CHARS};
 use crate::domain::shop::{MAX_PICKUP_NAME, MAX_PICKUP_TEXT};
@@ -49,22 +49,6 @@ use crate::http::content::settings::CURRENCY_PATTERN;
         items::remove_item,
         items::cart_detail,
         items::sync,
-        orders::quote,
-        orders::place_order,
-        orders::list_orders,
-        orders::get_order,
-        orders::cancel_order,
-        orders::track,
-        orders::saved_address,
-        payments::config,
-        payments::list_cards,
-        payments::add_card,
-        payments::update_card,
-        payments::remove_card,
-        payments::transactions,
-        payments::webhook,
-        payments::back_from_bank,
-        payments::refresh,
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerToken),
@@ -112,7 +96,8 @@ pub fn api() -> utoipa::openapi::OpenApi {
         moderation::Doc::openapi(),
         stock::Doc::openapi(),
         photos::Doc::openapi(),
-        admin_orders::Doc::openapi(),
+        orders::Doc::openapi(),
+        orders::admin::Doc::openapi(),
         dashboard::Doc::openapi(),
         customers::Doc::openapi(),
         activity::Doc::openapi(),

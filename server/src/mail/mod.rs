@@ -2,7 +2,6 @@
 //! to the outbox folder (and logged) so a person running locally can read codes and
 //! links; in memory for tests.
 
-pub mod outbox;
 pub mod templates;
 
 use std::path::PathBuf;

@@ -12,9 +12,9 @@ pub struct Letter {
 
 use crate::domain::currency::{self, Reading};
 use crate::domain::order::{Fulfilment, Status};
+use crate::domain::order_row::OrderRow;
 use crate::domain::shop::ShopSettings;
 use crate::domain::Money;
-use crate::store::orders::OrderRow;
 
 const SHOP: &str = "Shop";
 

@@ -2,21 +2,17 @@
 //! selling must never take test cards by accident. On a public address `SHOP_PAYMENTS`
 //! must be chosen; on loopback (`make run`, tests) an unset or empty one means `test`.
 //!
-//! This is the one place that names each provider's implementation: it makes the one
-//! `SHOP_PAYMENTS` names and applies the migrations of those built in. The test
-//! provider is built in only with the `test-payments` feature (on by default); without
-//! it `test` is refused, and on loopback an unset choice means `manual`.
+//! Each provider's implementation is named only where the shop is composed (`app.rs`:
+//! it makes the one `SHOP_PAYMENTS` names and applies the migrations of those built
+//! in), so `payments` depends on no provider. The test provider is built in only with
+//! the `test-payments` feature (on by default); without it `test` is refused, and on
+//! loopback an unset choice means `manual`.
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
 
 use clap::ValueEnum;
 
-use super::provider::{Manual, PaymentProvider};
 use super::Mode;
-use crate::domain::time::Clock;
-use crate::security::Keys;
-use crate::store::Db;
 
 /// Why `shop serve` refuses to start: printed on stderr before it exits with status 2.
 #[cfg(feature = "test-payments")]
@@ -68,30 +64,6 @@ pub fn choose(
             }
         }
     }
-}
-
-/// The provider `mode` names, made for this database and clock.
-#[cfg_attr(not(feature = "test-payments"), allow(unused_variables))]
-pub fn provider(mode: Mode, db: &Db, clock: &Clock, keys: &Keys) -> Arc<dyn PaymentProvider> {
-    match mode {
-        Mode::Manual => Arc::new(Manual),
-        #[cfg(feature = "test-payments")]
-        Mode::Test => {
-            let secret = keys.payment_webhook_secret();
-            let psp = crate::testpsp::Psp::new(db.clone(), clock.clone(), secret);
-            Arc::new(crate::testpsp::TestProvider::new(psp, secret))
-        }
-    }
-}
-
-/// Applies the migrations of every provider built in, each its own set with its own
-/// version table, whichever provider `SHOP_PAYMENTS` chooses: a provider's books stay
-/// where they are when a shop switches to `manual` and back.
-#[cfg_attr(not(feature = "test-payments"), allow(unused_variables))]
-pub async fn migrate(db: &Db) -> Result<(), sqlx::Error> {
-    #[cfg(feature = "test-payments")]
-    crate::testpsp::migrate(db).await?;
-    Ok(())
 }
 
 /// Whether `url`'s host is `localhost`, an address in 127.0.0.0/8 or `[::1]`.

@@ -17,14 +17,16 @@ use std::sync::Arc;
 
 use crate::domain::id::Id;
 use crate::domain::order::{PaymentStatus, Status};
+use crate::domain::order_row::OrderRow;
 use crate::domain::payment::{TxnKind, TxnStatus};
 use crate::domain::time::Clock;
 use crate::domain::Money;
 use crate::mail::Letter;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
-use crate::store::orders::{MoveRefusal, OrderRow, Orders};
 use crate::store::outbox::{self, Outbox};
-use crate::store::payments::{self as records, NewTransaction, PaymentsStore};
+use crate::store::payments::{
+    self as records, NewTransaction, PaymentsStore, SaveRefusal, SavedCard,
+};
 
 use provider::{AuthorizeRequest, CardDetails, PaymentStanding, ProviderPayment};
 pub use provider::{PaymentProvider, ProviderError, Refusal};
@@ -59,6 +61,17 @@ pub struct ChosenCard {
     pub details: CardDetails,
     /// Whether it is one of the customer's saved cards.
     pub saved: bool,
+}
+
+/// Why a card was not saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveCardRefusal {
+    /// A token the provider does not know (or none, or one too long to be one).
+    UnknownToken,
+    /// The customer saved this card before.
+    AlreadySaved,
+    /// The customer has as many cards as they may keep.
+    TooMany,
 }
 
 /// Why a card cannot be used.
@@ -160,6 +173,39 @@ impl Payments {
             })),
             None => Ok(Err(CardProblem::UnknownToken)),
         }
+    }
+
+    /// Keeps a tokenized card for the customer (Payment Methods, or 'Save this card'
+    /// at checkout), attached at the provider.
+    pub async fn save_card(
+        &self,
+        user_id: &Id,
+        token: &str,
+        primary: bool,
+    ) -> Result<Result<SavedCard, SaveCardRefusal>, ProviderError> {
+        if token.is_empty() || token.len() > 100 {
+            return Ok(Err(SaveCardRefusal::UnknownToken));
+        }
+        let Some(details) = self.provider.attach_method(token).await? else {
+            return Ok(Err(SaveCardRefusal::UnknownToken));
+        };
+        let card = SavedCard {
+            id: Id::generate(),
+            provider: self.provider.name().to_string(),
+            token: token.to_string(),
+            brand: details.brand,
+            last4: details.last4,
+            exp_month: details.exp_month,
+            exp_year: details.exp_year,
+            holder_name: details.holder_name,
+            primary,
+            created_at: self.clock.now_ms(),
+        };
+        Ok(match self.store.save_card(user_id, card, primary).await? {
+            Ok(card) => Ok(card),
+            Err(SaveRefusal::AlreadySaved) => Err(SaveCardRefusal::AlreadySaved),
+            Err(SaveRefusal::TooMany) => Err(SaveCardRefusal::TooMany),
+        })
     }
 
     /// Sets `amount` aside on the card.
@@ -313,17 +359,19 @@ impl Payments {
 
     /// After a cancellation: gives a captured payment back, or releases one only
     /// authorized. The refund's key is the payment's, so however many cancellations
-    /// race, the provider refunds once; `mail` is the shopper's letter about it. When an
-    /// administrator cancelled (`by`), the refund is an activity entry of its own
-    /// ('refunded', with the amount), written with the refund's transaction, once.
+    /// (and retries) race, the provider refunds once; `mail` is the shopper's letter
+    /// about it. When an administrator cancelled (`by`), the refund is an activity
+    /// entry of its own ('refunded', with the amount), written with the refund's
+    /// transaction, once. A refund the provider refused is `Err`, for the caller to
+    /// try again later.
     pub async fn settle_cancelled(
         &self,
         order: &OrderRow,
         mail: &(dyn Fn(&OrderRow) -> Letter + Send + Sync),
         by: Option<(&Actor, &Activity)>,
-    ) -> Result<PaymentStatus, ProviderError> {
+    ) -> Result<Result<PaymentStatus, Refusal>, ProviderError> {
         let Some(payment_ref) = order.payment_ref.as_deref() else {
-            return Ok(order.payment_status);
+            return Ok(Ok(order.payment_status));
         };
         let standing = self.provider.status(payment_ref).await?.map(|p| p.standing);
         match standing {
@@ -338,7 +386,7 @@ impl Payments {
                 {
                     // The capture goes first, in case no one had recorded it: a refund
                     // needs its capture.
-                    Ok(refund) => Ok(self
+                    Ok(refund) => Ok(Ok(self
                         .record_logged(
                             order,
                             None,
@@ -349,10 +397,10 @@ impl Payments {
                             Some(mail),
                             by,
                         )
-                        .await?),
+                        .await?)),
                     Err(refusal) => {
                         tracing::error!(order = %order.number, code = %refusal.code, "a refund was refused");
-                        Ok(order.payment_status)
+                        Ok(Err(refusal))
                     }
                 }
             }
@@ -362,33 +410,16 @@ impl Payments {
                     .void(payment_ref, &format!("void:{payment_ref}"))
                     .await?
                 {
-                    Ok(void) => Ok(self
+                    Ok(void) => Ok(Ok(self
                         .record(order, None, &[(TxnKind::Void, &void.id, void.amount)], None)
-                        .await?),
+                        .await?)),
                     Err(refusal) => {
                         tracing::warn!(order = %order.number, code = %refusal.code, "releasing a payment was refused");
-                        Ok(order.payment_status)
+                        Ok(Ok(order.payment_status))
                     }
                 }
             }
-            _ => Ok(order.payment_status),
-        }
-    }
-
-    /// Cancels an order whose card was refused after it was placed (a failed 3-D
-    /// Secure check), returning its stock. Already cancelled: nothing happens.
-    pub async fn cancel_refused(
-        &self,
-        orders: &Orders,
-        order: &OrderRow,
-        refusal: &Refusal,
-        mail: &(dyn Fn(&OrderRow) -> Letter + Send + Sync),
-    ) -> Result<(), ProviderError> {
-        match orders
-            .move_to(&order.id, Status::Cancelled, Some(&refusal.message), mail)
-            .await?
-        {
-            Ok(_) | Err(MoveRefusal::NotAllowed(_)) | Err(MoveRefusal::NoSuchOrder) => Ok(()),
+            _ => Ok(Ok(order.payment_status)),
         }
     }
 

@@ -134,6 +134,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0019_activity_object_name.sql"),
         postgres: include_str!("../../migrations/postgres/0019_activity_object_name.sql"),
     },
+    Migration {
+        version: 20,
+        name: "refund_retries",
+        sqlite: include_str!("../../migrations/sqlite/0020_refund_retries.sql"),
+        postgres: include_str!("../../migrations/postgres/0020_refund_retries.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

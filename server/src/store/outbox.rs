@@ -1,6 +1,6 @@
 //! The durable mail outbox (DESIGN.md §6). A change that must be mailed about writes
 //! its letter here in its own transaction, so the mail exists exactly when the change
-//! does; the worker in [`crate::mail::outbox`] delivers it, with retries.
+//! does; each node's worker (`jobs/mail.rs`) delivers it, with retries.
 //!
 //! A row is claimed for [`CLAIM_MS`] before it is sent: another node, or this one's
 //! next pass, leaves it alone meanwhile. On PostgreSQL the claim skips rows another

@@ -2,6 +2,7 @@
 
 use std::future::Future;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use reqwest::StatusCode;
 use serde_json::Value;
@@ -50,6 +51,8 @@ pub struct TestApp {
     pub outbox: Outbox,
     pub payments: shop::payments::Payments,
     pub activity: shop::store::activity::Activity,
+    /// The order flows, whose refund retries tests run by hand.
+    pub order_service: shop::orders::OrderService,
     /// The app's clock: it stands still until a test moves it.
     pub clock: Clock,
 }
@@ -76,9 +79,17 @@ impl TestApp {
     /// Delivers every mail due in the outbox, as the worker of a serving node does.
     /// How many were claimed.
     pub async fn deliver_mail(&self) -> usize {
-        shop::mail::outbox::deliver_all_due(&self.outbox, &self.mailer)
+        shop::jobs::mail::deliver_all_due(&self.outbox, &self.mailer)
             .await
             .expect("the outbox delivers")
+    }
+
+    /// Tries every refund that is due, as the refund worker of a serving node does.
+    /// How many were tried.
+    pub async fn retry_refunds(&self) -> usize {
+        shop::jobs::refunds::retry_all_due(&self.order_service)
+            .await
+            .expect("the refund worker runs")
     }
 
     /// GET `path` and read the JSON body (Null when it is not JSON).
@@ -171,7 +182,15 @@ pub struct Options {
     pub metrics_token: Option<String>,
     /// The media store; in memory unless a test brings its own (`seaweed.rs`).
     pub media: Option<Media>,
+    /// A double put around the configured card provider (`orders/refunds.rs`).
+    pub provider: Option<WrapProvider>,
 }
+
+/// Puts a test's double around the app's card provider.
+pub type WrapProvider = Box<
+    dyn FnOnce(Arc<dyn shop::payments::PaymentProvider>) -> Arc<dyn shop::payments::PaymentProvider>
+        + Send,
+>;
 
 impl Default for Options {
     fn default() -> Self {
@@ -182,6 +201,7 @@ impl Default for Options {
             payments: shop::payments::Mode::Test,
             metrics_token: None,
             media: None,
+            provider: None,
         }
     }
 }
@@ -201,7 +221,8 @@ where
         .expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
     let clock = Clock::manual(now_ms());
-    let state = AppState::new(
+    let wrap = options.provider;
+    let state = AppState::with_provider(
         db,
         Services {
             media: options.media.unwrap_or_else(Media::in_memory),
@@ -220,6 +241,10 @@ where
                 metrics_token: options.metrics_token,
             },
             clock: clock.clone(),
+        },
+        |provider| match wrap {
+            Some(wrap) => wrap(provider),
+            None => provider,
         },
     );
     // What the server's first look at the catalogue's changes does as it starts: build
@@ -242,6 +267,7 @@ where
         outbox: state.outbox.clone(),
         payments: state.payments.clone(),
         activity: state.activity.clone(),
+        order_service: state.order_service.clone(),
         clock,
     };
     let server = tokio::spawn(async move {

@@ -18,7 +18,6 @@ mod health;
 mod items;
 mod media_and_storefront;
 mod orders;
-mod payments;
 mod phone;
 mod reviews;
 mod s3_media;

@@ -304,7 +304,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order with every event, the shopper's and the shop's own. */
+        /**
+         * One order with every event, the shopper's and the shop's own, and for a cancelled
+         *     card order whose refund the provider did not take, `refundFailure`.
+         */
         get: operations["one"];
         put?: never;
         post?: never;
@@ -2718,6 +2721,7 @@ export interface components {
              * @description What the promo code took off (0 without one).
              */
             promoDiscount: number;
+            refundFailure?: null | components["schemas"]["RefundFailure"];
             status: components["schemas"]["OrderStatus"];
             /** Format: double */
             subtotal: number;
@@ -3202,6 +3206,23 @@ export interface components {
             /** @description A promo code, case-insensitive; blank for none. */
             promoCode?: string | null;
         };
+        /** @description A cancelled card order's refund that did not go through. */
+        RefundFailure: {
+            /**
+             * Format: int64
+             * @description Tries so far, the cancellation's own included.
+             */
+            attempts: number;
+            /** @description What the provider said at the last try. */
+            reason: string;
+            /**
+             * @description `retrying` while the shop tries again (with growing waits), `failed` once it
+             *     gave up: then staff must refund it by hand.
+             */
+            status: components["schemas"]["RefundFailureStatus"];
+        };
+        /** @enum {string} */
+        RefundFailureStatus: "retrying" | "failed";
         ResetRequest: {
             /**
              * @description 8 to 128 characters with an uppercase letter, a lowercase letter, a digit and

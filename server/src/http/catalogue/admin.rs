@@ -26,9 +26,7 @@ use crate::http::form::FileLimits;
 use crate::http::identity::{actor_of, AdminUser};
 use crate::http::paging::parse_paging;
 use crate::http::{ok, AppState, Envelope};
-use crate::store::catalogue::products::{
-    AdminFilter, AdminSortField, BulkChange, StockState,
-};
+use crate::store::catalogue::products::{AdminFilter, AdminSortField, BulkChange, StockState};
 use crate::store::catalogue::{ProductFilter, ProductRefusal, ProductRow};
 
 #[derive(OpenApi)]

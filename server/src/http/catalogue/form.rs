@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::domain::id::Id;
 use crate::domain::pricing::Discount;
+use crate::domain::product_rules::MAX_PHOTOS;
 use crate::domain::product_rules::{
     MAX_DESCRIPTION_CHARS, MAX_DISCOUNT_BP, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_PRICE, MAX_STOCK,
     MIN_PRICE,
@@ -17,7 +18,6 @@ use crate::domain::time::{parse_date, DAY_MS};
 use crate::domain::Money;
 use crate::http::error::AppError;
 use crate::http::form::FileLimits;
-use crate::domain::product_rules::MAX_PHOTOS;
 use crate::store::catalogue::ProductInput;
 
 /// Every field of a product, as the console's form sends it.

@@ -14,12 +14,12 @@ use super::admin::{refused, remove_photos, AdminProduct, AdminProductData};
 use super::form::ProductPhotos;
 use super::product::ProductId;
 use crate::domain::id::Id;
+use crate::domain::product_rules::MAX_PHOTOS;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, PathId};
 use crate::http::form::{FileLimits, Form};
 use crate::http::identity::{actor_of, AdminUser};
 use crate::http::{ok, AppState, Envelope};
-use crate::domain::product_rules::MAX_PHOTOS;
 use crate::media::photo;
 use crate::store::catalogue::ProductRefusal;
 

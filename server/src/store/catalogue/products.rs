@@ -27,7 +27,6 @@ pub const NEW_PRODUCT: &str = "New product";
 /// The stock history's reason for the bulk 'Set stock' action.
 pub const SET_STOCK: &str = "Set stock";
 
-
 /// How much stock a product has, as the products table filters it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StockState {

@@ -9,7 +9,7 @@ import { formatConsoleDateTime } from '@/lib/format';
 import { useAdminOrder } from '../api/get-admin-order';
 import { FULFILMENT_LABELS, paymentMethodLabel } from '../labels';
 import { OrderActionsPanel } from './order-actions-panel';
-import { PaymentBadge, StatusBadge } from './order-badges';
+import { PaymentBadge, RefundFailureNotice, StatusBadge } from './order-badges';
 import { OrderContact } from './order-contact';
 import { OrderEvents } from './order-events';
 import { OrderLinesTable } from './order-lines-table';
@@ -61,6 +61,7 @@ export function AdminOrder({ order }: { order: Order }) {
           </Link>
         </Button>
       </div>
+      {order.refundFailure && <RefundFailureNotice failure={order.refundFailure} />}
       <OrderActionsPanel order={order} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-6">

@@ -1,4 +1,4 @@
-import type { OrderPaymentStatus, OrderStatus } from '@/api/types';
+import type { Order, OrderPaymentStatus, OrderStatus } from '@/api/types';
 import { cn } from '@/lib/utils';
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from '../labels';
 
@@ -27,4 +27,19 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 
 export function PaymentBadge({ status }: { status: OrderPaymentStatus }) {
   return <span className={cn(badge, PAYMENT_COLOURS[status])}>{PAYMENT_STATUS_LABELS[status]}</span>;
+}
+
+/** A cancelled card order's refund the provider did not take: still being tried, or
+ * given up, when staff must refund it by hand. */
+export function RefundFailureNotice({ failure }: { failure: NonNullable<Order['refundFailure']> }) {
+  const failed = failure.status === 'failed';
+  return (
+    <p
+      role="alert"
+      className={cn('rounded-md border px-3 py-2 text-sm', failed ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-amber-900')}
+    >
+      <strong>{failed ? 'Refund failed' : 'Refund not made yet'}</strong>: {failure.reason}{' '}
+      {failed ? `(gave up after ${failure.attempts} tries: refund it by hand)` : `(tried ${failure.attempts} times; trying again)`}
+    </p>
+  );
 }

@@ -102,6 +102,21 @@ describe('Console order page', () => {
     expect(within(items).getByRole('row', { name: /Total ₹18.00/ })).toBeInTheDocument();
   });
 
+  it.each<[string, NonNullable<Order['refundFailure']>, string]>([
+    ['given up', { status: 'failed', reason: 'The bank could not process the refund', attempts: 12 }, 'Refund failed: The bank could not process the refund (gave up after 12 tries: refund it by hand)'],
+    ['still being tried', { status: 'retrying', reason: 'The bank could not process the refund', attempts: 2 }, 'Refund not made yet: The bank could not process the refund (tried 2 times; trying again)'],
+  ])('says when a cancelled card order’s refund is %s, and why', async (_, refundFailure, text) => {
+    orderApi(adminOrder({ status: 'cancelled', paymentMethod: 'card', paymentStatus: 'paid', refundFailure }));
+    await openOrder();
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('shows no refund notice while nothing is owed', async () => {
+    orderApi(adminOrder({ status: 'cancelled', paymentMethod: 'card', paymentStatus: 'refunded' }));
+    await openOrder();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('marks a pickup order ready, then completed, each with its call, and updates the page', async () => {
     const success = vi.spyOn(toast, 'success');
     const calls = orderApi(adminOrder({ paymentStatus: 'paid' }));

@@ -1,7 +1,8 @@
 //! The administrators' order calls (DESIGN.md §8): every order (filtered and
 //! searched), one order with its whole history, moving an order along the status
 //! machine, recording cash, and internal notes. Every change is written to the
-//! activity log in the change's own transaction (store::orders).
+//! activity log in the change's own transaction (store::orders), through the
+//! order flows (crate::orders).
 
 use std::collections::BTreeMap;
 
@@ -11,14 +12,14 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::error::{AppError, ErrorBody};
-use super::extract::{ApiJson, ApiPath, ApiQuery};
-use super::identity::AdminUser;
-use super::orders::{move_order, order_by_number, Order, OrderData, OrderList};
-use super::paging::Paging;
-use super::{ok, AppState, Envelope};
+use super::answers::{Order, OrderData, OrderList};
 use crate::domain::order::{Fulfilment, PaymentStatus, Status};
 use crate::domain::time::{parse_date, DAY_MS};
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::http::identity::AdminUser;
+use crate::http::paging::Paging;
+use crate::http::{ok, AppState, Envelope};
 use crate::store::orders::OrderFilter;
 
 #[derive(OpenApi)]
@@ -196,7 +197,8 @@ fn parse_filter(query: &AdminListQuery) -> Result<(OrderFilter, Paging), AppErro
     }
 }
 
-/// One order with every event, the shopper's and the shop's own.
+/// One order with every event, the shopper's and the shop's own, and for a cancelled
+/// card order whose refund the provider did not take, `refundFailure`.
 #[utoipa::path(get, path = "/api/admin/order/{number}", tag = "admin", params(("number" = String, Path)),
     security(("bearer" = [])),
     responses(
@@ -209,11 +211,12 @@ pub async fn one(
     _admin: AdminUser,
     ApiPath(number): ApiPath<String>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
-    let order = order_by_number(&state, &number).await?;
+    let order = state.order_service.by_number(&number).await?;
+    let refund = state.order_service.refund_issue(&order).await?;
     Ok(ok(
         "Order",
         OrderData {
-            order: Order::for_admin(order),
+            order: Order::for_admin(order).with_refund(refund),
         },
     ))
 }
@@ -244,12 +247,15 @@ pub async fn set_status(
     if let Some(note) = note {
         check_note_length(note)?;
     }
-    let order = order_by_number(&state, &number).await?;
-    let moved = move_order(&state, &order.id, next, note, Some(&admin.actor())).await?;
+    let moved = state
+        .order_service
+        .move_by_admin(&number, next, note, &admin.actor())
+        .await?;
+    let refund = state.order_service.refund_issue(&moved).await?;
     Ok(ok(
         "Order updated",
         OrderData {
-            order: Order::for_admin(moved),
+            order: Order::for_admin(moved).with_refund(refund),
         },
     ))
 }
@@ -268,10 +274,9 @@ pub async fn mark_paid(
     admin: AdminUser,
     ApiPath(number): ApiPath<String>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
-    let order = order_by_number(&state, &number).await?;
     let paid = state
-        .orders
-        .mark_paid(&order.id, &admin.actor())
+        .order_service
+        .mark_paid(&number, &admin.actor())
         .await?
         .ok_or_else(|| AppError::Conflict("This order is not awaiting payment".into()))?;
     Ok(ok(
@@ -304,12 +309,10 @@ pub async fn add_note(
         return Err(AppError::field("note", "Note is required"));
     }
     check_note_length(note)?;
-    let order = order_by_number(&state, &number).await?;
     let noted = state
-        .orders
-        .add_note(&order.id, note, &admin.actor())
-        .await?
-        .ok_or_else(|| AppError::NotFound(super::orders::ORDER_NOT_FOUND.into()))?;
+        .order_service
+        .add_note(&number, note, &admin.actor())
+        .await?;
     Ok(ok(
         "Note added",
         OrderData {

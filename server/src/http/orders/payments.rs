@@ -1,34 +1,27 @@
 //! Card payments' calls (DESIGN.md §7): the provider's settings for the storefront,
-//! saved cards, the transaction history, the provider's webhooks, and the way back
-//! from a 3-D Secure check. Placing and cancelling card orders is in orders.rs.
+//! saved cards, the transaction history, and the order page's refresh of a pending
+//! payment. Placing and cancelling card orders is in shop.rs, the provider's calls
+//! back in webhooks.rs.
 
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
-use super::auth::Empty;
-use super::error::{AppError, ErrorBody, ErrorCode};
-use super::extract::{ApiJson, ApiPath, ApiQuery};
-use super::identity::{CurrentUser, MaybeUser};
-use super::orders::{
-    order_link_path, parse_paging, reachable_order, settle_order, Order, OrderData, PageQuery,
-    TokenQuery,
-};
-use super::{ok, AppState, Envelope};
+use super::answers::{Order, OrderData, PageQuery, TokenQuery};
+use super::refusals::{card_not_saved, CARD_NOT_FOUND};
 use crate::domain::id::Id;
 use crate::domain::payment::{TxnKind, TxnStatus};
 use crate::domain::time::iso8601;
-use crate::payments::provider::WebhookProblem;
-use crate::payments::CardProblem;
-use crate::store::payments::{SaveRefusal, SavedCard, TransactionRow, MAX_SAVED_CARDS};
-
-pub const CARD_NOT_FOUND: &str = "Payment method not found";
-pub const UNKNOWN_TOKEN: &str = "This card could not be found. Please enter it again.";
+use crate::http::auth::Empty;
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
+use crate::http::identity::{CurrentUser, MaybeUser};
+use crate::http::paging::parse_paging;
+use crate::http::{ok, AppState, Envelope};
+use crate::store::payments::{SavedCard, TransactionRow};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -39,8 +32,6 @@ pub fn router() -> Router<AppState> {
             patch(update_card).delete(remove_card),
         )
         .route("/transaction", get(transactions))
-        .route("/payment/webhook/test", post(webhook))
-        .route("/payment/return", get(back_from_bank))
         .route("/order/{number}/payment/refresh", post(refresh))
 }
 
@@ -156,7 +147,11 @@ pub async fn add_card(
     CurrentUser(user): CurrentUser,
     ApiJson(body): ApiJson<NewPaymentMethod>,
 ) -> Result<(StatusCode, Json<Envelope<PaymentMethodData>>), AppError> {
-    let card = save_token(&state, &user.id, body.token.trim(), body.set_primary).await?;
+    let card = state
+        .payments
+        .save_card(&user.id, body.token.trim(), body.set_primary)
+        .await?
+        .map_err(card_not_saved)?;
     Ok((
         StatusCode::CREATED,
         ok(
@@ -166,49 +161,6 @@ pub async fn add_card(
             },
         ),
     ))
-}
-
-/// Keeps a tokenized card for the customer (Payment Methods, or 'Save this card' at
-/// checkout).
-pub async fn save_token(
-    state: &AppState,
-    user_id: &Id,
-    token: &str,
-    primary: bool,
-) -> Result<SavedCard, AppError> {
-    let provider = state.payments.provider();
-    if token.is_empty() || token.len() > 100 {
-        return Err(AppError::field("token", UNKNOWN_TOKEN));
-    }
-    let Some(details) = provider.attach_method(token).await? else {
-        return Err(AppError::field("token", UNKNOWN_TOKEN));
-    };
-    let card = SavedCard {
-        id: Id::generate(),
-        provider: provider.name().to_string(),
-        token: token.to_string(),
-        brand: details.brand,
-        last4: details.last4,
-        exp_month: details.exp_month,
-        exp_year: details.exp_year,
-        holder_name: details.holder_name,
-        primary,
-        created_at: state.clock.now_ms(),
-    };
-    match state
-        .payments
-        .store()
-        .save_card(user_id, card, primary)
-        .await?
-    {
-        Ok(card) => Ok(card),
-        Err(SaveRefusal::AlreadySaved) => {
-            Err(AppError::Conflict("This card is already saved".into()))
-        }
-        Err(SaveRefusal::TooMany) => Err(AppError::unprocessable(format!(
-            "You can save at most {MAX_SAVED_CARDS} cards"
-        ))),
-    }
 }
 
 /// Makes the card the primary one.
@@ -345,91 +297,6 @@ pub async fn transactions(
     ))
 }
 
-/// The test provider's webhooks, signed `Testpsp-Signature: t={unix s},v1={hex
-/// HMAC-SHA256 of "{t}.{body}"}`. Each only says which payment changed; the shop then
-/// asks the provider where it stands, so duplicates and any order are harmless.
-#[utoipa::path(post, path = "/api/payment/webhook/test", tag = "payments",
-    responses(
-        (status = 200, description = "'Webhook received'", body = Envelope<Empty>),
-        (status = 400, description = "'Invalid signature', 'Webhook timestamp is too old', or not an event", body = ErrorBody),
-    ))]
-pub async fn webhook(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Json<Envelope<Empty>>, AppError> {
-    let signature = state
-        .payments
-        .provider()
-        .signature_header()
-        .and_then(|name| headers.get(name))
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    let body =
-        std::str::from_utf8(&body).map_err(|_| AppError::bad_request("Invalid signature"))?;
-    let provider = state.payments.provider();
-    let event = provider
-        .parse_webhook(signature, body, state.clock.now_ms())
-        .map_err(|problem| {
-            AppError::bad_request(match problem {
-                WebhookProblem::BadSignature => "Invalid signature",
-                WebhookProblem::Stale => "Webhook timestamp is too old",
-                WebhookProblem::Malformed => "Not a payment event",
-            })
-        })?;
-    let store = state.payments.store();
-    if !store
-        .first_sight_of_event(provider.name(), &event.id, state.clock.now_ms())
-        .await?
-    {
-        return Ok(ok("Webhook already received", Empty {}));
-    }
-    if let Some(order_id) = store.order_of_payment(&event.payment).await? {
-        if let Some(order) = state.orders.by_id(&order_id).await? {
-            settle_order(&state, order).await?;
-        }
-    }
-    Ok(ok("Webhook received", Empty {}))
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ReturnQuery {
-    /// The provider's payment id it adds to the way back.
-    pub payment: Option<String>,
-}
-
-/// Where the provider sends the shopper's browser after a 3-D Secure check: the shop
-/// asks where the payment stands, records it, and opens the order's page.
-#[utoipa::path(get, path = "/api/payment/return", tag = "payments", params(ReturnQuery),
-    responses(
-        (status = 303, description = "To the order's page (`/orders/{number}?token=…&placed=1`)"),
-        (status = 404, description = "'Order not found'", body = ErrorBody),
-    ))]
-pub async fn back_from_bank(
-    State(state): State<AppState>,
-    ApiQuery(query): ApiQuery<ReturnQuery>,
-) -> Result<Response, AppError> {
-    let not_found = || AppError::NotFound(super::orders::ORDER_NOT_FOUND.into());
-    let payment = query
-        .payment
-        .filter(|p| !p.is_empty() && p.len() <= 100)
-        .ok_or_else(not_found)?;
-    let order_id = state
-        .payments
-        .store()
-        .order_of_payment(&payment)
-        .await?
-        .ok_or_else(not_found)?;
-    let order = state.orders.by_id(&order_id).await?.ok_or_else(not_found)?;
-    let order = settle_order(&state, order).await?;
-    Ok(Redirect::to(&format!(
-        "{}&placed=1",
-        order_link_path(&state, &order.number)
-    ))
-    .into_response())
-}
-
 /// Asks the provider where the order's payment stands and records it: the order's
 /// page calls it while the payment is pending (back from 3-D Secure).
 #[utoipa::path(post, path = "/api/order/{number}/payment/refresh", tag = "payments",
@@ -444,25 +311,14 @@ pub async fn refresh(
     ApiPath(number): ApiPath<String>,
     ApiQuery(query): ApiQuery<TokenQuery>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
-    let order =
-        reachable_order(&state, user.map(|u| u.id), &number, query.token.as_deref()).await?;
-    let order = settle_order(&state, order).await?;
+    let order = state
+        .order_service
+        .refresh(user.map(|u| u.id).as_ref(), &number, query.token.as_deref())
+        .await?;
     Ok(ok(
         "Order",
         OrderData {
             order: Order::for_shopper(order),
         },
     ))
-}
-
-/// Turns a provider's refusal of a card chosen for an order into the answer.
-pub fn card_problem(problem: CardProblem) -> AppError {
-    match problem {
-        CardProblem::NotFound => {
-            AppError::NotFound(CARD_NOT_FOUND.into()).with_code(ErrorCode::PaymentMethodNotFound)
-        }
-        CardProblem::UnknownToken => {
-            AppError::field("payment", UNKNOWN_TOKEN).with_code(ErrorCode::PaymentInvalid)
-        }
-    }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::Mailer;
+use crate::mail::Mailer;
 use crate::store::outbox::Outbox;
 
 /// How often a node looks for mail it was not woken for (queued by another node, or

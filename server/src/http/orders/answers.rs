@@ -1,0 +1,373 @@
+//! What the order calls read and answer, shared by the shopper's calls, the console's
+//! and the payment calls that answer an order: the checkout's forms, the quote, an
+//! order as the shopper or staff see it, and pages of them.
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::domain::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status};
+use crate::domain::order_row::OrderRow;
+use crate::domain::time::iso8601;
+use crate::store::orders::RefundIssue;
+
+// ---- What the calls read ----
+
+/// A line of the cart as a guest's browser holds it.
+#[derive(Deserialize, Serialize, ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct LineRequest {
+    #[serde(default)]
+    pub product_id: String,
+    #[serde(default)]
+    pub quantity: i64,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteRequest {
+    #[serde(default)]
+    #[schema(required = true, value_type = crate::domain::order::Fulfilment)]
+    pub fulfilment: String,
+    /// A guest's lines; ignored when signed in (the server cart counts).
+    #[serde(default)]
+    pub items: Option<Vec<LineRequest>>,
+    /// A promo code, case-insensitive; blank for none.
+    #[serde(default)]
+    pub promo_code: Option<String>,
+}
+
+/// The checkout's contact form (spec §3).
+#[derive(Deserialize, Serialize, ToSchema, Default, Clone)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Contact {
+    pub first_name: String,
+    pub company_name: String,
+    pub street_address: String,
+    pub apartment: String,
+    pub town_city: String,
+    pub phone_number: String,
+    pub email_address: String,
+}
+
+impl From<ContactInput> for Contact {
+    fn from(c: ContactInput) -> Self {
+        Contact {
+            first_name: c.first_name,
+            company_name: c.company_name,
+            street_address: c.street_address,
+            apartment: c.apartment,
+            town_city: c.town_city,
+            phone_number: c.phone_number,
+            email_address: c.email_address,
+        }
+    }
+}
+
+impl From<Contact> for ContactInput {
+    fn from(c: Contact) -> Self {
+        ContactInput {
+            first_name: c.first_name,
+            company_name: c.company_name,
+            street_address: c.street_address,
+            apartment: c.apartment,
+            town_city: c.town_city,
+            phone_number: c.phone_number,
+            email_address: c.email_address,
+        }
+    }
+}
+
+/// How the order is paid.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Payment {
+    /// `cod` (cash on delivery or at pickup) or `card`.
+    #[serde(default)]
+    pub method: String,
+    /// For `card`: one of the customer's saved cards (its `_id`), or a fresh token
+    /// from the provider's tokenize URL (`pm_test_…`).
+    #[serde(default)]
+    pub payment_method_id: Option<String>,
+    /// For a fresh token, signed in: keep the card in Payment Methods too.
+    #[serde(default)]
+    pub save_card: bool,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlaceRequest {
+    #[serde(default)]
+    #[schema(required = true, value_type = crate::domain::order::Fulfilment)]
+    pub fulfilment: String,
+    #[serde(default)]
+    pub contact: Contact,
+    /// Keep the contact details for the next checkout (signed-in customers).
+    #[serde(default)]
+    pub save_address: bool,
+    pub payment: Payment,
+    /// A guest's lines; ignored when signed in (the server cart is ordered).
+    #[serde(default)]
+    pub items: Option<Vec<LineRequest>>,
+    #[serde(default)]
+    pub promo_code: Option<String>,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TokenQuery {
+    /// The `token` of the order's mailed link.
+    pub token: Option<String>,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
+    pub page: Option<String>,
+    #[serde(rename = "perPage")]
+    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
+    pub per_page: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrackRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub number: String,
+    #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
+    pub email_address: String,
+}
+
+// ---- What the calls answer ----
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteLine {
+    pub product_id: String,
+    pub quantity: i64,
+    /// What one unit costs now; `null` for a product that is gone.
+    pub unit_price: Option<f64>,
+    /// Unit price × quantity; `null` for a product that is gone.
+    pub line_total: Option<f64>,
+    /// Whether the stock meets the line now.
+    pub available: bool,
+    /// Why not: 'Only N left in stock', 'This product is out of stock', 'This product
+    /// is no longer available'.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Quote {
+    pub subtotal: f64,
+    pub discount: f64,
+    /// What the promo code takes off, after the shop's discount (0 without one).
+    pub promo_discount: f64,
+    pub delivery_fee: f64,
+    pub total: f64,
+    pub lines: Vec<QuoteLine>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLine {
+    pub product_id: String,
+    pub name: String,
+    /// The product's first image when it was ordered.
+    pub image: Option<String>,
+    /// What was paid per unit.
+    pub unit_price: f64,
+    /// The list price then, before any discount.
+    pub list_price: f64,
+    pub quantity: i64,
+    pub line_total: f64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderEvent {
+    #[serde(rename = "type")]
+    pub kind: EventType,
+    pub at: String,
+    pub note: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub number: String,
+    pub status: Status,
+    pub payment_status: PaymentStatus,
+    pub fulfilment: Fulfilment,
+    pub lines: Vec<OrderLine>,
+    pub subtotal: f64,
+    pub discount: f64,
+    /// What the promo code took off (0 without one).
+    pub promo_discount: f64,
+    pub delivery_fee: f64,
+    pub total: f64,
+    pub contact: Contact,
+    pub promo_code: Option<String>,
+    /// Oldest first: the timeline.
+    pub events: Vec<OrderEvent>,
+    /// `cod` or `card`.
+    pub payment_method: String,
+    /// The card paid with, for a card order.
+    pub card: Option<CardUsed>,
+    /// Whether the shopper may still cancel it.
+    pub cancellable: bool,
+    pub created_at: String,
+    /// Staff's view of one order only: the refund a cancelled card order still owes
+    /// because the provider did not take it. Absent otherwise, and never in the
+    /// shopper's answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refund_failure: Option<RefundFailure>,
+}
+
+/// A cancelled card order's refund that did not go through.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundFailure {
+    /// `retrying` while the shop tries again (with growing waits), `failed` once it
+    /// gave up: then staff must refund it by hand.
+    pub status: RefundFailureStatus,
+    /// What the provider said at the last try.
+    pub reason: String,
+    /// Tries so far, the cancellation's own included.
+    pub attempts: i64,
+}
+
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RefundFailureStatus {
+    Retrying,
+    Failed,
+}
+
+impl Order {
+    /// The order as the shopper sees it: public events only.
+    pub fn for_shopper(row: OrderRow) -> Order {
+        Order::new(row, false)
+    }
+
+    /// The order with every event, for administrators.
+    pub fn for_admin(row: OrderRow) -> Order {
+        Order::new(row, true)
+    }
+
+    fn new(row: OrderRow, all_events: bool) -> Order {
+        Order {
+            id: row.id.into_string(),
+            number: row.number,
+            status: row.status,
+            payment_status: row.payment_status,
+            fulfilment: row.fulfilment,
+            lines: row
+                .lines
+                .into_iter()
+                .map(|l| OrderLine {
+                    product_id: l.product_id,
+                    name: l.name,
+                    image: l.image,
+                    unit_price: l.unit_price.as_f64(),
+                    list_price: l.list_price.as_f64(),
+                    quantity: l.quantity,
+                    line_total: l.line_total.as_f64(),
+                })
+                .collect(),
+            subtotal: row.totals.subtotal.as_f64(),
+            discount: row.totals.discount.as_f64(),
+            promo_discount: row.totals.promo_discount.as_f64(),
+            delivery_fee: row.totals.delivery_fee.as_f64(),
+            total: row.totals.total.as_f64(),
+            contact: row.contact.into(),
+            promo_code: row.promo_code,
+            events: row
+                .events
+                .into_iter()
+                .filter(|e| all_events || e.public)
+                .map(|e| OrderEvent {
+                    kind: e.kind,
+                    at: iso8601(e.at),
+                    note: e.note,
+                })
+                .collect(),
+            cancellable: row.status.cancellable(),
+            payment_method: row.payment_method,
+            card: match (row.card_brand, row.card_last4) {
+                (Some(brand), Some(last4)) => Some(CardUsed { brand, last4 }),
+                _ => None,
+            },
+            created_at: iso8601(row.created_at),
+            refund_failure: None,
+        }
+    }
+
+    /// The order with the refund it still owes, for staff.
+    pub fn with_refund(self, issue: Option<RefundIssue>) -> Order {
+        Order {
+            refund_failure: issue.map(|issue| RefundFailure {
+                status: if issue.failed {
+                    RefundFailureStatus::Failed
+                } else {
+                    RefundFailureStatus::Retrying
+                },
+                reason: issue.reason,
+                attempts: issue.attempts,
+            }),
+            ..self
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CardUsed {
+    pub brand: String,
+    pub last4: String,
+}
+
+/// What the shopper must do before a card order is paid.
+#[derive(Serialize, ToSchema)]
+pub struct NextAction {
+    /// Always `redirect`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The bank's 3-D Secure page; it sends the browser back to the order's page.
+    pub url: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OrderData {
+    pub order: Order,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PlacedOrder {
+    pub order: Order,
+    /// Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not.
+    pub token: String,
+    /// For a card that asks for 3-D Secure: where to send the shopper now.
+    #[serde(rename = "nextAction", skip_serializing_if = "Option::is_none")]
+    pub next_action: Option<NextAction>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderList {
+    pub orders: Vec<Order>,
+    pub total: i64,
+    pub page: i64,
+    pub per_page: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AddressData {
+    /// `null` until an address is saved at checkout.
+    pub address: Option<Contact>,
+}

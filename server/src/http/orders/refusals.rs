@@ -1,0 +1,94 @@
+//! How the order and payment flows' refusals are answered: each refusal's status,
+//! message and `errors`, in one place for every call that can meet it.
+
+use std::collections::BTreeMap;
+
+use crate::domain::currency::Currency;
+use crate::domain::order;
+use crate::domain::promo::PromoRefusal;
+use crate::http::error::{AppError, ErrorCode};
+use crate::orders::OrderError;
+use crate::payments::{CardProblem, SaveCardRefusal};
+use crate::store::payments::MAX_SAVED_CARDS;
+
+pub const ORDER_NOT_FOUND: &str = "Order not found";
+pub const CARD_NOT_FOUND: &str = "Payment method not found";
+pub const UNKNOWN_TOKEN: &str = "This card could not be found. Please enter it again.";
+pub const NOT_CANCELLABLE: &str = "This order can no longer be cancelled";
+const KEY_IN_USE: &str = "This order is still being placed";
+const KEY_REUSED: &str = "Idempotency key reused with a different request";
+const SHORT: &str = "Some items are no longer available";
+const AMOUNT_CHANGED: &str =
+    "Prices changed while you were paying. Please check your order and try again.";
+
+impl From<OrderError> for AppError {
+    fn from(error: OrderError) -> Self {
+        match error {
+            OrderError::CartEmpty => {
+                AppError::bad_request(order::CART_EMPTY).with_code(ErrorCode::CartEmpty)
+            }
+            OrderError::Short(errors) => AppError::ConflictFields {
+                message: SHORT.into(),
+                errors,
+            }
+            .with_code(ErrorCode::OutOfStock),
+            OrderError::KeyInUse => {
+                AppError::Conflict(KEY_IN_USE.into()).with_code(ErrorCode::OrderInFlight)
+            }
+            OrderError::KeyReused => {
+                AppError::unprocessable(KEY_REUSED).with_code(ErrorCode::IdempotencyKeyReused)
+            }
+            // `errors.total` tells it from 'still being placed': this attempt is over, and
+            // the shopper should see the new figures before paying under a new key.
+            OrderError::AmountChanged => AppError::ConflictFields {
+                message: AMOUNT_CHANGED.into(),
+                errors: BTreeMap::from([("total".to_string(), AMOUNT_CHANGED.to_string())]),
+            }
+            .with_code(ErrorCode::AmountChanged),
+            OrderError::Promo(refusal, currency) => promo_refused(&refusal, currency),
+            OrderError::Card(problem) => card_problem(problem),
+            OrderError::PaymentRefused(message) => AppError::PaymentRefused(message),
+            OrderError::NotFound => AppError::NotFound(ORDER_NOT_FOUND.into()),
+            OrderError::NotAllowed { current, next } => AppError::Conflict(format!(
+                "An order that is {} cannot become {}",
+                current.as_str(),
+                next.as_str()
+            )),
+            OrderError::Store(e) => e.into(),
+            OrderError::Provider(e) => e.into(),
+        }
+    }
+}
+
+/// A promo code that does not apply: 422 with the reason, also in `errors.promoCode`.
+pub fn promo_refused(refusal: &PromoRefusal, currency: Option<Currency>) -> AppError {
+    let message = refusal.message(currency);
+    AppError::Unprocessable {
+        message: message.clone(),
+        errors: BTreeMap::from([("promoCode".to_string(), message)]),
+    }
+    .with_code(ErrorCode::PromoInvalid)
+}
+
+/// Turns a provider's refusal of a card chosen for an order into the answer.
+pub fn card_problem(problem: CardProblem) -> AppError {
+    match problem {
+        CardProblem::NotFound => {
+            AppError::NotFound(CARD_NOT_FOUND.into()).with_code(ErrorCode::PaymentMethodNotFound)
+        }
+        CardProblem::UnknownToken => {
+            AppError::field("payment", UNKNOWN_TOKEN).with_code(ErrorCode::PaymentInvalid)
+        }
+    }
+}
+
+/// Why a card was not kept among the customer's cards.
+pub fn card_not_saved(refusal: SaveCardRefusal) -> AppError {
+    match refusal {
+        SaveCardRefusal::UnknownToken => AppError::field("token", UNKNOWN_TOKEN),
+        SaveCardRefusal::AlreadySaved => AppError::Conflict("This card is already saved".into()),
+        SaveCardRefusal::TooMany => {
+            AppError::unprocessable(format!("You can save at most {MAX_SAVED_CARDS} cards"))
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! Placing an order: the quote, and for a card the authorization before the order's
+//! transaction (so a refused card leaves nothing behind), the order itself, the
+//! capture once it is written, and keeping the card when the shopper asked.
+
+use std::collections::BTreeMap;
+
+use super::{OrderError, OrderService};
+use crate::domain::id::Id;
+use crate::domain::order::{Contact, Fulfilment};
+use crate::domain::order_row::OrderRow;
+use crate::domain::payment::TxnStatus;
+use crate::mail::templates;
+use crate::payments::provider::PaymentStanding;
+use crate::payments::ChosenCard;
+use crate::store::orders::{Buyer, CardCharge, NewOrder, PlaceRefusal, Quote};
+
+/// How the shopper pays.
+#[derive(Clone, Debug)]
+pub enum PaymentChoice {
+    /// Cash on delivery or at pickup.
+    Cash,
+    /// A card: one of the customer's saved cards (its id), or a fresh provider token,
+    /// kept among their cards afterwards when `save` is set.
+    Card { id_or_token: String, save: bool },
+}
+
+/// A checkout, every field already checked at the edge.
+#[derive(Clone, Debug)]
+pub struct Checkout {
+    pub buyer: Buyer,
+    pub fulfilment: Fulfilment,
+    pub contact: Contact,
+    pub save_address: bool,
+    pub payment: PaymentChoice,
+    /// A promo code as typed, uppercased (domain::promo::normalise).
+    pub promo_code: Option<String>,
+    pub idempotency_key: String,
+    /// A digest of the request: the same key with another request is refused.
+    pub request_digest: String,
+}
+
+/// An order placed, or the one the same key placed before.
+#[derive(Debug)]
+pub struct PlacedOrder {
+    pub order: OrderRow,
+    /// The key placed it before: nothing new happened.
+    pub repeat: bool,
+    /// Opens the order's page for the link's lifetime.
+    pub token: String,
+    /// For a card that asks for 3-D Secure: the bank's page to send the shopper to.
+    pub next_action: Option<String>,
+}
+
+impl OrderService {
+    /// The totals the buyer's lines would be charged with `fulfilment`, each line
+    /// flagged when the stock cannot meet it.
+    pub async fn quote(
+        &self,
+        buyer: &Buyer,
+        fulfilment: Fulfilment,
+        promo_code: Option<&str>,
+    ) -> Result<Quote, OrderError> {
+        let currency = self.shop_settings.get().await?.currency;
+        match self.orders.quote(buyer, fulfilment, promo_code).await? {
+            Ok(quote) => Ok(quote),
+            Err(PlaceRefusal::Promo(refusal)) => Err(OrderError::Promo(refusal, currency)),
+            Err(_) => Err(OrderError::CartEmpty),
+        }
+    }
+
+    /// Places the order (DESIGN.md §6, §7). A card is authorized for the quote's total
+    /// first, unless the key placed an order before; the order's transaction then takes
+    /// the stock and records the authorization, or the authorization is released. A
+    /// new card order is captured at once. `payment_outcome` hears how the card's
+    /// authorization went (`authorized`, `action_required`, `declined`).
+    pub async fn place(
+        &self,
+        checkout: Checkout,
+        payment_outcome: &(dyn Fn(&'static str) + Send + Sync),
+    ) -> Result<PlacedOrder, OrderError> {
+        let scope = checkout.buyer.idempotency_scope().to_string();
+        let user_id = match &checkout.buyer {
+            Buyer::Customer(user_id) => Some(user_id.clone()),
+            Buyer::Guest(_) => None,
+        };
+        let (payment_method, save_card) = match &checkout.payment {
+            PaymentChoice::Cash => ("cod", false),
+            PaymentChoice::Card { save, .. } => ("card", *save),
+        };
+        let mut chosen = None;
+        let mut card = None;
+        let mut next_action = None;
+        if let PaymentChoice::Card { id_or_token, .. } = &checkout.payment {
+            // A key that placed an order before answers it, without asking the card again.
+            if !self
+                .orders
+                .key_taken(&scope, &checkout.idempotency_key)
+                .await?
+            {
+                let picked = self
+                    .payments
+                    .choose_card(user_id.as_ref(), id_or_token)
+                    .await?
+                    .map_err(OrderError::Card)?;
+                let authorized = self
+                    .authorize(&checkout, &picked, &scope, user_id.as_ref())
+                    .await;
+                // Refusals before the card is asked (stock, promo code) are not its outcomes.
+                let outcome = match &authorized {
+                    Ok((_, Some(_))) => Some("action_required"),
+                    Ok(_) => Some("authorized"),
+                    Err(OrderError::PaymentRefused(_)) => Some("declined"),
+                    Err(_) => None,
+                };
+                if let Some(outcome) = outcome {
+                    payment_outcome(outcome);
+                }
+                let (charge, action) = authorized?;
+                next_action = action;
+                card = Some(charge);
+                chosen = Some(picked);
+            }
+        }
+        let new = NewOrder {
+            buyer: checkout.buyer,
+            fulfilment: checkout.fulfilment,
+            contact: checkout.contact,
+            save_address: checkout.save_address,
+            payment_method,
+            card: card.clone(),
+            idempotency_key: checkout.idempotency_key,
+            request_digest: checkout.request_digest,
+            promo_code: checkout.promo_code,
+        };
+        let shop = self.shop_settings.get().await?;
+        let confirmation = |order: &OrderRow| {
+            templates::order_placed(order, &self.links.url(&order.number), &shop)
+        };
+        let placed = match self.orders.place(new, &confirmation).await? {
+            Ok(placed) => placed,
+            Err(refusal) => {
+                let error = match refusal {
+                    PlaceRefusal::Empty => OrderError::CartEmpty,
+                    PlaceRefusal::Short(errors) => OrderError::Short(errors),
+                    // The first request holds the same authorization: it is not released here.
+                    PlaceRefusal::KeyInUse => return Err(OrderError::KeyInUse),
+                    PlaceRefusal::KeyReused => OrderError::KeyReused,
+                    PlaceRefusal::AmountChanged => OrderError::AmountChanged,
+                    PlaceRefusal::Promo(refusal) => OrderError::Promo(refusal, shop.currency),
+                };
+                if let Some(card) = &card {
+                    self.payments.release(&card.payment_ref).await?;
+                }
+                return Err(error);
+            }
+        };
+        let mut order = placed.order;
+        if card.is_some() && !placed.repeat {
+            // Captured now (the webhook or a retry would otherwise do it).
+            order = self.settle(order).await?;
+            if let (Some(user_id), Some(picked)) = (&user_id, &chosen) {
+                if save_card && !picked.saved {
+                    match self.payments.save_card(user_id, &picked.token, false).await {
+                        Ok(Ok(_)) => {}
+                        Ok(Err(refusal)) => {
+                            tracing::info!(?refusal, "the card paid with was not saved");
+                        }
+                        Err(e) => tracing::info!(error = %e, "the card paid with was not saved"),
+                    }
+                }
+            }
+        }
+        Ok(PlacedOrder {
+            token: self.links.token(&order.number),
+            order,
+            repeat: placed.repeat,
+            next_action,
+        })
+    }
+
+    /// Asks the provider to set the order's total aside on the card, before the order
+    /// is written: a refused card leaves no order, no stock taken and the cart as it
+    /// was. The charge to record with the order, and where to send the shopper first
+    /// when the bank asks for 3-D Secure.
+    async fn authorize(
+        &self,
+        checkout: &Checkout,
+        card: &ChosenCard,
+        scope: &str,
+        user_id: Option<&Id>,
+    ) -> Result<(CardCharge, Option<String>), OrderError> {
+        let quote = self
+            .quote(
+                &checkout.buyer,
+                checkout.fulfilment,
+                checkout.promo_code.as_deref(),
+            )
+            .await?;
+        let short: BTreeMap<String, String> = quote
+            .lines
+            .iter()
+            .filter_map(|l| l.problem.clone().map(|p| (l.product_id.clone(), p)))
+            .collect();
+        if !short.is_empty() {
+            return Err(OrderError::Short(short));
+        }
+        let amount = quote.totals.total;
+        // One payment per attempt: the same key and request authorize the same payment.
+        let payment_key = format!(
+            "order:{}",
+            crate::security::token_digest(&format!(
+                "{scope}\n{}\n{}",
+                checkout.idempotency_key, checkout.request_digest
+            ))
+        );
+        let payments = &self.payments;
+        let payment = match payments
+            .authorize(card, amount, payment_key, self.links.payment_return_url())
+            .await?
+        {
+            Ok(payment) => payment,
+            Err(refusal) => return Err(OrderError::PaymentRefused(refusal.message)),
+        };
+        let (authorization, next_action) = match &payment.standing {
+            PaymentStanding::Authorized
+            | PaymentStanding::Captured { .. }
+            | PaymentStanding::Refunded { .. } => (TxnStatus::Succeeded, None),
+            PaymentStanding::RequiresAction { redirect_url } => {
+                (TxnStatus::Pending, Some(redirect_url.clone()))
+            }
+            PaymentStanding::Failed(refusal) => {
+                payments
+                    .record_refusal(user_id, card, amount, &payment.id, refusal)
+                    .await?;
+                return Err(OrderError::PaymentRefused(refusal.message.clone()));
+            }
+            PaymentStanding::Canceled => {
+                return Err(OrderError::PaymentRefused(
+                    "This payment was cancelled. Please try again.".into(),
+                ))
+            }
+        };
+        Ok((
+            CardCharge {
+                provider: payments.provider().name(),
+                payment_ref: payment.id,
+                brand: card.details.brand.clone(),
+                last4: card.details.last4.clone(),
+                amount: payment.amount,
+                authorization,
+            },
+            next_action,
+        ))
+    }
+}

@@ -1,0 +1,466 @@
+//! Placing an order, and the quote the checkout shows before it: the same lines, priced
+//! by one rule ([`price_line`]) at the instant each is asked for.
+
+use std::collections::BTreeMap;
+
+use sqlx::{Any, AnyConnection, Row, Transaction};
+
+use super::rows::{add_event, load};
+use super::{
+    Buyer, MailFor, NewOrder, OrderEvent, OrderLine, OrderRow, Orders, PlaceRefusal, Placed, Quote,
+    QuoteLine,
+};
+use crate::domain::id::Id;
+use crate::domain::order::PaymentStatus;
+use crate::domain::order::{
+    self, shortage, ContactInput, EventType, Fulfilment, Status, Totals, NO_LONGER_AVAILABLE,
+};
+use crate::domain::payment::{derive_status, TxnKind};
+use crate::domain::pricing::price_line;
+use crate::domain::promo::{Promo, PromoRefusal};
+use crate::store::catalogue::{products_with_ids, ProductRow};
+use crate::store::outbox;
+use crate::store::payments;
+use crate::store::promo;
+use crate::store::stock;
+use crate::store::{lock_subject, Dialect};
+
+impl Orders {
+    /// The totals the lines would be charged now, each line flagged when the stock
+    /// cannot meet it. Products that are gone are flagged and left out of the totals.
+    pub async fn quote(
+        &self,
+        buyer: &Buyer,
+        fulfilment: Fulfilment,
+        promo_code: Option<&str>,
+    ) -> Result<Result<Quote, PlaceRefusal>, sqlx::Error> {
+        let mut conn = self.db.pool.acquire().await?;
+        let lines = match buyer {
+            Buyer::Customer(user_id) => cart_lines(&mut conn, user_id).await?,
+            Buyer::Guest(lines) => lines.clone(),
+        };
+        if lines.is_empty() {
+            return Ok(Err(PlaceRefusal::Empty));
+        }
+        let ids: Vec<Id> = lines.iter().map(|(id, _)| id.clone()).collect();
+        let products = products_by_id(&mut conn, self.db.dialect, &ids).await?;
+        let now = self.clock.now_ms();
+        let mut priced = Vec::new();
+        let mut quoted = Vec::new();
+        for (id, quantity) in lines {
+            let (price, problem) = match products.get(id.as_str()) {
+                None => (None, Some(NO_LONGER_AVAILABLE.to_string())),
+                Some(product) => {
+                    let line = price_line(product.price, product.discount, quantity, now);
+                    priced.push((line.unit_price, quantity));
+                    (
+                        Some(line),
+                        (product.stock < quantity).then(|| shortage(product.stock)),
+                    )
+                }
+            };
+            quoted.push(QuoteLine {
+                product_id: id.into_string(),
+                quantity,
+                unit_price: price.map(|p| p.unit_price),
+                line_total: price.map(|p| p.line_total),
+                problem,
+            });
+        }
+        let mut totals = order::totals(&priced, fulfilment);
+        if let Some(code) = promo_code {
+            // A guest's earlier uses are counted at the order, once the e-mail is known.
+            let customer = match buyer {
+                Buyer::Customer(user_id) => Some(user_id.as_str()),
+                Buyer::Guest(_) => None,
+            };
+            match applied_promo(&mut conn, code, customer, &totals, now).await? {
+                Ok(promo) => totals = totals.with_promo(promo.discount_on(totals.goods())),
+                Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
+            }
+        }
+        Ok(Ok(Quote {
+            totals,
+            lines: quoted,
+        }))
+    }
+
+    /// Places an order (see the module's documentation). `confirmation` writes the
+    /// mail queued with it. A repeated key with the same request answers the order it
+    /// placed before, and nothing else happens.
+    pub async fn place(
+        &self,
+        new: NewOrder,
+        confirmation: MailFor<'_>,
+    ) -> Result<Result<Placed, PlaceRefusal>, sqlx::Error> {
+        let scope = new.buyer.idempotency_scope().to_string();
+        let mut tx = self.db.begin_write().await?;
+        let key_lock = format!("{scope}\n{}", new.idempotency_key);
+        if !try_lock_subject(&mut tx, self.db.dialect, "order-key", &key_lock).await? {
+            return Ok(Err(PlaceRefusal::KeyInUse));
+        }
+        let earlier = sqlx::query(
+            "SELECT id, request_digest FROM orders WHERE idempotency_scope = $1 AND idempotency_key = $2",
+        )
+        .bind(&scope)
+        .bind(&new.idempotency_key)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(row) = earlier {
+            let digest: String = row.try_get("request_digest")?;
+            if digest != new.request_digest {
+                return Ok(Err(PlaceRefusal::KeyReused));
+            }
+            let id: Id = row.try_get("id")?;
+            let order = load(&mut tx, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
+            return Ok(Ok(Placed {
+                order,
+                repeat: true,
+            }));
+        }
+
+        let lines = match &new.buyer {
+            Buyer::Customer(user_id) => {
+                // The same lock as every change to the customer's lists (store::items).
+                lock_subject(&mut tx, self.db.dialect, "items", user_id.as_str()).await?;
+                cart_lines(&mut tx, user_id).await?
+            }
+            Buyer::Guest(lines) => lines.clone(),
+        };
+        if lines.is_empty() {
+            return Ok(Err(PlaceRefusal::Empty));
+        }
+
+        // Taken in id order, so two orders sharing products lock them in the same
+        // order and never deadlock.
+        let mut by_id = lines.clone();
+        by_id.sort();
+        let mut short = BTreeMap::new();
+        let mut sold_out = Vec::new();
+        let mut taken = Vec::with_capacity(by_id.len());
+        for (id, quantity) in &by_id {
+            // An archived product is no longer sold: it takes no units and reads as gone.
+            let left: Option<i64> = sqlx::query(
+                "UPDATE products SET stock = stock - $1 \
+                 WHERE id = $2 AND stock >= $1 AND archived_at IS NULL RETURNING stock",
+            )
+            .bind(quantity)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|row| row.try_get("stock"))
+            .transpose()?;
+            if left == Some(0) {
+                sold_out.push(id.as_str());
+            }
+            if let Some(left) = left {
+                taken.push(stock::Movement {
+                    product_id: id.as_str().to_string(),
+                    change: -quantity,
+                    stock_after: left,
+                });
+            }
+            if left.is_none() {
+                let stock: Option<i64> =
+                    sqlx::query("SELECT stock FROM products WHERE id = $1 AND archived_at IS NULL")
+                        .bind(id)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .map(|row| row.try_get("stock"))
+                        .transpose()?;
+                let message = stock.map_or_else(|| NO_LONGER_AVAILABLE.to_string(), shortage);
+                short.insert(id.as_str().to_string(), message);
+            }
+        }
+        if !short.is_empty() {
+            // Dropping the transaction rolls back the units already taken.
+            return Ok(Err(PlaceRefusal::Short(short)));
+        }
+
+        let now = self.clock.now_ms();
+        let ids: Vec<Id> = lines.iter().map(|(id, _)| id.clone()).collect();
+        let products = products_by_id(&mut tx, self.db.dialect, &ids).await?;
+        let mut order_lines = Vec::with_capacity(lines.len());
+        for (id, quantity) in &lines {
+            let product = products.get(id.as_str()).ok_or(sqlx::Error::RowNotFound)?;
+            let price = price_line(product.price, product.discount, *quantity, now);
+            order_lines.push(OrderLine {
+                product_id: id.as_str().to_string(),
+                name: product.name.clone(),
+                image: product.images.first().cloned(),
+                unit_price: price.unit_price,
+                list_price: price.list_price,
+                discount_bp: price.discount_bp,
+                quantity: *quantity,
+                line_total: price.line_total,
+            });
+        }
+        let priced: Vec<_> = order_lines
+            .iter()
+            .map(|l| (l.unit_price, l.quantity))
+            .collect();
+        let mut totals = order::totals(&priced, new.fulfilment);
+        let customer = match &new.buyer {
+            Buyer::Customer(user_id) => user_id.as_str().to_string(),
+            Buyer::Guest(_) => new.contact.email().to_string(),
+        };
+        let promo = match &new.promo_code {
+            None => None,
+            Some(code) => match applied_promo(&mut tx, code, None, &totals, now).await? {
+                Ok(promo) => {
+                    totals = totals.with_promo(promo.discount_on(totals.goods()));
+                    Some(promo)
+                }
+                Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
+            },
+        };
+        if new
+            .card
+            .as_ref()
+            .is_some_and(|card| card.amount != totals.total)
+        {
+            return Ok(Err(PlaceRefusal::AmountChanged));
+        }
+        let payment_status = match &new.card {
+            Some(card) => derive_status(&[(TxnKind::Authorization, card.authorization)]),
+            None => PaymentStatus::Unpaid,
+        };
+
+        let seq: i64 = sqlx::query(self.db.dialect.next_order_seq())
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        let user_id = match &new.buyer {
+            Buyer::Customer(user_id) => Some(user_id.clone()),
+            Buyer::Guest(_) => None,
+        };
+        let contact = new.contact.get();
+        let id = Id::generate();
+        let number = order::order_number(seq);
+        stock::record(&mut tx, &taken, stock::Cause::Order(&number), now).await?;
+        sqlx::query(
+            "INSERT INTO orders (id, seq, number, user_id, fulfilment, status, payment_status, payment_method, \
+                 subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
+                 street_address, apartment, town_city, phone_number, email_address, idempotency_scope, \
+                 idempotency_key, request_digest, created_at, updated_at, payment_ref, card_brand, card_last4, \
+                 promo_code, promo_discount_cents) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27, $28)",
+        )
+        .bind(&id)
+        .bind(seq)
+        .bind(&number)
+        .bind(user_id.as_ref())
+        .bind(new.fulfilment.as_str())
+        .bind(Status::Placed.as_str())
+        .bind(payment_status.as_str())
+        .bind(new.payment_method)
+        .bind(totals.subtotal.cents())
+        .bind(totals.discount.cents())
+        .bind(totals.delivery_fee.cents())
+        .bind(totals.total.cents())
+        .bind(&contact.first_name)
+        .bind(&contact.company_name)
+        .bind(&contact.street_address)
+        .bind(&contact.apartment)
+        .bind(&contact.town_city)
+        .bind(&contact.phone_number)
+        .bind(&contact.email_address)
+        .bind(&scope)
+        .bind(&new.idempotency_key)
+        .bind(&new.request_digest)
+        .bind(now)
+        .bind(new.card.as_ref().map(|c| c.payment_ref.clone()))
+        .bind(new.card.as_ref().map(|c| c.brand.clone()))
+        .bind(new.card.as_ref().map(|c| c.last4.clone()))
+        .bind(promo.as_ref().map(|p| p.code.clone()))
+        .bind(totals.promo_discount.cents())
+        .execute(&mut *tx)
+        .await?;
+        if let Some(promo) = &promo {
+            let redeemed =
+                promo::redeem(&mut tx, self.db.dialect, promo, &customer, id.as_str(), now).await?;
+            if let Err(refusal) = redeemed {
+                // Dropping the transaction takes the order and its stock back.
+                return Ok(Err(PlaceRefusal::Promo(refusal)));
+            }
+        }
+        if let Some(card) = &new.card {
+            payments::insert_transaction(
+                &mut tx,
+                &payments::NewTransaction {
+                    order_id: Some(&id),
+                    user_id: user_id.as_ref(),
+                    kind: TxnKind::Authorization,
+                    status: card.authorization,
+                    amount: card.amount,
+                    provider: card.provider,
+                    provider_ref: &card.payment_ref,
+                    brand: Some(&card.brand),
+                    last4: Some(&card.last4),
+                    error: None,
+                },
+                now,
+            )
+            .await?;
+        }
+        for (position, line) in order_lines.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO order_lines (order_id, position, product_id, name, image, unit_price_cents, \
+                     list_price_cents, discount_bp, quantity, line_total_cents) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            )
+            .bind(&id)
+            .bind(position as i64)
+            .bind(&line.product_id)
+            .bind(&line.name)
+            .bind(line.image.as_deref())
+            .bind(line.unit_price.cents())
+            .bind(line.list_price.cents())
+            .bind(line.discount_bp)
+            .bind(line.quantity)
+            .bind(line.line_total.cents())
+            .execute(&mut *tx)
+            .await?;
+        }
+        add_event(&mut tx, &id, EventType::Placed, now, None).await?;
+        if let Buyer::Customer(user_id) = &new.buyer {
+            if new.save_address {
+                save_address(&mut tx, user_id, contact, now).await?;
+            }
+            sqlx::query("DELETE FROM user_items WHERE user_id = $1 AND list = 'cart'")
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        // The order as written, without reading it back while other writers wait.
+        let order = OrderRow {
+            id,
+            number: order::order_number(seq),
+            user_id,
+            fulfilment: new.fulfilment,
+            status: Status::Placed,
+            payment_status,
+            payment_method: new.payment_method.to_string(),
+            payment_ref: new.card.as_ref().map(|c| c.payment_ref.clone()),
+            card_brand: new.card.as_ref().map(|c| c.brand.clone()),
+            card_last4: new.card.as_ref().map(|c| c.last4.clone()),
+            totals,
+            contact: contact.clone(),
+            promo_code: promo.map(|p| p.code),
+            created_at: now,
+            lines: order_lines,
+            events: vec![OrderEvent {
+                kind: EventType::Placed,
+                at: now,
+                note: None,
+                public: EventType::Placed.is_public(),
+            }],
+        };
+        outbox::enqueue(
+            &mut tx,
+            &order.contact.email_address,
+            &confirmation(&order),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        self.outbox.wake();
+        crate::store::catalogue::stock_crossed_zero(&self.db, &sold_out).await;
+        Ok(Ok(Placed {
+            order,
+            repeat: false,
+        }))
+    }
+}
+
+/// Like [`lock_subject`], but gives up at once when another transaction holds the lock.
+async fn try_lock_subject(
+    tx: &mut Transaction<'static, Any>,
+    dialect: Dialect,
+    kind: &str,
+    subject: &str,
+) -> Result<bool, sqlx::Error> {
+    match dialect.try_subject_lock() {
+        Some(sql) => sqlx::query(sql)
+            .bind(format!("{kind}\n{subject}"))
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("locked"),
+        None => Ok(true),
+    }
+}
+
+async fn cart_lines(conn: &mut AnyConnection, user_id: &Id) -> Result<Vec<(Id, i64)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT product_id, quantity FROM user_items WHERE user_id = $1 AND list = 'cart' ORDER BY created_at, id",
+    )
+    .bind(user_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|row| Ok((row.try_get("product_id")?, row.try_get("quantity")?)))
+        .collect()
+}
+
+/// The products with these ids that exist, by id.
+async fn products_by_id(
+    conn: &mut AnyConnection,
+    dialect: Dialect,
+    ids: &[Id],
+) -> Result<BTreeMap<String, ProductRow>, sqlx::Error> {
+    Ok(products_with_ids(&mut *conn, dialect, ids)
+        .await?
+        .into_iter()
+        .map(|p| (p.id.clone(), p))
+        .collect())
+}
+
+async fn save_address(
+    conn: &mut AnyConnection,
+    user_id: &Id,
+    contact: &ContactInput,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO saved_addresses (user_id, first_name, company_name, street_address, apartment, town_city, \
+             phone_number, email_address, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+         ON CONFLICT (user_id) DO UPDATE SET first_name = $2, company_name = $3, street_address = $4, \
+             apartment = $5, town_city = $6, phone_number = $7, email_address = $8, updated_at = $9",
+    )
+    .bind(user_id)
+    .bind(&contact.first_name)
+    .bind(&contact.company_name)
+    .bind(&contact.street_address)
+    .bind(&contact.apartment)
+    .bind(&contact.town_city)
+    .bind(&contact.phone_number)
+    .bind(&contact.email_address)
+    .bind(now)
+    .execute(&mut *conn)
+    .await
+    .map(drop)
+}
+
+/// The code `code` if it applies to an order of `totals` at `now`: it exists, is on,
+/// inside its dates, under its limit, above its minimum, and (for a known `customer`)
+/// under their limit. The order checks the limits again as it counts its use.
+async fn applied_promo(
+    conn: &mut AnyConnection,
+    code: &str,
+    customer: Option<&str>,
+    totals: &Totals,
+    now: i64,
+) -> Result<Result<Promo, PromoRefusal>, sqlx::Error> {
+    let Some(promo) = promo::promo_by_code(conn, code).await? else {
+        return Ok(Err(PromoRefusal::NotValid));
+    };
+    if let Err(refusal) = promo.check(now, totals.subtotal) {
+        return Ok(Err(refusal));
+    }
+    if let (Some(customer), Some(limit)) = (customer, promo.per_customer_limit) {
+        if promo::uses_by(conn, &promo.id, customer).await? >= limit {
+            return Ok(Err(PromoRefusal::AlreadyUsed));
+        }
+    }
+    Ok(Ok(promo))
+}

@@ -1,0 +1,255 @@
+//! Moving an order along the status machine (a cancellation restocks it), and the
+//! administrators' cash and notes, each with its activity entry in its transaction.
+
+use sqlx::Row;
+
+use super::rows::{add_event, load, parse_fulfilment, parse_status};
+use super::{MailFor, MoveRefusal, OrderRow, Orders};
+use crate::domain::id::Id;
+use crate::domain::order::{EventType, PaymentStatus, Status};
+use crate::domain::payment::{TxnKind, TxnStatus};
+use crate::domain::Money;
+use crate::store::activity::{Actor, Changes, Entry};
+use crate::store::outbox;
+use crate::store::payments;
+use crate::store::stock;
+
+impl Orders {
+    /// Moves the order to `next` if the status machine allows it from where it stands
+    /// now. Cancelling puts every line's units back on the shelf. `mail` writes the
+    /// letter the shopper gets about it, queued in the same transaction.
+    pub async fn move_to(
+        &self,
+        id: &Id,
+        next: Status,
+        note: Option<&str>,
+        mail: MailFor<'_>,
+    ) -> Result<Result<OrderRow, MoveRefusal>, sqlx::Error> {
+        self.move_as(id, next, note, mail, None).await
+    }
+
+    /// [`Orders::move_to`] by an administrator: the move is written to the activity
+    /// log (the status before and after, and the note) in the same transaction.
+    pub async fn move_by_admin(
+        &self,
+        id: &Id,
+        next: Status,
+        note: Option<&str>,
+        mail: MailFor<'_>,
+        admin: &Actor,
+    ) -> Result<Result<OrderRow, MoveRefusal>, sqlx::Error> {
+        self.move_as(id, next, note, mail, Some(admin)).await
+    }
+
+    async fn move_as(
+        &self,
+        id: &Id,
+        next: Status,
+        note: Option<&str>,
+        mail: MailFor<'_>,
+        admin: Option<&Actor>,
+    ) -> Result<Result<OrderRow, MoveRefusal>, sqlx::Error> {
+        let mut tx = self.db.begin_write().await?;
+        let row = sqlx::query("SELECT status, fulfilment FROM orders WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else {
+            return Ok(Err(MoveRefusal::NoSuchOrder));
+        };
+        let current = parse_status(&row.try_get::<String, _>("status")?)?;
+        let fulfilment = parse_fulfilment(&row.try_get::<String, _>("fulfilment")?)?;
+        if !current.may_become(next, fulfilment) {
+            return Ok(Err(MoveRefusal::NotAllowed(current)));
+        }
+        let now = self.clock.now_ms();
+        // Conditional on the status read above: of two racing moves, the second finds
+        // the status changed (PostgreSQL re-reads the row once the first commits) and
+        // changes nothing.
+        let moved = sqlx::query(
+            "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4",
+        )
+        .bind(next.as_str())
+        .bind(now)
+        .bind(id)
+        .bind(current.as_str())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if moved == 0 {
+            let status: String = sqlx::query("SELECT status FROM orders WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("status")?;
+            return Ok(Err(MoveRefusal::NotAllowed(parse_status(&status)?)));
+        }
+        add_event(&mut tx, id, next.event(), now, note).await?;
+        let mut back_in_stock = Vec::new();
+        if next == Status::Cancelled {
+            let number: String = sqlx::query("SELECT number FROM orders WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("number")?;
+            let mut returned = Vec::new();
+            let lines = sqlx::query(
+                "SELECT product_id, quantity FROM order_lines WHERE order_id = $1 ORDER BY product_id",
+            )
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+            for line in &lines {
+                // A product deleted since takes nothing back.
+                let quantity: i64 = line.try_get("quantity")?;
+                let product: String = line.try_get("product_id")?;
+                let now_held: Option<i64> = sqlx::query(
+                    "UPDATE products SET stock = stock + $1 WHERE id = $2 RETURNING stock",
+                )
+                .bind(quantity)
+                .bind(&product)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|row| row.try_get("stock"))
+                .transpose()?;
+                if let Some(held) = now_held {
+                    returned.push(stock::Movement {
+                        product_id: product.clone(),
+                        change: quantity,
+                        stock_after: held,
+                    });
+                }
+                if quantity > 0 && now_held == Some(quantity) {
+                    back_in_stock.push(product);
+                }
+            }
+            stock::record(&mut tx, &returned, stock::Cause::Cancelled(&number), now).await?;
+            add_event(&mut tx, id, EventType::Restocked, now, None).await?;
+        }
+        let order = load(&mut tx, id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        outbox::enqueue(&mut tx, &order.contact.email_address, &mail(&order), now).await?;
+        if let Some(admin) = admin {
+            let changes = Changes::new()
+                .field("status", current.as_str(), next.as_str())
+                .field("note", None::<String>, note.map(str::to_string));
+            self.activity
+                .record(
+                    &mut tx,
+                    order_entry(admin, &order.number, "status_changed", changes),
+                )
+                .await?;
+        }
+        tx.commit().await?;
+        self.outbox.wake();
+        let back: Vec<&str> = back_in_stock.iter().map(String::as_str).collect();
+        crate::store::catalogue::stock_crossed_zero(&self.db, &back).await;
+        Ok(Ok(order))
+    }
+
+    /// Adds an administrator's internal note to the order's history: an event the
+    /// shopper never sees, logged in the activity log with it. `None` when there is no
+    /// such order.
+    pub async fn add_note(
+        &self,
+        id: &Id,
+        note: &str,
+        admin: &Actor,
+    ) -> Result<Option<OrderRow>, sqlx::Error> {
+        let mut tx = self.db.begin_write().await?;
+        let number: Option<String> = sqlx::query("SELECT number FROM orders WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|row| row.try_get("number"))
+            .transpose()?;
+        let Some(number) = number else {
+            return Ok(None);
+        };
+        let now = self.clock.now_ms();
+        add_event(&mut tx, id, EventType::Note, now, Some(note)).await?;
+        let changes = Changes::new().field("note", None::<String>, note);
+        self.activity
+            .record(&mut tx, order_entry(admin, &number, "note_added", changes))
+            .await?;
+        let order = load(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(order)
+    }
+
+    /// Records that the order's cash was received: a capture transaction of the manual
+    /// provider, from which the order's status is derived (paid). `Ok(None)` when it is
+    /// not an unpaid cash order (paid already, or by card) or it was cancelled.
+    /// The administrator who recorded it is logged with the payment status before and
+    /// after, in the same transaction.
+    pub async fn mark_paid(&self, id: &Id, admin: &Actor) -> Result<Option<OrderRow>, sqlx::Error> {
+        let mut tx = self.db.begin_write().await?;
+        let now = self.clock.now_ms();
+        let row = sqlx::query(
+            "SELECT user_id, total_cents FROM orders \
+             WHERE id = $1 AND payment_method = 'cod' AND payment_status = $2 AND status <> $3",
+        )
+        .bind(id)
+        .bind(PaymentStatus::Unpaid.as_str())
+        .bind(Status::Cancelled.as_str())
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let user_id: Option<Id> = row.try_get("user_id")?;
+        // One cash capture per order: its reference is the order's id.
+        let recorded = payments::insert_transaction(
+            &mut tx,
+            &payments::NewTransaction {
+                order_id: Some(id),
+                user_id: user_id.as_ref(),
+                kind: TxnKind::Capture,
+                status: TxnStatus::Succeeded,
+                amount: Money::from_cents(row.try_get("total_cents")?),
+                provider: "manual",
+                provider_ref: id.as_str(),
+                brand: None,
+                last4: None,
+                error: None,
+            },
+            now,
+        )
+        .await?;
+        if !recorded {
+            return Ok(None);
+        }
+        payments::rederive(&mut tx, id, now).await?;
+        let order = load(&mut tx, id).await?.ok_or(sqlx::Error::RowNotFound)?;
+        let changes = Changes::new().field(
+            "paymentStatus",
+            PaymentStatus::Unpaid.as_str(),
+            order.payment_status.as_str(),
+        );
+        self.activity
+            .record(
+                &mut tx,
+                order_entry(admin, &order.number, "marked_paid", changes),
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(Some(order))
+    }
+}
+
+/// An activity entry about the order `number` (the console finds orders by number).
+fn order_entry<'a>(
+    admin: &'a Actor,
+    number: &'a str,
+    action: &'a str,
+    changes: Changes,
+) -> Entry<'a> {
+    Entry {
+        actor: admin,
+        object_type: "order",
+        object_id: number,
+        // The console knows an order by its number.
+        object_name: number,
+        action,
+        changes,
+    }
+}

@@ -1,0 +1,171 @@
+//! Reading orders back: the head's columns, the lines and events of a page of them in
+//! two queries, and the stored values' checks.
+
+use std::collections::BTreeMap;
+
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::{OrderEvent, OrderLine, OrderRow};
+use crate::domain::id::Id;
+use crate::domain::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals};
+use crate::domain::Money;
+use crate::store::placeholders;
+
+pub(super) const ORDER_COLUMNS: &str =
+    "id, number, user_id, fulfilment, status, payment_status, payment_method, payment_ref, card_brand, card_last4, \
+     subtotal_cents, discount_cents, promo_discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
+     street_address, apartment, town_city, phone_number, email_address, promo_code, created_at";
+
+pub(super) async fn add_event(
+    conn: &mut AnyConnection,
+    order_id: &Id,
+    kind: EventType,
+    at: i64,
+    note: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO order_events (order_id, type, at, note, public) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(order_id)
+    .bind(kind.as_str())
+    .bind(at)
+    .bind(note)
+    .bind(i64::from(kind.is_public()))
+    .execute(&mut *conn)
+    .await
+    .map(drop)
+}
+
+/// The order `id` with its lines and events.
+pub(super) async fn load(
+    conn: &mut AnyConnection,
+    id: &Id,
+) -> Result<Option<OrderRow>, sqlx::Error> {
+    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE id = $1");
+    let Some(row) = sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let mut orders = vec![order_head(&row)?];
+    fill_details(conn, &mut orders).await?;
+    Ok(orders.pop())
+}
+
+/// Reads the lines and events of `orders` (at most a page of them), two queries in all.
+pub(super) async fn fill_details(
+    conn: &mut AnyConnection,
+    orders: &mut [OrderRow],
+) -> Result<(), sqlx::Error> {
+    if orders.is_empty() {
+        return Ok(());
+    }
+    let ids = placeholders(orders.len());
+    let lines_sql = format!(
+        "SELECT order_id, product_id, name, image, unit_price_cents, list_price_cents, discount_bp, quantity, \
+             line_total_cents FROM order_lines WHERE order_id IN ({ids}) ORDER BY order_id, position"
+    );
+    let events_sql = format!(
+        "SELECT order_id, type, at, note, public FROM order_events WHERE order_id IN ({ids}) ORDER BY order_id, seq"
+    );
+    let mut lines = sqlx::query(&lines_sql);
+    let mut events = sqlx::query(&events_sql);
+    for order in orders.iter() {
+        lines = lines.bind(order.id.clone());
+        events = events.bind(order.id.clone());
+    }
+    let mut index = BTreeMap::new();
+    for (i, order) in orders.iter().enumerate() {
+        index.insert(order.id.as_str().to_string(), i);
+    }
+    for row in lines.fetch_all(&mut *conn).await? {
+        let order_id: String = row.try_get("order_id")?;
+        let Some(&i) = index.get(&order_id) else {
+            continue;
+        };
+        orders[i].lines.push(OrderLine {
+            product_id: row.try_get("product_id")?,
+            name: row.try_get("name")?,
+            image: row.try_get("image")?,
+            unit_price: Money::from_cents(row.try_get("unit_price_cents")?),
+            list_price: Money::from_cents(row.try_get("list_price_cents")?),
+            discount_bp: row.try_get("discount_bp")?,
+            quantity: row.try_get("quantity")?,
+            line_total: Money::from_cents(row.try_get("line_total_cents")?),
+        });
+    }
+    for row in events.fetch_all(&mut *conn).await? {
+        let order_id: String = row.try_get("order_id")?;
+        let Some(&i) = index.get(&order_id) else {
+            continue;
+        };
+        let kind: String = row.try_get("type")?;
+        orders[i].events.push(OrderEvent {
+            kind: EventType::parse(&kind).ok_or_else(|| corrupt("order_events.type", &kind))?,
+            at: row.try_get("at")?,
+            note: row.try_get("note")?,
+            public: row.try_get::<i64, _>("public")? == 1,
+        });
+    }
+    Ok(())
+}
+
+pub(super) fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
+    let cents = |column: &str| -> Result<Money, sqlx::Error> {
+        Ok(Money::from_cents(row.try_get(column)?))
+    };
+    let payment_status: String = row.try_get("payment_status")?;
+    Ok(OrderRow {
+        id: row.try_get("id")?,
+        number: row.try_get("number")?,
+        user_id: row.try_get("user_id")?,
+        fulfilment: parse_fulfilment(&row.try_get::<String, _>("fulfilment")?)?,
+        status: parse_status(&row.try_get::<String, _>("status")?)?,
+        payment_status: PaymentStatus::parse(&payment_status)
+            .ok_or_else(|| corrupt("payment_status", &payment_status))?,
+        payment_method: row.try_get("payment_method")?,
+        payment_ref: row.try_get("payment_ref")?,
+        card_brand: row.try_get("card_brand")?,
+        card_last4: row.try_get("card_last4")?,
+        totals: Totals {
+            subtotal: cents("subtotal_cents")?,
+            discount: cents("discount_cents")?,
+            promo_discount: cents("promo_discount_cents")?,
+            delivery_fee: cents("delivery_fee_cents")?,
+            total: cents("total_cents")?,
+        },
+        contact: contact_from_row(row)?,
+        promo_code: row.try_get("promo_code")?,
+        created_at: row.try_get("created_at")?,
+        lines: Vec::new(),
+        events: Vec::new(),
+    })
+}
+
+pub(super) fn contact_from_row(row: &AnyRow) -> Result<ContactInput, sqlx::Error> {
+    Ok(ContactInput {
+        first_name: row.try_get("first_name")?,
+        company_name: row.try_get("company_name")?,
+        street_address: row.try_get("street_address")?,
+        apartment: row.try_get("apartment")?,
+        town_city: row.try_get("town_city")?,
+        phone_number: row.try_get("phone_number")?,
+        email_address: row.try_get("email_address")?,
+    })
+}
+
+pub(super) fn parse_status(text: &str) -> Result<Status, sqlx::Error> {
+    Status::parse(text).ok_or_else(|| corrupt("status", text))
+}
+
+pub(super) fn parse_fulfilment(text: &str) -> Result<Fulfilment, sqlx::Error> {
+    Fulfilment::parse(text).ok_or_else(|| corrupt("fulfilment", text))
+}
+
+/// A stored value the schema's checks should have kept out.
+fn corrupt(column: &str, value: &str) -> sqlx::Error {
+    sqlx::Error::Decode(format!("orders.{column} holds {value:?}").into())
+}

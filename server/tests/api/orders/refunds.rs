@@ -1,0 +1,269 @@
+//! A refund the provider refuses when a card order is cancelled is not only logged: the
+//! refund worker tries again with growing waits until it goes through, or after its
+//! last try marks it failed, and staff see it on the console's order page either way.
+//! A double of the provider refuses refunds while its switch is on; the app's clock is
+//! moved, never waited for.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use shop::payments::provider::{
+    Answer, AuthorizeRequest, CardDetails, Operation, PaymentProvider, ProviderPayment, Refusal,
+    WebhookEvent, WebhookProblem,
+};
+
+use super::payments::{card_order, product, token, PAN};
+use crate::helpers::{fixture, run_with, Backend, Options, TestApp};
+
+const REASON: &str = "The bank could not process the refund";
+
+/// The configured provider, except that it refuses every refund while `refusing` is on.
+#[derive(Debug)]
+struct RefusingRefunds {
+    inner: Arc<dyn PaymentProvider>,
+    refusing: Arc<AtomicBool>,
+}
+
+impl PaymentProvider for RefusingRefunds {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+    fn test_mode(&self) -> bool {
+        self.inner.test_mode()
+    }
+    fn tokenize_url(&self) -> Option<String> {
+        self.inner.tokenize_url()
+    }
+    fn authorize(&self, request: AuthorizeRequest) -> Answer<'_, Result<ProviderPayment, Refusal>> {
+        self.inner.authorize(request)
+    }
+    fn capture<'a>(
+        &'a self,
+        payment: &'a str,
+        key: &'a str,
+    ) -> Answer<'a, Result<Operation, Refusal>> {
+        self.inner.capture(payment, key)
+    }
+    fn void<'a>(
+        &'a self,
+        payment: &'a str,
+        key: &'a str,
+    ) -> Answer<'a, Result<Operation, Refusal>> {
+        self.inner.void(payment, key)
+    }
+    fn refund<'a>(
+        &'a self,
+        payment: &'a str,
+        key: &'a str,
+    ) -> Answer<'a, Result<Operation, Refusal>> {
+        if self.refusing.load(Ordering::SeqCst) {
+            return Box::pin(async {
+                Ok(Err(Refusal {
+                    code: "processing_error".into(),
+                    message: REASON.into(),
+                }))
+            });
+        }
+        self.inner.refund(payment, key)
+    }
+    fn status<'a>(&'a self, payment: &'a str) -> Answer<'a, Option<ProviderPayment>> {
+        self.inner.status(payment)
+    }
+    fn parse_webhook(
+        &self,
+        signature: &str,
+        body: &str,
+        now_ms: i64,
+    ) -> Result<WebhookEvent, WebhookProblem> {
+        self.inner.parse_webhook(signature, body, now_ms)
+    }
+    fn attach_method<'a>(&'a self, token: &'a str) -> Answer<'a, Option<CardDetails>> {
+        self.inner.attach_method(token)
+    }
+    fn method<'a>(&'a self, token: &'a str) -> Answer<'a, Option<CardDetails>> {
+        self.inner.method(token)
+    }
+    fn detach_method<'a>(&'a self, token: &'a str) -> Answer<'a, ()> {
+        self.inner.detach_method(token)
+    }
+}
+
+/// Runs `body` on both backends against an app whose provider refuses refunds while
+/// the switch handed to it is on.
+async fn with_refusing_refunds<F, Fut>(body: F)
+where
+    F: Fn(TestApp, Arc<AtomicBool>) -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let refusing = Arc::new(AtomicBool::new(false));
+        let switch = refusing.clone();
+        let options = Options {
+            provider: Some(Box::new(move |inner| {
+                Arc::new(RefusingRefunds {
+                    inner,
+                    refusing: switch,
+                }) as Arc<dyn PaymentProvider>
+            })),
+            ..Options::default()
+        };
+        let body = body.clone();
+        run_with(backend, options, move |app| body(app, refusing)).await;
+    }
+}
+
+/// A guest's card order of one unit, paid (captured): its number and link token.
+async fn paid_card_order(app: &TestApp) -> (String, String) {
+    let f = fixture(app).await;
+    let tap = product(app, &f, 5).await;
+    let card = token(app, PAN).await;
+    let placed = app
+        .placed(&card_order("ada@example.com", &tap, &card), None)
+        .await;
+    let (_, order) = app
+        .get(&format!("/api/order/{}?token={}", placed.0, placed.1))
+        .await;
+    assert_eq!(order["data"]["order"]["paymentStatus"], "paid", "{order}");
+    placed
+}
+
+async fn staff_view(app: &TestApp, admin: &str, number: &str) -> Value {
+    let (status, body) = app
+        .call(
+            Method::GET,
+            &format!("/api/admin/order/{number}"),
+            None,
+            Some(admin),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["data"]["order"].clone()
+}
+
+async fn count(app: &TestApp, sql: &str) -> i64 {
+    sqlx::query_scalar::<_, i64>(sql)
+        .fetch_one(&app.catalogue.db().pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_refused_refund_is_retried_until_it_goes_through() {
+    with_refusing_refunds(|app, refusing| async move {
+        let (number, link) = paid_card_order(&app).await;
+        let admin = app.admin().await;
+        refusing.store(true, Ordering::SeqCst);
+        let (status, body) = app
+            .call(
+                Method::POST,
+                &format!("/api/admin/order/{number}/status"),
+                Some(json!({"status": "cancelled"})),
+                Some(&admin),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let order = &body["data"]["order"];
+        assert_eq!(order["status"], "cancelled");
+        assert_eq!(order["paymentStatus"], "paid");
+        assert_eq!(
+            order["refundFailure"],
+            json!({"status": "retrying", "reason": REASON, "attempts": 1})
+        );
+
+        // Not due before its first wait (30 s) is over.
+        assert_eq!(app.retry_refunds().await, 0);
+        app.clock.advance(Duration::from_secs(30));
+        assert_eq!(app.retry_refunds().await, 1);
+        let order = staff_view(&app, &admin, &number).await;
+        assert_eq!(
+            order["refundFailure"],
+            json!({"status": "retrying", "reason": REASON, "attempts": 2})
+        );
+
+        // The provider takes it at the next try, after a longer wait.
+        refusing.store(false, Ordering::SeqCst);
+        app.clock.advance(Duration::from_secs(30));
+        assert_eq!(app.retry_refunds().await, 0);
+        app.clock.advance(Duration::from_secs(30));
+        assert_eq!(app.retry_refunds().await, 1);
+        let order = staff_view(&app, &admin, &number).await;
+        assert_eq!(order["paymentStatus"], "refunded", "{order}");
+        assert!(order.get("refundFailure").is_none(), "{order}");
+        // The shopper sees the refund, never the failure.
+        let (_, mine) = app.get(&format!("/api/order/{number}?token={link}")).await;
+        assert_eq!(mine["data"]["order"]["paymentStatus"], "refunded");
+        assert!(
+            mine["data"]["order"].get("refundFailure").is_none(),
+            "{mine}"
+        );
+        // Mailed once, and logged as the administrator's refund once.
+        assert_eq!(
+            count(
+                &app,
+                "SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE '%is refunded'"
+            )
+            .await,
+            1
+        );
+        assert_eq!(
+            count(
+                &app,
+                "SELECT COUNT(*) FROM admin_activity WHERE action = 'refunded'"
+            )
+            .await,
+            1
+        );
+        app.clock.advance(Duration::from_secs(3_600));
+        assert_eq!(app.retry_refunds().await, 0, "nothing owed any more");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_refund_refused_at_every_try_is_marked_failed_for_staff() {
+    with_refusing_refunds(|app, refusing| async move {
+        let (number, link) = paid_card_order(&app).await;
+        refusing.store(true, Ordering::SeqCst);
+        let (status, body) = app
+            .call(
+                Method::POST,
+                &format!("/api/order/{number}/cancel?token={link}"),
+                None,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(
+            body["data"]["order"].get("refundFailure").is_none(),
+            "{body}"
+        );
+        // Eleven more tries, each after the longest wait (an hour).
+        for _ in 0..11 {
+            app.clock.advance(Duration::from_secs(3_600));
+            assert_eq!(app.retry_refunds().await, 1);
+        }
+        let admin = app.admin().await;
+        let order = staff_view(&app, &admin, &number).await;
+        assert_eq!(
+            order["refundFailure"],
+            json!({"status": "failed", "reason": REASON, "attempts": 12})
+        );
+        assert_eq!(order["paymentStatus"], "paid");
+        // Given up: no more tries, even once the provider would take it.
+        refusing.store(false, Ordering::SeqCst);
+        app.clock.advance(Duration::from_secs(3_600));
+        assert_eq!(app.retry_refunds().await, 0);
+        assert_eq!(
+            count(
+                &app,
+                "SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE '%is refunded'"
+            )
+            .await,
+            0
+        );
+    })
+    .await;
+}
