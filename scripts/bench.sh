@@ -6,6 +6,7 @@
 #
 #   BENCH_PRODUCTS (100000)  BENCH_SECONDS (20)  BENCH_THREADS (2)  BENCH_CONNECTIONS (32)
 #   BENCH_BACKENDS ("sqlite postgres"): which backends to measure.
+#   BENCH_ONLY: measure only the scenarios whose name contains it (say "suggest").
 #   BENCH_DATABASE_URL: the PostgreSQL database to measure (one you can fill). Without
 #     it a temporary database is made on BENCH_POSTGRES_SERVER
 #     (postgres://postgres@127.0.0.1:5432) and dropped after.
@@ -20,6 +21,7 @@ seconds="${BENCH_SECONDS:-20}"
 threads="${BENCH_THREADS:-2}"
 connections="${BENCH_CONNECTIONS:-32}"
 backends="${BENCH_BACKENDS:-sqlite postgres}"
+only="${BENCH_ONLY:-}"
 pg_server="${BENCH_POSTGRES_SERVER:-postgres://postgres@127.0.0.1:5432}"
 
 if ! command -v wrk >/dev/null; then
@@ -135,6 +137,7 @@ LUA
   printf '%-32s %12s %10s %10s %8s\n' "scenario" "requests/s" "p50 ms" "p99 ms" "errors"
   for scenario in "${scenarios[@]}"; do
     IFS='|' read -r name path script <<<"$scenario"
+    [[ "$name" == *"$only"* ]] || continue
     curl -sf -o /dev/null "$base$path" || { echo "$name: $path does not answer 200" >&2; exit 1; }
     out=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency ${script:+-s "$script"} "$base$path")
     rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
@@ -146,7 +149,9 @@ LUA
   done
   # nginx serving the default listing's very bytes from a file, in the same run: what the
   # machine can do for a repeated answer, which the shop's kept answers are measured against.
-  if command -v nginx >/dev/null; then
+  if [ -n "$only" ]; then
+    : # a chosen scenario alone: no comparison with nginx
+  elif command -v nginx >/dev/null; then
     mkdir -p "$dir/www"
     curl -sf -o "$dir/www/listing.json" "$base/api/product"
     chmod a+rx "$dir" "$dir/www" && chmod a+r "$dir/www/listing.json"
