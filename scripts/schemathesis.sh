@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The API against its own OpenAPI document (issue 16, item 8): schemathesis (PyPI)
+# The API against its own OpenAPI document: schemathesis (PyPI)
 # runs every check on every operation of a fresh demo shop, as a guest, then with a
 # signed-in customer's token, then with an administrator's, and fails on any failure. Bounded: 20 cases an
 # operation and a fixed seed, one worker (two tripped a race inside schemathesis), a

@@ -150,7 +150,7 @@ pub struct ServeArgs {
 
 impl ServeArgs {
     /// The payments provider these arguments choose, or why `shop serve` must not start
-    /// (DESIGN.md §7: a public shop never takes test cards by default).
+    /// (docs/DESIGN.md §7: a public shop never takes test cards by default).
     pub fn payments(&self) -> Result<crate::payments::Mode, String> {
         crate::payments::choice::choose(
             self.payments.as_deref(),

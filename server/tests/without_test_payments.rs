@@ -45,7 +45,7 @@ fn shop_payments_test_is_refused_at_start() {
         // It stopped before opening (and so migrating) the database.
         assert!(!dir.join("shop.db").exists(), "{public_url}");
     }
-    // DESIGN §7's guard is the same: a public shop that chose nothing does not start.
+    // docs/DESIGN.md §7's guard is the same: a public shop that chose nothing does not start.
     let ran = serve(&dir, "https://shop.example.com", None);
     assert_eq!(ran.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&ran.stderr).contains("SHOP_PAYMENTS must be chosen"));

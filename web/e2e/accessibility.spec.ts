@@ -1,4 +1,4 @@
-// axe-core on the pages DESIGN.md §15 lists (issue 30 item 2): home, listing, product,
+// axe-core on the pages docs/DESIGN.md §15 lists (issue 30 item 2): home, listing, product,
 // cart, checkout, a signed-in customer's account (My Orders, profile) and the console
 // (dashboard, a product's form), on a desktop and on a phone. Any serious or critical
 // violation fails, and so do the two rules §15 names although axe counts them moderate:
@@ -17,7 +17,7 @@ const SIZES = [
  * on as well: a newcomer met the logo link named 'Home' while it showed 'Shop'. */
 const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
-/** Rules that fail whatever impact axe gives them (DESIGN.md §15). */
+/** Rules that fail whatever impact axe gives them (docs/DESIGN.md §15). */
 const ALWAYS_FAIL = new Set(['page-has-heading-one', 'heading-order']);
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];

@@ -256,7 +256,7 @@ test('an administrator disables a customer, who can no longer sign in, and enabl
 });
 
 test('the console keeps its own sign-in: a shopper meets its login, where a customer is refused, and the shop goes on as it was', async ({ page, request }) => {
-  // DESIGN.md §15: before, signing in to the console also signed the owner in to the shop
+  // docs/DESIGN.md §15: before, signing in to the console also signed the owner in to the shop
   // as a nameless customer, and a shopper's session reached the console.
   const email = newEmail('customer');
   await signIn(page, request, email);

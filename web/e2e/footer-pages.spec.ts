@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { signInToConsole } from './helpers';
 
-// The footer goes somewhere real (DESIGN.md §15, issue 30 item 7): 13 of its 17 links
+// The footer goes somewhere real (docs/DESIGN.md §15): 13 of its 17 links
 // went to '#', Privacy and Returns among them.
 
 test('no footer link goes nowhere, and Privacy Policy opens the demo’s page in the shop’s layout', async ({ page }) => {

@@ -106,7 +106,7 @@ export const rupees = (cents: number) => `₹${(cents / 100).toFixed(2)}`;
 /** An API amount (a decimal) in cents. */
 export const cents = (amount: number) => Math.round(amount * 100);
 
-/** What an order comes to (DESIGN.md §6), in cents: 20 % off, 100 for delivery. */
+/** What an order comes to (docs/DESIGN.md §6), in cents: 20 % off, 100 for delivery. */
 export function totalsOf(lines: [ApiProduct, number][], fulfilment: 'pickup' | 'delivery') {
   const subtotal = lines.reduce((sum, [product, quantity]) => sum + cents(product.discountedPrice) * quantity, 0);
   const discount = Math.round(subtotal * 0.2);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Pages behave like pages (DESIGN.md §15, issue 30 item 2): what a newcomer met was a
+// Pages behave like pages (docs/DESIGN.md §15): what a newcomer met was a
 // product opened from a scrolled listing landing 500 px down, its name and price above
 // the screen.
 

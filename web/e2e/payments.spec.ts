@@ -1,4 +1,4 @@
-// Card payments against the real binary and its offline test provider (issue 13): a
+// Card payments against the real binary and its offline test provider: a
 // guest pays by card, a signed-in shopper saves a card, is declined with a new one and
 // pays with the saved one, then cancels and is refunded; a card that asks for 3-D Secure
 // goes through the bank's page. No card number ever reaches /api, and none is left in the

@@ -1,4 +1,4 @@
-// The storefront on phones (issue 17): every page fits the screen without sideways
+// The storefront on phones: every page fits the screen without sideways
 // scrolling, the header's controls are all on screen, and the main controls are touch
 // sized. Each page is opened once and measured at every phone width by resizing.
 import type { Locator, Page } from '@playwright/test';

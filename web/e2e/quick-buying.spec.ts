@@ -1,4 +1,4 @@
-// Buying quickly (DESIGN.md §15, issue 30 item 6): what a plumber buying 30 fittings met
+// Buying quickly (docs/DESIGN.md §15): what a plumber buying 30 fittings met
 // was 9 clicks on '+' for 10 elbows, cards without an add button, the price and Add to
 // Cart 1.3 screens down on a phone, and the checkout's total after its pay button. And
 // the mega-menu's panels fit a 1,280 px screen.

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Search speaks the trade (DESIGN.md §15): the demo's synonyms, sizes typed either way,
+// Search speaks the trade (docs/DESIGN.md §15): the demo's synonyms, sizes typed either way,
 // best match first with a keyword, and the header's suggestions worked by keyboard.
 
 test('a shopper types an abbreviation, picks a suggestion with the keyboard, and searches a size', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { signInToConsole } from './helpers';
 
-// The shop's pickup point (DESIGN §15): the owner says in the console's Settings where
+// The shop's pickup point (docs/DESIGN.md §15): the owner says in the console's Settings where
 // pickup orders are collected, and the shop's Contact page shows it (checkout and orders:
 // their vitest files; the mails: server/tests/api/settings.rs). (The
 // currency is left as the demo keeps it, null: the other tests read the spec's

@@ -1,4 +1,4 @@
--- Indexes the administrator's calls walk (issue 14), so no call scans a table: the
+-- Indexes the administrator's calls walk, so no call scans a table: the
 -- order list's filters and search, the dashboard's figures, the customers list and
 -- its search, and the activity log by kind of object. Prefix searches compare bytes
 -- (`col COLLATE "C" >= 'ada' AND … < 'ada' || U+10FFFF`), so their indexes are in

@@ -1,4 +1,4 @@
--- The administrator's catalogue (issue 14): archived products, hidden reviews, and
+-- The administrator's catalogue: archived products, hidden reviews, and
 -- category titles unique in any case.
 
 -- An archived product leaves the shop (listing, search, product page, homepage, carts,

@@ -1,4 +1,4 @@
--- Promo codes (DESIGN.md §8): made by administrators, applied by the server's quote and
+-- Promo codes (docs/DESIGN.md §8): made by administrators, applied by the server's quote and
 -- order. Usage is counted in the order's transaction with a conditional increment, so
 -- a limit holds however many orders race for the last use.
 CREATE TABLE promo_codes (

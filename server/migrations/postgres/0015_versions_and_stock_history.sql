@@ -1,4 +1,4 @@
--- No lost updates in the console (DESIGN.md §15, issue 30): every object a console form
+-- No lost updates in the console (docs/DESIGN.md §15, issue 30): every object a console form
 -- edits carries a version that each administrator's write of its own fields bumps; a
 -- save that names an older one is refused instead of writing what the form loaded over
 -- what changed since. Stock movements do not bump it.

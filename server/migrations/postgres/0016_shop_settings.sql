@@ -1,4 +1,4 @@
--- The shop's own settings (DESIGN.md §10 and §15): one row, edited in the console and
+-- The shop's own settings (docs/DESIGN.md §10 and §15): one row, edited in the console and
 -- read by the storefront, the mails and the order messages. A fresh shop names no
 -- currency (the spec's two readings stay) and no pickup point (the spec's words stay).
 CREATE TABLE shop_settings (

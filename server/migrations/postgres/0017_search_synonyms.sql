@@ -1,4 +1,4 @@
--- Staff's search synonyms (DESIGN.md §15, "Search speaks the trade"): one row holding
+-- Staff's search synonyms (docs/DESIGN.md §15, "Search speaks the trade"): one row holding
 -- every group as JSON (`[["TRV", "thermostatic radiator valve"], …]`, at most 500
 -- groups of 2-10 terms), replaced whole by each save. `version` is bumped by each save,
 -- which a save naming an older one is refused by (409); every node reads the row again

@@ -1,4 +1,4 @@
--- The activity log names what it changed (DESIGN.md §15, issue 30): the object's name as
+-- The activity log names what it changed (docs/DESIGN.md §15, issue 30): the object's name as
 -- it was when the change was made (a product's name, a category's title, a promo code,
 -- an order's number, a customer's name or address), so an entry still reads after a
 -- rename or a deletion. Entries written before this get the name their object has now,

@@ -1,4 +1,4 @@
--- Orders (DESIGN.md §6): what was bought, at what price, by whom, and what happened
+-- Orders (docs/DESIGN.md §6): what was bought, at what price, by whom, and what happened
 -- to it since. Lines and contact details are copies taken when the order was placed,
 -- so later edits of a product or a profile never change an old order.
 

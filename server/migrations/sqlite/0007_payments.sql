@@ -1,4 +1,4 @@
--- Card payments (DESIGN.md §7). The shop keeps the provider's tokens and what a
+-- Card payments (docs/DESIGN.md §7). The shop keeps the provider's tokens and what a
 -- shopper may see of a card (brand, last four digits, expiry, holder); never a card
 -- number or a security code.
 

@@ -1,4 +1,4 @@
--- The administrator's console (DESIGN.md §8).
+-- The administrator's console (docs/DESIGN.md §8).
 
 -- Every change an administrator makes: who, to what, what, and the changed fields
 -- before and after. No foreign keys: the log outlives the accounts and objects it names.

@@ -1,4 +1,4 @@
--- Indexes the administrator's calls walk (issue 14), so no call scans a table: the
+-- Indexes the administrator's calls walk, so no call scans a table: the
 -- order list's filters and search, the dashboard's figures, the customers list and
 -- its search, and the activity log by kind of object. Prefix searches compare bytes
 -- (`col >= 'ada' AND col < 'ada' || U+10FFFF`), which SQLite's default collation does.

@@ -1,4 +1,4 @@
--- The catalogue's change feed (issue 15): which products each catalogue version
+-- The catalogue's change feed: which products each catalogue version
 -- changed, so every node's search index re-reads only those (store::catalogue's
 -- `version.rs`). Written in the transaction that bumps the version, which holds the
 -- version row until it commits, so versions become visible in order and a node that

@@ -1,4 +1,4 @@
--- The shop's own pages (DESIGN.md §15, issue 30): the footer's policies and answers,
+-- The shop's own pages (docs/DESIGN.md §15, issue 30): the footer's policies and answers,
 -- written by staff in Markdown at six fixed slugs and shown at /pages/{slug}. Each starts
 -- with a plain placeholder, so a shop that has not written one yet still answers with
 -- its title and an honest line instead of a dead link; `shop seed demo` fills the ones

@@ -2,25 +2,25 @@
 //! signed photo URLs work, how often a code may be sent again, how many attempts a
 //! window allows, and how long the sweeper keeps what those rules read. The handlers,
 //! the store, the sweeper and the mails all take them from here, so a rule changes in
-//! one place. The lifetimes come from DESIGN §5 (Accounts) and §1 (Media); the limits
+//! one place. The lifetimes come from docs/DESIGN.md §5 (Accounts) and §1 (Media); the limits
 //! are documented in docs/API.md (Accounts).
 
 /// One minute in milliseconds, the unit of stored times.
 pub const MINUTE_MS: i64 = 60_000;
 
-/// A sign-up code works for 10 minutes (DESIGN §5, Accounts); the code mails say so.
+/// A sign-up code works for 10 minutes (docs/DESIGN.md §5, Accounts); the code mails say so.
 pub const CODE_LIFETIME_MINUTES: i64 = 10;
 /// [`CODE_LIFETIME_MINUTES`] in milliseconds.
 pub const CODE_LIFETIME_MS: i64 = CODE_LIFETIME_MINUTES * MINUTE_MS;
 
 /// Wrong tries a sign-up code survives: the fifth voids it until a new one is sent
-/// (DESIGN §5, Accounts).
+/// (docs/DESIGN.md §5, Accounts).
 pub const CODE_TRIES: i64 = 5;
 
-/// A new sign-up code may be asked for once a minute (DESIGN §5, Accounts).
+/// A new sign-up code may be asked for once a minute (docs/DESIGN.md §5, Accounts).
 pub const RESEND_EVERY_MS: i64 = MINUTE_MS;
 
-/// A reset link works once, for 30 minutes (DESIGN §5, Accounts); the link mails say so.
+/// A reset link works once, for 30 minutes (docs/DESIGN.md §5, Accounts); the link mails say so.
 pub const RESET_LIFETIME_MINUTES: i64 = 30;
 /// [`RESET_LIFETIME_MINUTES`] in milliseconds.
 pub const RESET_LIFETIME_MS: i64 = RESET_LIFETIME_MINUTES * MINUTE_MS;
@@ -30,7 +30,7 @@ pub const TOKEN_LIFETIME_SECS: i64 = 7 * 24 * 60 * 60;
 // The bound: never more than 30 days.
 const _: () = assert!(TOKEN_LIFETIME_SECS <= 30 * 24 * 60 * 60);
 
-/// A signed URL of a private profile photo works for 15 minutes (DESIGN §1, Media).
+/// A signed URL of a private profile photo works for 15 minutes (docs/DESIGN.md §1, Media).
 pub const SIGNED_URL_LIFETIME_SECS: i64 = 15 * 60;
 
 /// A limit on attempts: at most `limit` within `window_ms`.

@@ -1,4 +1,4 @@
-//! The rules of a customer's cart and wishlist (spec §5, §9; DESIGN.md §5): how many
+//! The rules of a customer's cart and wishlist (spec §5, §9; docs/DESIGN.md §5): how many
 //! entries a list holds, how many of one product a cart holds, and what adding,
 //! changing and merging decide. The store reads the facts (stock, what is held) inside
 //! its transaction and asks these functions; the HTTP layer words the refusals.
@@ -103,7 +103,7 @@ pub fn decide_update(list: List, stock: i64, quantity: i64) -> Result<i64, Refus
     }
 }
 
-/// What merging one line of a browser's cart decides (DESIGN.md §5).
+/// What merging one line of a browser's cart decides (docs/DESIGN.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CartMerge {
     /// The entry holds `quantity` afterwards; `capped` when that is less than the two

@@ -1,4 +1,4 @@
-//! How the shop writes an amount (DESIGN.md §5 and §15). Without a `currency` setting
+//! How the shop writes an amount (docs/DESIGN.md §5 and §15). Without a `currency` setting
 //! the spec's two readings stay: US dollars on product pages and cards, the rupee in the
 //! cart, orders and mails. A shop that names its currency shows that one everywhere, as
 //! the browser's `Intl.NumberFormat('en-US', {style: 'currency'})` writes it; the

@@ -1,4 +1,4 @@
-//! The rules of an order (DESIGN.md §6): how its totals are worked out, which status
+//! The rules of an order (docs/DESIGN.md §6): how its totals are worked out, which status
 //! may follow which, which events the shopper sees, and what a checkout's contact
 //! details must hold. The quote, the order and the mails all take them from here.
 
@@ -134,7 +134,7 @@ impl Status {
     }
 }
 
-/// Whether and how an order is paid (DESIGN.md §6). Cash orders are `unpaid` until
+/// Whether and how an order is paid (docs/DESIGN.md §6). Cash orders are `unpaid` until
 /// the shop records the cash.
 // Serialised as the API spells it, which is also how it is stored (`as_str`; a test
 // pins the two together).
@@ -265,7 +265,7 @@ impl Totals {
 
 /// Subtotal of the prices paid × quantities; the 20 % discount on it, rounded half up
 /// to the cent; the fee for the fulfilment; total = subtotal − discount + fee, never
-/// below the fee (DESIGN.md §6).
+/// below the fee (docs/DESIGN.md §6).
 pub fn totals(lines: &[(Money, i64)], fulfilment: Fulfilment) -> Totals {
     let subtotal: i64 = lines.iter().map(|(price, q)| price.cents() * q).sum();
     let discount = percent_of(subtotal, ORDER_DISCOUNT_BP).min(subtotal);
@@ -421,7 +421,7 @@ pub fn check_contact(
             errors.insert(name, format!("At most {CONTACT_FIELD_MAX} characters"));
         }
     }
-    // Stored as typed but for its separators (DESIGN.md §15).
+    // Stored as typed but for its separators (docs/DESIGN.md §15).
     let phone_number = match phone::checkout(&contact.phone_number) {
         Ok(number) => number,
         Err(message) => {

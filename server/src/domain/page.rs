@@ -1,4 +1,4 @@
-//! The shop's own pages (DESIGN.md §15): six fixed slugs, the spec's footer links, each
+//! The shop's own pages (docs/DESIGN.md §15): six fixed slugs, the spec's footer links, each
 //! a title and a Markdown body that staff write. The storefront renders the body with
 //! raw HTML escaped; nothing here trusts or changes it.
 

@@ -1,4 +1,4 @@
-//! Card payments' pure rules (DESIGN.md §7): the card number checks a tokenizer makes,
+//! Card payments' pure rules (docs/DESIGN.md §7): the card number checks a tokenizer makes,
 //! the brand a number belongs to, and the order's payment status, derived from its
 //! recorded transactions and never set by hand.
 

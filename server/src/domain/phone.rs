@@ -1,4 +1,4 @@
-//! Phone numbers as people type them (DESIGN.md §15, issue 30 item 3): every phone field
+//! Phone numbers as people type them (docs/DESIGN.md §15): every phone field
 //! strips spaces, dashes, dots and brackets first, then checks its own rule from the
 //! spec (the checkout's at checkout and for trade applications, the profile's on the
 //! profile), says the format it wants when it refuses, and keeps the stripped form.

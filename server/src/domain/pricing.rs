@@ -25,7 +25,7 @@ impl Discount {
         ends_at: None,
     };
 
-    /// Whether the discount applies at `now` (Unix ms). It stops at its end date (DESIGN.md §5).
+    /// Whether the discount applies at `now` (Unix ms). It stops at its end date (docs/DESIGN.md §5).
     pub fn active_at(self, now: i64) -> bool {
         self.basis_points > 0 && self.ends_at.is_none_or(|end| now < end)
     }

@@ -1,4 +1,4 @@
-//! Promo codes' rules (DESIGN.md §8): when a code applies, and what it takes off.
+//! Promo codes' rules (docs/DESIGN.md §8): when a code applies, and what it takes off.
 
 use super::currency::{self, Currency, Reading};
 use super::Money;
@@ -48,7 +48,7 @@ pub struct Promo {
     pub active: bool,
     pub used_count: i64,
     /// Bumped by each administrator's write, never by its uses: a console save naming
-    /// an older one is refused (DESIGN.md §15).
+    /// an older one is refused (docs/DESIGN.md §15).
     pub version: i64,
 }
 

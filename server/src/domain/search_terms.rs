@@ -1,4 +1,4 @@
-//! How search reads the words of the trade (DESIGN.md §15, "Search speaks the trade"):
+//! How search reads the words of the trade (docs/DESIGN.md §15, "Search speaks the trade"):
 //! a number and its unit are one word whether typed together or apart ('15mm' = '15
 //! mm'), a fraction is one word whatever way it is typed ('1/2' = '½'), and an inch
 //! mark is the word 'inch' ('1/2"' = '½ inch'). Sizes in other systems ('½ inch' =

@@ -1,4 +1,4 @@
-//! The shop's own settings (DESIGN.md §10 and §15) and their rules: the currency it
+//! The shop's own settings (docs/DESIGN.md §10 and §15) and their rules: the currency it
 //! names, if any, and where shoppers collect their orders.
 
 use std::collections::BTreeMap;
@@ -22,11 +22,11 @@ pub struct Pickup {
 /// The settings as the shop keeps them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShopSettings {
-    /// Null: the spec's two readings (DESIGN.md §5).
+    /// Null: the spec's two readings (docs/DESIGN.md §5).
     pub currency: Option<Currency>,
     /// Null: the spec's 'Collect your order from our store' alone.
     pub pickup: Option<Pickup>,
-    /// Bumped by each administrator's save (DESIGN.md §15).
+    /// Bumped by each administrator's save (docs/DESIGN.md §15).
     pub version: i64,
 }
 

@@ -1,4 +1,4 @@
-//! Staff's synonyms and abbreviations for search (DESIGN.md §15): groups of terms that
+//! Staff's synonyms and abbreviations for search (docs/DESIGN.md §15): groups of terms that
 //! match each other ('TRV' ⇄ 'thermostatic radiator valve'). A search's words are
 //! expanded by them: where the words hold a term of a group, any term of that group
 //! may match there instead.

@@ -1,5 +1,5 @@
 //! The one error type of the HTTP layer. Every failure leaves as the envelope of
-//! DESIGN.md §4: `{"success": false, "message": …, "code"?: …, "errors": {field: text}}`.
+//! docs/DESIGN.md §4: `{"success": false, "message": …, "code"?: …, "errors": {field: text}}`.
 
 use std::collections::BTreeMap;
 
@@ -12,7 +12,7 @@ pub use super::error_code::ErrorCode;
 
 /// The answer to a save of an object changed since the form was loaded.
 pub const STALE: &str = "This changed since you opened it: reload to see the latest";
-/// What a save's `version` must be, when it names one (DESIGN.md §15).
+/// What a save's `version` must be, when it names one (docs/DESIGN.md §15).
 pub const VERSION_RULE: &str = "version must be a whole number from 1";
 
 /// A console save's `version`: absent, or a whole number from 1 (400 `errors.version`).
@@ -46,7 +46,7 @@ pub enum AppError {
         message: String,
         errors: BTreeMap<String, String>,
     },
-    /// A save of an object changed since it was loaded (DESIGN.md §15): the object as it
+    /// A save of an object changed since it was loaded (docs/DESIGN.md §15): the object as it
     /// now is goes in the answer's `data`, for the caller to show.
     #[error("{STALE}")]
     Stale(Box<serde_json::Value>),

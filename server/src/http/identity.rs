@@ -45,7 +45,7 @@ impl FromRequestParts<AppState> for MaybeUser {
     }
 }
 
-/// An administrator (DESIGN.md §8): 401 without a valid token, 403 for a customer.
+/// An administrator (docs/DESIGN.md §8): 401 without a valid token, 403 for a customer.
 pub struct AdminUser(pub UserRow);
 
 impl AdminUser {

@@ -1,4 +1,4 @@
-//! The cart and wishlist calls of spec §7 and DESIGN.md §5: a signed-in customer's
+//! The cart and wishlist calls of spec §7 and docs/DESIGN.md §5: a signed-in customer's
 //! lists, the details a guest's browser cart needs, and merging a browser's lists on
 //! sign-in.
 
@@ -496,7 +496,7 @@ pub async fn cart_detail(
     ))
 }
 
-/// Merges a browser's cart and wishlist into the signed-in customer's (DESIGN.md §5):
+/// Merges a browser's cart and wishlist into the signed-in customer's (docs/DESIGN.md §5):
 /// cart quantities add up, capped at the stock and at 99; the wishlist becomes the
 /// union. All or nothing: the browser should empty its lists only after this answers.
 #[utoipa::path(post, path = "/api/user/sync", tag = "items", security(("bearer" = [])),

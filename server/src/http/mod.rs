@@ -92,7 +92,7 @@ pub struct AppServices {
     /// Promo codes: the administrators' edits (orders apply them through the order store).
     pub promos: crate::store::promo::Promos,
     /// The shop's own settings, edited in the console: its currency and pickup point
-    /// (DESIGN.md §10, §15). (`settings` is the node's configuration.)
+    /// (docs/DESIGN.md §10, §15). (`settings` is the node's configuration.)
     pub shop_settings: Arc<crate::store::settings::Settings>,
     /// The shop's own pages (privacy, terms, …): read by anyone, written by staff.
     pub pages: crate::store::pages::Pages,
@@ -135,7 +135,7 @@ pub struct Settings {
     pub metrics_token: Option<String>,
 }
 
-/// The success envelope of DESIGN.md §4.
+/// The success envelope of docs/DESIGN.md §4.
 #[derive(Serialize, ToSchema)]
 pub struct Envelope<T> {
     /// Always `true`.

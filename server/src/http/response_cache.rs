@@ -1,4 +1,4 @@
-//! Recent public catalogue answers, kept in memory (issue 15, item 5): a repeated listing
+//! Recent public catalogue answers, kept in memory: a repeated listing
 //! page, product or review page is sent from here instead of being computed again.
 //!
 //! An answer is kept under its path, its query normalized (empty values dropped, pairs

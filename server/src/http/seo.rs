@@ -1,4 +1,4 @@
-//! What crawlers read (issue 15, item 8): `/robots.txt`, which points to the sitemap,
+//! What crawlers read: `/robots.txt`, which points to the sitemap,
 //! and `/sitemap.xml`, every product in the shop, every category's listing and the shop's
 //! own pages (`/pages/{slug}`). Past
 //! 50,000 addresses (the sitemap protocol's limit per file) `/sitemap.xml` is an index

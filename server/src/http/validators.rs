@@ -1,4 +1,4 @@
-//! Validators for the public catalogue's answers (issue 15, item 5): each carries a
+//! Validators for the public catalogue's answers: each carries a
 //! strong `ETag`, a digest of the very bytes sent, and a repeat that names it in
 //! `If-None-Match` gets `304 Not Modified` with no body, so a shopper's browser (or a
 //! cache in front) downloads a page of the listing again only when it changed.

@@ -68,7 +68,7 @@ impl OrderService {
         }
     }
 
-    /// Places the order (DESIGN.md §6, §7). A card is authorized for the quote's total
+    /// Places the order (docs/DESIGN.md §6, §7). A card is authorized for the quote's total
     /// first, unless the key placed an order before; the order's transaction then takes
     /// the stock and records the authorization, or the authorization is released. A
     /// new card order is captured at once. `payment_outcome` hears how the card's

@@ -1,4 +1,4 @@
-//! Which provider `shop serve` takes cards with (DESIGN.md §7): a shop that is really
+//! Which provider `shop serve` takes cards with (docs/DESIGN.md §7): a shop that is really
 //! selling must never take test cards by accident. On a public address `SHOP_PAYMENTS`
 //! must be chosen; on loopback (`make run`, tests) an unset or empty one means `test`.
 //!

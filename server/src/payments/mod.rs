@@ -1,4 +1,4 @@
-//! Card payments (DESIGN.md §7): the shop's side. Handlers ask this module, which asks
+//! Card payments (docs/DESIGN.md §7): the shop's side. Handlers ask this module, which asks
 //! the configured provider through [`provider::PaymentProvider`] and records every
 //! authorization, capture, refund and void in `payment_transactions`; an order's
 //! payment status is derived from those rows (store::payments::rederive), never set.

@@ -1,4 +1,4 @@
-//! The interface a payment provider implements (DESIGN.md §7). Orders never talk to a
+//! The interface a payment provider implements (docs/DESIGN.md §7). Orders never talk to a
 //! provider directly: `payments::Payments` does, through this trait, so a real one
 //! (Stripe) plugs in by implementing it, without touching orders. See
 //! docs/ARCHITECTURE.md for what a Stripe implementation would map each call to.

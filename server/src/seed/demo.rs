@@ -193,7 +193,7 @@ impl fmt::Display for Report {
     }
 }
 
-/// The demo's search synonyms (DESIGN.md §15): how the trade abbreviates what the
+/// The demo's search synonyms (docs/DESIGN.md §15): how the trade abbreviates what the
 /// catalogue spells out.
 pub const SYNONYMS: [[&str; 2]; 3] = [
     ["TRV", "thermostatic radiator valve"],

@@ -1,4 +1,4 @@
-//! The demo's text for the shop's own pages (DESIGN.md §15): plain and honest. It says
+//! The demo's text for the shop's own pages (docs/DESIGN.md §15): plain and honest. It says
 //! it is a demo and promises nothing a demo cannot keep; a real shop writes its own in
 //! the console (Pages). Filled only where no one has saved the page yet.
 //!

@@ -1,4 +1,4 @@
-//! The administrators' activity log (DESIGN.md §8): every change an administrator
+//! The administrators' activity log (docs/DESIGN.md §8): every change an administrator
 //! makes, written in the same transaction as the change itself, so a change is never
 //! without its entry, nor an entry without its change.
 

@@ -1,4 +1,4 @@
-//! The SQL of the administrators' customer calls (DESIGN.md §8): customers with their
+//! The SQL of the administrators' customer calls (docs/DESIGN.md §8): customers with their
 //! order figures, and disabling or enabling an account, each change written to the
 //! activity log in its own transaction.
 

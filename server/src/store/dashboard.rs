@@ -1,4 +1,4 @@
-//! The SQL of the administrators' dashboard (DESIGN.md §8): one query per panel, each
+//! The SQL of the administrators' dashboard (docs/DESIGN.md §8): one query per panel, each
 //! a range of an index (migration 0009), so the dashboard costs the same however many
 //! orders and products the shop has, save the few rows that match.
 

@@ -191,7 +191,7 @@ impl Items {
         Ok(removed.rows_affected() > 0)
     }
 
-    /// Merges a browser's cart and wishlist into the customer's (DESIGN.md §5): cart
+    /// Merges a browser's cart and wishlist into the customer's (docs/DESIGN.md §5): cart
     /// quantities add up, capped at the stock and at 99; the wishlist becomes the union.
     /// Entries the lists cannot take are counted in the answer, never half-written:
     /// the whole merge is one transaction.

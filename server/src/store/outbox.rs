@@ -1,4 +1,4 @@
-//! The durable mail outbox (DESIGN.md §6). A change that must be mailed about writes
+//! The durable mail outbox (docs/DESIGN.md §6). A change that must be mailed about writes
 //! its letter here in its own transaction, so the mail exists exactly when the change
 //! does; each node's worker (`jobs/mail.rs`) delivers it, with retries.
 //!

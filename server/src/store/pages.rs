@@ -1,4 +1,4 @@
-//! The shop's own pages' SQL (DESIGN.md §15): six rows, one per fixed slug, made by the
+//! The shop's own pages' SQL (docs/DESIGN.md §15): six rows, one per fixed slug, made by the
 //! migration with a placeholder. Staff saves are versioned like every console form's:
 //! a save that names an older version writes nothing.
 

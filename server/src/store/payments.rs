@@ -1,4 +1,4 @@
-//! The SQL of payments (DESIGN.md §7): saved cards (provider tokens and what a shopper
+//! The SQL of payments (docs/DESIGN.md §7): saved cards (provider tokens and what a shopper
 //! may see of a card) and the transactions an order's payment status is derived from.
 
 use sqlx::any::AnyRow;

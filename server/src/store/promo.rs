@@ -1,4 +1,4 @@
-//! Promo codes' SQL (DESIGN.md §8): the administrators' list and edits, and the
+//! Promo codes' SQL (docs/DESIGN.md §8): the administrators' list and edits, and the
 //! lookups and the redemption an order makes inside its own transaction. A code's
 //! uses are counted with a conditional increment, so a limit holds however many
 //! orders race for its last use.

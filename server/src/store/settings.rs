@@ -1,4 +1,4 @@
-//! The shop's settings row (DESIGN.md §10 and §15): read by every page that shows money
+//! The shop's settings row (docs/DESIGN.md §10 and §15): read by every page that shows money
 //! or the pickup point, written by the console's settings form with its version.
 //!
 //! Reads come from a copy kept in memory for up to [`FRESH_MS`], so serving a page or

@@ -1,4 +1,4 @@
-//! The stock history (DESIGN.md §15): every movement of a product's stock, written in
+//! The stock history (docs/DESIGN.md §15): every movement of a product's stock, written in
 //! the transaction that moves it, so the history and the stock never disagree. Stock
 //! moves only by named paths: orders, cancellations, the staff's changes with a reason,
 //! the bulk 'Set stock' action and a CSV import; never by a form saving the number it
@@ -10,7 +10,7 @@ use super::activity::Actor;
 use super::{value_rows, Db};
 
 /// The role a staff member's movement is recorded with. Every member of staff is an
-/// administrator until staff roles come (DESIGN.md §13).
+/// administrator until staff roles come (docs/DESIGN.md §13).
 const STAFF_ROLE: &str = "admin";
 
 /// Why stock moved: an order's path, or a member of staff with their reason.

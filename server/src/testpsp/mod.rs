@@ -1,6 +1,6 @@
 //! The test payment provider (`SHOP_PAYMENTS=test`): an outside payment service that
 //! happens to live inside the binary, so the shop can take card payments offline and
-//! in tests exactly as it would with a real one (DESIGN.md §7).
+//! in tests exactly as it would with a real one (docs/DESIGN.md §7).
 //!
 //! It is built only with the `test-payments` feature (on by default), and the shop
 //! reaches it only through `PaymentProvider` (provider.rs): `payments::choice` is the

@@ -1,4 +1,4 @@
-//! `shop backup` and `shop restore` on the real binary (issue 16, item 11).
+//! `shop backup` and `shop restore` on the real binary.
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -1,4 +1,4 @@
-//! Durability (issue 12, item 9): the real `shop serve` binary is killed with SIGKILL
+//! Durability: the real `shop serve` binary is killed with SIGKILL
 //! while guests' orders are in flight, round after round on one database. Afterwards,
 //! read straight from the database: every order it acknowledged is there with its
 //! lines, no order exists that was refused, the stock adds up to what was stocked,

@@ -82,7 +82,7 @@ async fn a_malformed_query_string_is_a_400_envelope(app: TestApp) {
     );
 }
 
-/// The framework's own text/plain 400s before (issue 16, item 7).
+/// The framework's own text/plain 400s before.
 async fn a_malformed_media_address_is_an_envelope(app: TestApp) {
     let cases = [
         // Not UTF-8 once decoded: no file has that name.
@@ -111,7 +111,7 @@ async fn a_malformed_media_address_is_an_envelope(app: TestApp) {
     }
 }
 
-/// hyper's own answers, an empty 414 and 431, before (issue 16, item 7). Sent raw:
+/// hyper's own answers, an empty 414 and 431, before. Sent raw:
 /// reqwest builds no URI that long.
 async fn an_address_or_header_too_long_to_parse_is_an_envelope(app: TestApp) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -486,7 +486,7 @@ async fn the_openapi_document_describes_the_catalogue(app: TestApp) {
 
 /// Every call that takes a body, sent none (no `Content-Type`) by a signed-in
 /// administrator, answers one of the statuses the document lists for it: 415 from the
-/// extractors, which the document did not list (issue 16, item 8).
+/// extractors, which the document did not list.
 async fn a_call_without_its_body_answers_a_status_the_document_lists(app: TestApp) {
     let admin = app.admin().await;
     let (_, doc) = app.get("/api/openapi.json").await;

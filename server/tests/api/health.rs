@@ -1,4 +1,4 @@
-//! `/healthz`, `/readyz` and `/metrics` (issue 16, item 10).
+//! `/healthz`, `/readyz` and `/metrics`.
 
 use reqwest::StatusCode;
 use serde_json::json;

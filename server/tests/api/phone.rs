@@ -1,4 +1,4 @@
-//! Phone numbers as people type them (DESIGN.md §15, issue 30 item 3): the checkout
+//! Phone numbers as people type them (docs/DESIGN.md §15): the checkout
 //! strips spaces, dashes, dots and brackets before the spec's checkout rule, keeps the
 //! stripped number, and says the format it wants when it refuses one.
 

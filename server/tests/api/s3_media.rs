@@ -1,6 +1,6 @@
 //! The media store on a real S3 server (SeaweedFS, `seaweed.rs`), on both backends: the
 //! tests that upload, re-encode, serve, sign and delete photos on the in-memory store, run
-//! again with the shop's media in an S3 bucket (issue 16, item 12).
+//! again with the shop's media in an S3 bucket.
 
 use std::future::Future;
 

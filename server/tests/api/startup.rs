@@ -1,5 +1,5 @@
 //! What `shop serve` decides before it serves: a public shop never takes test cards by
-//! accident (DESIGN.md §7).
+//! accident (docs/DESIGN.md §7).
 
 use std::process::{Command, Stdio};
 

@@ -1,7 +1,7 @@
 //! Two `shop serve` processes on one PostgreSQL and one SeaweedFS, behind nginx as the
 //! load balancer, as README's "More than one machine" runs them: a whole shopper's story
 //! through nginx, each step checked to have reached the node the one before did not
-//! (issue 16, item 13).
+//!.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

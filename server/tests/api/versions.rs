@@ -1,4 +1,4 @@
-//! Every object a console form edits carries a version (DESIGN.md §15, issue 30): a save
+//! Every object a console form edits carries a version (docs/DESIGN.md §15, issue 30): a save
 //! naming an older one is refused with 409 and the object as it now is, and nothing is
 //! written. (Products: stock.rs, with their stock.)
 

@@ -1037,7 +1037,7 @@ export interface paths {
         get: operations["list_orders"];
         put?: never;
         /**
-         * Places the order: the stock of every line is taken, or none (DESIGN.md §6). The
+         * Places the order: the stock of every line is taken, or none (docs/DESIGN.md §6). The
          *     same `Idempotency-Key` with the same body answers the same order again.
          */
         post: operations["place_order"];
@@ -1495,7 +1495,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Merges a browser's cart and wishlist into the signed-in customer's (DESIGN.md §5):
+         * Merges a browser's cart and wishlist into the signed-in customer's (docs/DESIGN.md §5):
          *     cart quantities add up, capped at the stock and at 99; the wishlist becomes the
          *     union. All or nothing: the browser should empty its lists only after this answers.
          */
@@ -1552,7 +1552,7 @@ export interface components {
         AdminBanner: components["schemas"]["Banner"] & {
             /**
              * Format: int64
-             * @description Bumped by each change of its link: a `PUT` sends the one it loaded (DESIGN.md §15).
+             * @description Bumped by each change of its link: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
              */
             version: number;
         };
@@ -1576,7 +1576,7 @@ export interface components {
             /**
              * Format: int64
              * @description Bumped by each administrator's write of its fields, not by stock movements: a
-             *     `PUT` sends the one it loaded (DESIGN.md §15).
+             *     `PUT` sends the one it loaded (docs/DESIGN.md §15).
              */
             version: number;
         };
@@ -1716,7 +1716,7 @@ export interface components {
             title: string;
             /**
              * Format: int64
-             * @description Bumped by each rename: the console's rename sends the one it showed (DESIGN.md §15).
+             * @description Bumped by each rename: the console's rename sends the one it showed (docs/DESIGN.md §15).
              */
             version: number;
         };
@@ -1830,7 +1830,7 @@ export interface components {
         };
         /** @description Nothing beyond the message. */
         Empty: Record<string, never>;
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_ActivityList: {
             data: {
                 activity: components["schemas"]["ActivityEntry"][];
@@ -1845,7 +1845,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_AddressData: {
             data: {
                 address?: null | components["schemas"]["Contact"];
@@ -1854,7 +1854,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_AdminProductData: {
             data: {
                 product: components["schemas"]["AdminProduct"];
@@ -1863,7 +1863,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_AdminProductList: {
             data: {
                 /** Format: int64 */
@@ -1878,7 +1878,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_AdminProductsData: {
             data: {
                 products: components["schemas"]["AdminProduct"][];
@@ -1887,7 +1887,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_AdminReviewData: {
             data: {
                 review: components["schemas"]["AdminReview"];
@@ -1896,7 +1896,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_AdminReviewList: {
             data: {
                 /** Format: int64 */
@@ -1911,7 +1911,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_BannerData: {
             data: {
                 banner: components["schemas"]["AdminBanner"];
@@ -1920,7 +1920,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_BannerList: {
             data: {
                 /** @description In display order. */
@@ -1930,7 +1930,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_CartDetail: {
             data: {
                 /**
@@ -1943,7 +1943,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_CategoryList: {
             data: {
                 categories: components["schemas"]["Category"][];
@@ -1952,7 +1952,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_CustomerData: {
             data: {
                 customer: components["schemas"]["Customer"];
@@ -1961,7 +1961,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_CustomerDetail: {
             data: {
                 customer: components["schemas"]["Customer"];
@@ -1981,7 +1981,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_CustomerList: {
             data: {
                 customers: components["schemas"]["Customer"][];
@@ -1996,7 +1996,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_DashboardData: {
             data: {
                 /** @description Products with 1 to 9 units left. */
@@ -2015,7 +2015,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Empty: {
             /** @description Nothing beyond the message. */
             data: Record<string, never>;
@@ -2023,7 +2023,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_HomePage: {
             data: {
                 topProducts: components["schemas"]["Product"][];
@@ -2032,7 +2032,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_ImportReport: {
             /** @description What an import did, or would do, with each line of the file. */
             data: {
@@ -2050,7 +2050,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Item: {
             /** @description A cart or wishlist entry with its product as it stands now. */
             data: {
@@ -2096,14 +2096,14 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Option_String: {
             data: null | string;
             message: string;
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_OrderData: {
             data: {
                 order: components["schemas"]["Order"];
@@ -2112,7 +2112,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_OrderList: {
             data: {
                 orders: components["schemas"]["Order"][];
@@ -2127,7 +2127,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_PageData: {
             data: {
                 page: components["schemas"]["Page"];
@@ -2136,7 +2136,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_PageList: {
             data: {
                 /** @description The six pages, by slug. */
@@ -2146,7 +2146,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_PaymentConfig: {
             data: {
                 /** @description `test` or `manual`. */
@@ -2163,7 +2163,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_PaymentMethodData: {
             data: {
                 paymentMethod: components["schemas"]["PaymentMethod"];
@@ -2172,7 +2172,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_PlacedOrder: {
             data: {
                 nextAction?: null | components["schemas"]["NextAction"];
@@ -2184,7 +2184,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_ProductDetail: {
             data: {
                 product: components["schemas"]["Product"];
@@ -2193,7 +2193,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_ProductList: {
             data: {
                 /**
@@ -2215,7 +2215,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_PromoCodeData: {
             data: {
                 promoCode: components["schemas"]["PromoCode"];
@@ -2224,7 +2224,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_PromoCodeList: {
             data: {
                 /** Format: int64 */
@@ -2239,7 +2239,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Quote: {
             data: {
                 /** Format: double */
@@ -2261,7 +2261,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_ReviewData: {
             data: {
                 review: components["schemas"]["Review"];
@@ -2270,7 +2270,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_ReviewList: {
             data: {
                 reviews: components["schemas"]["Review"][];
@@ -2284,7 +2284,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Session: {
             /** @description A signed-in user and their access token (send it as `Authorization: Bearer …`). */
             data: {
@@ -2295,7 +2295,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_SettingsData: {
             data: {
                 settings: components["schemas"]["SettingsView"];
@@ -2304,7 +2304,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_ShopData: {
             data: {
                 shop: components["schemas"]["ShopFacts"];
@@ -2313,7 +2313,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_StockHistory: {
             data: {
                 entries: components["schemas"]["StockEntry"][];
@@ -2328,14 +2328,14 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_String: {
             data: string;
             message: string;
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Suggestions: {
             data: {
                 /** @description At most 3: categories first, then sub-categories, in the menu's order. */
@@ -2347,7 +2347,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Synced: {
             data: {
                 adjustments: components["schemas"]["SyncAdjustments"];
@@ -2360,14 +2360,14 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Synonyms: {
             /** @description Staff's synonyms, as the console shows and saves them. */
             data: {
                 synonyms: components["schemas"]["SynonymGroup"][];
                 /**
                  * Format: int64
-                 * @description Bumped by each save: a `PUT` sends the one it loaded (DESIGN.md §15).
+                 * @description Bumped by each save: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
                  */
                 version: number;
             };
@@ -2375,7 +2375,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_TokenValidity: {
             data: {
                 /** @description Always `true`: an invalid token is a 400. */
@@ -2385,7 +2385,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_TransactionList: {
             data: {
                 /** Format: int64 */
@@ -2400,7 +2400,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_TreeChange: {
             /**
              * @description What a change to the tree answers: the object changed, and the tree as the shop
@@ -2418,7 +2418,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_UserData: {
             data: {
                 user: components["schemas"]["User"];
@@ -2427,7 +2427,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Vec_Banner: {
             data: {
                 _id: string;
@@ -2440,7 +2440,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Vec_Item: {
             data: {
                 /**
@@ -2485,7 +2485,7 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
-        /** @description The success envelope of DESIGN.md §4. */
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Vec_PaymentMethod: {
             data: {
                 _id: string;
@@ -2776,7 +2776,7 @@ export interface components {
             total: number;
         };
         /**
-         * @description Whether and how an order is paid (DESIGN.md §6). Cash orders are `unpaid` until
+         * @description Whether and how an order is paid (docs/DESIGN.md §6). Cash orders are `unpaid` until
          *     the shop records the cash.
          * @enum {string}
          */
@@ -3101,7 +3101,7 @@ export interface components {
             /**
              * Format: int64
              * @description Bumped by each administrator's write, not by its uses: a `PUT` sends the one it
-             *     loaded (DESIGN.md §15).
+             *     loaded (docs/DESIGN.md §15).
              */
             version: number;
         };
@@ -3302,7 +3302,7 @@ export interface components {
             pickup?: null | components["schemas"]["PickupPoint"];
             /**
              * Format: int64
-             * @description Bumped by each save: a `PUT` sends the one it loaded (DESIGN.md §15).
+             * @description Bumped by each save: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
              */
             version: number;
         };
@@ -3462,7 +3462,7 @@ export interface components {
             synonyms: components["schemas"]["SynonymGroup"][];
             /**
              * Format: int64
-             * @description Bumped by each save: a `PUT` sends the one it loaded (DESIGN.md §15).
+             * @description Bumped by each save: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
              */
             version: number;
         };
@@ -3492,7 +3492,7 @@ export interface components {
             /**
              * Format: int64
              * @description A rename's: the category's (or sub-category's) `version` when the form was
-             *     loaded; renamed since, it is refused with 409 and the tree as it now is (DESIGN.md
+             *     loaded; renamed since, it is refused with 409 and the tree as it now is (docs/DESIGN.md
              *     §15). Without it the rename is applied.
              */
             version?: number | null;

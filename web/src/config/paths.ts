@@ -37,7 +37,7 @@ export const paths = {
   about: '/about',
   contact: '/contact',
   /** One of the shop's own pages, written by staff (privacy, terms, returns, delivery,
-   * faq, e-waste: DESIGN.md §15). */
+   * faq, e-waste: docs/DESIGN.md §15). */
   page: (slug: PageSlug) => `/pages/${slug}`,
 } as const;
 

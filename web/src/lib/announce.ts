@@ -1,5 +1,5 @@
 // What a screen reader is told after an action that changes nothing on screen where the
-// shopper is (DESIGN.md §15): 'Added 2 × Copper elbow to your cart', while focus stays
+// shopper is (docs/DESIGN.md §15): 'Added 2 × Copper elbow to your cart', while focus stays
 // on the button. <Announcer /> (components/layout/announcer.tsx) is mounted with every
 // page, so its live region exists before the first message: a region that appears with
 // its text, as sonner's Toaster does when the first toast loads it, is often not read.

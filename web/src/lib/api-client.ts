@@ -1,5 +1,5 @@
 // The one way the storefront talks to the server: `/api` calls with credentials,
-// unwrapping the envelope of DESIGN.md §4 and turning failures into ApiError.
+// unwrapping the envelope of docs/DESIGN.md §4 and turning failures into ApiError.
 import type { ErrorCode } from '@/api/types';
 
 export class ApiError extends Error {
@@ -97,7 +97,7 @@ export async function apiFetch(path: string, query: Query | undefined, { headers
   }
 }
 
-/** An answer's envelope (DESIGN.md §4): its `data` and `message`, or for a refusal an
+/** An answer's envelope (docs/DESIGN.md §4): its `data` and `message`, or for a refusal an
  * ApiError in the server's words (`fallbackMessage` when it sent none). */
 export async function readEnvelope<T>(response: Response, fallbackMessage: string): Promise<{ data: T; message: string }> {
   const body = (await response.json().catch(() => null)) as { success: boolean; message?: string; data?: T; errors?: Record<string, string>; code?: ErrorCode } | null;

@@ -1,5 +1,5 @@
 // Formatting in one place: money in both of the spec's readings (or the shop's one
-// currency, DESIGN §15), dates, truncation.
+// currency, docs/DESIGN.md §15), dates, truncation.
 
 /** The shop's currency (ISO 4217), or null for the spec's two readings. The server
  * writes it into the page (`<meta name="shop-currency">`) so the first paint has it. */
@@ -60,7 +60,7 @@ export function formatUsd(amount: number): string {
   return `${sign}$${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** The cart's reading: the rupee symbol with two decimals (DESIGN.md §5); the shop's
+/** The cart's reading: the rupee symbol with two decimals (docs/DESIGN.md §5); the shop's
  * currency instead when it names one. */
 export function formatRupee(amount: number): string {
   if (shopCurrency) return formatShopCurrency(amount, shopCurrency);

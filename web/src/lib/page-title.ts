@@ -1,4 +1,4 @@
-// The title of the shop's pages (DESIGN.md §15): `{page} | Shop`, or the shop's own for a
+// The title of the shop's pages (docs/DESIGN.md §15): `{page} | Shop`, or the shop's own for a
 // page without a name of its own. The server puts the same title in the <title> of the
 // pages it describes (server/src/http/storefront.rs page_title); both run
 // page-title-examples.json.

@@ -1,4 +1,4 @@
-// Phone numbers as people type them (DESIGN.md §15): every phone field strips spaces,
+// Phone numbers as people type them (docs/DESIGN.md §15): every phone field strips spaces,
 // dashes, dots and brackets first, then checks its own rule from the spec, and shows the
 // format it wants beside the field and in its refusal. The server does the same
 // (domain/phone.rs); both run the examples of phone-examples.json.

@@ -1,4 +1,4 @@
-//! The administrators' activity log (DESIGN.md §8): every change an administrator
+//! The administrators' activity log (docs/DESIGN.md §8): every change an administrator
 //! made, newest first, optionally one administrator's, one kind of object's or one
 //! object's. Entries are written by the changes themselves (store::activity).
 

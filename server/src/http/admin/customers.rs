@@ -1,4 +1,4 @@
-//! The administrators' customer calls (DESIGN.md §8): customers with their order
+//! The administrators' customer calls (docs/DESIGN.md §8): customers with their order
 //! figures, one customer with their orders, and disabling or enabling an account. A
 //! disabled account cannot sign in (403 at login) and every token it holds stops
 //! working at once (its token version is bumped, and `CurrentUser` refuses disabled

@@ -1,4 +1,4 @@
-//! The administrators' dashboard (DESIGN.md §8): the day's and week's orders and
+//! The administrators' dashboard (docs/DESIGN.md §8): the day's and week's orders and
 //! takings, the orders waiting for the shop, stock running low or out, and the newest
 //! reviews. Days and weeks are UTC: "today" from 00:00 UTC, "this week" from Monday
 //! 00:00 UTC, both up to now; cancelled orders count in neither.

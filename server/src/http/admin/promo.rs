@@ -1,4 +1,4 @@
-//! The administrators' promo codes (DESIGN.md §8): the list, a new code and an edit.
+//! The administrators' promo codes (docs/DESIGN.md §8): the list, a new code and an edit.
 //! A code is switched off rather than deleted, so the orders that used it keep it.
 
 use std::collections::BTreeMap;
@@ -58,7 +58,7 @@ pub struct PromoCode {
     /// Orders that have used it.
     pub used_count: i64,
     /// Bumped by each administrator's write, not by its uses: a `PUT` sends the one it
-    /// loaded (DESIGN.md §15).
+    /// loaded (docs/DESIGN.md §15).
     pub version: i64,
 }
 

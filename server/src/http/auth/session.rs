@@ -19,7 +19,7 @@ use crate::store::accounts::{Role, UserRow};
 
 const WRONG_CREDENTIALS: &str = "Invalid email or password";
 const TOO_MANY_LOGINS: &str = "Too many login attempts.";
-/// What the owner of a disabled account hears at login (DESIGN.md §8).
+/// What the owner of a disabled account hears at login (docs/DESIGN.md §8).
 pub const ACCOUNT_DISABLED: &str =
     "This account has been disabled. Please contact the shop if you think this is a mistake.";
 

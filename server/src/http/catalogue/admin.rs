@@ -1,4 +1,4 @@
-//! The administrators' catalogue calls (DESIGN.md §8): the products table, one
+//! The administrators' catalogue calls (docs/DESIGN.md §8): the products table, one
 //! product, creating and editing one (its fields' rules: `form.rs`; its
 //! photos: `photos.rs`), changing many at once, and archiving one. Every
 //! change is written to the activity log in the change's own transaction, and shows in
@@ -71,7 +71,7 @@ pub struct AdminProduct {
     /// Archived: no longer in the shop (its orders keep their lines).
     pub archived: bool,
     /// Bumped by each administrator's write of its fields, not by stock movements: a
-    /// `PUT` sends the one it loaded (DESIGN.md §15).
+    /// `PUT` sends the one it loaded (docs/DESIGN.md §15).
     pub version: i64,
 }
 

@@ -1,4 +1,4 @@
-//! The product form's rules (DESIGN.md §8, §15): every field of a product as the
+//! The product form's rules (docs/DESIGN.md §8, §15): every field of a product as the
 //! console's form and a CSV import's line send it, checked by name with what to do
 //! about each, before the store sees it; and the photos its gallery takes.
 
@@ -65,7 +65,7 @@ pub struct ProductRequest {
 }
 
 /// Whether a product request's `stock` counts: a new product's first units, or
-/// ignored by a `PUT` (DESIGN.md §15).
+/// ignored by a `PUT` (docs/DESIGN.md §15).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Stock {
     Given,

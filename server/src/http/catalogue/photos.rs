@@ -1,4 +1,4 @@
-//! A product's photos in the console (DESIGN.md §8): added (each checked by its bytes and
+//! A product's photos in the console (docs/DESIGN.md §8): added (each checked by its bytes and
 //! re-encoded), put in order and removed. Adding takes up to eight files, so it has a
 //! body limit of its own.
 

@@ -1,4 +1,4 @@
-//! Search's own calls (DESIGN.md §15, "Search speaks the trade"): the suggestions the
+//! Search's own calls (docs/DESIGN.md §15, "Search speaks the trade"): the suggestions the
 //! header shows as a shopper types, and staff's synonyms, which every search expands.
 
 use axum::extract::State;
@@ -139,7 +139,7 @@ pub struct SynonymGroup {
 #[derive(Serialize, ToSchema)]
 pub struct Synonyms {
     pub synonyms: Vec<SynonymGroup>,
-    /// Bumped by each save: a `PUT` sends the one it loaded (DESIGN.md §15).
+    /// Bumped by each save: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
     pub version: i64,
 }
 

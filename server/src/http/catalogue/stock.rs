@@ -1,4 +1,4 @@
-//! The console's stock calls (DESIGN.md §15): a product's stock moves by a change with
+//! The console's stock calls (docs/DESIGN.md §15): a product's stock moves by a change with
 //! a reason, never by a form saving the number it loaded, and every movement (orders,
 //! cancellations, the staff's changes, the bulk action, imports) is in its history.
 

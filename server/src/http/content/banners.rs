@@ -96,7 +96,7 @@ const MAX_URL_CHARS: usize = 500;
 pub struct AdminBanner {
     #[serde(flatten)]
     pub banner: Banner,
-    /// Bumped by each change of its link: a `PUT` sends the one it loaded (DESIGN.md §15).
+    /// Bumped by each change of its link: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
     pub version: i64,
 }
 

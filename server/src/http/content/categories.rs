@@ -26,7 +26,7 @@ pub struct Category {
     #[serde(rename = "_id")]
     pub id: String,
     pub title: String,
-    /// Bumped by each rename: the console's rename sends the one it showed (DESIGN.md §15).
+    /// Bumped by each rename: the console's rename sends the one it showed (docs/DESIGN.md §15).
     pub version: i64,
     pub sub_categories: Vec<SubCategory>,
     /// The highest discount running now on one of its products, a whole percentage
@@ -137,7 +137,7 @@ pub struct TitleRequest {
     #[schema(required = true, value_type = String)]
     pub title: Option<String>,
     /// A rename's: the category's (or sub-category's) `version` when the form was
-    /// loaded; renamed since, it is refused with 409 and the tree as it now is (DESIGN.md
+    /// loaded; renamed since, it is refused with 409 and the tree as it now is (docs/DESIGN.md
     /// §15). Without it the rename is applied.
     #[schema(minimum = 1)]
     pub version: Option<i64>,
@@ -437,7 +437,7 @@ pub async fn delete_sub_category(
 
 /// The tree as the shop now shows it, under `message`, naming object `id`.
 /// A rename's answer: the tree as it now is, under `message` when it was renamed, or in
-/// the stale save's 409 (DESIGN.md §15); another refusal as [`refused`] words it.
+/// the stale save's 409 (docs/DESIGN.md §15); another refusal as [`refused`] words it.
 async fn renamed_answer(
     state: &AppState,
     renamed: Result<(), TreeRefusal>,

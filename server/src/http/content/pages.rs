@@ -1,4 +1,4 @@
-//! The shop's own pages (DESIGN.md §15): the footer's policies and answers at six fixed
+//! The shop's own pages (docs/DESIGN.md §15): the footer's policies and answers at six fixed
 //! slugs. Anyone reads them; staff write them in Markdown, versioned like every console
 //! form. The body goes out as written: the storefront renders it with raw HTML escaped.
 //!

@@ -1,4 +1,4 @@
-//! The shop's settings (DESIGN.md §10 and §15): the console's form (`GET`/`PUT
+//! The shop's settings (docs/DESIGN.md §10 and §15): the console's form (`GET`/`PUT
 //! /admin/settings`, with its version) and what the storefront reads of them (`GET
 //! /shop`: the currency and the pickup point).
 
@@ -80,7 +80,7 @@ pub struct ShopData {
 pub struct SettingsView {
     pub currency: Option<String>,
     pub pickup: Option<PickupPoint>,
-    /// Bumped by each save: a `PUT` sends the one it loaded (DESIGN.md §15).
+    /// Bumped by each save: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
     pub version: i64,
 }
 

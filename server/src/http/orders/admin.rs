@@ -1,4 +1,4 @@
-//! The administrators' order calls (DESIGN.md §8): every order (filtered and
+//! The administrators' order calls (docs/DESIGN.md §8): every order (filtered and
 //! searched), one order with its whole history, moving an order along the status
 //! machine, recording cash, and internal notes. Every change is written to the
 //! activity log in the change's own transaction (store::orders), through the

@@ -1,4 +1,4 @@
-//! Card payments' calls (DESIGN.md §7): the provider's settings for the storefront,
+//! Card payments' calls (docs/DESIGN.md §7): the provider's settings for the storefront,
 //! saved cards, the transaction history, and the order page's refresh of a pending
 //! payment. Placing and cancelling card orders is in shop.rs, the provider's calls
 //! back in webhooks.rs.

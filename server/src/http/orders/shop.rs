@@ -1,4 +1,4 @@
-//! The shopper's order calls (DESIGN.md §6): the checkout's quote, placing an order
+//! The shopper's order calls (docs/DESIGN.md §6): the checkout's quote, placing an order
 //! with an `Idempotency-Key`, the customer's orders, one order (its owner, or whoever
 //! holds the mailed link), cancelling, and 'Track your order'.
 
@@ -91,7 +91,7 @@ pub async fn quote(
     ))
 }
 
-/// Places the order: the stock of every line is taken, or none (DESIGN.md §6). The
+/// Places the order: the stock of every line is taken, or none (docs/DESIGN.md §6). The
 /// same `Idempotency-Key` with the same body answers the same order again.
 #[utoipa::path(post, path = "/api/order", tag = "orders", request_body = PlaceRequest,
     security((), ("bearer" = [])),

@@ -1,4 +1,4 @@
-//! The administrators' review moderation (issue 14): every review, newest first, with
+//! The administrators' review moderation: every review, newest first, with
 //! its product and author, filtered by rating or by whether it is hidden; and hiding a
 //! review (with a reason) or showing it again. A hidden review leaves the product's
 //! page and its rating and count in the same transaction, and comes back on show.

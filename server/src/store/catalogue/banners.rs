@@ -1,4 +1,4 @@
-//! The administrators' writes to the homepage banners (issue 14): added with an image
+//! The administrators' writes to the homepage banners: added with an image
 //! already stored, their link changed, put in order, deleted. Each write records its
 //! activity entry in its own transaction; the shop's `GET /banner` shows it at once.
 

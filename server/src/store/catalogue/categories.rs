@@ -1,4 +1,4 @@
-//! The administrators' writes to the category tree (issue 14): categories and their
+//! The administrators' writes to the category tree: categories and their
 //! sub-categories created, renamed, put in order and deleted. Each write takes the
 //! tree's lock, checks, writes and records its activity entry in one transaction, so
 //! the shop's `GET /category` shows it at once and two administrators never interleave.

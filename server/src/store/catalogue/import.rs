@@ -1,4 +1,4 @@
-//! Importing products from a file (the console's CSV import, DESIGN.md §8): each line
+//! Importing products from a file (the console's CSV import, docs/DESIGN.md §8): each line
 //! of the file is checked against the catalogue as it stands, then either reported
 //! (a dry run) or written, every line in one transaction or none at all.
 //!
@@ -335,7 +335,7 @@ fn as_the_file_shows(mut input: ProductInput) -> ProductInput {
 /// `input` with what the file cannot show taken from the product as stored: when the
 /// file leaves the discount as it reads it (the same percentage through the same day),
 /// the discount keeps the instant it ends at, so a line that changes another field
-/// changes nothing else (issue 30: an unchanged end was rewritten to midnight).
+/// changes nothing else (an unchanged end was rewritten to midnight).
 fn kept_as_stored(before: &ProductRow, mut input: ProductInput) -> ProductInput {
     let stored = input_of(before);
     if as_the_file_shows(stored.clone()).discount == input.discount {

@@ -1,4 +1,4 @@
-//! Putting rows in the order an administrator gives (DESIGN.md §8): the categories,
+//! Putting rows in the order an administrator gives (docs/DESIGN.md §8): the categories,
 //! a category's sub-categories and the home page's banners all move by the same rule.
 
 use sqlx::Row;

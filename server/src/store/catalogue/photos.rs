@@ -1,4 +1,4 @@
-//! A product's photos as the console changes them (DESIGN.md §8): appending stored
+//! A product's photos as the console changes them (docs/DESIGN.md §8): appending stored
 //! pictures up to [`MAX_PHOTOS`], and reordering or removing them, each a read and a
 //! write of the product's list in one transaction with its activity entry. A change
 //! bumps the catalogue's version: listings and suggestions show the first photo.

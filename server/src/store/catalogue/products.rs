@@ -1,4 +1,4 @@
-//! The console's products (DESIGN.md §8): the products table, and creating, editing,
+//! The console's products (docs/DESIGN.md §8): the products table, and creating, editing,
 //! archiving, deleting and bulk-changing products. Every write
 //! records itself in the activity log in its own transaction, recomputes what the
 //! listings filter and search on (the price paid now, the search text), and clears
@@ -457,7 +457,7 @@ impl Catalogue {
                     reason: SET_STOCK,
                 };
                 stock::record(&mut tx, &[moved], cause, now).await?;
-                // A price is the product's own field; stock is not (DESIGN.md §15).
+                // A price is the product's own field; stock is not (docs/DESIGN.md §15).
                 let bump = i64::from(input.price != product.price);
                 sqlx::query(
                     "UPDATE products SET price_cents = $1, paid_cents = $2, stock = $3, updated_at = $4, \

@@ -28,7 +28,7 @@ pub const CATEGORY_DISCOUNTS: &str = "SELECT c.id, (SELECT p.discount_bp FROM pr
 pub struct CategoryTree {
     pub id: String,
     pub title: String,
-    /// Bumped by each rename (DESIGN.md §15).
+    /// Bumped by each rename (docs/DESIGN.md §15).
     pub version: i64,
     pub sub_categories: Vec<SubCategoryRef>,
     /// The highest discount running on one of its products, in basis points (0: none).
@@ -56,7 +56,7 @@ pub struct ProductRow {
     /// When an administrator archived it (Unix ms): then it is no longer in the shop.
     pub archived_at: Option<i64>,
     /// Bumped by each administrator's write of its fields, never by stock movements
-    /// (DESIGN.md §15): a console save naming an older one is refused.
+    /// (docs/DESIGN.md §15): a console save naming an older one is refused.
     pub version: i64,
 }
 
@@ -65,7 +65,7 @@ pub struct ProductRow {
 pub struct SubCategoryRef {
     pub id: String,
     pub title: String,
-    /// Bumped by each rename (DESIGN.md §15).
+    /// Bumped by each rename (docs/DESIGN.md §15).
     pub version: i64,
 }
 
@@ -74,7 +74,7 @@ pub struct BannerRow {
     pub id: String,
     pub image: String,
     pub url: String,
-    /// Bumped by each change of its link (DESIGN.md §15).
+    /// Bumped by each change of its link (docs/DESIGN.md §15).
     pub version: i64,
 }
 
@@ -215,7 +215,7 @@ impl Catalogue {
     }
 
     /// The homepage's top products: the featured ones, newest first, else the newest
-    /// products when none is featured (DESIGN.md §5).
+    /// products when none is featured (docs/DESIGN.md §5).
     pub async fn top_products(&self, limit: i64) -> Result<Vec<ProductRow>, sqlx::Error> {
         let featured = format!(
             "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.featured = 1 AND {IN_SHOP} ORDER BY p.created_at DESC, p.id DESC LIMIT $1"

@@ -1,4 +1,4 @@
-//! Whether a console form was loaded at an older version of what it saves (DESIGN.md
+//! Whether a console form was loaded at an older version of what it saves (docs/DESIGN.md
 //! §15): categories and sub-categories, read in the write's own transaction under the
 //! tree's lock, so two saves of one version cannot both pass.
 

@@ -1,4 +1,4 @@
-//! The staff's stock changes and a product's stock history (DESIGN.md §15): stock moves
+//! The staff's stock changes and a product's stock history (docs/DESIGN.md §15): stock moves
 //! by a change with a reason, never by a form saving the number it loaded, so a sale
 //! while the form was open is never undone.
 

@@ -1,4 +1,4 @@
-//! What the header suggests as a shopper types (DESIGN.md §15, `GET /search/suggest`):
+//! What the header suggests as a shopper types (docs/DESIGN.md §15, `GET /search/suggest`):
 //! the best matching products, from the search index as 'Best match' ranks them, and
 //! the categories and sub-categories whose titles match, from a list kept in memory
 //! and read again only when the catalogue's version moves. Once the index is built a

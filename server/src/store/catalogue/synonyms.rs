@@ -1,4 +1,4 @@
-//! Staff's search synonyms (DESIGN.md §15): one row of `search_synonyms` holds every
+//! Staff's search synonyms (docs/DESIGN.md §15): one row of `search_synonyms` holds every
 //! group. Each node keeps the groups in memory, read again whenever the catalogue's
 //! version moves (`version.rs`), which each save bumps: a save shows in the next
 //! search on the node that made it, and on the others within about a second, as every

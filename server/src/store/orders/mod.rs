@@ -1,4 +1,4 @@
-//! The SQL of orders (DESIGN.md §6). Placing an order is one write transaction: the
+//! The SQL of orders (docs/DESIGN.md §6). Placing an order is one write transaction: the
 //! stock of every line is taken with a conditional decrement that cannot go below
 //! zero, the prices are read at that instant, and the order, its lines, its first
 //! event, the emptied cart and the confirmation mail are written together, or none of
@@ -59,7 +59,7 @@ pub struct NewOrder {
     pub contact: Contact,
     pub save_address: bool,
     pub payment_method: &'static str,
-    /// A card authorized for the order (DESIGN.md §7), recorded with it.
+    /// A card authorized for the order (docs/DESIGN.md §7), recorded with it.
     pub card: Option<CardCharge>,
     pub idempotency_key: String,
     /// A digest of the request: the same key with another request is refused.

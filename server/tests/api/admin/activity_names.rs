@@ -1,4 +1,4 @@
-//! The activity log names what it changed (DESIGN.md §15, 'the console explains
+//! The activity log names what it changed (docs/DESIGN.md §15, 'the console explains
 //! itself'): each entry keeps the object's name as it was when the change was made, so
 //! an older entry still reads after a rename; and a cancellation's refund is an entry
 //! of its own, with the amount, once however the refund is reported.

@@ -1,4 +1,4 @@
-//! The console's own areas and what they share (DESIGN.md §8): the order list's filters
+//! The console's own areas and what they share (docs/DESIGN.md §8): the order list's filters
 //! and notes, the dashboard's figures, customers (their figures, disabling and
 //! enabling), promo codes, the activity log every change writes, and that every
 //! console call refuses guests and customers.

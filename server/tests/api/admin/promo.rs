@@ -1,4 +1,4 @@
-//! Promo codes (DESIGN.md §8): administrators make and edit them; the quote and the
+//! Promo codes (docs/DESIGN.md §8): administrators make and edit them; the quote and the
 //! order apply them with the real reason when they do not (not valid, not yet,
 //! expired, used up, minimum not met, already used); the discount never takes a total
 //! below the delivery fee; and a usage limit holds when many orders race for it.

@@ -1,4 +1,4 @@
-//! The administrators' products (DESIGN.md §8): only administrators reach them; a
+//! The administrators' products (docs/DESIGN.md §8): only administrators reach them; a
 //! product created or edited shows in the shop at once, totals included; bad fields
 //! are refused by name with nothing written; the table filters, searches and sorts;
 //! bulk changes are all or nothing; and every change is in the activity log with its

@@ -1,4 +1,4 @@
-//! The console's CSV files (DESIGN.md §8): only administrators reach them; the
+//! The console's CSV files (docs/DESIGN.md §8): only administrators reach them; the
 //! products export reads back through the import unchanged; a dry run reports each
 //! line and writes nothing; applying writes every line in one transaction and shows
 //! in the shop at once; a file with a bad line writes nothing at all; a file that is

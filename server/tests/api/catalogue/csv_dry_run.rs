@@ -1,4 +1,4 @@
-//! The CSV import explains itself (DESIGN.md §15, issue 30): a dry run lists each
+//! The CSV import explains itself (docs/DESIGN.md §15, issue 30): a dry run lists each
 //! changed line's fields from and to as the file writes them, flags a price that jumps,
 //! quotes a refused line's bad value, numbers rows as a spreadsheet does and only
 //! counts the lines that change nothing; and an import never changes a field the file

@@ -1,4 +1,4 @@
-//! Keyword search through the search index (issue 15): the same answers as the
+//! Keyword search through the search index: the same answers as the
 //! database's search for every keyword, filter, sort and page; typo tolerance and 'Did
 //! you mean'; and the index following every catalogue change, at once on the node that
 //! made it and on another node as soon as it looks at the change feed.

@@ -1,4 +1,4 @@
-//! Search speaks the trade (DESIGN.md §15, issue 30 item 5): sizes read together and
+//! Search speaks the trade (docs/DESIGN.md §15): sizes read together and
 //! apart, staff's synonyms expanding every search (on this node at once and on another
 //! as soon as it follows the change feed), and the suggestions the header shows.
 

@@ -1,4 +1,4 @@
-//! No lost updates in the console (DESIGN.md §15, issue 30): a product form's save
+//! No lost updates in the console (docs/DESIGN.md §15, issue 30): a product form's save
 //! never puts back the stock it loaded, a save of a product changed since it was loaded
 //! is refused with the product as it now is, stock moves only by named paths, each into
 //! a history, and racing changes never take it below zero. (The other objects' versions:

@@ -1,4 +1,4 @@
-//! The shop's own pages (DESIGN.md §15): six fixed slugs anyone reads, staff write in
+//! The shop's own pages (docs/DESIGN.md §15): six fixed slugs anyone reads, staff write in
 //! Markdown, versioned like every console form.
 
 use reqwest::{Method, StatusCode};

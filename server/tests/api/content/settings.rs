@@ -1,4 +1,4 @@
-//! The shop's settings (DESIGN.md §15, issue 30 items 4 and 7): the currency every
+//! The shop's settings (docs/DESIGN.md §15, issue 30 items 4 and 7): the currency every
 //! amount is shown in and the pickup point, edited in the console with a version, read
 //! by the storefront (`GET /shop`, the page's `<meta name="shop-currency">`), the mails
 //! and the messages that quote money.

@@ -1,4 +1,4 @@
-//! Placing orders (DESIGN.md §6): the quote, an order for a customer or a guest, the
+//! Placing orders (docs/DESIGN.md §6): the quote, an order for a customer or a guest, the
 //! refusals that write nothing, stock that is never oversold when many customers race,
 //! and one order per Idempotency-Key.
 

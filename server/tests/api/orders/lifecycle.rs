@@ -1,4 +1,4 @@
-//! Orders once placed (DESIGN.md §6): cancelling restocks once, the status machine and
+//! Orders once placed (docs/DESIGN.md §6): cancelling restocks once, the status machine and
 //! its mails, whose orders are whose, 'Track your order', mail that survives a restart,
 //! and orders kept when their account is deleted.
 

@@ -1,4 +1,4 @@
-//! Card payments (DESIGN.md §7) through the test provider: every Stripe test card's
+//! Card payments (docs/DESIGN.md §7) through the test provider: every Stripe test card's
 //! outcome, 3-D Secure there and back, webhooks that come twice, late, forged or
 //! stale, one capture per order however many ask, and one refund per cancellation
 //! however many race. The helpers here tokenize cards and read payments for the

@@ -1,4 +1,4 @@
-// The administrator's console (DESIGN.md §8): everything under /admin. It is a document
+// The administrator's console (docs/DESIGN.md §8): everything under /admin. It is a document
 // of its own, admin.html, whose router (./router.tsx) holds only these routes; the shop's
 // names none of them, so the console's code never reaches a shopper's browser. A new
 // section is one route here and one line in ./sections.ts.

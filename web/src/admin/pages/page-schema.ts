@@ -1,4 +1,4 @@
-// A page's form (the shop's own pages, DESIGN.md §15): the server's rules and messages
+// A page's form (the shop's own pages, docs/DESIGN.md §15): the server's rules and messages
 // (domain/page.rs), checked here first; the server checks again and its `errors` land
 // on the same fields.
 import { z } from 'zod/mini';

@@ -1,4 +1,4 @@
-// The settings form (DESIGN §15): the shop's currency and its pickup point, checked by
+// The settings form (docs/DESIGN.md §15): the shop's currency and its pickup point, checked by
 // the server's rules and messages (domain/shop.rs `check_pickup`), then turned into the
 // request body. The server checks again and its `errors` land on the same fields.
 import { z } from 'zod/mini';

@@ -9,7 +9,7 @@ const MENU = [
 ];
 
 /** The account area 'My Profile' with its side menu (spec §2). The area's name is no
- * heading: each page's own title is its one h1 (DESIGN.md §15), where focus goes. */
+ * heading: each page's own title is its one h1 (docs/DESIGN.md §15), where focus goes. */
 export function Component() {
   return (
     <div>

@@ -34,7 +34,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       {/* From 320 px up every control fits: on phones the icons are 44 px touch targets,
-          the word mark and the sign-in label give way to icons (issue 17). */}
+          the word mark and the sign-in label give way to icons. */}
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-3 sm:gap-3 sm:px-4">
         <Link to={paths.home} aria-label={HOME_LINK_LABEL} className="shrink-0">
           <Logo compact />
@@ -89,7 +89,7 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-/** The header's search box with its suggestions (DESIGN.md §15): asked for once the
+/** The header's search box with its suggestions (docs/DESIGN.md §15): asked for once the
  * shopper pauses typing, and kept up while the next ones load. */
 function HeaderSearch({ className }: { className?: string }) {
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/lib/page-title';
 
 const RANGE = ['Faucets', 'Pipe Tools', 'Valve & Controls', 'Pipe Fittings', 'Drains & Strainers', 'Shower Accessories'];
 
-/** About Us: a short, real page (DESIGN.md §5). */
+/** About Us: a short, real page (docs/DESIGN.md §5). */
 export function Component() {
   useDocumentTitle('About Us');
   return (

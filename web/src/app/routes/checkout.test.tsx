@@ -107,7 +107,7 @@ describe('Checkout page', () => {
     expect(summary('delivery')).toHaveTextContent('₹0.00');
   });
 
-  it('says where to collect when the shop has said so (DESIGN §15)', async () => {
+  it('says where to collect when the shop has said so (docs/DESIGN.md §15)', async () => {
     server.use(shopHandler({ pickup: { name: 'Main branch', address: '1 Example Street\nExampletown', openingHours: 'Mon–Fri 7–17', instructions: '' } }));
     await guestCheckout();
     const details = screen.getByRole('group', { name: 'Your details' });

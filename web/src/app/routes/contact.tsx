@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/lib/page-title';
 
 const telHref = `tel:${shop.phone.replace(/\s/g, '')}`;
 
-/** Contact: a short, real page with the shop's phone, e-mail and hours (DESIGN.md §5). */
+/** Contact: a short, real page with the shop's phone, e-mail and hours (docs/DESIGN.md §5). */
 export function Component() {
   useDocumentTitle('Contact');
   const pickup = useShop().data?.pickup;

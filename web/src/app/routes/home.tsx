@@ -18,7 +18,7 @@ export function Component() {
   return (
     <div className="space-y-10">
       {/* The design shows no title here; a screen reader, and focus after a navigation,
-          still start at the page's one h1 (DESIGN.md §15). */}
+          still start at the page's one h1 (docs/DESIGN.md §15). */}
       <h1 className="sr-only">{SHOP_TITLE}</h1>
       <BannerCarousel />
       {home.isPending ? (

@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/page-title';
 
 /** /pages/{slug}: one of the shop's own pages (privacy, terms, returns, delivery, faq,
- * e-waste), as staff wrote it in the console (DESIGN.md §15). Its title is the one h1;
+ * e-waste), as staff wrote it in the console (docs/DESIGN.md §15). Its title is the one h1;
  * the body's Markdown is shown with raw HTML as text. */
 export function Component() {
   const { slug = '' } = useParams();

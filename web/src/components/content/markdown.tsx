@@ -1,4 +1,4 @@
-// Staff-written Markdown shown safely (DESIGN.md §15): react-markdown builds React
+// Staff-written Markdown shown safely (docs/DESIGN.md §15): react-markdown builds React
 // elements, never HTML strings, and without rehype-raw it turns raw HTML in the text
 // into text, so '<script>' or '<img onerror>' in a page shows as written and never runs.
 // Links keep only http(s), mailto and relative addresses; pictures show their text (the

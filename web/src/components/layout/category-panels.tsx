@@ -12,7 +12,7 @@ const EDGE = 16;
 
 /** Moves a panel that opened under a pill near the right edge (it hangs from the pill's
  * left) back inside the window, as far as it needs and no further than the left edge:
- * every panel fits a 1,280 px screen, whatever the categories are called (DESIGN.md §15). */
+ * every panel fits a 1,280 px screen, whatever the categories are called (docs/DESIGN.md §15). */
 function keepOnScreen(panel: HTMLElement | null) {
   if (!panel) return;
   panel.style.translate = '';

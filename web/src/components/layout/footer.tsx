@@ -7,7 +7,7 @@ import { shop } from '@/config/shop';
 /** How many of the shop's categories the footer lists, in the shop's order. */
 export const FOOTER_CATEGORIES = 6;
 
-/** The spec's customer-service links (spec §2), each to a real page (DESIGN.md §15): About,
+/** The spec's customer-service links (spec §2), each to a real page (docs/DESIGN.md §15): About,
  * order tracking, and the shop's own pages that staff write. Delivery & Collection is the
  * sixth of those pages, which the spec's list does not name. */
 export const CUSTOMER_SERVICE: { label: string; to: string }[] = [

@@ -4,7 +4,7 @@ import { ScrollRestoration, useLocation } from 'react-router';
 /** The id of every storefront page's main content: the skip link's target. */
 export const MAIN_ID = 'main';
 
-/** 'Skip to content', the first Tab stop of every page (DESIGN.md §15): hidden until it
+/** 'Skip to content', the first Tab stop of every page (docs/DESIGN.md §15): hidden until it
  * has focus, then it shows above the header. */
 export function SkipLink() {
   return (
@@ -17,7 +17,7 @@ export function SkipLink() {
   );
 }
 
-/** Pages behave like pages (DESIGN.md §15): a new page opens at the top and Back and
+/** Pages behave like pages (docs/DESIGN.md §15): a new page opens at the top and Back and
  * Forward restore where the reader was (React Router's ScrollRestoration); after a
  * navigation to another page, focus moves to its `h1`, so a screen reader starts there.
  * A page that shows a loading state first holds focus on its main content until its

@@ -118,7 +118,7 @@ describe('QuantitySelector', () => {
     expect(changes).toEqual([2, 3, 2]);
   });
 
-  it('applies a minimum and a step (DESIGN.md §9) as the shopper types', () => {
+  it('applies a minimum and a step (docs/DESIGN.md §9) as the shopper types', () => {
     render(<Held start={10} min={10} step={5} />);
     type('5');
     expect(box()).toHaveAccessibleDescription('Order at least 10');

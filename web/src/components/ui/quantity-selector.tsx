@@ -3,7 +3,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { MAX_QUANTITY } from '@/lib/quantity';
 import { Button } from './button';
 
-/** Why `typed` cannot be the quantity, or null when it can: the rules of DESIGN.md §9
+/** Why `typed` cannot be the quantity, or null when it can: the rules of docs/DESIGN.md §9
  * ('Order at least N' first, else 'Sold in multiples of N'), then the most there is
  * (`tooMany`, e.g. 'Only 3 left in stock'). */
 export function quantityProblem(typed: string, { min, max, step, tooMany }: { min: number; max: number; step: number; tooMany: string }): string | null {
@@ -25,7 +25,7 @@ function nearestAllowed(n: number, { min, max, step }: { min: number; max: numbe
   return onStep >= min ? onStep : min;
 }
 
-/** A quantity between `min` and `max` (spec §5: 1 to 99 by default; DESIGN.md §15):
+/** A quantity between `min` and `max` (spec §5: 1 to 99 by default; docs/DESIGN.md §15):
  * typed in its box, or changed one `step` at a time by − and + (disabled at the bounds)
  * or the arrow keys. What is typed is checked as it is typed and the reason shown under
  * the box; it is taken on Enter or on leaving the box, brought within the bounds if it

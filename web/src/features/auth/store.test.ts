@@ -1,6 +1,6 @@
 import { user } from '@/testing/server';
 
-// The console keeps its own session (DESIGN.md §15): which key a document uses is chosen
+// The console keeps its own session (docs/DESIGN.md §15): which key a document uses is chosen
 // when the store module loads, from admin.html's `data-document="console"`.
 describe('where a session is kept', () => {
   afterEach(() => {

@@ -19,7 +19,7 @@ interface AuthState {
 }
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
-/** The console's own sign-in (DESIGN.md §15): an administrator signing in there never
+/** The console's own sign-in (docs/DESIGN.md §15): an administrator signing in there never
  * becomes a shopper in the shop, nor a shopper's session an administrator's. */
 export const CONSOLE_AUTH_STORAGE_KEY = 'console-auth-storage';
 

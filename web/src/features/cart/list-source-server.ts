@@ -19,7 +19,7 @@ const FAILED: Record<ListType, Record<Change['type'], string>> = {
   wishlist: { add: 'Failed to add to wishlist', remove: 'Failed to remove from wishlist', quantity: 'An unexpected error occurred while updating quantity' },
 };
 
-/** A signed-in shopper's `kind` list on the server (DESIGN.md §5), cached per user.
+/** A signed-in shopper's `kind` list on the server (docs/DESIGN.md §5), cached per user.
  * Loads nothing while `userId` is null. */
 export function useServerListSource(kind: ListType, userId: string | null): ListSource {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-// One seam for the shopper's cart and wishlist (DESIGN.md §5): a guest's lists live in
+// One seam for the shopper's cart and wishlist (docs/DESIGN.md §5): a guest's lists live in
 // the browser store (local-store.ts), a signed-in shopper's on the server (api/items.ts).
 // useListSource picks one, once; the hooks and pages above it never ask which.
 import type { Item } from '@/api/types';

@@ -13,7 +13,7 @@ let inFlight: Promise<boolean> | null = null;
 /** Shoppers whose automatic merge has run since this page loaded. */
 const tried = new Set<string>();
 
-/** Merges the browser's cart and wishlist into the signed-in shopper's (DESIGN.md §5).
+/** Merges the browser's cart and wishlist into the signed-in shopper's (docs/DESIGN.md §5).
  * The browser's lists are emptied only after the server confirms, and only of what was
  * sent. Resolves to whether a merge happened. The login and sign-up screens await it;
  * <SyncOnSignIn /> also runs it whenever a signed-in shopper has local entries. */

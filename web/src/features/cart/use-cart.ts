@@ -39,7 +39,7 @@ export interface ProductToAdd {
 }
 
 /** Adds to the cart and says so: in the page's live region at once ('Added 2 × Copper
- * elbow to your cart', DESIGN.md §15), in the spec's toast as the spec times it.
+ * elbow to your cart', docs/DESIGN.md §15), in the spec's toast as the spec times it.
  * Resolves when done. */
 export function useAddToCart() {
   const cart = useListSource('cart');
@@ -57,7 +57,7 @@ export function useAddToCart() {
 }
 
 /** The cart page's state: its lines with current details, and the changes it makes.
- * Changes show at once (DESIGN.md §5). */
+ * Changes show at once (docs/DESIGN.md §5). */
 export function useCart() {
   const cart = useListSource('cart', { withDetails: true });
   return {

@@ -14,7 +14,7 @@ export const SORT_OPTIONS = [
 
 /** 'Best match': the server's relevance order, best first. It ranks by the keyword's
  * words, so it is offered, and sent, only with a keyword that has some; then it comes
- * first and is the default (DESIGN.md §15), while the API's own default stays newest. */
+ * first and is the default (docs/DESIGN.md §15), while the API's own default stays newest. */
 export const BEST_MATCH = { value: 'best', label: 'Best match', sortField: 'relevance' } as const;
 
 export type SortValue = (typeof SORT_OPTIONS)[number]['value'] | typeof BEST_MATCH.value;
@@ -74,7 +74,7 @@ export function readListing(params: URLSearchParams): Listing {
     sort: sortOf({ sort: params.get('sort') as SortValue, keyword }).value,
     keyword,
     category: params.get('category') ?? '',
-    // The header links say subCategory; older links say subcategory (DESIGN.md §5).
+    // The header links say subCategory; older links say subcategory (docs/DESIGN.md §5).
     subCategory: params.get('subCategory') ?? params.get('subcategory') ?? '',
     minPrice: params.get('minPrice') ?? '',
     maxPrice: params.get('maxPrice') ?? '',

@@ -1,4 +1,4 @@
-/** The Idempotency-Key of checkout's attempts (DESIGN.md §6). The same request sent again
+/** The Idempotency-Key of checkout's attempts (docs/DESIGN.md §6). The same request sent again
  * (a retry after a network error, or after a server that did not answer) carries the
  * same key, so the server places one order however often the request arrives. A changed
  * form, cart or mode is a new attempt with a new key, and so is a request sent again

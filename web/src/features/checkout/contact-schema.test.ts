@@ -41,7 +41,7 @@ describe('the checkout contact form', () => {
     expect(messages({ phoneNumber: '07700 900123' })).toEqual({ phoneNumber: PHONE_INVALID });
     expect(messages({ phoneNumber: '+1234567890123456' })).toEqual({});
     expect(messages({ phoneNumber: '12345678901234567' })).toEqual({ phoneNumber: PHONE_INVALID });
-    // As people type them (DESIGN.md §15).
+    // As people type them (docs/DESIGN.md §15).
     expect(messages({ phoneNumber: '+44 7700 900123' })).toEqual({});
     expect(messages({ phoneNumber: '+44 (20) 7946-0958' })).toEqual({});
     expect(messages({ phoneNumber: '794-609' })).toEqual({});

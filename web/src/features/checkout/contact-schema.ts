@@ -14,7 +14,7 @@ export const contactSchema = z.object({
   streetAddress: required('Street address is required'),
   apartment: optional(),
   townCity: required('Town/City is required'),
-  // Separators are stripped first (DESIGN.md §15); the server keeps the stripped number.
+  // Separators are stripped first (docs/DESIGN.md §15); the server keeps the stripped number.
   phoneNumber: z
     .string()
     .check(
@@ -27,7 +27,7 @@ export const contactSchema = z.object({
 
 export type ContactForm = z.infer<typeof contactSchema>;
 
-/** Pickup's contact (DESIGN.md §6): who collects the order, and how to reach them. The
+/** Pickup's contact (docs/DESIGN.md §6): who collects the order, and how to reach them. The
  * name is the whole name, so its message does not ask for a first name. */
 export const pickupContactSchema = z.object({
   firstName: required('Name is required'),

@@ -1,4 +1,4 @@
-// How an order's life reads to the shopper (spec §2 My Orders, DESIGN.md §6): its status
+// How an order's life reads to the shopper (spec §2 My Orders, docs/DESIGN.md §6): its status
 // in words, and the timeline of its steps.
 import type { Fulfilment, Order, OrderEventType, OrderStatus } from './api/types';
 

@@ -1,4 +1,4 @@
-//! How a product reads in the console's CSV files (DESIGN.md §8): the columns, and each
+//! How a product reads in the console's CSV files (docs/DESIGN.md §8): the columns, and each
 //! value as the export writes it, which the import reads back and its dry run quotes
 //! (a change's `from` is the value as the export would write it).
 //!

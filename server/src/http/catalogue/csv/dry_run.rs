@@ -1,4 +1,4 @@
-//! What an import says it did, or would do (DESIGN.md §15, 'the console explains
+//! What an import says it did, or would do (docs/DESIGN.md §15, 'the console explains
 //! itself'): for each line that changes something, the fields it changes with their
 //! values as the file writes them, a flag on a price that jumps, and each refused
 //! line's reasons; lines that change nothing are only counted, so a file of 250 lines

@@ -1,4 +1,4 @@
-//! The console's CSV files (DESIGN.md §8): every product, and the orders of a range of
+//! The console's CSV files (docs/DESIGN.md §8): every product, and the orders of a range of
 //! days, as spreadsheets open them; and products imported from such a file, checked
 //! line by line (a dry run), then written in one transaction or not at all.
 //!

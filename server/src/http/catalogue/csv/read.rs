@@ -1,4 +1,4 @@
-//! Reading a products CSV for the import (DESIGN.md §8, §15): the header's columns, then
+//! Reading a products CSV for the import (docs/DESIGN.md §8, §15): the header's columns, then
 //! each product line with its fields checked by the console form's rules, numbered as
 //! a spreadsheet numbers its rows (the header is row 1; a line break inside a quoted
 //! cell does not start a row), and its cells kept as the file writes them so the dry

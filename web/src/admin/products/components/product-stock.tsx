@@ -36,7 +36,7 @@ const stockChangeSchema = z.object({
 type StockChangeValues = z.infer<typeof stockChangeSchema>;
 
 /** A product's stock: how many units it has, a change with a reason (never a number typed
- * over what sales have left, DESIGN.md §15), and every movement so far, newest first. */
+ * over what sales have left, docs/DESIGN.md §15), and every movement so far, newest first. */
 export function ProductStock({ product }: { product: AdminProduct }) {
   const change = useChangeStock(product._id);
   const form = useForm<StockChangeValues>({ resolver: zodResolver(stockChangeSchema), defaultValues: { change: '', reason: '' } });

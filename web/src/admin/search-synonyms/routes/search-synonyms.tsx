@@ -3,7 +3,7 @@ import { useSearchSynonyms } from '../api/search-synonyms';
 import { SynonymsForm } from '../components/synonyms-form';
 
 /** /admin/search-synonyms: the words the trade uses for one another, which every search
- * in the shop reads alike (DESIGN.md §15). */
+ * in the shop reads alike (docs/DESIGN.md §15). */
 export function AdminSearchSynonymsPage() {
   const synonyms = useSearchSynonyms();
   return (

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 
 /** A console form's save refused because someone saved the object after the form was
- * loaded (409 'This changed since you opened it…', DESIGN.md §15): the refusal carries the
+ * loaded (409 'This changed since you opened it…', docs/DESIGN.md §15): the refusal carries the
  * object as it now is. `caught` takes a save's error; `notice` then offers to load the
  * latest (`load` puts it where the form reads from, and the form starts again from it). */
 export function useStaleSave<T>(what: string, pick: (data: unknown) => T | undefined, load: (latest: T) => void): { caught: (error: unknown) => void; notice: ReactNode } {

@@ -1,4 +1,4 @@
-// The cart and wishlist calls (spec §7, DESIGN.md §5), one file each. Signed-in lists
+// The cart and wishlist calls (spec §7, docs/DESIGN.md §5), one file each. Signed-in lists
 // live on the server; guests' lists live in the browser store and read their details
 // through get-cart-detail.ts.
 import { useQuery } from '@tanstack/react-query';

@@ -8,7 +8,7 @@ import { formatRupee } from '@/lib/format';
 import { stockLimit } from '@/lib/quantity';
 
 /** One line of the cart: image, name, size and colour, unit price (and the line total in
- * brackets above one), remove, and a quantity to type or step, limited to the stock (spec §2, DESIGN.md §15). */
+ * brackets above one), remove, and a quantity to type or step, limited to the stock (spec §2, docs/DESIGN.md §15). */
 export function CartLine({ item, onQuantity, onRemove }: { item: Item; onQuantity: (quantity: number) => void; onRemove: () => void }) {
   return (
     <li className="flex gap-4 py-4" aria-label={item.name}>

@@ -3,7 +3,7 @@ import type { Product } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { useAddToCart } from '../use-cart';
 
-/** A card's 'Add' (DESIGN.md §15): one of the product into the cart, by the cart's own
+/** A card's 'Add' (docs/DESIGN.md §15): one of the product into the cart, by the cart's own
  * rules (stock, at most 99 of one item), said as Add to Cart says it. Every product has
  * one variant today; a product with several will open a picker here instead. Out of
  * stock it is a disabled 'Out of stock'. Busy, it stays focusable (aria-disabled), as

@@ -7,7 +7,7 @@ import { apiGet } from '@/lib/api-client';
 export const RELATED_COUNT = 3;
 
 /** Three other products of the same sub-category, topped up from the category
- * (DESIGN.md §5), newest first. */
+ * (docs/DESIGN.md §5), newest first. */
 export async function getRelatedProducts(product: Product): Promise<Product[]> {
   const others = (list: ProductList) => list.products.filter((p) => p._id !== product._id);
   const fetchSome = (filter: Record<string, string>) =>

@@ -11,7 +11,7 @@ const fieldClass = 'h-10 w-full rounded-md border border-slate-300 bg-white px-3
 type Facets = NonNullable<ProductList['facets']>;
 type PriceBand = Facets['priceBands'][number];
 
-/** '$10', '$24.99' (or the shop's currency symbol, DESIGN §15). */
+/** '$10', '$24.99' (or the shop's currency symbol, docs/DESIGN.md §15). */
 function dollars(amount: number): string {
   const symbol = currencySymbol('dollars');
   return Number.isInteger(amount) ? `${symbol}${amount}` : `${symbol}${amount.toFixed(2)}`;

@@ -5,7 +5,7 @@ import { formatUsd } from '@/lib/format';
 export const PHONE = '(max-width: 767.98px)';
 
 /** On phones (`PHONE`), the product's price and its 'Add to Cart' (`action`) in a bar
- * fixed to the bottom of the screen (DESIGN.md §15), so a shopper who has scrolled to the
+ * fixed to the bottom of the screen (docs/DESIGN.md §15), so a shopper who has scrolled to the
  * photos or the reviews still sees both. The caller renders it instead of the button
  * beside the quantity, never both, so a screen reader meets one 'Add to Cart' at any
  * size; it comes right after the quantity in the page's order. While it is there the page

@@ -42,7 +42,7 @@ export function ProductInfo({
   };
 
   // Busy, it is aria-disabled rather than disabled: a disabled button would drop focus
-  // to the page, and a keyboard shopper would lose their place (DESIGN.md §15). What
+  // to the page, and a keyboard shopper would lose their place (docs/DESIGN.md §15). What
   // happened is said in the page's polite live region (lib/announce.ts).
   const addButton = (className?: string) => (
     <Button onClick={addToCart} disabled={!onAddToCart || outOfStock} aria-disabled={adding || undefined} className={cn('h-11 min-w-40 aria-disabled:opacity-50 md:h-10', className)}>

@@ -44,7 +44,7 @@ function showFieldMessages<T extends FieldValues>(form: UseFormReturn<T>, messag
  * Contact Information, prefilled from the saved address or the profile), the payment
  * method (with Bank, the card: a saved one or a new one), then `summary` (the Order
  * Summary), then the final button, which places the order through `onPlace`: the total
- * is read before the button that pays it, on a phone too (DESIGN.md §15). The three are
+ * is read before the button that pays it, on a phone too (docs/DESIGN.md §15). The three are
  * the items of the caller's grid, in this order; the button belongs to the form through
  * its `form` attribute (the summary holds a form of its own, the promo code's, which a
  * form cannot). `paymentError` is the last refusal of the card; any change to the

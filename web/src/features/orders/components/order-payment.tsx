@@ -55,7 +55,7 @@ export function OrderPayment({ order, token }: { order: Order; token: string | n
 }
 
 /** Where the payment stands, in a word or two. A cancelled order that was never paid
- * says so, not what it would have needed (DESIGN §15). */
+ * says so, not what it would have needed (docs/DESIGN.md §15). */
 export function paymentStatusLabel({ paymentStatus, fulfilment, status }: Pick<Order, 'paymentStatus' | 'fulfilment' | 'status'>): string {
   switch (paymentStatus) {
     case 'paid':

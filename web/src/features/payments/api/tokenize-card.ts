@@ -17,7 +17,7 @@ const FALLBACK = 'Your card could not be checked. Please try again.';
 /** Sends the card to the provider's own tokenize endpoint (`tokenizeUrl`, from the payment
  * config) and answers with the token that stands for it. This is the one request that
  * carries a card number, so it goes past the /api client: no shop credentials, no
- * envelope, and nothing under /api ever sees the card (DESIGN.md §7). */
+ * envelope, and nothing under /api ever sees the card (docs/DESIGN.md §7). */
 export async function tokenizeCard(tokenizeUrl: string, card: TokenizeRequest): Promise<CardToken> {
   let response: Response;
   try {

@@ -1,4 +1,4 @@
-// The card payments API's shapes (issue 13). What the shop's API answers is generated from
+// The card payments API's shapes. What the shop's API answers is generated from
 // its OpenAPI document (src/api/types.ts); where the document says only "a string", the
 // values the contract names are narrowed here, so the storefront can rely on them. The
 // provider's own tokenize endpoint is not the shop's API: its shapes are written here.

@@ -4,7 +4,7 @@ import { usePaymentConfig } from '../api/get-payment-config';
 
 export const TEST_MODE = 'Test mode: no real money moves';
 
-/** Said beside every card form while the shop runs its test provider (DESIGN.md §7). */
+/** Said beside every card form while the shop runs its test provider (docs/DESIGN.md §7). */
 export function TestModeNote({ className }: { className?: string }) {
   const config = usePaymentConfig();
   if (!config.data?.testMode) return null;
