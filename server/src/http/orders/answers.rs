@@ -119,17 +119,6 @@ pub struct TokenQuery {
     pub token: Option<String>,
 }
 
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    #[param(pattern = "^(?:0*(?:[1-9][0-9]{0,3}|10000))?$")]
-    pub page: Option<String>,
-    #[serde(rename = "perPage")]
-    #[param(pattern = "^(?:0*[1-9][0-9]*)?$")]
-    pub per_page: Option<String>,
-}
-
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TrackRequest {

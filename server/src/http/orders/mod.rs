@@ -15,10 +15,8 @@ pub mod webhooks;
 use axum::Router;
 use utoipa::OpenApi;
 
-pub use super::paging::parse_paging;
 use super::AppState;
-pub use answers::{Order, OrderData, OrderList, PageQuery};
-pub use refusals::ORDER_NOT_FOUND;
+pub use answers::Order;
 
 /// The calls of orders and payments, with their annotations (the console's list its own).
 #[derive(OpenApi)]

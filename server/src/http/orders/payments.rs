@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::answers::{Order, OrderData, PageQuery, TokenQuery};
+use super::answers::{Order, OrderData, TokenQuery};
 use super::refusals::{card_not_saved, CARD_NOT_FOUND};
 use crate::domain::id::Id;
 use crate::domain::payment::{TxnKind, TxnStatus};
@@ -19,7 +19,7 @@ use crate::http::auth::Empty;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::http::identity::{CurrentUser, MaybeUser};
-use crate::http::paging::parse_paging;
+use crate::http::paging::{parse_paging, PageQuery};
 use crate::http::{ok, AppState, Envelope};
 use crate::store::payments::{SavedCard, TransactionRow};
 

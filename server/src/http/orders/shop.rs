@@ -8,8 +8,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 
 use super::answers::{
-    AddressData, Contact, LineRequest, NextAction, Order, OrderData, OrderList, PageQuery,
-    PlaceRequest, PlacedOrder, Quote, QuoteLine, QuoteRequest, TokenQuery, TrackRequest,
+    AddressData, Contact, LineRequest, NextAction, Order, OrderData, OrderList, PlaceRequest,
+    PlacedOrder, Quote, QuoteLine, QuoteRequest, TokenQuery, TrackRequest,
 };
 use super::refusals::{promo_refused, NOT_CANCELLABLE};
 use crate::domain::account::Email;
@@ -22,7 +22,7 @@ use crate::http::auth::{subject, Empty};
 use crate::http::error::{AppError, ErrorBody, ErrorCode};
 use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::http::identity::{CurrentUser, MaybeUser};
-use crate::http::paging::parse_paging;
+use crate::http::paging::{parse_paging, PageQuery};
 use crate::http::{ok, AppState, Envelope};
 use crate::orders::checkout::{Checkout, PaymentChoice};
 use crate::orders::OrderError;
