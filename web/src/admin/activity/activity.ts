@@ -2,7 +2,7 @@
 // changed field's values, which the server sends as any JSON.
 import { truncate } from '@/lib/format';
 
-/** The kinds of object the log names (server: admin_activity.rs OBJECT_TYPES). */
+/** The kinds of object the log names (server: http/admin/activity.rs OBJECT_TYPES). */
 export const OBJECT_TYPE_LABELS = {
   product: 'Product',
   category: 'Category',

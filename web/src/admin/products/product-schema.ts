@@ -1,5 +1,5 @@
 // The product form: every field as typed (inputs give text), checked by the server's own
-// rules and messages (http/admin_catalogue.rs `check_product`), then turned into the
+// rules and messages (http/catalogue/form.rs `check_fields`), then turned into the
 // request body. The server checks again and its `errors` land on the same fields.
 import { z } from 'zod/mini';
 import type { AdminProduct, ProductRequest } from '@/api/types';

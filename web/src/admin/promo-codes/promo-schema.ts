@@ -1,5 +1,5 @@
 // The promo code form: every field as typed (inputs give text), checked by the server's
-// own rules and messages (http/admin_promo.rs `check`), then turned into the request
+// own rules and messages (http/admin/promo.rs `check`), then turned into the request
 // body. The server checks again and its `errors` land on the same fields.
 import { z } from 'zod/mini';
 import type { PromoCode, PromoRequest } from '@/api/types';

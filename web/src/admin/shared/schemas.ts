@@ -10,7 +10,7 @@ export const adminLoginSchema = z.object({
 });
 export type AdminLoginValues = z.infer<typeof adminLoginSchema>;
 
-/** The longest note the server takes with a status change (admin_orders.rs MAX_NOTE_CHARS). */
+/** The longest note the server takes with a status change (http/orders/admin.rs MAX_NOTE_CHARS). */
 export const MAX_NOTE_CHARS = 500;
 
 /** The internal note on an order (POST /admin/order/{number}/note), with the server's messages. */
@@ -19,7 +19,7 @@ export const orderNoteSchema = z.object({
 });
 export type OrderNoteValues = z.infer<typeof orderNoteSchema>;
 
-/** The longest category or sub-category title (admin_categories.rs MAX_TITLE_CHARS). */
+/** The longest category or sub-category title (http/content/categories.rs MAX_TITLE_CHARS). */
 export const MAX_TITLE_CHARS = 60;
 
 // Control characters (a tab or line break pasted in) make a title more than one line.
@@ -38,7 +38,7 @@ export const titleSchema = z.object({
 });
 export type TitleValues = z.infer<typeof titleSchema>;
 
-/** The longest banner link and the largest banner image the server takes (admin_banners.rs). */
+/** The longest banner link and the largest banner image the server takes (http/content/banners.rs). */
 export const MAX_LINK_CHARS = 500;
 export const MAX_BANNER_BYTES = 10 * 1024 * 1024;
 
@@ -79,7 +79,7 @@ export const newBannerSchema = z.object({
 });
 export type NewBannerValues = z.infer<typeof newBannerSchema>;
 
-/** The longest reason for hiding a review (admin_reviews.rs MAX_REASON_CHARS). */
+/** The longest reason for hiding a review (http/reviews/moderation.rs MAX_REASON_CHARS). */
 export const MAX_REASON_CHARS = 200;
 
 /** Why a review is hidden (POST /admin/review/{id}/hide), with the server's messages. */

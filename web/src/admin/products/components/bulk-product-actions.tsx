@@ -9,7 +9,7 @@ import { type BulkAction, useBulkUpdateProducts } from '../api/bulk-update-produ
 /** The actions that ask for a number. */
 type ValueAction = Extract<BulkAction, 'setStock' | 'adjustPrice'>;
 
-/** Each action's wording, and the server's own check of its value (admin_catalogue.rs). */
+/** Each action's wording, and the server's own check of its value (http/catalogue/admin.rs). */
 const ACTIONS: Record<ValueAction, { button: string; title: (n: number) => string; label: string; hint: string; check: (value: number) => string | null }> = {
   setStock: {
     button: 'Set stock',

@@ -18,7 +18,7 @@ import { StockCount } from './stock-badge';
 const MAX_CHANGE = MAX_STOCK;
 const MAX_REASON_CHARS = MAX_STOCK_REASON_CHARS;
 
-/** The server's messages for each rule (http/admin_stock.rs `check_change`). */
+/** The server's messages for each rule (http/catalogue/stock.rs `check_change`). */
 export const STOCK_MESSAGES = {
   change: `The change must be a whole number of units, not 0 (at most ${MAX_CHANGE} either way)`,
   reason: 'Say why the stock changes',
