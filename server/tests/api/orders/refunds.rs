@@ -89,6 +89,20 @@ impl PaymentProvider for RefusingRefunds {
     fn detach_method<'a>(&'a self, token: &'a str) -> Answer<'a, ()> {
         self.inner.detach_method(token)
     }
+    // The hooks an in-process provider serves its routes and webhooks through: the
+    // double stands in for it there too, or its tokenize endpoint is not mounted.
+    fn signature_header(&self) -> Option<&'static str> {
+        self.inner.signature_header()
+    }
+    fn routes(&self) -> Option<(&'static str, axum::Router)> {
+        self.inner.routes()
+    }
+    fn deliver_to(&self, shop: &axum::Router) {
+        self.inner.deliver_to(shop)
+    }
+    fn background(&self) -> Option<futures_util::future::BoxFuture<'static, ()>> {
+        self.inner.background()
+    }
 }
 
 /// Runs `body` on both backends against an app whose provider refuses refunds while
