@@ -94,7 +94,40 @@ struct SegmentPage {
     names: Option<StrColumn>,
     /// (the sort's value as a number: a name's order in this segment's dictionary, id).
     matches: Vec<(i64, u128)>,
+    /// Once `matches` has been cut down to its first `keep`, the last of them: a match
+    /// that comes after it cannot be on the page, so it is only counted.
+    last_kept: Option<(i64, u128)>,
     total: u64,
+}
+
+impl SegmentPage {
+    /// Whether `a` comes before `b` in the sort's order.
+    fn before(&self, a: &(i64, u128), b: &(i64, u128)) -> bool {
+        if self.sort.descending {
+            a > b
+        } else {
+            a < b
+        }
+    }
+
+    /// Keeps the first `keep` of `matches` in sort order, and remembers the last.
+    fn cut(&mut self) {
+        let descending = self.sort.descending;
+        let order = |a: &(i64, u128), b: &(i64, u128)| {
+            if descending {
+                b.cmp(a)
+            } else {
+                a.cmp(b)
+            }
+        };
+        if self.keep == 0 {
+            self.matches.clear();
+        } else if self.matches.len() > self.keep {
+            self.matches.select_nth_unstable_by(self.keep - 1, order);
+            self.matches.truncate(self.keep);
+            self.last_kept = Some(self.matches[self.keep - 1]);
+        }
+    }
 }
 
 impl Collector for PageCollector {
@@ -118,6 +151,7 @@ impl Collector for PageCollector {
             id_low: fast.u64("id_low")?,
             names: fast.str("name")?,
             matches: Vec::new(),
+            last_kept: None,
             total: 0,
         })
     }
@@ -137,11 +171,19 @@ impl SegmentCollector for SegmentPage {
     type Fruit = (Vec<Match>, u64);
 
     fn collect(&mut self, doc: DocId, score: Score) {
-        let paid = self.paid.first(doc).unwrap_or(0);
+        let bounded = self.min_paid != i64::MIN || self.max_paid != i64::MAX;
+        let paid = if bounded || self.sort.field == SortField::Price {
+            self.paid.first(doc).unwrap_or(0)
+        } else {
+            0
+        };
         if paid < self.min_paid || paid > self.max_paid {
             return;
         }
         self.total += 1;
+        if self.keep == 0 {
+            return;
+        }
         let value = match self.sort.field {
             SortField::Price => paid,
             SortField::CreatedAt => self.created.first(doc).unwrap_or(0),
@@ -153,26 +195,29 @@ impl SegmentCollector for SegmentPage {
                 .and_then(|names| names.ords().first(doc))
                 .map_or(0, |ord| ord as i64),
         };
+        // Past the last kept by its value alone: its id need not even be read.
+        if let Some(last) = self.last_kept {
+            if self.before(&(last.0, 0), &(value, 0)) {
+                return;
+            }
+        }
         let id = (u128::from(self.id_high.first(doc).unwrap_or(0)) << 32)
             | u128::from(self.id_low.first(doc).unwrap_or(0));
+        if let Some(last) = self.last_kept {
+            if self.before(&last, &(value, id)) {
+                return;
+            }
+        }
         self.matches.push((value, id));
+        // Cut down now and then, so a search matching much holds little: at most twice
+        // what the page needs.
+        if self.matches.len() >= self.keep.saturating_mul(2).max(64) {
+            self.cut();
+        }
     }
 
     fn harvest(mut self) -> (Vec<Match>, u64) {
-        let descending = self.sort.descending;
-        let order = |a: &(i64, u128), b: &(i64, u128)| {
-            if descending {
-                b.cmp(a)
-            } else {
-                a.cmp(b)
-            }
-        };
-        if self.keep == 0 {
-            self.matches.clear();
-        } else if self.matches.len() > self.keep {
-            self.matches.select_nth_unstable_by(self.keep - 1, order);
-            self.matches.truncate(self.keep);
-        }
+        self.cut();
         let matches = self
             .matches
             .into_iter()
@@ -190,5 +235,70 @@ impl SegmentCollector for SegmentPage {
             })
             .collect();
         (matches, self.total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{product, words};
+    use super::*;
+    use crate::domain::synonyms::plain;
+
+    /// A search matching hundreds of products, over several segments, gives every page
+    /// exactly as the whole ordered list cuts it: cutting down what each segment holds
+    /// while collecting never drops a match the page needs, in any order.
+    #[test]
+    fn every_page_of_a_large_match_is_the_whole_list_cut() {
+        let built = Built::new().unwrap();
+        // A small generator: the same catalogue on every run.
+        let mut seed: u64 = 7;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) % n
+        };
+        for batch in 0..4 {
+            let products: Vec<_> = (0..150)
+                .map(|i| {
+                    let n = batch * 150 + i;
+                    // Few distinct prices, times and names: ties everywhere, broken by id.
+                    let name = format!("Pipe {}", next(20));
+                    let text = if next(3) == 0 {
+                        "pipe pipe"
+                    } else {
+                        "pipe fitting"
+                    };
+                    product(
+                        &format!("{n:024x}"),
+                        &name,
+                        text,
+                        100 + next(12) as i64 * 50,
+                        next(30) as i64,
+                    )
+                })
+                .collect();
+            built.apply(&[], &products).unwrap();
+        }
+        let filter = words("pipe");
+        let parts = plain(&filter.keyword_words);
+        for field in [
+            SortField::Relevance,
+            SortField::Price,
+            SortField::CreatedAt,
+            SortField::Name,
+        ] {
+            for descending in [true, false] {
+                let sort = ProductSort { field, descending };
+                let whole = built.search(&filter, &parts, sort, 0, 10_000).unwrap();
+                assert_eq!(whole.total, 600);
+                assert_eq!(whole.ids.len(), 600);
+                for (offset, limit) in [(0, 1), (0, 6), (5, 10), (37, 20), (100, 100), (590, 20)] {
+                    let page = built.search(&filter, &parts, sort, offset, limit).unwrap();
+                    let expected: Vec<_> =
+                        whole.ids.iter().skip(offset).take(limit).cloned().collect();
+                    assert_eq!(page.ids, expected, "{sort:?} {offset} {limit}");
+                    assert_eq!(page.total, 600);
+                }
+            }
+        }
     }
 }
