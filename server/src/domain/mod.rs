@@ -22,6 +22,7 @@ pub mod search_terms;
 pub mod shop;
 pub mod synonyms;
 pub mod time;
+pub mod variant;
 
 pub use id::new_id;
 pub use money::Money;

@@ -28,7 +28,7 @@ use sqlx::{AnyPool, ConnectOptions, Connection, Executor};
 
 pub use dialect::Dialect;
 pub use migrate::{
-    current_version, known_versions, latest_version, migrate, migrate_set, Migration,
+    current_version, known_versions, latest_version, migrate, migrate_set, migrate_up_to, Migration,
 };
 
 /// A connection pool and the dialect of the database behind it.

@@ -22,6 +22,8 @@ pub enum Cause<'a> {
     Cancelled(&'a str),
     /// A member of staff moved it, saying why.
     Staff { actor: &'a Actor, reason: &'a str },
+    /// The shop itself moved it (a seeder's starting stock), saying why.
+    System(&'a str),
 }
 
 impl Cause<'_> {
@@ -29,29 +31,31 @@ impl Cause<'_> {
         match self {
             Cause::Order(_) => "Order",
             Cause::Cancelled(_) => "Cancelled",
-            Cause::Staff { reason, .. } => reason,
+            Cause::Staff { reason, .. } | Cause::System(reason) => reason,
         }
     }
 
     fn order_number(&self) -> Option<&str> {
         match self {
             Cause::Order(number) | Cause::Cancelled(number) => Some(number),
-            Cause::Staff { .. } => None,
+            Cause::Staff { .. } | Cause::System(_) => None,
         }
     }
 
     fn actor(&self) -> Option<&Actor> {
         match self {
             Cause::Staff { actor, .. } => Some(actor),
-            Cause::Order(_) | Cause::Cancelled(_) => None,
+            Cause::Order(_) | Cause::Cancelled(_) | Cause::System(_) => None,
         }
     }
 }
 
-/// One product's stock moved by `change` units, leaving `stock_after`.
+/// One product's stock moved by `change` units, leaving `stock_after`: of its variant
+/// `variant_id`, or, when that is not given, of its one variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Movement {
     pub product_id: String,
+    pub variant_id: Option<String>,
     pub change: i64,
     pub stock_after: i64,
 }
@@ -64,13 +68,16 @@ pub async fn record(
     cause: Cause<'_>,
     at: i64,
 ) -> Result<(), sqlx::Error> {
-    const PER_ROW: usize = 9;
+    const PER_ROW: usize = 10;
     let moved: Vec<&Movement> = movements.iter().filter(|m| m.change != 0).collect();
     let actor = cause.actor();
     for batch in moved.chunks(500) {
         let sql = format!(
             "INSERT INTO stock_movements (product_id, at, delta, stock_after, reason, \
-             actor_id, actor_email, actor_role, order_number) VALUES {}",
+             actor_id, actor_email, actor_role, order_number, variant_id) SELECT x.column1, \
+             x.column2, x.column3, x.column4, x.column5, x.column6, x.column7, x.column8, x.column9, \
+             COALESCE(x.column10, (SELECT v.id FROM product_variants v WHERE v.product_id = x.column1 \
+             AND v.archived_at IS NULL ORDER BY v.position LIMIT 1)) FROM (VALUES {}) x",
             value_rows(batch.len(), PER_ROW)
         );
         let mut query = sqlx::query(&sql);
@@ -84,7 +91,8 @@ pub async fn record(
                 .bind(actor.map(|a| a.id.as_str()))
                 .bind(actor.map(|a| a.email.as_str()))
                 .bind(actor.map(|_| STAFF_ROLE))
-                .bind(cause.order_number());
+                .bind(cause.order_number())
+                .bind(movement.variant_id.as_deref());
         }
         query.execute(&mut **tx).await?;
     }

@@ -26,4 +26,5 @@ mod seeding;
 mod startup;
 mod store;
 mod two_nodes;
+mod upgrade_to_variants;
 mod versions;

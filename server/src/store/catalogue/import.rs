@@ -170,6 +170,7 @@ impl Catalogue {
                 }
                 Some(stock::Movement {
                     product_id: id.clone()?,
+                    variant_id: None,
                     change: stock - line.before.as_ref().map_or(0, |before| before.stock),
                     stock_after: stock,
                 })

@@ -32,6 +32,8 @@ mod stale;
 mod stock_changes;
 mod suggest;
 mod synonyms;
+mod variant_writes;
+pub(crate) mod variants;
 mod version;
 
 use std::sync::atomic::AtomicI64;
@@ -53,6 +55,7 @@ pub use self::search::{Facets, ProductCard, PRICE_BANDS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
 pub use self::suggest::{SuggestedCategory, Suggestions};
 pub use self::synonyms::{SynonymList, SynonymsRefusal};
+pub use self::variants::{VariantInput, VariantRefusal, VariantRow, VariantsSaved};
 pub(crate) use self::version::{bump as bump_version, bump_all, record_change, stock_crossed_zero};
 pub use crate::domain::listing::{ProductSort, SortField};
 

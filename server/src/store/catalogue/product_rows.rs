@@ -7,6 +7,7 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::read::{product_from_row, ProductRow, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::variants;
 use crate::domain::id::new_id;
 use crate::domain::pricing::{price_at, Discount};
 use crate::domain::search_terms::index_words;
@@ -113,7 +114,8 @@ pub(super) async fn insert_products(
         }
         query.execute(&mut **tx).await?;
     }
-    Ok(())
+    let ids: Vec<&str> = products.iter().map(|(id, _, _)| *id).collect();
+    variants::give_default_variants(tx, &ids).await
 }
 
 /// Sets every field of product `id`, with its price paid now, and its stock only when
@@ -160,6 +162,9 @@ pub(super) async fn set_product(
     .execute(&mut **tx)
     .await?
     .rows_affected();
+    if written == 1 {
+        variants::carry_to_single_variant(tx, id).await?;
+    }
     Ok(written == 1)
 }
 

@@ -13,7 +13,7 @@ use super::product_rows::{
     set_product, ProductInput, ProductRefusal,
 };
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
-use super::{bump_version, record_change, Catalogue};
+use super::{bump_version, record_change, variants, Catalogue};
 use crate::domain::id::Id;
 use crate::domain::pricing::price_at;
 use crate::domain::product_rules::{adjusted, LOW_STOCK};
@@ -297,6 +297,7 @@ impl Catalogue {
         let id = insert_product(&mut tx, input, &search_text, now).await?;
         let first = stock::Movement {
             product_id: id.clone(),
+            variant_id: None,
             change: input.stock,
             stock_after: input.stock,
         };
@@ -449,6 +450,7 @@ impl Catalogue {
             if !changes.is_empty() {
                 let moved = stock::Movement {
                     product_id: product.id.clone(),
+                    variant_id: None,
                     change: input.stock - product.stock,
                     stock_after: input.stock,
                 };
@@ -471,6 +473,7 @@ impl Catalogue {
                 .bind(bump)
                 .execute(&mut *tx)
                 .await?;
+                variants::carry_to_single_variant(&mut tx, &product.id).await?;
                 record_change(
                     &mut tx,
                     activity,

@@ -9,6 +9,7 @@ use sqlx::Row;
 use super::Catalogue;
 use crate::domain::id::Id;
 use crate::domain::pricing::Discount;
+use crate::domain::variant::{ProductOption, SaleUnit, Unit};
 use crate::domain::Money;
 use crate::store::{placeholders, Dialect};
 
@@ -58,6 +59,11 @@ pub struct ProductRow {
     /// Bumped by each administrator's write of its fields, never by stock movements
     /// (docs/DESIGN.md §15): a console save naming an older one is refused.
     pub version: i64,
+    /// Its options (docs/DESIGN.md §9): none for a product with one variant.
+    pub options: Vec<ProductOption>,
+    pub sale: SaleUnit,
+    /// The dearest variant's price in the shop (`price` is the cheapest).
+    pub max_price: Money,
 }
 
 /// A sub-category in its category's tree.
@@ -80,7 +86,8 @@ pub struct BannerRow {
 
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
      p.images, p.stock, p.category_id, c.title AS category_title, p.sub_category_id, s.title AS sub_category_title, \
-     p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at, p.archived_at, p.version";
+     p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at, p.archived_at, p.version, \
+     p.options, p.unit, p.pack_size, p.min_quantity, p.quantity_step, p.max_price_cents";
 pub(crate) const PRODUCT_JOINS: &str =
     "JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
 /// [`PRODUCT_COLUMNS`] as the `'key', expression` pairs of a JSON object, keyed as
@@ -91,7 +98,8 @@ const PRODUCT_OBJECT: &str = "'id', p.id, 'name', p.name, 'description', p.descr
      'sub_category_id', p.sub_category_id, 'sub_category_title', s.title, 'size', p.size, \
      'color', p.color, 'featured', p.featured, 'rating_sum', p.rating_sum, \
      'review_count', p.review_count, 'created_at', p.created_at, 'archived_at', p.archived_at, \
-     'version', p.version";
+     'version', p.version, 'options', p.options, 'unit', p.unit, 'pack_size', p.pack_size, \
+     'min_quantity', p.min_quantity, 'quantity_step', p.quantity_step, 'max_price_cents', p.max_price_cents";
 
 impl Catalogue {
     pub async fn categories(&self) -> Result<Vec<CategoryTree>, sqlx::Error> {
@@ -289,6 +297,12 @@ pub(crate) fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> 
         created_at: row.try_get("created_at")?,
         archived_at: row.try_get("archived_at")?,
         version: row.try_get("version")?,
+        options: row.try_get("options")?,
+        unit: row.try_get("unit")?,
+        pack_size: row.try_get("pack_size")?,
+        min_quantity: row.try_get("min_quantity")?,
+        quantity_step: row.try_get("quantity_step")?,
+        max_price_cents: row.try_get("max_price_cents")?,
     })
 }
 
@@ -317,6 +331,13 @@ struct StoredProduct {
     created_at: i64,
     archived_at: Option<i64>,
     version: i64,
+    /// A JSON array of `{name, values}`.
+    options: String,
+    unit: String,
+    pack_size: Option<i64>,
+    min_quantity: i64,
+    quantity_step: i64,
+    max_price_cents: Option<i64>,
 }
 
 impl TryFrom<StoredProduct> for ProductRow {
@@ -344,6 +365,14 @@ impl TryFrom<StoredProduct> for ProductRow {
             created_at: stored.created_at,
             archived_at: stored.archived_at,
             version: stored.version,
+            options: serde_json::from_str(&stored.options).map_err(decode_error)?,
+            sale: SaleUnit {
+                unit: Unit::parse(&stored.unit).unwrap_or_default(),
+                pack_size: stored.pack_size,
+                min_quantity: stored.min_quantity,
+                quantity_step: stored.quantity_step,
+            },
+            max_price: Money::from_cents(stored.max_price_cents.unwrap_or(stored.price_cents)),
         })
     }
 }
@@ -375,6 +404,6 @@ mod tests {
             .map(|key| key.trim().trim_matches('\''))
             .collect();
         assert_eq!(keys, columns);
-        assert_eq!(keys.len(), 20);
+        assert_eq!(keys.len(), 26);
     }
 }

@@ -132,6 +132,8 @@ impl Catalogue {
                     .bind(now);
             }
             tx.execute(query).await?;
+            let ids: Vec<&str> = batch.iter().map(|p| p.id.as_str()).collect();
+            super::variants::give_default_variants(&mut tx, &ids).await?;
         }
         super::bump_all(&mut tx).await?;
         tx.commit().await?;

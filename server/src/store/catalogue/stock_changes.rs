@@ -6,6 +6,7 @@ use sqlx::Row;
 
 use super::product_rows::product_in;
 use super::product_rows::ProductRefusal;
+use super::variants;
 use super::{stock_crossed_zero, Catalogue, ProductRow};
 use crate::domain::id::Id;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
@@ -44,8 +45,10 @@ impl Catalogue {
                 None => ProductRefusal::NoSuchProduct,
             }));
         };
+        variants::carry_to_single_variant(&mut tx, id.as_str()).await?;
         let moved = Movement {
             product_id: id.as_str().to_string(),
+            variant_id: None,
             change,
             stock_after: after,
         };

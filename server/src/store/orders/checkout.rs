@@ -1,6 +1,7 @@
 //! Placing an order, and the quote the checkout shows before it: the same lines, priced
 //! by one rule ([`price_line`]) at the instant each is asked for.
 
+use crate::store::catalogue::variants::carry_to_single_variant;
 use std::collections::BTreeMap;
 
 use sqlx::{Any, AnyConnection, Row, Transaction};
@@ -154,8 +155,10 @@ impl Orders {
                 sold_out.push(id.as_str());
             }
             if let Some(left) = left {
+                carry_to_single_variant(&mut tx, id.as_str()).await?;
                 taken.push(stock::Movement {
                     product_id: id.as_str().to_string(),
+                    variant_id: None,
                     change: -quantity,
                     stock_after: left,
                 });

@@ -1,6 +1,7 @@
 //! Moving an order along the status machine (a cancellation restocks it), and the
 //! administrators' cash and notes, each with its activity entry in its transaction.
 
+use crate::store::catalogue::variants::carry_to_single_variant;
 use sqlx::Row;
 
 use super::rows::{add_event, load, parse_fulfilment, parse_status};
@@ -113,8 +114,10 @@ impl Orders {
                 .map(|row| row.try_get("stock"))
                 .transpose()?;
                 if let Some(held) = now_held {
+                    carry_to_single_variant(&mut tx, &product).await?;
                     returned.push(stock::Movement {
                         product_id: product.clone(),
+                        variant_id: None,
                         change: quantity,
                         stock_after: held,
                     });
