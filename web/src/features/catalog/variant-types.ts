@@ -73,13 +73,6 @@ export type VariantOrderLine = OrderLine & LineVariant;
 /** A quote's line names the variant it priced. */
 export type VariantQuoteLine = QuoteLine & { variantId?: string };
 
-/** What the cart, wishlist, quote and order calls take for one line: `variantId` may be
- * left out only for a product with one variant. */
-export interface LineRef {
-  productId: string;
-  variantId?: string;
-}
-
 /** The product with every §9 field present: an answer from a server that predates variants
  * reads as a product with one variant, no options, sold each, one at a time. */
 export function readVariants(product: Product & Partial<VariantFields>): ProductDetail {

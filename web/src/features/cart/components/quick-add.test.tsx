@@ -46,7 +46,7 @@ describe("A card's Add", () => {
 
   it('keeps to the stock: the cart refuses what is not there, and says why', async () => {
     const error = vi.spyOn(toast, 'error');
-    store().addToCart(TAP._id, 5, 5);
+    store().addToCart({ productId: TAP._id }, 5, 5);
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Add Copper elbow 15 mm to cart' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Only 5 left in stock, and 5 already in your cart'));
