@@ -106,3 +106,10 @@ export function readVariants(product: Product & Partial<VariantFields>): Product
 /** Whether the server's answer named real variants (not `readVariants`' stand-in): only
  * then is a `variantId` sent. */
 export const hasRealVariants = (product: Product & Partial<VariantFields>): boolean => (product.variants?.length ?? 0) > 0;
+
+/** Whether a listed product has more than one variant, so a card's 'Add' cannot know which
+ * to add and opens the product page's picker instead. The listing tells it by `priceRange`
+ * (prices differ) or, where it sends them, by `options` or `variants`. */
+export function hasSeveralVariants(product: Product & { priceRange?: PriceRange; options?: ProductOption[]; variants?: Variant[] }): boolean {
+  return product.priceRange !== undefined || (product.options?.length ?? 0) > 0 || (product.variants?.length ?? 0) > 1;
+}

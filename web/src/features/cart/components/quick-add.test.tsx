@@ -80,4 +80,15 @@ describe("A card's Add", () => {
     expect(sent).toEqual([{ productId: TAP._id, quantity: 1, type: 'cart' }]);
     expect(screen.getByTestId('announcer')).toHaveTextContent('Added 1 × Copper elbow 15 mm to your cart');
   });
+
+  it('opens the product page to choose a variant when the product has several, adding nothing', () => {
+    const elbow = { ...TAP, priceRange: { min: 2.9, max: 6.75 } };
+    renderCard(elbow);
+    expect(screen.queryByRole('button', { name: /Add/ })).not.toBeInTheDocument();
+    const choose = screen.getByRole('link', { name: 'Choose options for Copper elbow 15 mm' });
+    expect(choose).toHaveTextContent('Choose');
+    expect(choose).toHaveAttribute('href', `/product/${TAP._id}`);
+    fireEvent.click(choose);
+    expect(store().cart).toEqual([]);
+  });
 });
