@@ -15,8 +15,11 @@ import type { VariantItem } from '@/features/catalog';
  * (spec §2, docs/DESIGN.md §9, §15). */
 export function CartLine({ item, onQuantity, onRemove }: { item: Item & VariantItem; onQuantity: (quantity: number) => void; onRemove: () => void }) {
   const link = paths.product(item.productId, item.variantId);
+  const described = describeOptions(item.options);
+  // Two variants of a product are two lines: their names tell them apart by their values.
+  const name = described ? `${item.name}, ${described}` : item.name;
   return (
-    <li className="flex gap-4 py-4" aria-label={item.name}>
+    <li className="flex gap-4 py-4" aria-label={name}>
       <Link to={link} className="shrink-0">
         <ProductImage path={item.images[0]} alt={item.name} width={96} height={96} className="h-24 w-24 rounded-md bg-slate-50 object-cover" />
       </Link>
@@ -25,11 +28,11 @@ export function CartLine({ item, onQuantity, onRemove }: { item: Item & VariantI
           <Link to={link} className="font-medium leading-snug hover:underline">
             {item.name}
           </Link>
-          <button type="button" onClick={onRemove} aria-label={`Remove ${item.name}`} className="rounded p-1 text-red-600 hover:bg-red-50">
+          <button type="button" onClick={onRemove} aria-label={`Remove ${name}`} className="rounded p-1 text-red-600 hover:bg-red-50">
             <Trash2 className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
-        {describeOptions(item.options) ? (
+        {described ? (
           <LineVariant options={item.options} sku={item.sku} />
         ) : (
           <>
@@ -52,7 +55,7 @@ export function CartLine({ item, onQuantity, onRemove }: { item: Item & VariantI
               </span>
             )}
           </p>
-          <QuantitySelector value={item.quantity} onChange={onQuantity} {...stockLimit(item.stock)} label={`Quantity of ${item.name}`} />
+          <QuantitySelector value={item.quantity} onChange={onQuantity} {...stockLimit(item.stock)} label={`Quantity of ${name}`} />
         </div>
       </div>
     </li>
