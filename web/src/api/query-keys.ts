@@ -49,7 +49,8 @@ export const itemsKey = <List extends string>(userId: string, list: List) => [..
 
 /** A guest's product details, by the products asked for. */
 export const CART_DETAILS_KEY = ['cart-detail'] as const;
-export const cartDetailsKey = (productIds: string[]) => [...CART_DETAILS_KEY, productIds] as const;
+/** A guest's lines' details, by their keys (one per variant, cart/line-ref.ts). */
+export const cartDetailsKey = (lineKeys: string[]) => [...CART_DETAILS_KEY, lineKeys] as const;
 
 /** A signed address of a private photo (the profile picture). */
 export const signedUrlKey = (photo: string | null | undefined) => ['signed-url', photo] as const;

@@ -4,7 +4,8 @@
 export const paths = {
   home: '/',
   shop: '/shop',
-  product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  /** A product's page; with `variant`, showing that variant (`?variant=<id>`, docs/DESIGN.md §9). */
+  product: (id: string, variant?: string | null) => `/product/${encodeURIComponent(id)}${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`,
   cart: '/cart',
   checkout: '/checkout',
   wishlist: '/wishlist',

@@ -15,3 +15,35 @@ export function stockLimit(stock: number): { max: number; tooMany?: string } {
   if (stock < MAX_QUANTITY) return { max: stock, tooMany: `Only ${stock} left in stock` };
   return { max: MAX_QUANTITY };
 }
+
+/** How a product is sold (docs/DESIGN.md §9): the least a line may hold and the step its
+ * quantity moves by. */
+export interface SaleRules {
+  minQuantity: number;
+  quantityStep: number;
+}
+
+/** The quantity control's bounds for a variant with `stock` left, sold by `rules`: from
+ * `minQuantity`, one `quantityStep` at a time, up to the most a cart takes that is a
+ * multiple of the step. When the stock (or the cart's cap) cannot reach the least a line
+ * may hold, the control stays at the least and says why above it. */
+export function saleLimit(stock: number, { minQuantity, quantityStep }: SaleRules): { min: number; max: number; step: number; tooMany?: string } {
+  const min = Math.max(1, minQuantity);
+  const step = Math.max(1, quantityStep);
+  const { max: stockMax, tooMany } = stockLimit(stock);
+  const onStep = Math.floor(stockMax / step) * step;
+  if (stock <= 0 || onStep < min) return { min, max: min, step, tooMany: tooMany ?? `Only ${stock} left in stock` };
+  return { min, max: onStep, step, ...(tooMany && { tooMany }) };
+}
+
+/** The first quantity a product page offers: the least a line may hold. */
+export const firstQuantity = ({ minQuantity }: SaleRules): number => Math.max(1, minQuantity);
+
+/** What a price is for, after it, when it is not one piece: 'per metre', or 'Pack of 10
+ * ($2.10 each)' with the price of one piece in `format`, the page's currency reading.
+ * Null for a product sold each. */
+export function saleUnitText(unit: 'each' | 'm' | 'pack', packSize: number | null, price: number, format: (amount: number) => string): string | null {
+  if (unit === 'm') return 'per metre';
+  if (unit === 'pack' && packSize && packSize >= 2) return `Pack of ${packSize} (${format(price / packSize)} each)`;
+  return null;
+}

@@ -89,8 +89,8 @@ describe('Header', () => {
   });
 
   it('shows the cart count as the sum of quantities, highlighted on the cart pages', async () => {
-    useLocalStore.getState().addToCart('a', 2);
-    useLocalStore.getState().addToCart('b', 3);
+    useLocalStore.getState().addToCart({ productId: 'a' }, 2);
+    useLocalStore.getState().addToCart({ productId: 'b' }, 3);
     renderRoutes(routes, '/wishlist');
     const cart = await screen.findByRole('link', { name: 'Cart, 5 items' });
     expect(cart).toHaveClass('bg-slate-900');

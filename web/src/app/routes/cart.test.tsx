@@ -20,8 +20,8 @@ const summary = (which: 'subtotal' | 'discount' | 'promo' | 'delivery' | 'total'
 
 /** Puts the valve (2) and the shower head (1) in the guest's browser cart. */
 function guestCart() {
-  store().addToCart(VALVE._id, 2);
-  store().addToCart(SHOWER._id, 1);
+  store().addToCart({ productId: VALVE._id }, 2);
+  store().addToCart({ productId: SHOWER._id }, 1);
 }
 
 // The route and the layout load before the first wait, so a cold transform of the chunk
@@ -140,8 +140,8 @@ describe('Cart page (guest)', () => {
 
   it('drops a product that no longer exists from the browser store', async () => {
     const GONE = '9'.padStart(24, '0');
-    store().addToCart(GONE, 4);
-    store().addToCart(VALVE._id, 1);
+    store().addToCart({ productId: GONE }, 4);
+    store().addToCart({ productId: VALVE._id }, 1);
     renderRoutes(routes, '/cart');
     await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
     await waitFor(() => expect(store().cart).toEqual([{ productId: VALVE._id, quantity: 1 }]));

@@ -11,6 +11,7 @@ import { OrderSummary } from '@/features/cart/components/order-summary';
 import { PromoCode } from '@/features/cart/components/promo-code';
 import { cartTotals } from '@/features/cart/totals';
 import { useCart } from '@/features/cart/use-cart';
+import { lineKey, refOf } from '@/features/cart/line-ref';
 import { usePromoQuote } from '@/features/checkout/use-promo-quote';
 import { useDocumentTitle } from '@/lib/page-title';
 
@@ -22,7 +23,7 @@ export function Component() {
   const cart = useCart();
   const navigate = useNavigate();
   const userId = useSignedInUserId();
-  const items = cart.lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  const items = cart.lines.map((line) => ({ ...refOf(line), quantity: line.quantity }));
   const { quote, promo } = usePromoQuote({ userId, fulfilment: 'delivery', items }, { onlyWithCode: true });
   const empty = cart.lines.length === 0;
   const ownTotals = cartTotals(cart.lines.map((line) => ({ unitPrice: line.discountedPrice, quantity: line.quantity })));
@@ -55,7 +56,7 @@ export function Component() {
           ) : (
             <ul className="divide-y divide-slate-200" aria-label="Cart items">
               {cart.lines.map((line) => (
-                <CartLine key={line._id} item={line} onQuantity={(quantity) => cart.setQuantity(line, quantity)} onRemove={() => cart.remove(line)} />
+                <CartLine key={lineKey(line)} item={line} onQuantity={(quantity) => cart.setQuantity(line, quantity)} onRemove={() => cart.remove(line)} />
               ))}
             </ul>
           )}

@@ -89,7 +89,7 @@ describe('Checkout by card, as a guest', () => {
 
   /** The guest's checkout with two valves (₹20.00 for pickup), the card section shown. */
   async function guestCheckout() {
-    useLocalStore.getState().addToCart(VALVE._id, 2);
+    useLocalStore.getState().addToCart({ productId: VALVE._id }, 2);
     const view = renderRoutes(routes, '/checkout');
     await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('₹20.00'));
     await screen.findByRole('group', { name: 'Card' });
@@ -262,7 +262,7 @@ describe('Checkout by card, as a guest', () => {
 
   it('keeps Bank closed, as before, where the shop takes no cards', async () => {
     server.use(configHandler(MANUAL_CONFIG));
-    useLocalStore.getState().addToCart(VALVE._id, 1);
+    useLocalStore.getState().addToCart({ productId: VALVE._id }, 1);
     renderRoutes(routes, '/checkout');
     expect(await screen.findByText('Card payment is coming soon. Choose Cash On Delivery to place your order now.')).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();

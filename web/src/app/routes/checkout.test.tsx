@@ -60,8 +60,8 @@ const placed = (answer: Order = order()) => () => {
 /** Renders checkout with the valve (2) and the shower head (1) in the guest's cart, and
  * waits for the server's figures for pickup: 2 × 12.50 + 30 = 55, −11, no fee = 44. */
 async function guestCheckout() {
-  store().addToCart(VALVE._id, 2);
-  store().addToCart(SHOWER._id, 1);
+  store().addToCart({ productId: VALVE._id }, 2);
+  store().addToCart({ productId: SHOWER._id }, 1);
   const view = renderRoutes(routes, '/checkout');
   await waitFor(() => expect(summary('total')).toHaveTextContent('₹44.00'));
   return view;
@@ -185,7 +185,7 @@ describe('Checkout page', () => {
   it('places a guest’s pickup order with an Idempotency-Key, empties the cart and shows the confirmation', async () => {
     const sent: Sent[] = [];
     server.use(...orderHandler([placed()], sent));
-    store().addToWishlist(SHOWER._id);
+    store().addToWishlist({ productId: SHOWER._id });
     const { router } = await guestCheckout();
     fillPickup();
     fireEvent.click(submitButton());
@@ -371,7 +371,7 @@ describe('Checkout page', () => {
         return calls === 1 ? failure(500, 'Failed to fetch cart details') : envelope({ products: [item(VALVE, { quantity: 1 })] });
       }),
     );
-    store().addToCart(VALVE._id, 2);
+    store().addToCart({ productId: VALVE._id }, 2);
     renderRoutes(routes, '/checkout');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch cart details');
@@ -419,8 +419,8 @@ describe('Checkout page promo code', () => {
     const sent: Sent[] = [];
     server.use(...orderHandler([() => promoRefusal('This promo code has been used up'), placed()], sent));
     usePromoCodeStore.getState().apply('SAVE10');
-    store().addToCart(VALVE._id, 2);
-    store().addToCart(SHOWER._id, 1);
+    store().addToCart({ productId: VALVE._id }, 2);
+    store().addToCart({ productId: SHOWER._id }, 1);
     renderRoutes(routes, '/checkout');
     await waitFor(() => expect(summary('total')).toHaveTextContent('₹39.60'));
     expect(screen.getByText('Promo code SAVE10')).toBeInTheDocument();

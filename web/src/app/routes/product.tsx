@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,13 +13,21 @@ import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { quickAddAction } from '@/features/cart/components/quick-add';
 import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 import { useWishlistHeart } from '@/features/wishlist/use-wishlist';
+import { useChosenVariant } from '@/features/catalog/use-chosen-variant';
+import { hasRealVariants, readVariants } from '@/features/catalog/variant-types';
 import { useDocumentTitle } from '@/lib/page-title';
 
-/** A product (spec §2): gallery and details, its reviews, then related products. */
+/** A product (spec §2): gallery and details, its reviews, then related products. The
+ * variant shown is the URL's (docs/DESIGN.md §9): its image, price, stock and SKU, and it
+ * is what goes in the cart and on the wishlist. */
 export function Component() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   useDocumentTitle(product.data?.name);
+  const detail = useMemo(() => (product.data ? readVariants(product.data) : undefined), [product.data]);
+  const { variant, choose } = useChosenVariant(detail);
+  // Named only when the server named variants (a server before them knows no variant ids).
+  const variantId = product.data && hasRealVariants(product.data) ? variant?._id : undefined;
   const related = useRelatedProducts(product.data);
   const addToCart = useAddToCart();
   const wishlist = useWishlistHeart();
@@ -40,15 +49,20 @@ export function Component() {
             {product.error.message}
           </p>
         ) : (
-          <div className="grid gap-8 md:grid-cols-2">
-            <ProductGallery images={product.data.images} name={product.data.name} />
-            <ProductInfo
-              product={product.data}
-              onAddToCart={(quantity) => addToCart(product.data, quantity)}
-              onToggleWishlist={() => wishlist.toggle(product.data._id)}
-              inWishlist={wishlist.has(product.data._id)}
-            />
-          </div>
+          detail &&
+          variant && (
+            <div className="grid gap-8 md:grid-cols-2">
+              <ProductGallery images={detail.images} name={detail.name} shown={variant.image} />
+              <ProductInfo
+                product={detail}
+                variant={variant}
+                onChooseVariant={choose}
+                onAddToCart={(quantity) => addToCart({ _id: detail._id, variantId, name: detail.name, stock: variant.stock }, quantity)}
+                onToggleWishlist={() => wishlist.toggle(detail._id, variantId)}
+                inWishlist={wishlist.has(detail._id, variantId)}
+              />
+            </div>
+          )
         )}
       </div>
       {product.isSuccess && <ReviewsSection productId={id} />}

@@ -22,8 +22,8 @@ afterEach(resetStores);
 describe('Wishlist page (guest)', () => {
   beforeEach(() => {
     server.use(...itemHandlers({ products: [VALVE, WRENCH] }), ...catalogueHandlers);
-    store().addToWishlist(VALVE._id);
-    store().addToWishlist(WRENCH._id);
+    store().addToWishlist({ productId: VALVE._id });
+    store().addToWishlist({ productId: WRENCH._id });
   });
 
   it('shows a card per entry with rating, dollar price and image', async () => {

@@ -1,6 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { lineKey } from '@/features/cart';
 import { WishlistCard } from '@/features/wishlist/components/wishlist-card';
 import { useWishlist } from '@/features/wishlist/use-wishlist';
 import { useDocumentTitle } from '@/lib/page-title';
@@ -59,7 +60,7 @@ export function Component() {
       ) : (
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
           {wishlist.items.map((item) => (
-            <WishlistCard key={item._id} item={item} pending={removing.has(item._id)} onRemove={() => remove(item._id, () => wishlist.remove(item))} />
+            <WishlistCard key={lineKey(item)} item={item} pending={removing.has(lineKey(item))} onRemove={() => remove(lineKey(item), () => wishlist.remove(item))} />
           ))}
         </div>
       )}

@@ -31,8 +31,17 @@ export function RatingLine({ rating, reviewCount }: { rating: number; reviewCoun
   );
 }
 
-/** The price paid in dollars, with the struck-through original when discounted. */
-export function PriceLine({ price, discountedPrice, discountPercentage }: { price: number; discountedPrice: number; discountPercentage: number }) {
+/** The price paid in dollars, with the struck-through original when discounted; with
+ * `from` (the lowest of a product's variants' prices, when they differ, docs/DESIGN.md §9),
+ * 'From $2.90' alone. */
+export function PriceLine({ price, discountedPrice, discountPercentage, from }: { price: number; discountedPrice: number; discountPercentage: number; from?: number }) {
+  if (from !== undefined) {
+    return (
+      <div className="mt-auto flex items-baseline gap-2">
+        <span className="font-semibold">From {formatUsd(from)}</span>
+      </div>
+    );
+  }
   return (
     <div className="mt-auto flex items-baseline gap-2">
       <span className="font-semibold">{formatUsd(discountedPrice)}</span>

@@ -4,4 +4,5 @@
 // and what this face names loads with them: the promo code's store, which only the cart
 // and checkout pages use, lives with checkout's quote instead.
 export { useEmptyCartAfterOrder } from './after-order';
-export { type Change, type ListEntry, type ListSource, type ListType, type Outcome, useListSource } from './list-source';
+export { type Change, type LineRef, type ListEntry, type ListSource, type ListType, type Outcome, useListSource } from './list-source';
+export { lineKey, lineMatches, refOf } from './line-ref';

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { Item } from '@/api/types';
 import type { ListType } from './api/types';
+import { type LineRef, lineMatches } from './line-ref';
 import type { Change, ListEntry, ListSource } from './list-source';
 import { type Outcome, useLocalStore } from './local-store';
 import { useGuestDetails } from './use-guest-details';
@@ -9,20 +10,20 @@ type Store = ReturnType<typeof useLocalStore.getState>;
 
 /** How the browser store changes each list; a refusal comes in the store's own words. */
 interface StoreList {
-  add: (store: Store, productId: string, quantity: number, stock?: number) => Outcome;
-  remove: (store: Store, productId: string) => Outcome;
-  setQuantity: (store: Store, productId: string, quantity: number) => Outcome;
+  add: (store: Store, line: LineRef, quantity: number, stock?: number) => Outcome;
+  remove: (store: Store, line: LineRef) => Outcome;
+  setQuantity: (store: Store, line: LineRef, quantity: number) => Outcome;
 }
 
 const STORE_LISTS: Record<ListType, StoreList> = {
   cart: {
-    add: (store, productId, quantity, stock) => store.addToCart(productId, quantity, stock),
-    remove: (store, productId) => store.removeFromCart(productId),
-    setQuantity: (store, productId, quantity) => store.updateCartQuantity(productId, quantity),
+    add: (store, line, quantity, stock) => store.addToCart(line, quantity, stock),
+    remove: (store, line) => store.removeFromCart(line),
+    setQuantity: (store, line, quantity) => store.updateCartQuantity(line, quantity),
   },
   wishlist: {
-    add: (store, productId) => store.addToWishlist(productId),
-    remove: (store, productId) => store.removeFromWishlist(productId),
+    add: (store, line) => store.addToWishlist(line),
+    remove: (store, line) => store.removeFromWishlist(line),
     setQuantity: () => {
       throw new Error('A wishlist has no quantities');
     },
@@ -35,26 +36,29 @@ const STORE_LISTS: Record<ListType, StoreList> = {
 export function useLocalListSource(kind: ListType, { loadDetails }: { loadDetails: boolean }): ListSource {
   const list = STORE_LISTS[kind];
   const stored = useLocalStore((state) => state[kind]);
-  const entries: ListEntry[] = useMemo(() => stored.map((entry) => ({ productId: entry.productId, quantity: 'quantity' in entry ? entry.quantity : 1 })), [stored]);
-  const ids = useMemo(() => entries.map((entry) => entry.productId), [entries]);
-  const dropGone = useCallback((gone: string[]) => gone.forEach((id) => list.remove(useLocalStore.getState(), id)), [list]);
-  const guest = useGuestDetails(ids, loadDetails, dropGone);
+  const entries: ListEntry[] = useMemo(
+    () => stored.map((entry) => ({ productId: entry.productId, variantId: entry.variantId, quantity: 'quantity' in entry ? entry.quantity : 1 })),
+    [stored],
+  );
+  const dropGone = useCallback((gone: LineRef[]) => gone.forEach((line) => list.remove(useLocalStore.getState(), line)), [list]);
+  const guest = useGuestDetails(entries, loadDetails, dropGone);
 
   const items: Item[] = useMemo(
     () =>
       entries.flatMap((entry) => {
-        const item = guest.byId.get(entry.productId);
+        const ref = { productId: entry.productId, ...(entry.variantId && { variantId: entry.variantId }) };
+        const item = guest.details.data?.find((detail: Item & { variantId?: string }) => lineMatches(detail, ref));
         // Guests' details carry the product id as `_id`; the quantity is the browser's.
         return item ? [{ ...item, quantity: entry.quantity }] : [];
       }),
-    [entries, guest.byId],
+    [entries, guest.details.data],
   );
 
   const apply = (change: Change): Outcome => {
     const store = useLocalStore.getState();
-    if (change.type === 'add') return list.add(store, change.productId, 1);
-    if (change.type === 'remove') return list.remove(store, change.productId);
-    return list.setQuantity(store, change.productId, change.quantity);
+    if (change.type === 'add') return list.add(store, change.line, 1);
+    if (change.type === 'remove') return list.remove(store, change.line);
+    return list.setQuantity(store, change.line, change.quantity);
   };
 
   return {
@@ -64,8 +68,8 @@ export function useLocalListSource(kind: ListType, { loadDetails }: { loadDetail
     isLoading: guest.waiting,
     error: guest.details.isError ? guest.details.error : null,
     retry: () => void guest.details.refetch(),
-    add: async (productId, quantity, stock) => list.add(useLocalStore.getState(), productId, quantity, stock),
-    remove: async (productId) => list.remove(useLocalStore.getState(), productId),
+    add: async (line, quantity, stock) => list.add(useLocalStore.getState(), line, quantity, stock),
+    remove: async (line) => list.remove(useLocalStore.getState(), line),
     refresh: async () => undefined,
     change: (change, done) => done(apply(change)),
     changing: false,

@@ -7,6 +7,7 @@ import { useServerList } from './api/get-items';
 import { removeItem } from './api/remove-item';
 import type { ListType } from './api/types';
 import { updateQuantity } from './api/update-quantity';
+import { type LineRef, lineMatches } from './line-ref';
 import type { Change, ListSource } from './list-source';
 import type { Outcome } from './local-store';
 
@@ -26,22 +27,24 @@ export function useServerListSource(kind: ListType, userId: string | null): List
   const query = useServerList(userId, kind);
   const list = query.data ?? [];
   const key = itemsKey(userId ?? '', kind);
-  /** The entry of a product, whose own id the calls address. */
-  const entryOf = (productId: string) => list.find((item) => item.productId === productId);
+  /** The entry of a line, whose own id the calls address. */
+  const entryOf = (line: LineRef) => list.find((item) => lineMatches(item, line));
 
-  /** Sends one change; a product not on the list has nothing to send. */
+  /** Sends one change; a line not on the list has nothing to send. */
   const send = async (change: Change): Promise<unknown> => {
-    if (change.type === 'add') return addItem(kind, change.productId, 1);
-    const entry = entryOf(change.productId);
+    if (change.type === 'add') return addItem(kind, change.line, 1);
+    const entry = entryOf(change.line);
     if (!entry) return null;
     return change.type === 'remove' ? removeItem(kind, entry._id) : updateQuantity(entry._id, change.quantity);
   };
 
   /** The cached list with `change` made. */
   const changed = (items: Item[], change: Change): Item[] => {
-    if (change.type === 'add') return [...items, { _id: `pending-${change.productId}`, productId: change.productId } as Item];
-    if (change.type === 'remove') return items.filter((i) => i.productId !== change.productId);
-    return items.map((i) => (i.productId === change.productId ? { ...i, quantity: change.quantity } : i));
+    const { line } = change;
+    if (change.type === 'add') return [...items, { _id: `pending-${line.variantId ?? line.productId}`, ...line } as Item];
+    const entry = items.find((i) => lineMatches(i, line));
+    if (change.type === 'remove') return items.filter((i) => i !== entry);
+    return items.map((i) => (i === entry ? { ...i, quantity: change.quantity } : i));
   };
 
   // The cart's stepper sends changes quickly: they reach the server one at a time, in
@@ -76,16 +79,16 @@ export function useServerListSource(kind: ListType, userId: string | null): List
     isLoading: query.isPending,
     error: query.isError ? query.error : null,
     retry: () => void query.refetch(),
-    add: async (productId, quantity) => {
+    add: async (line, quantity) => {
       try {
-        await addItem(kind, productId, quantity);
+        await addItem(kind, line, quantity);
         return OK;
       } catch (error) {
         return refused(error, FAILED[kind].add);
       }
     },
-    remove: async (productId) => {
-      const entry = entryOf(productId);
+    remove: async (line) => {
+      const entry = entryOf(line);
       try {
         if (entry) await removeItem(kind, entry._id);
         return OK;

@@ -4,20 +4,23 @@
 import type { Item } from '@/api/types';
 import { useSignedInUserId } from '@/features/auth';
 import type { ListType } from './api/types';
+import type { LineRef } from './line-ref';
 import type { Outcome } from './local-store';
 import { useLocalListSource } from './list-source-local';
 import { useServerListSource } from './list-source-server';
 
-export type { ListType, Outcome };
+export type { LineRef, ListType, Outcome };
 
-/** A product on a list and how many (always 1 on a wishlist). */
+/** A product's variant on a list and how many (always 1 on a wishlist). `variantId` is
+ * missing only on a guest's entry from before variants (the product's one variant). */
 export interface ListEntry {
   productId: string;
+  variantId?: string | null;
   quantity: number;
 }
 
-/** A change the shopper sees at once (see `ListSource.change`). */
-export type Change = { type: 'add'; productId: string } | { type: 'remove'; productId: string } | { type: 'quantity'; productId: string; quantity: number };
+/** A change the shopper sees at once (see `ListSource.change`), to the line `line` names. */
+export type Change = { type: 'add'; line: LineRef } | { type: 'remove'; line: LineRef } | { type: 'quantity'; line: LineRef; quantity: number };
 
 export interface ListSource {
   /** Where the list lives: the few messages the spec words differently depend on it. */
@@ -31,11 +34,11 @@ export interface ListSource {
   /** Why the list or its details failed to load, if they did. */
   error: Error | null;
   retry: () => void;
-  /** Adds `quantity` of a product (the browser store refuses more than `stock`), and
-   * resolves to what happened: a refusal is an outcome, never a rejection. */
-  add: (productId: string, quantity: number, stock?: number) => Promise<Outcome>;
-  /** Takes a product off the list; resolves to what happened. */
-  remove: (productId: string) => Promise<Outcome>;
+  /** Adds `quantity` of a product's variant (the browser store refuses more than `stock`),
+   * and resolves to what happened: a refusal is an outcome, never a rejection. */
+  add: (line: LineRef, quantity: number, stock?: number) => Promise<Outcome>;
+  /** Takes a line off the list; resolves to what happened. */
+  remove: (line: LineRef) => Promise<Outcome>;
   /** Loads the list again after `add` and `remove` (the browser store is always current). */
   refresh: () => Promise<unknown>;
   /** Makes a change the shopper sees at once, and tells `done` what happened. The

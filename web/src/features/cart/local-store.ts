@@ -3,19 +3,24 @@ import { MAX_QUANTITY } from '@/lib/quantity';
 import { MAX_LIST_ITEMS } from '@/lib/rules';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { type LineRef, lineKey, lineMatches, refOf } from './line-ref';
 
-/** The guest's cart and wishlist, kept in the browser under 'user_data' (spec §3, §8, §9). */
+/** The guest's cart and wishlist, kept in the browser under 'user_data' (spec §3, §8, §9):
+ * one entry per variant (docs/DESIGN.md §9). Entries written before variants name only the
+ * product, and still load: the server reads them as the product's one variant. */
 export const LOCAL_STORE_KEY = 'user_data';
 /** At most this many entries in each list. */
 export const LOCAL_LIST_LIMIT = MAX_LIST_ITEMS;
 
 export interface CartEntry {
   productId: string;
+  variantId?: string;
   quantity: number;
 }
 
 export interface WishlistEntry {
   productId: string;
+  variantId?: string;
 }
 
 export interface LocalData {
@@ -29,22 +34,24 @@ export type Outcome = { ok: true } | { ok: false; message: string };
 
 interface LocalStore extends LocalData {
   /** Adds to the cart; with `stock`, refuses to hold more than it (or than 99). */
-  addToCart: (productId: string, quantity: number, stock?: number) => Outcome;
-  updateCartQuantity: (productId: string, quantity: number) => Outcome;
-  removeFromCart: (productId: string) => Outcome;
-  addToWishlist: (productId: string) => Outcome;
-  removeFromWishlist: (productId: string) => Outcome;
+  addToCart: (line: LineRef, quantity: number, stock?: number) => Outcome;
+  updateCartQuantity: (line: LineRef, quantity: number) => Outcome;
+  removeFromCart: (line: LineRef) => Outcome;
+  addToWishlist: (line: LineRef) => Outcome;
+  removeFromWishlist: (line: LineRef) => Outcome;
   /** Empties the cart, keeping the wishlist (an order has taken the lines). */
   clearCart: () => void;
   clear: () => void;
   /** What to send to `/user/sync`, or 'No local data to sync' when both lists are empty. */
   syncPayload: () => { ok: true; data: LocalData } | { ok: false; message: string };
-  /** Drops the entries of these products, once the server holds them. */
+  /** Drops these entries, once the server holds them. */
   forget: (cart: CartEntry[], wishlist: WishlistEntry[]) => void;
 }
 
 const refused = (message: string): Outcome => ({ ok: false, message });
 const OK: Outcome = { ok: true };
+
+const optionalId = (id: unknown) => id === undefined || typeof id === 'string';
 
 function isLocalData(value: unknown): value is LocalData {
   const data = value as LocalData;
@@ -53,8 +60,8 @@ function isLocalData(value: unknown): value is LocalData {
     data !== null &&
     Array.isArray(data.cart) &&
     Array.isArray(data.wishlist) &&
-    data.cart.every((e) => typeof e?.productId === 'string' && Number.isInteger(e.quantity) && e.quantity > 0) &&
-    data.wishlist.every((e) => typeof e?.productId === 'string')
+    data.cart.every((e) => typeof e?.productId === 'string' && optionalId(e.variantId) && Number.isInteger(e.quantity) && e.quantity > 0) &&
+    data.wishlist.every((e) => typeof e?.productId === 'string' && optionalId(e.variantId))
   );
 }
 
@@ -93,9 +100,9 @@ export const useLocalStore = create<LocalStore>()(
         cart: [],
         wishlist: [],
         lastUpdated: 0,
-        addToCart: (productId, quantity, stock) => {
+        addToCart: (line, quantity, stock) => {
           const { cart } = get();
-          const existing = cart.find((e) => e.productId === productId);
+          const existing = cart.find((e) => lineMatches(e, line));
           if (stock !== undefined) {
             const refusal = overLimit(stock, existing?.quantity ?? 0, quantity);
             if (refusal) return refused(refusal);
@@ -105,34 +112,35 @@ export const useLocalStore = create<LocalStore>()(
             return OK;
           }
           if (cart.length >= LOCAL_LIST_LIMIT) return refused(`Maximum ${LOCAL_LIST_LIMIT} items allowed in cart`);
-          save({ cart: [...cart, { productId, quantity }] });
+          save({ cart: [...cart, { ...refOf(line), quantity }] });
           return OK;
         },
-        updateCartQuantity: (productId, quantity) => {
+        updateCartQuantity: (line, quantity) => {
           const { cart } = get();
-          if (!cart.some((e) => e.productId === productId)) return refused('Item not found in cart');
-          save({
-            cart: quantity <= 0 ? cart.filter((e) => e.productId !== productId) : cart.map((e) => (e.productId === productId ? { ...e, quantity } : e)),
-          });
+          const entry = cart.find((e) => lineMatches(e, line));
+          if (!entry) return refused('Item not found in cart');
+          save({ cart: quantity <= 0 ? cart.filter((e) => e !== entry) : cart.map((e) => (e === entry ? { ...e, quantity } : e)) });
           return OK;
         },
-        removeFromCart: (productId) => {
+        removeFromCart: (line) => {
           const { cart } = get();
-          if (!cart.some((e) => e.productId === productId)) return refused('Item not found in cart');
-          save({ cart: cart.filter((e) => e.productId !== productId) });
+          const entry = cart.find((e) => lineMatches(e, line));
+          if (!entry) return refused('Item not found in cart');
+          save({ cart: cart.filter((e) => e !== entry) });
           return OK;
         },
-        addToWishlist: (productId) => {
+        addToWishlist: (line) => {
           const { wishlist } = get();
-          if (wishlist.some((e) => e.productId === productId)) return refused('Item already in wishlist');
+          if (wishlist.some((e) => lineMatches(e, line))) return refused('Item already in wishlist');
           if (wishlist.length >= LOCAL_LIST_LIMIT) return refused(`Maximum ${LOCAL_LIST_LIMIT} items allowed in wishlist`);
-          save({ wishlist: [...wishlist, { productId }] });
+          save({ wishlist: [...wishlist, refOf(line)] });
           return OK;
         },
-        removeFromWishlist: (productId) => {
+        removeFromWishlist: (line) => {
           const { wishlist } = get();
-          if (!wishlist.some((e) => e.productId === productId)) return refused('Item not found');
-          save({ wishlist: wishlist.filter((e) => e.productId !== productId) });
+          const entry = wishlist.find((e) => lineMatches(e, line));
+          if (!entry) return refused('Item not found');
+          save({ wishlist: wishlist.filter((e) => e !== entry) });
           return OK;
         },
         clearCart: () => save({ cart: [] }),
@@ -143,10 +151,10 @@ export const useLocalStore = create<LocalStore>()(
           return { ok: true, data: { cart, wishlist, lastUpdated } };
         },
         forget: (sentCart, sentWishlist) => {
-          const cartIds = new Set(sentCart.map((e) => e.productId));
-          const wishlistIds = new Set(sentWishlist.map((e) => e.productId));
+          const cartKeys = new Set(sentCart.map(lineKey));
+          const wishlistKeys = new Set(sentWishlist.map(lineKey));
           const { cart, wishlist } = get();
-          save({ cart: cart.filter((e) => !cartIds.has(e.productId)), wishlist: wishlist.filter((e) => !wishlistIds.has(e.productId)) });
+          save({ cart: cart.filter((e) => !cartKeys.has(lineKey(e))), wishlist: wishlist.filter((e) => !wishlistKeys.has(lineKey(e))) });
         },
       };
     },
@@ -164,4 +172,4 @@ export function overLimit(stock: number, inCart: number, adding: number): string
 }
 
 /** The cart count: the sum of quantities (spec §9). */
-export const cartCount = (cart: CartEntry[]) => cart.reduce((sum, e) => sum + e.quantity, 0);
+export const cartCount = (cart: { quantity: number }[]) => cart.reduce((sum, e) => sum + e.quantity, 0);

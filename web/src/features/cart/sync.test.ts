@@ -15,7 +15,7 @@ describe('syncLocalData', () => {
     const shopper = user();
     useAuth.getState().signIn(shopper, 'token-123');
     const a = product();
-    useLocalStore.getState().addToCart(a._id, 2);
+    useLocalStore.getState().addToCart({ productId: a._id }, 2);
     const before = [item(a, { quantity: 1 })];
     const merged = [item(a, { quantity: 3 })];
     const read = gate();

@@ -51,7 +51,7 @@ describe('Add to Cart on the product page (guest)', () => {
   });
 
   it('adds a repeated product to the quantity already in the cart', async () => {
-    store().addToCart(ID, 2);
+    store().addToCart({ productId: ID }, 2);
     server.use(...productHandlers());
     renderRoutes(routes, `/product/${ID}`);
     const { add } = await controls();

@@ -2,6 +2,7 @@ import { announce } from '@/lib/announce';
 import { toast } from '@/lib/toast';
 import type { Item } from '@/api/types';
 import { type ListSource, type Outcome, useListSource } from './list-source';
+import { refOf } from './line-ref';
 import { cartCount } from './local-store';
 
 /** How long a guest waits for 'Item Added to Cart' (spec §6, §9). */
@@ -31,9 +32,11 @@ export function useCartCount(): number {
   return cartCount(useListSource('cart').entries);
 }
 
-/** What Add to Cart needs of a product. */
+/** What Add to Cart needs of a product: with `variantId`, the variant chosen (left out
+ * for a product with one variant) and `stock` that variant's. */
 export interface ProductToAdd {
   _id: string;
+  variantId?: string;
   name: string;
   stock: number;
 }
@@ -44,7 +47,7 @@ export interface ProductToAdd {
 export function useAddToCart() {
   const cart = useListSource('cart');
   return async (product: ProductToAdd, quantity: number) => {
-    const outcome = await cart.add(product._id, quantity, product.stock);
+    const outcome = await cart.add(refOf({ productId: product._id, variantId: product.variantId }), quantity, product.stock);
     if (outcome.ok) {
       announce(`Added ${quantity} × ${product.name} to your cart`);
       await SAY_ADDED[cart.where]();
@@ -68,8 +71,8 @@ export function useCart() {
     setQuantity: (item: Item, quantity: number) => {
       // The stepper never goes below 1 (spec §4).
       if (quantity < 1 || quantity === item.quantity) return;
-      cart.change({ type: 'quantity', productId: item.productId, quantity }, sayRefusal);
+      cart.change({ type: 'quantity', line: refOf(item), quantity }, sayRefusal);
     },
-    remove: (item: Item) => cart.change({ type: 'remove', productId: item.productId }, sayRefusal),
+    remove: (item: Item) => cart.change({ type: 'remove', line: refOf(item) }, sayRefusal),
   };
 }

@@ -7,3 +7,7 @@ export { getCategoriesQueryOptions, useCategories } from './api/get-categories';
 export { invalidateProductQueries } from './api/invalidate-products';
 export { listingPages } from './listing';
 export { canSuggest, useSuggestions } from './api/get-suggestions';
+// What the §9 fields look like until the generated types carry them: the cart, checkout
+// and orders read a line's variant through these.
+export { hasSeveralVariants } from './variant-types';
+export type { LineVariant, ListedProduct, PriceRange, ProductDetail, SaleUnit, Variant, VariantItem, VariantOptions, VariantOrderLine, VariantQuoteLine } from './variant-types';

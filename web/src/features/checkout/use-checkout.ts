@@ -6,8 +6,8 @@ import { PAYMENT_CONFIG_KEY, PAYMENT_METHODS_KEY, QUOTE_KEY, SAVED_ADDRESS_KEY }
 import type { ErrorCode, Item } from '@/api/types';
 import { paths } from '@/config/paths';
 import { useSignedInUserId } from '@/features/auth';
-import { useEmptyCartAfterOrder } from '@/features/cart';
-import { invalidateProductQueries } from '@/features/catalog';
+import { refOf, useEmptyCartAfterOrder } from '@/features/cart';
+import { invalidateProductQueries, type VariantQuoteLine } from '@/features/catalog';
 import { type ContactInput, type Fulfilment, type PlaceOrderRequest, promoCodeRefusal, usePlaceOrder } from '@/features/orders';
 import {
   type CardInput,
@@ -79,17 +79,17 @@ export function useCheckout(cart: CheckoutCart) {
   /** Why the card was refused at the last attempt, in the provider's words. */
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [mode, setMode] = useState<Fulfilment>('pickup');
-  const items = useMemo(() => cart.lines.map(({ productId, quantity }) => ({ productId, quantity })), [cart.lines]);
+  const items = useMemo(() => cart.lines.map((line) => ({ ...refOf(line), quantity: line.quantity })), [cart.lines]);
   const cartKey = JSON.stringify(items);
   const { quote, quoteError, promo } = usePromoQuote({ userId, fulfilment: mode, items });
   /** The lines the server refused at the last attempt, for the cart as it was then. */
   const [refused, setRefused] = useState<{ cartKey: string; messages: Record<string, string> } | null>(null);
 
-  /** Why a line cannot be met, by product id: the quote's word, or the last refusal's
-   * while the cart is unchanged. */
+  /** Why a line cannot be met, by the variant's id the line named, else the product's
+   * (docs/DESIGN.md §9): the quote's word, or the last refusal's while the cart is unchanged. */
   const problems: Record<string, string> = {};
-  for (const line of quote.data?.lines ?? []) {
-    if (!line.available) problems[line.productId] = line.message ?? 'This product is no longer available';
+  for (const line of (quote.data?.lines ?? []) as VariantQuoteLine[]) {
+    if (!line.available) problems[line.variantId ?? line.productId] = line.message ?? 'This product is no longer available';
   }
   if (refused?.cartKey === cartKey) Object.assign(problems, refused.messages);
 

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import { toast } from '@/lib/toast';
 import type { Item } from '@/api/types';
-import { useListSource } from '@/features/cart';
+import { lineMatches, refOf, useListSource } from '@/features/cart';
 
 /** The header's wishlist count: the number of entries (spec §9). */
 export function useWishlistCount(): number {
@@ -9,22 +8,24 @@ export function useWishlistCount(): number {
 }
 
 /** Whether products are on the wishlist, and the heart that adds or removes one. The
- * heart flips at once and flips back if the server refuses (spec §4). */
+ * heart flips at once and flips back if the server refuses (spec §4). With a `variantId`
+ * (the product page's chosen variant) it is that variant's line; without, a card's heart,
+ * any line of the product (docs/DESIGN.md §9: one line per variant). */
 export function useWishlistHeart() {
   const wishlist = useListSource('wishlist');
-  const ids = useMemo(() => new Set(wishlist.entries.map((entry) => entry.productId)), [wishlist.entries]);
+  const has = (productId: string, variantId?: string) => wishlist.entries.some((entry) => lineMatches(entry, refOf({ productId, variantId })));
 
-  const toggle = (productId: string) => {
+  const toggle = (productId: string, variantId?: string) => {
     // One change at a time: a second click waits for the first answer.
     if (wishlist.changing) return;
-    const adding = !ids.has(productId);
-    wishlist.change({ type: adding ? 'add' : 'remove', productId }, (outcome) => {
+    const adding = !has(productId, variantId);
+    wishlist.change({ type: adding ? 'add' : 'remove', line: refOf({ productId, variantId }) }, (outcome) => {
       if (outcome.ok) toast.success(adding ? 'Added to wishlist' : 'Removed from wishlist');
       else toast.error(outcome.message);
     });
   };
 
-  return { has: (productId: string) => ids.has(productId), toggle };
+  return { has, toggle };
 }
 
 /** The wishlist page's state: entries with current details, removal, and 'Move All To Bag'. */
@@ -36,7 +37,7 @@ export function useWishlist() {
 
   /** Removes one entry; resolves once the list is refreshed. */
   const remove = async (item: Item) => {
-    const outcome = await wishlist.remove(item.productId);
+    const outcome = await wishlist.remove(refOf(item));
     if (outcome.ok) toast.success(`${item.name} has been removed from your wishlist.`);
     else toast.error(outcome.message);
     await refresh();
@@ -49,8 +50,8 @@ export function useWishlist() {
     let moved = 0;
     const refusals: string[] = [];
     for (const item of movable) {
-      const added = await cart.add(item.productId, 1, item.stock);
-      const outcome = added.ok ? await wishlist.remove(item.productId) : added;
+      const added = await cart.add(refOf(item), 1, item.stock);
+      const outcome = added.ok ? await wishlist.remove(refOf(item)) : added;
       if (outcome.ok) moved += 1;
       else refusals.push(`${item.name}: ${outcome.message}`);
     }

@@ -87,8 +87,8 @@ describe('Login page', () => {
 
   it('signs in, says so, lands on home and merges the browser’s lists into the account', async () => {
     const success = vi.spyOn(toast, 'success');
-    useLocalStore.getState().addToCart('1'.padStart(24, '0'), 2);
-    useLocalStore.getState().addToWishlist('2'.padStart(24, '0'));
+    useLocalStore.getState().addToCart({ productId: '1'.padStart(24, '0') }, 2);
+    useLocalStore.getState().addToWishlist({ productId: '2'.padStart(24, '0') });
     const sent: { login?: unknown; sync?: unknown } = {};
     server.use(
       http.post('*/api/auth/login', async ({ request }) => {

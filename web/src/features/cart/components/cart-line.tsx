@@ -1,31 +1,46 @@
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Item } from '@/api/types';
+import { describeOptions, LineVariant } from '@/components/ui/line-variant';
 import { ProductImage } from '@/components/ui/product-bits';
 import { QuantitySelector } from '@/components/ui/quantity-selector';
 import { paths } from '@/config/paths';
 import { formatRupee } from '@/lib/format';
 import { stockLimit } from '@/lib/quantity';
+import type { VariantItem } from '@/features/catalog';
 
-/** One line of the cart: image, name, size and colour, unit price (and the line total in
- * brackets above one), remove, and a quantity to type or step, limited to the stock (spec §2, docs/DESIGN.md §15). */
-export function CartLine({ item, onQuantity, onRemove }: { item: Item; onQuantity: (quantity: number) => void; onRemove: () => void }) {
+/** One line of the cart, one per variant: image, name, the variant's option values and
+ * SKU (a product without options: its size and colour), unit price (and the line total in
+ * brackets above one), remove, and a quantity to type or step, limited to the stock
+ * (spec §2, docs/DESIGN.md §9, §15). */
+export function CartLine({ item, onQuantity, onRemove }: { item: Item & VariantItem; onQuantity: (quantity: number) => void; onRemove: () => void }) {
+  const link = paths.product(item.productId, item.variantId);
+  const described = describeOptions(item.options);
+  // Two variants of a product are two lines: their names tell them apart by their values.
+  const name = described ? `${item.name}, ${described}` : item.name;
   return (
-    <li className="flex gap-4 py-4" aria-label={item.name}>
-      <Link to={paths.product(item.productId)} className="shrink-0">
+    <li className="flex gap-4 py-4" aria-label={name}>
+      <Link to={link} className="shrink-0">
         <ProductImage path={item.images[0]} alt={item.name} width={96} height={96} className="h-24 w-24 rounded-md bg-slate-50 object-cover" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">
-          <Link to={paths.product(item.productId)} className="font-medium leading-snug hover:underline">
+          <Link to={link} className="font-medium leading-snug hover:underline">
             {item.name}
           </Link>
-          <button type="button" onClick={onRemove} aria-label={`Remove ${item.name}`} className="rounded p-1 text-red-600 hover:bg-red-50">
+          <button type="button" onClick={onRemove} aria-label={`Remove ${name}`} className="rounded p-1 text-red-600 hover:bg-red-50">
             <Trash2 className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
-        <p className="text-sm text-slate-600">Size: {item.size ?? 'One size'}</p>
-        <p className="text-sm text-slate-600">Color: {item.color ?? 'As shown'}</p>
+        {described ? (
+          <LineVariant options={item.options} sku={item.sku} />
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">Size: {item.size ?? 'One size'}</p>
+            <p className="text-sm text-slate-600">Color: {item.color ?? 'As shown'}</p>
+            <LineVariant sku={item.sku} />
+          </>
+        )}
         {item.stock <= 0 ? (
           <p className="text-sm font-medium text-red-600">Out of Stock</p>
         ) : (
@@ -40,7 +55,7 @@ export function CartLine({ item, onQuantity, onRemove }: { item: Item; onQuantit
               </span>
             )}
           </p>
-          <QuantitySelector value={item.quantity} onChange={onQuantity} {...stockLimit(item.stock)} label={`Quantity of ${item.name}`} />
+          <QuantitySelector value={item.quantity} onChange={onQuantity} {...stockLimit(item.stock)} label={`Quantity of ${name}`} />
         </div>
       </div>
     </li>

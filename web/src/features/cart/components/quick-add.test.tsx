@@ -46,7 +46,7 @@ describe("A card's Add", () => {
 
   it('keeps to the stock: the cart refuses what is not there, and says why', async () => {
     const error = vi.spyOn(toast, 'error');
-    store().addToCart(TAP._id, 5, 5);
+    store().addToCart({ productId: TAP._id }, 5, 5);
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Add Copper elbow 15 mm to cart' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Only 5 left in stock, and 5 already in your cart'));
@@ -79,5 +79,16 @@ describe("A card's Add", () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('Item added to cart successfully!'));
     expect(sent).toEqual([{ productId: TAP._id, quantity: 1, type: 'cart' }]);
     expect(screen.getByTestId('announcer')).toHaveTextContent('Added 1 × Copper elbow 15 mm to your cart');
+  });
+
+  it('opens the product page to choose a variant when the product has several, adding nothing', () => {
+    const elbow = { ...TAP, priceRange: { min: 2.9, max: 6.75 } };
+    renderCard(elbow);
+    expect(screen.queryByRole('button', { name: /Add/ })).not.toBeInTheDocument();
+    const choose = screen.getByRole('link', { name: 'Choose options for Copper elbow 15 mm' });
+    expect(choose).toHaveTextContent('Choose');
+    expect(choose).toHaveAttribute('href', `/product/${TAP._id}`);
+    fireEvent.click(choose);
+    expect(store().cart).toEqual([]);
   });
 });

@@ -18,6 +18,12 @@ describe('ProductCard', () => {
     expect(screen.getByText('4.5/5 (12)')).toBeInTheDocument();
   });
 
+  it("prices a product whose variants' prices differ from its cheapest", async () => {
+    renderWithRouter(<ProductCard product={{ ...product({ price: 2.9, discountedPrice: 2.9 }), priceRange: { min: 2.9, max: 6.75 } }} />);
+    expect(await screen.findByText('From $2.90')).toBeInTheDocument();
+    expect(screen.queryByText('$6.75')).not.toBeInTheDocument();
+  });
+
   it('shows a rounded discount badge and the struck-through list price', async () => {
     renderWithRouter(<ProductCard product={product({ price: 40, discountPercentage: 12.5, discountedPrice: 35 })} />);
     expect(await screen.findByText('13% OFF')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { PriceLine, ProductImage, RatingLine } from '@/components/ui/product-bits';
 import { truncate } from '@/lib/format';
 import { LOW_STOCK } from '@/lib/rules';
+import type { ListedProduct } from '../variant-types';
 
 /** Below this many in stock, the card says how many are left (spec §4, §9). */
 export { LOW_STOCK };
@@ -15,10 +16,11 @@ export function stockLabel(stock: number): string {
   return stock < LOW_STOCK ? `Only ${stock} left in stock` : 'In Stock';
 }
 
-/** A product's card, linking to its page. `action` (the wishlist heart) sits over the
+/** A product's card, linking to its page, priced 'From' its cheapest variant when its
+ * variants' prices differ. `action` (the wishlist heart) sits over the
  * image's top-right corner and `buy` (quick 'Add') under the details, both outside the
  * link. Its image is lazy unless `eager`. */
-export function ProductCard({ product, action, buy, eager = false }: { product: Product; action?: ReactNode; buy?: ReactNode; eager?: boolean }) {
+export function ProductCard({ product, action, buy, eager = false }: { product: Product & ListedProduct; action?: ReactNode; buy?: ReactNode; eager?: boolean }) {
   const outOfStock = product.stock <= 0;
   const discounted = product.discountPercentage > 0;
   return (
@@ -42,7 +44,7 @@ export function ProductCard({ product, action, buy, eager = false }: { product: 
           {truncate(product.name)}
         </h3>
         <RatingLine rating={product.rating} reviewCount={product.reviewCount} />
-        <PriceLine price={product.price} discountedPrice={product.discountedPrice} discountPercentage={product.discountPercentage} />
+        <PriceLine price={product.price} discountedPrice={product.discountedPrice} discountPercentage={product.discountPercentage} from={product.priceRange?.min} />
         <span className={outOfStock ? 'text-xs text-red-600' : product.stock < LOW_STOCK ? 'text-xs text-amber-700' : 'text-xs text-emerald-700'}>
           {stockLabel(product.stock)}
         </span>

@@ -10,9 +10,18 @@ import { ZoomControls } from './zoom-controls';
 // shopper reaches for the picture or its buttons first.
 const ZoomViewer = lazy(() => import('./zoom-viewer').then((m) => ({ default: m.ZoomViewer })));
 
-/** The product's images: a pan-and-zoom viewer and a row of thumbnails. */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
-  const [current, setCurrent] = useState(0);
+/** The product's images: a pan-and-zoom viewer and a row of thumbnails. `shown` (the
+ * chosen variant's image) is the picture shown, whenever it changes. */
+export function ProductGallery({ images, name, shown = null }: { images: string[]; name: string; shown?: string | null }) {
+  const [current, setCurrent] = useState(() => Math.max(0, shown ? images.indexOf(shown) : 0));
+  // Another variant chosen: its image comes to the front (adjusted while rendering, as
+  // React advises for state that follows a prop).
+  const [followed, setFollowed] = useState(shown);
+  if (shown !== followed) {
+    setFollowed(shown);
+    const index = shown ? images.indexOf(shown) : -1;
+    if (index >= 0) setCurrent(index);
+  }
   const idle = useIdle();
   const [reached, setReached] = useState(false);
   const [, startTransition] = useTransition();

@@ -1,35 +1,46 @@
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
-import type { Product } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { QuantitySelector } from '@/components/ui/quantity-selector';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useMediaQuery } from '@/lib/media-query';
-import { stockLimit } from '@/lib/quantity';
+import { firstQuantity, saleLimit, saleUnitText } from '@/lib/quantity';
 import { cn } from '@/lib/utils';
+import type { ProductDetail, Variant } from '../variant-types';
 import { PHONE, PhoneBuyBar } from './phone-buy-bar';
 import { LOW_STOCK, stockLabel } from './product-card';
+import { VariantPicker } from './variant-picker';
 
-/** Name, description, price and discount, stock, category, the offer's end, and the
- * quantity, cart and wishlist controls (on phones, price and cart in a bar at the
- * bottom of the screen). The cart and wishlist actions are passed in;
- * without one, its control is shown disabled. */
+/** Name, description, a picker per option, the chosen variant's price and discount, sale
+ * unit, stock and SKU, category, the offer's end, and the quantity (by the product's
+ * least quantity and step), cart and wishlist controls (on phones, price and cart in a bar
+ * at the bottom of the screen). The cart and wishlist actions are passed in; without one,
+ * its control is shown disabled. */
 export function ProductInfo({
   product,
+  variant,
+  onChooseVariant,
   onAddToCart,
   onToggleWishlist,
   inWishlist = false,
 }: {
-  product: Product;
+  product: ProductDetail;
+  /** The variant shown: its price, stock and SKU are the page's. */
+  variant: Variant;
+  onChooseVariant?: (variant: Variant) => void;
   onAddToCart?: (quantity: number) => Promise<void>;
   onToggleWishlist?: () => void;
   inWishlist?: boolean;
 }) {
-  const [quantity, setQuantity] = useState(1);
+  const [typed, setQuantity] = useState(() => firstQuantity(product));
   const [adding, setAdding] = useState(false);
-  const discounted = product.discountPercentage > 0;
-  const outOfStock = product.stock <= 0;
+  const discounted = variant.discountPercentage > 0;
+  const outOfStock = variant.stock <= 0;
   const phone = useMediaQuery(PHONE);
+  const limit = saleLimit(variant.stock, product);
+  // Another variant may hold less: the quantity chosen stays within what this one allows.
+  const quantity = Math.max(limit.min, Math.min(typed, limit.max));
+  const unitText = saleUnitText(product.unit, product.packSize, variant.discountedPrice, formatUsd);
 
   const addToCart = async () => {
     if (!onAddToCart || adding) return;
@@ -57,24 +68,32 @@ export function ProductInfo({
         <p className="mt-2 text-slate-600">{product.description}</p>
       </div>
       <div className="flex flex-wrap items-baseline gap-3">
-        <span className="text-3xl font-bold">{formatUsd(product.discountedPrice)}</span>
+        <span className="text-3xl font-bold">{formatUsd(variant.discountedPrice)}</span>
+        {unitText && <span className="text-base text-slate-600">{unitText}</span>}
         {discounted && (
           <>
-            <span className="text-lg text-slate-500 line-through">{formatUsd(product.price)}</span>
-            <span className="rounded bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">{Math.round(product.discountPercentage)}% OFF</span>
+            <span className="text-lg text-slate-500 line-through">{formatUsd(variant.price)}</span>
+            <span className="rounded bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">{Math.round(variant.discountPercentage)}% OFF</span>
           </>
         )}
       </div>
       {discounted && (
-        <p className="text-sm font-medium text-emerald-700">You Save {formatUsd(product.price - product.discountedPrice)}</p>
+        <p className="text-sm font-medium text-emerald-700">You Save {formatUsd(variant.price - variant.discountedPrice)}</p>
       )}
       {discounted && product.discountEndDate && (
         <p className="text-sm text-slate-600">Offer ends {formatDate(product.discountEndDate)}</p>
       )}
-      <p className={outOfStock ? 'font-medium text-red-600' : product.stock < LOW_STOCK ? 'font-medium text-amber-700' : 'font-medium text-emerald-700'}>
-        {stockLabel(product.stock)}
+      {onChooseVariant && <VariantPicker options={product.options} variants={product.variants} current={variant} onChoose={onChooseVariant} />}
+      <p className={outOfStock ? 'font-medium text-red-600' : variant.stock < LOW_STOCK ? 'font-medium text-amber-700' : 'font-medium text-emerald-700'}>
+        {stockLabel(variant.stock)}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {variant.sku && (
+          <>
+            <dt className="text-slate-500">SKU</dt>
+            <dd>{variant.sku}</dd>
+          </>
+        )}
         <dt className="text-slate-500">Category</dt>
         <dd>{product.category.title}</dd>
         <dt className="text-slate-500">Sub-category</dt>
@@ -93,7 +112,7 @@ export function ProductInfo({
         )}
       </dl>
       <div className="flex flex-wrap items-start gap-3">
-        <QuantitySelector value={quantity} onChange={setQuantity} {...stockLimit(product.stock)} />
+        <QuantitySelector value={quantity} onChange={setQuantity} {...limit} />
         {/* One 'Add to Cart' at each size: here from md up, in the bar below on phones. */}
         {!phone && addButton()}
         <Button
@@ -107,7 +126,7 @@ export function ProductInfo({
           <Heart className={inWishlist ? 'h-5 w-5 fill-red-500 text-red-500' : 'h-5 w-5'} aria-hidden="true" />
         </Button>
       </div>
-      {phone && <PhoneBuyBar price={product.discountedPrice} listPrice={discounted ? product.price : undefined} action={addButton('min-w-36')} />}
+      {phone && <PhoneBuyBar price={variant.discountedPrice} listPrice={discounted ? variant.price : undefined} action={addButton('min-w-36')} />}
     </div>
   );
 }

@@ -16,9 +16,12 @@ export type PlacedOrder = ApiPlacedOrder & { order: Order } & PlacedOrderPayment
 
 export type Fulfilment = OrderFulfilment;
 
-/** A product and how many, as a guest's cart sends it (a signed-in shopper's cart is the server's). */
+/** A product's variant and how many, as a guest's cart sends it (a signed-in shopper's
+ * cart is the server's). `variantId` is left out only for a product with one variant
+ * (docs/DESIGN.md §9). */
 export interface LineInput {
   productId: string;
+  variantId?: string;
   quantity: number;
 }
 

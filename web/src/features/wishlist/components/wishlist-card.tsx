@@ -1,18 +1,21 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Item } from '@/api/types';
+import { LineVariant } from '@/components/ui/line-variant';
+import type { VariantItem } from '@/features/catalog';
 import { PriceLine, RatingLine } from '@/components/ui/product-bits';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/api-client';
 import { truncate } from '@/lib/format';
 
-/** A wishlist card (spec §2): image or 'No Image Available', the remove heart (disabled
- * while the removal is pending), name, the real rating, and the price in dollars with
+/** A wishlist card (spec §2), one per variant: image or 'No Image Available', the remove
+ * heart (disabled while the removal is pending), name, the variant's option values and
+ * SKU, the real rating, and the price in dollars with
  * the struck-through original when discounted. */
-export function WishlistCard({ item, pending, onRemove }: { item: Item; pending: boolean; onRemove: () => void }) {
+export function WishlistCard({ item, pending, onRemove }: { item: Item & VariantItem; pending: boolean; onRemove: () => void }) {
   return (
     <div className="relative">
-      <Link to={paths.product(item.productId)} className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:shadow-md">
+      <Link to={paths.product(item.productId, item.variantId)} className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:shadow-md">
         <div className="aspect-square bg-slate-50">
           {item.images[0] ? (
             <img src={mediaUrl(item.images[0])} alt={item.name} width={400} height={400} loading="lazy" className="h-full w-full object-cover" />
@@ -24,6 +27,7 @@ export function WishlistCard({ item, pending, onRemove }: { item: Item; pending:
           <h3 className="text-sm font-medium leading-snug" title={item.name}>
             {truncate(item.name)}
           </h3>
+          <LineVariant options={item.options} sku={item.sku} className="text-xs text-slate-600" />
           <RatingLine rating={item.rating} reviewCount={item.reviewCount} />
           <PriceLine price={item.price} discountedPrice={item.discountedPrice} discountPercentage={item.discountPercentage} />
           {item.stock <= 0 && <span className="text-xs text-red-600">Out of Stock</span>}
