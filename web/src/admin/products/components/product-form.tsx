@@ -96,7 +96,7 @@ export function ProductForm({
             {({ id, describedBy }) => <input id={id} inputMode="numeric" aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('stock')} />}
           </Field>
         )}
-        <Field label="Discount (%)" hint={`0 for none; at most ${MAX_DISCOUNT_PERCENT}.`} error={errors.discountPercentage?.message}>
+        <Field label="Discount (%)" hint={`0 for none; at most ${MAX_DISCOUNT_PERCENT}.${hasOptions ? ' Applies to each variant’s own price.' : ''}`} error={errors.discountPercentage?.message}>
           {({ id, describedBy }) => (
             <input id={id} inputMode="decimal" aria-invalid={errors.discountPercentage ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('discountPercentage')} />
           )}

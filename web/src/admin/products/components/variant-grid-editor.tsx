@@ -111,9 +111,9 @@ export function VariantGridEditor({ form, images }: { form: UseFormReturn<Produc
                 return (
                   <tr key={field.id} className="border-t border-slate-100 align-top">
                     <td className="space-y-1 py-2 pr-2">
-                      {options.map((option) => (
+                      {options.map((option, k) => (
                         <select
-                          key={option.name}
+                          key={`${k}-${option.name}`}
                           aria-label={`${option.name}, variant ${i + 1}`}
                           value={row.options[option.name] ?? ''}
                           onChange={(event) => setOption(i, option.name, event.target.value)}

@@ -98,7 +98,9 @@ describe('Console product form with variants', () => {
       minQuantity: 1,
       quantityStep: 1,
     });
-  });
+    // The longest walk through the console's largest form, and the file's first render of
+    // its lazy route: over 5 s on a busy two-core machine.
+  }, 20_000);
 
   it('refuses a minimum that is not a multiple of the step without sending anything', async () => {
     const sent: unknown[] = [];
@@ -142,7 +144,8 @@ describe('Console product form with variants', () => {
       { _id: 'v1', sku: 'ELB-15', options: { Size: '15 mm' }, price: 4.2, stock: 6, weightGrams: 80, image: null, position: 0 },
       { sku: 'ELB-28', options: { Size: '28 mm' }, price: 4.2, stock: 0, weightGrams: 80, image: 'products/elbow.webp', position: 1 },
     ]);
-  });
+    // A long walk through the grid: seconds on a busy machine, as above.
+  }, 20_000);
 
   it('changes one variant’s stock by its own call, and names the variant in the history', async () => {
     let current = withVariants();
