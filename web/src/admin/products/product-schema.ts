@@ -35,6 +35,11 @@ function isDay(text: string): boolean {
   return date.toISOString().slice(0, 10) === text;
 }
 
+/** A list price as the server takes it, to the cent (a variant's price keeps the same rule). */
+export const isPrice = (text: string) => decimalIn(MIN_PRICE, MAX_PRICE)(text.trim());
+/** A number of units in stock: a whole number up to the most the shop holds. */
+export const isStock = (text: string) => WHOLE.test(text.trim()) && Number(text) <= MAX_STOCK;
+
 const shortLabel = () => z.string().check(z.trim(), z.maxLength(MAX_LABEL_CHARS, PRODUCT_MESSAGES.label));
 
 export const productSchema = z.object({
@@ -42,11 +47,11 @@ export const productSchema = z.object({
   description: z
     .string()
     .check(z.trim(), z.minLength(1, PRODUCT_MESSAGES.description), z.maxLength(MAX_DESCRIPTION_CHARS, PRODUCT_MESSAGES.descriptionTooLong)),
-  price: z.string().check(z.trim(), z.refine(decimalIn(MIN_PRICE, MAX_PRICE), PRODUCT_MESSAGES.price)),
+  price: z.string().check(z.trim(), z.refine(isPrice, PRODUCT_MESSAGES.price)),
   // Empty reads as no discount.
   discountPercentage: z.string().check(z.trim(), z.refine((text) => text === '' || decimalIn(0, MAX_DISCOUNT)(text), PRODUCT_MESSAGES.discountPercentage)),
   discountEndDate: z.string().check(z.trim(), z.refine((text) => text === '' || isDay(text), PRODUCT_MESSAGES.discountEndDate)),
-  stock: z.string().check(z.trim(), z.refine((text) => WHOLE.test(text) && Number(text) <= MAX_STOCK, PRODUCT_MESSAGES.stock)),
+  stock: z.string().check(z.trim(), z.refine(isStock, PRODUCT_MESSAGES.stock)),
   categoryId: z.string().check(z.minLength(1, PRODUCT_MESSAGES.categoryId)),
   subCategoryId: z.string().check(z.minLength(1, PRODUCT_MESSAGES.subCategoryId)),
   size: shortLabel(),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { productsSearch } from '@/admin/products';
+import { optionsLabel, productsSearch, type VariantStockProduct } from '@/admin/products';
 import { adminPaths } from '@/admin/shared/admin-paths';
 import { LoadFailed, LoadingRows } from '@/admin/shared/components/load-states';
 import type { DashboardData, StockProduct } from '@/api/types';
@@ -107,11 +107,14 @@ function StockList({ figures, summary, none, all }: { figures: { count: number; 
     <>
       <p className="text-sm">{summary}</p>
       <ul className="divide-y divide-slate-100 text-sm">
-        {figures.products.map((product) => (
-          <li key={product._id} className="flex items-center justify-between gap-3 py-1.5">
-            <Link to={adminPaths.product(product._id)} className={`${link} min-w-0 break-words`}>
-              {product.name}
-            </Link>
+        {figures.products.map((product: VariantStockProduct, index) => (
+          <li key={`${product._id}-${product.sku ?? index}`} className="flex items-center justify-between gap-3 py-1.5">
+            <span className="min-w-0">
+              <Link to={adminPaths.product(product._id)} className={`${link} break-words`}>
+                {product.name}
+              </Link>
+              <VariantLine product={product} />
+            </span>
             <span className="whitespace-nowrap text-slate-700">{plural(product.stock, 'unit', 'units')}</span>
           </li>
         ))}
@@ -123,6 +126,12 @@ function StockList({ figures, summary, none, all }: { figures: { count: number; 
       )}
     </>
   );
+}
+
+/** The variant a stock entry counts, when the server names one: 'SKU · Size: 22 mm'. */
+function VariantLine({ product }: { product: VariantStockProduct }) {
+  const line = [product.sku, optionsLabel(product.options)].filter(Boolean).join(' · ');
+  return line ? <span className="block text-xs text-slate-600">{line}</span> : null;
 }
 
 function Reviews({ reviews }: { reviews: DashboardData['reviews'] }) {

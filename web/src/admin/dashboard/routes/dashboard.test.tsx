@@ -59,6 +59,18 @@ describe('Console dashboard', () => {
     expect(within(waiting).getByRole('link', { name: '1 order ready for pickup, to hand over' })).toHaveAttribute('href', '/admin/orders?status=ready_for_pickup');
   });
 
+  it('names the variant a stock entry counts when the server gives its SKU and values', async () => {
+    const entry = { _id: 'p4'.padStart(24, '0'), name: 'Compression Elbow', stock: 2, sku: 'ELB-22-CHR', options: { Size: '22 mm', Finish: 'Chrome' } };
+    const other = { ...entry, sku: 'ELB-15-CHR', options: { Size: '15 mm', Finish: 'Chrome' }, stock: 3 };
+    server.use(adminDashboardHandler(dashboard({ ...busy, lowStock: { count: 2, products: [entry, other] } })));
+    renderRoutes(routes, '/admin');
+    const low = await screen.findByRole('region', { name: 'Low stock' });
+    expect(within(low).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Compression ElbowELB-22-CHR · Size: 22 mm, Finish: Chrome2 units',
+      'Compression ElbowELB-15-CHR · Size: 15 mm, Finish: Chrome3 units',
+    ]);
+  });
+
   it('counts the products low on and out of stock, the first ones linking to their edit pages', async () => {
     server.use(adminDashboardHandler(busy));
     renderRoutes(routes, '/admin');

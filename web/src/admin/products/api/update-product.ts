@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPut } from '@/admin/shared/api/admin-call';
 import { productsChanged } from '@/admin/shared/api/product-changed';
-import type { AdminProduct, AdminProductData, ProductRequest } from '@/api/types';
+import type { AdminProduct, AdminProductData } from '@/api/types';
+import type { VariantProductRequest as ProductRequest } from '../variant-types';
 
 /** PUT /admin/product/{id} with every field: 'Product updated'; 400 with `errors` by
  * field name as for creating; 404 'Product not found'. */

@@ -1,20 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ComponentProps } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '@/admin/shared/components/form-field';
-import type { Category, ProductRequest } from '@/api/types';
+import { ADMIN_PRODUCTS_KEY } from '@/api/query-keys';
+import type { AdminProductList, Category } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { MAX_DISCOUNT_PERCENT, MAX_NAME_CHARS, MAX_PRICE, MIN_PRICE } from '@/lib/rules';
 import { cn } from '@/lib/utils';
-import { PRODUCT_FIELDS, productRequest, productSchema, type ProductFormValues } from '../product-schema';
+import { optionNamesOf, productErrorPath, productFormRequest, productFormSchema, type ProductFormFields } from '../product-form-schema';
+import { optionNameSuggestions } from '../variant-grid';
+import type { VariantProductRequest } from '../variant-types';
+import { controlClass, Select } from './form-controls';
+import { ProductOptions } from './product-options';
+import { SaleUnitFields } from './sale-unit-fields';
+import { VariantGridEditor } from './variant-grid-editor';
 
-const controlClass = 'w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500 disabled:bg-slate-100';
-
-function Select({ className, ...props }: ComponentProps<'select'>) {
-  return <select className={cn(controlClass, 'h-11', className)} {...props} />;
+/** Option names to offer: the common ones, then those of every product the console has loaded. */
+function useOptionNameSuggestions(initial: ProductFormFields) {
+  const client = useQueryClient();
+  const loaded = client.getQueriesData<AdminProductList>({ queryKey: ADMIN_PRODUCTS_KEY }).flatMap(([, list]) => list?.products ?? []);
+  return optionNameSuggestions([...initial.options.map((option) => option.name), ...optionNamesOf(loaded)]);
 }
 
 /** Every field of a product. The sub-categories offered are the chosen category's;
@@ -22,32 +30,40 @@ function Select({ className, ...props }: ComponentProps<'select'>) {
  * `errors` show on the fields they name and its message above the button. `save` sends
  * the request and rejects with the server's ApiError. A new product's form has its first
  * units in stock; an existing one's has none (`withStock` false): its stock moves only by
- * a change with a reason (ProductStock), never by saving the number the form loaded. */
+ * a change with a reason (ProductStock), never by saving the number the form loaded. With
+ * options, the product's price and stock give way to the variant grid (each new variant with
+ * its starting stock); `images` are the photos a variant may show. */
 export function ProductForm({
   categories,
   initial,
   submitLabel,
   save,
   withStock = true,
+  images = [],
 }: {
   categories: Category[];
-  initial: ProductFormValues;
+  initial: ProductFormFields;
   submitLabel: string;
-  save: (body: ProductRequest) => Promise<unknown>;
+  save: (body: VariantProductRequest) => Promise<unknown>;
   withStock?: boolean;
+  images?: string[];
 }) {
-  const form = useForm<ProductFormValues>({ resolver: zodResolver(productSchema), defaultValues: initial });
+  const form = useForm<ProductFormFields>({ resolver: zodResolver(productFormSchema), defaultValues: initial });
+  const suggestions = useOptionNameSuggestions(initial);
+  const hasOptions = useWatch({ control: form.control, name: 'options' }).length > 0;
   const { errors, isSubmitting } = form.formState;
   const categoryId = useWatch({ control: form.control, name: 'categoryId' });
   const subCategories = categories.find((category) => category._id === categoryId)?.subCategories ?? [];
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save(productRequest(values));
+      await save(productFormRequest(values));
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? (error.errors ?? {}) : {};
-      for (const [field, message] of Object.entries(fieldErrors)) {
-        if ((PRODUCT_FIELDS as string[]).includes(field)) form.setError(field as keyof ProductFormValues, { message }, { shouldFocus: true });
+      for (const [key, message] of Object.entries(fieldErrors)) {
+        const path = productErrorPath(key);
+        // The paths are the form's own (a grid row's cell, an option, a field).
+        if (path) form.setError(path as keyof ProductFormFields, { message }, { shouldFocus: true });
       }
       form.setError('root', { message: errorMessage(error, 'Failed to save the product') });
     }
@@ -70,15 +86,17 @@ export function ProductForm({
         )}
       </Field>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {!hasOptions && (
         <Field label="Price (list price)" hint={`${MIN_PRICE} to ${MAX_PRICE}, up to two decimals.`} error={errors.price?.message}>
           {({ id, describedBy }) => <input id={id} inputMode="decimal" aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('price')} />}
         </Field>
-        {withStock && (
+        )}
+        {withStock && !hasOptions && (
           <Field label="Units in stock" error={errors.stock?.message}>
             {({ id, describedBy }) => <input id={id} inputMode="numeric" aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('stock')} />}
           </Field>
         )}
-        <Field label="Discount (%)" hint={`0 for none; at most ${MAX_DISCOUNT_PERCENT}.`} error={errors.discountPercentage?.message}>
+        <Field label="Discount (%)" hint={`0 for none; at most ${MAX_DISCOUNT_PERCENT}.${hasOptions ? ' Applies to each variant’s own price.' : ''}`} error={errors.discountPercentage?.message}>
           {({ id, describedBy }) => (
             <input id={id} inputMode="decimal" aria-invalid={errors.discountPercentage ? true : undefined} aria-describedby={describedBy} className={cn(controlClass, 'h-11')} {...form.register('discountPercentage')} />
           )}
@@ -119,6 +137,9 @@ export function ProductForm({
         <FormField label="Size (optional)" error={errors.size?.message} maxLength={50} {...form.register('size')} />
         <FormField label="Colour (optional)" error={errors.color?.message} maxLength={50} {...form.register('color')} />
       </div>
+      <ProductOptions form={form} suggestions={suggestions} />
+      {hasOptions && <VariantGridEditor form={form} images={images} />}
+      <SaleUnitFields form={form} />
       <label className="flex min-h-11 items-center gap-3 text-sm">
         <input type="checkbox" className="h-5 w-5" {...form.register('featured')} />
         Featured: shown among the home page’s top products

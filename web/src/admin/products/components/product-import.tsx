@@ -8,7 +8,38 @@ import { MAX_IMPORT_BYTES, useImportProducts, type ImportReport } from '../api/i
 import { ImportCounts, ImportRows } from './import-report';
 
 /** The file's columns, in the order an export writes them. */
-export const CSV_COLUMNS = ['id', 'name', 'description', 'price', 'discountPercentage', 'discountEndDate', 'stock', 'category', 'subCategory', 'size', 'color', 'featured', 'archived'];
+export const CSV_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'price',
+  'discountPercentage',
+  'discountEndDate',
+  'stock',
+  'category',
+  'subCategory',
+  'size',
+  'color',
+  'featured',
+  'archived',
+  // One row per variant (docs/DESIGN.md §9).
+  'handle',
+  'variantId',
+  'sku',
+  'option1Name',
+  'option1Value',
+  'option2Name',
+  'option2Value',
+  'option3Name',
+  'option3Value',
+  'weightGrams',
+  'unit',
+  'packSize',
+  'minQuantity',
+  'quantityStep',
+];
+
+const Code = ({ children }: { children: string }) => <code className="rounded bg-slate-100 px-1">{children}</code>;
 
 /** The file as chosen: its bytes are read once, so applying sends exactly what was checked. */
 interface Chosen {
@@ -117,7 +148,7 @@ function FileRules() {
         The file
       </h2>
       <p>
-        A CSV file in UTF-8, at most 10 MB and 10,000 products, one product a line after a first line naming the columns, in any order:{' '}
+        A CSV file in UTF-8, at most 10 MB and 10,000 products, one variant a line (a product without options is one line) after a first line naming the columns, in any order:{' '}
         {CSV_COLUMNS.map((column, i) => (
           <span key={column}>
             <code className="rounded bg-slate-100 px-1">{column}</code>
@@ -128,6 +159,15 @@ function FileRules() {
       <ul className="list-disc space-y-1 pl-5">
         <li>
           An empty <code className="rounded bg-slate-100 px-1">id</code> (or no <code className="rounded bg-slate-100 px-1">id</code> column) creates a product; a product’s id updates that product.
+        </li>
+        <li>
+          Lines with the same <Code>id</Code> (for a new product, the same <Code>handle</Code>) are one product, each line one of its variants: imported all together or not at all. <Code>price</Code>,{' '}
+          <Code>stock</Code>, <Code>sku</Code> and <Code>weightGrams</Code> are the variant’s; <Code>variantId</Code> names an existing variant, empty adds one. <Code>option1Name</Code> and{' '}
+          <Code>option1Value</Code> (up to option 3) give its values: the same names on every line of a product. A SKU is 1 to 64 of A-Z, a-z, 0-9 and - _ . / and unique in the shop.
+        </li>
+        <li>
+          <Code>unit</Code> is <Code>each</Code>, <Code>m</Code> (whole metres) or <Code>pack</Code> (with <Code>packSize</Code> of at least 2); <Code>minQuantity</Code> must be a multiple of{' '}
+          <Code>quantityStep</Code>.
         </li>
         <li>
           <code className="rounded bg-slate-100 px-1">category</code> and <code className="rounded bg-slate-100 px-1">subCategory</code> are titles as the shop shows them, and must exist.

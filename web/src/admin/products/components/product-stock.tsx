@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod/mini';
+import { Field } from '@/admin/shared/components/form-field';
 import { TablePages } from '@/admin/shared/components/table-pages';
 import type { AdminProduct, StockEntry } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -11,8 +12,14 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { formatConsoleDateTime } from '@/lib/format';
 import { MAX_STOCK, MAX_STOCK_REASON_CHARS } from '@/lib/rules';
+import { cn } from '@/lib/utils';
 import { useChangeStock } from '../api/change-stock';
+import { useChangeVariantStock } from '../api/change-variant-stock';
 import { STOCK_HISTORY_PER_PAGE, useStockHistory } from '../api/get-stock-history';
+import { optionsLabel } from '../variant-grid';
+import { liveVariants } from '../variant-schema';
+import type { AdminVariant, VariantProduct, VariantStockEntry } from '../variant-types';
+import { Select } from './form-controls';
 import { StockCount } from './stock-badge';
 
 const MAX_CHANGE = MAX_STOCK;
@@ -23,6 +30,7 @@ export const STOCK_MESSAGES = {
   change: `The change must be a whole number of units, not 0 (at most ${MAX_CHANGE} either way)`,
   reason: 'Say why the stock changes',
   reasonTooLong: `The reason must be at most ${MAX_REASON_CHARS} characters`,
+  variantId: 'Choose the variant',
 } as const;
 
 const stockChangeSchema = z.object({
@@ -31,26 +39,41 @@ const stockChangeSchema = z.object({
     z.refine((text) => /^[+-]?\d+$/.test(text) && Number(text) !== 0 && Math.abs(Number(text)) <= MAX_CHANGE, STOCK_MESSAGES.change),
   ),
   reason: z.string().check(z.trim(), z.minLength(1, STOCK_MESSAGES.reason), z.maxLength(MAX_REASON_CHARS, STOCK_MESSAGES.reasonTooLong)),
+  // '' for a product with one variant (its own /stock); else the variant to change.
+  variantId: z.string(),
 });
 
 type StockChangeValues = z.infer<typeof stockChangeSchema>;
 
+/** The variants whose stock is changed one by one: those of a product with options. */
+const stockedVariants = (product: AdminProduct): AdminVariant[] => (((product as VariantProduct).options ?? []).length > 0 ? liveVariants(product as VariantProduct) : []);
+
 /** A product's stock: how many units it has, a change with a reason (never a number typed
- * over what sales have left, docs/DESIGN.md §15), and every movement so far, newest first. */
+ * over what sales have left, docs/DESIGN.md §15), and every movement so far, newest first.
+ * A product with variants shows each one's stock, and a change names the variant it moves. */
 export function ProductStock({ product }: { product: AdminProduct }) {
   const change = useChangeStock(product._id);
-  const form = useForm<StockChangeValues>({ resolver: zodResolver(stockChangeSchema), defaultValues: { change: '', reason: '' } });
+  const changeVariant = useChangeVariantStock();
+  const variants = stockedVariants(product);
+  const empty = { change: '', reason: '', variantId: '' };
+  const form = useForm<StockChangeValues>({ resolver: zodResolver(stockChangeSchema), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
+    if (variants.length > 0 && !values.variantId) {
+      form.setError('variantId', { message: STOCK_MESSAGES.variantId }, { shouldFocus: true });
+      return;
+    }
+    const body = { change: Number(values.change), reason: values.reason };
     try {
-      const changed = await change.mutateAsync({ change: Number(values.change), reason: values.reason });
-      form.reset({ change: '', reason: '' });
-      toast.success(`Stock changed: ${changed.stock} in stock`);
+      const changed = variants.length > 0 ? await changeVariant.mutateAsync({ ...body, variantId: values.variantId }) : await change.mutateAsync(body);
+      const variant = (changed as VariantProduct).variants?.find((one) => one._id === values.variantId);
+      form.reset({ ...empty, variantId: values.variantId });
+      toast.success(variant ? `Stock changed: ${variant.stock} of ${variant.sku} in stock` : `Stock changed: ${changed.stock} in stock`);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? (error.errors ?? {}) : {};
       for (const [field, message] of Object.entries(fieldErrors)) {
-        if (field === 'change' || field === 'reason') form.setError(field, { message }, { shouldFocus: true });
+        if (field === 'change' || field === 'reason' || field === 'variantId') form.setError(field, { message }, { shouldFocus: true });
       }
       form.setError('root', { message: errorMessage(error, 'Failed to change the stock') });
     }
@@ -63,8 +86,24 @@ export function ProductStock({ product }: { product: AdminProduct }) {
       </h2>
       <p className="flex flex-wrap items-center gap-2 text-sm">
         In stock: <StockCount stock={product.stock} />
+        {variants.length > 0 && <span className="text-slate-600">across {variants.length} variants</span>}
       </p>
-      <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start">
+      {variants.length > 0 && <VariantStockTable variants={variants} />}
+      <form noValidate onSubmit={submit} className={cn('grid grid-cols-1 gap-3 sm:items-start', variants.length > 0 ? 'sm:grid-cols-[12rem_8rem_1fr_auto]' : 'sm:grid-cols-[10rem_1fr_auto]')}>
+        {variants.length > 0 && (
+          <Field label="Variant" error={errors.variantId?.message}>
+            {({ id, describedBy }) => (
+              <Select id={id} aria-invalid={errors.variantId ? true : undefined} aria-describedby={describedBy} {...form.register('variantId')}>
+                <option value="">Choose a variant</option>
+                {variants.map((variant) => (
+                  <option key={variant._id} value={variant._id}>
+                    {variant.sku} ({optionsLabel(variant.options)})
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
         <FormField label="Change (units)" inputMode="numeric" placeholder="+12 or -3" error={errors.change?.message} {...form.register('change')} />
         <FormField label="Reason" maxLength={MAX_REASON_CHARS} placeholder="Delivery from supplier" error={errors.reason?.message} {...form.register('reason')} />
         <Button type="submit" className="h-11 sm:mt-6" disabled={isSubmitting}>
@@ -81,6 +120,43 @@ export function ProductStock({ product }: { product: AdminProduct }) {
   );
 }
 
+/** Each variant's stock, in the shop's order. */
+function VariantStockTable({ variants }: { variants: AdminVariant[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Stock of each variant</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              SKU
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Values
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              In stock
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {variants.map((variant) => (
+            <tr key={variant._id} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="py-2 pr-3 font-mono font-normal">
+                {variant.sku}
+              </th>
+              <td className="py-2 pr-3">{optionsLabel(variant.options)}</td>
+              <td className="py-2">
+                <StockCount stock={variant.stock} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function StockHistoryTable({ id }: { id: string }) {
   const [page, setPage] = useState(1);
   const history = useStockHistory(id, page);
@@ -92,7 +168,9 @@ function StockHistoryTable({ id }: { id: string }) {
       </p>
     );
   }
-  const { entries, total } = history.data;
+  const { total } = history.data;
+  const entries: VariantStockEntry[] = history.data.entries;
+  const withSku = entries.some((entry) => entry.sku);
   if (total === 0) return <p className="text-sm text-slate-600">No stock movements yet.</p>;
   return (
     <div className="space-y-2">
@@ -104,6 +182,11 @@ function StockHistoryTable({ id }: { id: string }) {
               <th scope="col" className="py-2 pr-3 font-medium">
                 When
               </th>
+              {withSku && (
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  SKU
+                </th>
+              )}
               <th scope="col" className="py-2 pr-3 text-right font-medium">
                 Change
               </th>
@@ -124,6 +207,7 @@ function StockHistoryTable({ id }: { id: string }) {
                 <td className="py-2 pr-3 whitespace-nowrap">
                   <time dateTime={entry.at}>{formatConsoleDateTime(entry.at)}</time>
                 </td>
+                {withSku && <td className="py-2 pr-3 font-mono">{entry.sku ?? ''}</td>}
                 <td className="py-2 pr-3 text-right tabular-nums">{signed(entry.change)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{entry.stockAfter}</td>
                 <td className="py-2 pr-3 break-words">{entry.reason}</td>

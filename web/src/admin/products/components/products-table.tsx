@@ -10,12 +10,22 @@ import { paths } from '@/config/paths';
 import { formatUsd } from '@/lib/format';
 import { ADMIN_PRODUCTS_PER_PAGE, useAdminProducts } from '../api/get-admin-products';
 import { categoryLine, isSearched, type ProductsQuery } from '../products';
+import type { VariantProduct } from '../variant-types';
 import { ArchivedBadge } from './archived-badge';
 import { BulkProductActions } from './bulk-product-actions';
 import { StockCount } from './stock-badge';
 
-/** The price paid now, with the list price struck through while a discount runs. */
+/** The price paid now, with the list price struck through while a discount runs; for a
+ * product whose variants' prices differ, the range they are paid at (§9's `priceRange`). */
 function PriceCell({ product }: { product: AdminProduct }) {
+  const range = (product as VariantProduct).priceRange;
+  if (range) {
+    return (
+      <span>
+        {formatUsd(range.min)} – {formatUsd(range.max)}
+      </span>
+    );
+  }
   if (product.discountPercentage <= 0) return <span>{formatUsd(product.price)}</span>;
   return (
     <span className="flex flex-col">
@@ -26,6 +36,13 @@ function PriceCell({ product }: { product: AdminProduct }) {
       </span>
     </span>
   );
+}
+
+/** '6 variants', when the list carries a product's variants and it has more than one. */
+function VariantCount({ product }: { product: AdminProduct }) {
+  const count = (product as VariantProduct).variants?.filter((variant) => !variant.archived).length ?? 0;
+  if (count < 2) return null;
+  return <span className="text-xs font-normal text-slate-600">{count} variants</span>;
 }
 
 /** A page of products as `query` asks; rows can be selected for a bulk change of stock or
@@ -129,6 +146,7 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
                       {product.name}
                     </Link>
                     <ArchivedBadge product={product} />
+                    <VariantCount product={product} />
                   </span>
                 </th>
                 <td className="px-3 py-2">{categoryLine(product)}</td>

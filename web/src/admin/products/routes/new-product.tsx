@@ -5,7 +5,7 @@ import { adminPaths } from '@/admin/shared/admin-paths';
 import { useCreateProduct } from '../api/create-product';
 import { ProductForm } from '../components/product-form';
 import { WithCategories } from '../components/with-categories';
-import { EMPTY_PRODUCT } from '../product-schema';
+import { EMPTY_PRODUCT_FORM } from '../product-form-schema';
 
 /** /admin/products/new: every field of a new product. Photos are added on its edit page,
  * where saving leads. */
@@ -23,7 +23,7 @@ export function AdminNewProductPage() {
         {(categories) => (
           <ProductForm
             categories={categories}
-            initial={EMPTY_PRODUCT}
+            initial={EMPTY_PRODUCT_FORM}
             submitLabel="Create product"
             save={async (body) => {
               const product = await create.mutateAsync(body);

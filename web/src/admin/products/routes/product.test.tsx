@@ -141,6 +141,12 @@ describe('Console product form', () => {
         size: '22 cm',
         color: 'Brushed brass',
         featured: true,
+        // Without options: no variants, the product's own price and stock, sold each.
+        options: [],
+        unit: 'each',
+        packSize: null,
+        minQuantity: 1,
+        quantityStep: 1,
       },
     ]);
     expect(screen.getByText('No photos yet: the shop shows a placeholder until you add one.')).toBeInTheDocument();
@@ -224,6 +230,11 @@ describe('Console product form', () => {
         size: null,
         color: 'Chrome',
         featured: true,
+        options: [],
+        unit: 'each',
+        packSize: null,
+        minQuantity: 1,
+        quantityStep: 1,
         version: 1,
       },
     ]);

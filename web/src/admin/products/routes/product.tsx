@@ -16,7 +16,7 @@ import { ProductPhotos } from '../components/product-photos';
 import { ProductStock } from '../components/product-stock';
 import { WithAdminProduct } from '../components/with-admin-product';
 import { WithCategories } from '../components/with-categories';
-import { productFormValues } from '../product-schema';
+import { productFormFields } from '../product-form-schema';
 
 /** /admin/products/{id}: every field of a product, its photos, its stock and its history,
  * its page in the shop, archiving it (or bringing it back), and deleting one made by mistake. */
@@ -67,7 +67,8 @@ function EditProduct({ product }: { product: AdminProduct }) {
               // movements keep the version: a sale never clears what is being typed.
               key={product.version}
               categories={categories}
-              initial={productFormValues(product)}
+              initial={productFormFields(product)}
+              images={product.images}
               submitLabel="Save changes"
               withStock={false}
               save={async (body) => {

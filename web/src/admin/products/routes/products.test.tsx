@@ -38,6 +38,21 @@ const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1
 const asObject = (query: URLSearchParams | undefined) => Object.fromEntries(query ?? []);
 
 describe('Console products table', () => {
+  it('shows a product’s variant count and the range its variants are paid at, when the list carries them', async () => {
+    const elbow = {
+      ...adminProduct({ _id: '4'.padStart(24, '0'), name: 'Compression Elbow', price: 4.2, discountedPrice: 4.2, stock: 8 }),
+      priceRange: { min: 4.2, max: 6.35 },
+      variants: [{ archived: false }, { archived: false }, { archived: true }],
+    } as unknown as AdminProduct;
+    serve(() => [elbow, mixer]);
+    renderRoutes(routes, '/admin/products');
+    await screen.findByRole('link', { name: 'Compression Elbow' });
+    const [first, second] = rows();
+    expect(within(first!).getByRole('rowheader')).toHaveTextContent('Compression Elbow2 variants');
+    expect(within(first!).getAllByRole('cell')[3]).toHaveTextContent('$4.20 – $6.35');
+    expect(within(second!).getByRole('rowheader')).toHaveTextContent(/^Kitchen Mixer$/);
+  });
+
   it('shows each product’s photo, name, category, price paid now, stock and whether it is featured, with a link to its shop page', async () => {
     const asked = serve(() => [tap, radiator, mixer]);
     renderRoutes(routes, '/admin/products');
