@@ -14,10 +14,23 @@ export interface ApiProduct {
   reviewCount: number;
   price: number;
   discountedPrice: number;
+  options?: { name: string; values: string[] }[];
+  unit?: string;
+  minQuantity?: number;
+  quantityStep?: number;
 }
 
-/** Every demo product, read from the API the storefront uses. */
+/** Every demo product sold one at a time in one variant (no options, no sale unit),
+ * read from the API the storefront uses: what the tests written before variants buy.
+ * `variants.spec.ts` buys the others. */
 export async function allProducts(request: APIRequestContext): Promise<ApiProduct[]> {
+  return (await everyProduct(request)).filter(
+    (p) => (p.options ?? []).length === 0 && (p.unit ?? 'each') === 'each' && (p.minQuantity ?? 1) === 1 && (p.quantityStep ?? 1) === 1,
+  );
+}
+
+/** Every demo product, variants or not. */
+export async function everyProduct(request: APIRequestContext): Promise<ApiProduct[]> {
   const products: ApiProduct[] = [];
   for (let page = 1; ; page++) {
     const body = await (await request.get(`/api/product?perPage=100&page=${page}`)).json();
