@@ -103,8 +103,15 @@ async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
         .map(|p| p["images"].as_array().unwrap().len())
         .collect();
     assert!(counts.iter().all(|n| (1..=4).contains(n)) && counts.contains(&4));
+    // Products sold in one variant show their size and colour; the others, their options.
+    let with_options: Vec<&serde_json::Value> = all
+        .iter()
+        .filter(|p| !p["options"].as_array().is_none_or(Vec::is_empty))
+        .collect();
+    assert!(with_options.len() >= 20, "{} sold in variants", with_options.len());
     assert!(all
         .iter()
+        .filter(|p| p["options"].as_array().is_none_or(Vec::is_empty))
         .all(|p| p["size"].is_string() && p["color"].is_string()));
 
     let (_, home) = app.get("/api/user/home-page").await;
