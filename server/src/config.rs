@@ -232,5 +232,8 @@ pub enum SeedCommand {
         /// How many products.
         #[arg(long, default_value_t = 100_000)]
         products: u32,
+        /// Every product in one variant (by default a third have 2–6), to compare.
+        #[arg(long)]
+        no_variants: bool,
     },
 }

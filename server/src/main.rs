@@ -118,10 +118,20 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             Ok(())
         }
         Command::Seed {
-            what: SeedCommand::Bench { products },
+            what:
+                SeedCommand::Bench {
+                    products,
+                    no_variants,
+                },
         } => {
             let started = std::time::Instant::now();
-            seed::bench::seed(&Catalogue::new(db, Clock::system()), &media, products).await?;
+            seed::bench::seed(
+                &Catalogue::new(db, Clock::system()),
+                &media,
+                products,
+                !no_variants,
+            )
+            .await?;
             println!(
                 "seeded {products} benchmark products in {:.1}s",
                 started.elapsed().as_secs_f64()

@@ -1,5 +1,5 @@
 //! The demo catalogue: eight categories, 36 sub-categories, 252 products with drawn
-//! images, 21 more sold in several variants (`demo_variants.rs`), and four banners. Ids are derived from names, so seeding twice changes nothing.
+//! images, and four banners. Ids are derived from names, so seeding twice changes nothing.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -8,7 +8,6 @@ use bytes::Bytes;
 
 use super::art::{banner_svg, product_svg, Kind};
 use super::content_path;
-use super::demo_variants;
 use crate::domain::account::Email;
 use crate::domain::id::{stable_id, Id};
 use crate::domain::pricing::Discount;
@@ -229,15 +228,12 @@ pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxErr
             sub_categories: sub_refs,
         });
     }
-    let with_variants = demo_variants::products(now, &mut images);
-    products.extend(with_variants.iter().map(|(product, _)| product.clone()));
     for (path, svg) in &images {
         media.put(path, Bytes::from(svg.clone())).await?;
     }
     let banners = banners(media).await?;
     catalogue.insert_categories(&categories).await?;
     catalogue.insert_products(&products).await?;
-    demo_variants::seed_variants(catalogue, &with_variants).await?;
     catalogue.insert_banners(&banners).await?;
     catalogue.tidy_after_bulk_load().await?;
     let synonyms: Vec<Vec<String>> = SYNONYMS

@@ -108,7 +108,11 @@ async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
         .iter()
         .filter(|p| !p["options"].as_array().is_none_or(Vec::is_empty))
         .collect();
-    assert!(with_options.len() >= 20, "{} sold in variants", with_options.len());
+    assert!(
+        with_options.len() >= 20,
+        "{} sold in variants",
+        with_options.len()
+    );
     assert!(all
         .iter()
         .filter(|p| p["options"].as_array().is_none_or(Vec::is_empty))
@@ -142,10 +146,30 @@ async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
 }
 
 async fn bench_seed_builds_n_products(app: TestApp) {
-    seed::bench::seed(&app.catalogue, &app.media, 1_200)
+    seed::bench::seed(&app.catalogue, &app.media, 1_200, true)
         .await
         .unwrap();
     assert_eq!(app.catalogue.product_count().await.unwrap(), 1_200);
+    // A third are sold in 2-6 variants, whose sums and cheapest prices the products show.
+    let pool = &app.catalogue.db().pool;
+    let (several, variants): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(DISTINCT product_id), COUNT(*) FROM product_variants v \
+         WHERE (SELECT COUNT(*) FROM product_variants w WHERE w.product_id = v.product_id) > 1",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert_eq!(several, 400);
+    assert!((800..=2_400).contains(&variants), "{variants} variants");
+    let (disagreeing,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM products p WHERE p.stock <> (SELECT SUM(v.stock) FROM product_variants v \
+         WHERE v.product_id = p.id) OR p.price_cents <> (SELECT MIN(v.price_cents) FROM product_variants v \
+         WHERE v.product_id = p.id)",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert_eq!(disagreeing, 0);
     let (_, body) = app.get("/api/product?keyword=brass&perPage=5").await;
     assert_eq!(names(&body).len(), 5);
     assert!(body["data"]["total"].as_i64().unwrap() > 5);
@@ -155,7 +179,7 @@ async fn bench_seed_builds_n_products(app: TestApp) {
 /// index instead of sorting the matches. `minPrice=0` changes no result but turns that
 /// off, so the two answers must agree for every sort and page.
 async fn a_broad_keyword_search_sorts_like_a_narrow_one(app: TestApp) {
-    seed::bench::seed(&app.catalogue, &app.media, 1_200)
+    seed::bench::seed(&app.catalogue, &app.media, 1_200, true)
         .await
         .unwrap();
     for sort in [
