@@ -9,6 +9,7 @@ pub mod currency;
 pub mod id;
 pub mod listing;
 pub mod money;
+pub mod option_filter;
 pub mod order;
 pub mod order_row;
 pub mod page;

@@ -1,5 +1,6 @@
 //! A synthetic catalogue for load tests: the demo's categories and N generated
-//! products sharing a small set of images. 100,000 products take seconds.
+//! products sharing a small set of images, a third of them with 2-6 variants (Size, and
+//! Finish for some). 100,000 products take seconds.
 
 use bytes::Bytes;
 
@@ -10,7 +11,8 @@ use crate::domain::pricing::Discount;
 use crate::domain::time::now_ms;
 use crate::domain::Money;
 use crate::media::Media;
-use crate::store::catalogue::{Catalogue, NewCategory, NewProduct};
+use crate::domain::variant::{ProductOption, SaleUnit, VariantOptions};
+use crate::store::catalogue::{Catalogue, NewCategory, NewProduct, SeedVariants, VariantInput};
 use crate::BoxError;
 
 const ADJECTIVES: &[&str] = &[
@@ -64,6 +66,7 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
         }
     }
     let mut batch = Vec::with_capacity(BATCH);
+    let mut variants = Vec::with_capacity(BATCH / 3 + 1);
     for n in 0..count as usize {
         let (category_id, sub_id, sub_title, kind) = &subs[n % subs.len()];
         let adjective = ADJECTIVES[n / subs.len() % ADJECTIVES.len()];
@@ -73,6 +76,9 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
             sub_title.trim_end_matches('s')
         );
         let price = Money::from_cents(199 + (n as i64 * 7_919) % 49_800);
+        let id = stable_id("bench-product", &n.to_string());
+        // A third of the products come in 2-6 sizes and finishes.
+        let seeded = n.is_multiple_of(3).then(|| bench_variants(&id, n, price));
         let discount = if n % 5 == 0 {
             Discount {
                 basis_points: 1500,
@@ -81,8 +87,13 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
         } else {
             Discount::NONE
         };
+        let stock = match &seeded {
+            Some(seeded) => seeded.variants.iter().map(|v| v.stock).sum(),
+            None => (n % 50) as i64,
+        };
+        variants.extend(seeded);
         batch.push(NewProduct {
-            id: stable_id("bench-product", &n.to_string()),
+            id,
             description: format!(
                 "{name}: a {} {} for everyday plumbing and heating jobs.",
                 material.to_lowercase(),
@@ -96,7 +107,7 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
                 kind.slug(),
                 n / 7 % COLORS.len()
             )],
-            stock: (n % 50) as i64,
+            stock,
             category_id: category_id.clone(),
             sub_category_id: sub_id.clone(),
             size: None,
@@ -106,10 +117,60 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
         });
         if batch.len() == BATCH {
             catalogue.insert_products(&batch).await?;
+            catalogue.seed_variants(&variants).await?;
             batch.clear();
+            variants.clear();
         }
     }
     catalogue.insert_products(&batch).await?;
+    catalogue.seed_variants(&variants).await?;
     catalogue.tidy_after_bulk_load().await?;
     Ok(())
+}
+
+const SIZES: [&str; 3] = ["15 mm", "22 mm", "28 mm"];
+const FINISHES: [&str; 2] = ["Brass", "Chrome"];
+
+/// Product `n`'s variants: 2 or 3 sizes, times 1 or 2 finishes (2-6 in all), each size
+/// and finish a little dearer than the last.
+fn bench_variants(id: &str, n: usize, price: Money) -> SeedVariants {
+    let sizes = &SIZES[..2 + n / 3 % 2];
+    let finishes = &FINISHES[..1 + n / 6 % 2];
+    let mut options = vec![ProductOption {
+        name: "Size".into(),
+        values: sizes.iter().map(|s| s.to_string()).collect(),
+    }];
+    if finishes.len() > 1 {
+        options.push(ProductOption {
+            name: "Finish".into(),
+            values: finishes.iter().map(|s| s.to_string()).collect(),
+        });
+    }
+    let mut variants = Vec::new();
+    for (i, size) in sizes.iter().enumerate() {
+        for (j, finish) in finishes.iter().enumerate() {
+            let mut chosen = VariantOptions::new();
+            chosen.insert("Size".into(), size.to_string());
+            if finishes.len() > 1 {
+                chosen.insert("Finish".into(), finish.to_string());
+            }
+            let position = variants.len() as i64;
+            variants.push(VariantInput {
+                id: None,
+                sku: format!("B{n}-{}{}", &size[..2], &finish[..2].to_uppercase()),
+                options: chosen,
+                price: Money::from_cents(price.cents() + (i * 2 + j) as i64 * 100),
+                stock: ((n + position as usize) % 20) as i64,
+                weight_grams: None,
+                image: None,
+                position,
+            });
+        }
+    }
+    SeedVariants {
+        product_id: id.to_string(),
+        options,
+        sale: SaleUnit::default(),
+        variants,
+    }
 }

@@ -1,5 +1,5 @@
-//! The demo catalogue: eight categories, 36 sub-categories, 252 products with drawn
-//! images, and four banners. Ids are derived from names, so seeding twice changes nothing.
+//! The demo catalogue: eight categories, 36 sub-categories, 274 products with drawn
+//! images (22 of them with variants, `demo_variants.rs`), and four banners. Ids are derived from names, so seeding twice changes nothing.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -177,6 +177,8 @@ pub struct Report {
     pub categories: usize,
     pub sub_categories: usize,
     pub products: usize,
+    /// Of those, how many have several variants.
+    pub with_variants: usize,
     pub images: usize,
     pub banners: usize,
     /// Every demo product's id, in catalogue order (for the demo reviews).
@@ -187,8 +189,8 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "demo catalogue: {} categories, {} sub-categories, {} products, {} images, {} banners",
-            self.categories, self.sub_categories, self.products, self.images, self.banners
+            "demo catalogue: {} categories, {} sub-categories, {} products ({} with variants), {} images, {} banners",
+            self.categories, self.sub_categories, self.products, self.with_variants, self.images, self.banners
         )
     }
 }
@@ -209,12 +211,14 @@ pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxErr
     let mut products = Vec::new();
     let mut images: BTreeMap<String, String> = BTreeMap::new();
     let mut n = 0usize;
+    let mut places = BTreeMap::new();
     for (position, (title, subs)) in CATALOGUE.iter().enumerate() {
         let category_id = stable_id("category", title);
         let mut sub_refs = Vec::new();
         for sub in subs.iter() {
             let sub_id = stable_id("sub-category", &format!("{title}/{}", sub.title));
             sub_refs.push((sub_id.clone(), sub.title.to_string()));
+            places.insert((*title, sub.title), (category_id.clone(), sub_id.clone()));
             for i in 0..PER_SUB {
                 let p = demo_product(sub, i, n, now, &category_id, &sub_id, &mut images);
                 products.push(p);
@@ -228,12 +232,15 @@ pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxErr
             sub_categories: sub_refs,
         });
     }
+    let (with_variants, variants) = super::demo_variants::families(now, &places, &mut images);
+    products.extend(with_variants);
     for (path, svg) in &images {
         media.put(path, Bytes::from(svg.clone())).await?;
     }
     let banners = banners(media).await?;
     catalogue.insert_categories(&categories).await?;
     catalogue.insert_products(&products).await?;
+    catalogue.seed_variants(&variants).await?;
     catalogue.insert_banners(&banners).await?;
     catalogue.tidy_after_bulk_load().await?;
     let synonyms: Vec<Vec<String>> = SYNONYMS
@@ -245,6 +252,7 @@ pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxErr
         categories: categories.len(),
         sub_categories: categories.iter().map(|c| c.sub_categories.len()).sum(),
         products: products.len(),
+        with_variants: variants.len(),
         images: images.len(),
         banners: banners.len(),
         product_ids: products.iter().map(|p| p.id.clone()).collect(),

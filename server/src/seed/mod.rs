@@ -5,6 +5,7 @@ pub mod art;
 pub mod bench;
 pub mod demo;
 pub mod demo_pages;
+mod demo_variants;
 
 /// `{stem}-{hash of svg}.svg`: media are served as immutable for a year, so a drawing
 /// that changes between releases must get a new path, never overwrite an old one.

@@ -479,7 +479,8 @@ async fn the_openapi_document_describes_the_catalogue(app: TestApp) {
             "maxPrice",
             "categoryIds",
             "subCategoryIds",
-            "facets"
+            "facets",
+            "option"
         ]
     );
 }

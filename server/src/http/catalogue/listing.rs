@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -11,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::product::{products, Product};
 use crate::domain::id::Id;
 use crate::domain::money::MoneyError;
+use crate::domain::option_filter::{sku_key, OptionFilter};
 use crate::domain::Money;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiQuery;
@@ -50,6 +51,18 @@ pub struct ListingFacets {
     pub price_bands: Vec<PriceBand>,
     /// How many of the listing's products are in stock.
     pub in_stock: i64,
+    /// By option name: how many products have a variant with each value (one that also
+    /// holds the `option` filter's other names), matching every other filter. Names and
+    /// values as first written, in order ignoring case.
+    #[schema(value_type = BTreeMap<String, Vec<OptionValueCount>>)]
+    pub options: BTreeMap<String, Vec<OptionValueCount>>,
+}
+
+/// How many products have a variant with this value of an option.
+#[derive(Serialize, ToSchema)]
+pub struct OptionValueCount {
+    pub value: String,
+    pub count: i64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -92,6 +105,17 @@ impl From<Facets> for ListingFacets {
             sub_categories: counts(facets.sub_categories),
             price_bands,
             in_stock: facets.in_stock,
+            options: facets
+                .options
+                .into_iter()
+                .map(|(name, values)| {
+                    let values = values
+                        .into_iter()
+                        .map(|(value, count)| OptionValueCount { value, count })
+                        .collect();
+                    (name, values)
+                })
+                .collect(),
         }
     }
 }
@@ -160,6 +184,19 @@ pub struct ListParams {
     facets: Option<String>,
 }
 
+/// The listing's option filter, documented apart: it is repeated, which the other
+/// parameters' reading does not take, so the handler reads it from the query itself.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct OptionParams {
+    /// `Name:value` (split at the first ':', names and values ignoring case), repeatable,
+    /// at most 30: values of one name are alternatives, different names must all hold
+    /// for one and the same variant. Without ':': 400 with `errors.option`.
+    #[param(style = Form, explode, example = json!(["Size:22 mm", "Finish:Chrome"]))]
+    option: Option<Vec<String>>,
+}
+
 pub const MAX_PER_PAGE: i64 = 100;
 const MAX_KEYWORD_CHARS: usize = 200;
 const MAX_IDS: usize = 50;
@@ -175,9 +212,15 @@ pub struct ListRequest {
 }
 
 impl ListParams {
-    /// Checks every parameter and names each one that is wrong.
-    pub fn validate(self) -> Result<ListRequest, AppError> {
+    /// Checks every parameter and names each one that is wrong; `options` are the
+    /// query's `option` values.
+    pub fn validate(self, options: &[String]) -> Result<ListRequest, AppError> {
         let mut errors = BTreeMap::new();
+        let option_filter =
+            OptionFilter::parse(options.iter().map(String::as_str)).unwrap_or_else(|e| {
+                errors.insert("option", e.message());
+                OptionFilter::default()
+            });
         let present = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
 
         let Paging { page, per_page } = Paging::parse(
@@ -289,7 +332,9 @@ impl ListParams {
         }
         Ok(ListRequest {
             filter: ProductFilter {
+                sku: sku_key(&keyword),
                 keyword_words: ProductFilter::keyword(&keyword),
+                options: option_filter,
                 category_ids,
                 sub_category_ids,
                 min_paid,
@@ -309,12 +354,13 @@ impl ListParams {
 
 /// Products, filtered, sorted and paged. Price filters and sorting use the price the
 /// shopper pays (`discountedPrice`).
-#[utoipa::path(get, path = "/api/product", tag = "catalogue", params(ListParams),
+#[utoipa::path(get, path = "/api/product", tag = "catalogue", params(ListParams, OptionParams),
     responses((status = 200, body = Envelope<ProductList>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)"),
               (status = 400, description = "A parameter is invalid; `errors` names it", body = ErrorBody)))]
 pub(super) async fn list_products(
     State(state): State<AppState>,
     ApiQuery(params): ApiQuery<ListParams>,
+    RawQuery(query): RawQuery,
 ) -> Result<Json<Envelope<ProductList>>, AppError> {
     let ListRequest {
         filter,
@@ -322,7 +368,7 @@ pub(super) async fn list_products(
         page,
         per_page,
         facets,
-    } = params.validate()?;
+    } = params.validate(&option_values(query.as_deref()))?;
     let (rows, total) = state
         .catalogue
         .list_products(&filter, sort, (page - 1) * per_page, per_page)
@@ -350,6 +396,17 @@ pub(super) async fn list_products(
     ))
 }
 
+/// The query's `option` values, in order.
+fn option_values(query: Option<&str>) -> Vec<String> {
+    query
+        .and_then(|query| serde_urlencoded::from_str::<Vec<(String, String)>>(query).ok())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(name, _)| name == "option")
+        .map(|(_, value)| value)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,7 +429,7 @@ mod tests {
 
     #[test]
     fn defaults_follow_the_spec() {
-        let request = params(&[]).validate().unwrap();
+        let request = params(&[]).validate(&[]).unwrap();
         assert_eq!(request.page, 1);
         assert_eq!(request.per_page, 10);
         assert_eq!(
@@ -388,58 +445,70 @@ mod tests {
     #[test]
     fn per_page_is_capped_at_one_hundred() {
         assert_eq!(
-            params(&[("perPage", "500")]).validate().unwrap().per_page,
+            params(&[("perPage", "500")])
+                .validate(&[])
+                .unwrap()
+                .per_page,
             100
         );
         let huge = "99999999999999999999999";
         assert_eq!(
-            params(&[("perPage", huge)]).validate().unwrap().per_page,
+            params(&[("perPage", huge)]).validate(&[]).unwrap().per_page,
             100
         );
         assert_eq!(
-            params(&[("perPage", "0100")]).validate().unwrap().per_page,
+            params(&[("perPage", "0100")])
+                .validate(&[])
+                .unwrap()
+                .per_page,
             100
         );
         assert_eq!(
-            params(&[("perPage", "007")]).validate().unwrap().per_page,
+            params(&[("perPage", "007")])
+                .validate(&[])
+                .unwrap()
+                .per_page,
             7
         );
     }
 
     #[test]
     fn each_invalid_parameter_is_named() {
-        assert_eq!(error_fields(params(&[("page", "0")]).validate()), ["page"]);
         assert_eq!(
-            error_fields(params(&[("page", "x"), ("perPage", "-1")]).validate()),
+            error_fields(params(&[("page", "0")]).validate(&[])),
+            ["page"]
+        );
+        assert_eq!(
+            error_fields(params(&[("page", "x"), ("perPage", "-1")]).validate(&[])),
             ["page", "perPage"]
         );
         assert_eq!(
-            error_fields(params(&[("sortField", "rating")]).validate()),
+            error_fields(params(&[("sortField", "rating")]).validate(&[])),
             ["sortField"]
         );
         assert_eq!(
-            error_fields(params(&[("sortOrder", "up")]).validate()),
+            error_fields(params(&[("sortOrder", "up")]).validate(&[])),
             ["sortOrder"]
         );
         assert_eq!(
-            error_fields(params(&[("minPrice", "-3")]).validate()),
+            error_fields(params(&[("minPrice", "-3")]).validate(&[])),
             ["minPrice"]
         );
         assert_eq!(
-            error_fields(params(&[("maxPrice", "ten")]).validate()),
+            error_fields(params(&[("maxPrice", "ten")]).validate(&[])),
             ["maxPrice"]
         );
         assert_eq!(
-            error_fields(params(&[("minPrice", "20"), ("maxPrice", "10")]).validate()),
+            error_fields(params(&[("minPrice", "20"), ("maxPrice", "10")]).validate(&[])),
             ["minPrice"]
         );
         assert_eq!(
-            error_fields(params(&[("categoryIds", "nope")]).validate()),
+            error_fields(params(&[("categoryIds", "nope")]).validate(&[])),
             ["categoryIds"]
         );
         let long = "a".repeat(201);
         assert_eq!(
-            error_fields(params(&[("keyword", &long)]).validate()),
+            error_fields(params(&[("keyword", &long)]).validate(&[])),
             ["keyword"]
         );
     }
@@ -447,7 +516,7 @@ mod tests {
     #[test]
     fn empty_values_count_as_absent() {
         let request = params(&[("keyword", ""), ("minPrice", ""), ("categoryIds", "")])
-            .validate()
+            .validate(&[])
             .unwrap();
         assert_eq!(request.filter, ProductFilter::default());
     }

@@ -49,7 +49,8 @@ pub struct SuggestedProduct {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
-    /// Null until variants give products SKUs.
+    /// The SKU searched for, when the product has it, else its first variant's (null
+    /// only while the search index is being built).
     pub sku: Option<String>,
     /// The product's first photo, or null when it has none.
     pub image: Option<String>,
@@ -110,7 +111,7 @@ async fn suggest(
                         .as_f64(),
                     id: card.id,
                     name: card.name,
-                    sku: None,
+                    sku: card.sku,
                     image: card.image,
                 })
                 .collect(),

@@ -3,6 +3,7 @@
 //! and none on another.
 
 use crate::domain::id::Id;
+use crate::domain::option_filter::OptionFilter;
 use crate::domain::search_terms::query_words;
 use crate::domain::Money;
 
@@ -15,6 +16,11 @@ pub struct ProductFilter {
     /// Bounds on the price the shopper pays, inclusive.
     pub min_paid: Option<Money>,
     pub max_paid: Option<Money>,
+    /// Options one and the same variant must hold (`domain/option_filter.rs`).
+    pub options: OptionFilter,
+    /// The keyword as a whole, in lower case, when it has a SKU's shape: a product with
+    /// a variant of that SKU matches whatever its words.
+    pub sku: Option<String>,
 }
 
 /// Most words a keyword search looks at.
@@ -34,5 +40,6 @@ impl ProductFilter {
             && self.sub_category_ids.is_empty()
             && self.min_paid.is_none()
             && self.max_paid.is_none()
+            && self.options.is_empty()
     }
 }

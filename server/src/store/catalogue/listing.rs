@@ -8,6 +8,7 @@ use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUC
 use super::{Catalogue, Facets};
 use crate::domain::id::Id;
 use crate::domain::listing::{ProductSort, SortField};
+use crate::domain::option_filter::OptionFilter;
 use crate::store::Dialect;
 
 pub(super) enum Arg {
@@ -31,7 +32,8 @@ impl Catalogue {
         else {
             return Ok((Vec::new(), 0));
         };
-        let hits = if filter.keyword_words.is_empty() {
+        // The browse table knows no options: an option filter is a search of the index.
+        let hits = if filter.keyword_words.is_empty() && filter.options.is_empty() {
             self.search
                 .browse(filter, sort, offset_at, limit_at)
                 .map(Ok)
@@ -220,7 +222,21 @@ impl Catalogue {
         if !filter.keyword_words.is_empty() {
             let parts = self.keyword_parts(&filter.keyword_words);
             args.push(Arg::Text(self.db.dialect.keyword_query(&parts)));
-            clauses.push(self.db.dialect.keyword_predicate(args.len()));
+            let by_words = self.db.dialect.keyword_predicate(args.len());
+            match &filter.sku {
+                Some(sku) => {
+                    args.push(Arg::Text(sku.clone()));
+                    clauses.push(format!(
+                        "({by_words} OR EXISTS (SELECT 1 FROM product_variants v \
+                         WHERE v.product_id = p.id AND v.archived_at IS NULL AND lower(v.sku) = ${}))",
+                        args.len()
+                    ));
+                }
+                None => clauses.push(by_words),
+            }
+        }
+        if !filter.options.is_empty() {
+            clauses.push(option_clause(&filter.options, &mut args));
         }
         for (column, ids) in [
             ("p.category_id", &filter.category_ids),
@@ -277,6 +293,36 @@ impl Catalogue {
         }
         Ok(swept.len() as u64)
     }
+}
+
+/// The option filter as SQL: one variant in the shop whose stored options (a JSON
+/// object) hold, for every asked name, one of its values. Only asked while the search
+/// index is being built, so a plain text match of the JSON serves.
+fn option_clause(options: &OptionFilter, args: &mut Vec<Arg>) -> String {
+    let like = |text: &str| {
+        text.replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    };
+    let json = |text: &str| serde_json::to_string(text).expect("a string serialises");
+    let mut names = Vec::new();
+    for name in options.names() {
+        let mut alternatives = Vec::new();
+        for value in options.values(name) {
+            args.push(Arg::Text(format!(
+                "%{}:{}%",
+                like(&json(name)),
+                like(&json(value))
+            )));
+            alternatives.push(format!("lower(v.options) LIKE ${} ESCAPE '\\'", args.len()));
+        }
+        names.push(format!("({})", alternatives.join(" OR ")));
+    }
+    format!(
+        "EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id \
+         AND v.archived_at IS NULL AND {})",
+        names.join(" AND ")
+    )
 }
 
 pub(super) fn bind_all<'q>(

@@ -10,6 +10,7 @@ use super::filter::ProductFilter;
 use super::search::ProductCard;
 use super::Catalogue;
 use crate::domain::listing::{ProductSort, SortField};
+use crate::domain::option_filter::sku_key;
 use crate::domain::search_terms::index_words;
 use crate::domain::synonyms::Alternatives;
 
@@ -61,6 +62,7 @@ impl Catalogue {
     ) -> Result<Suggestions, sqlx::Error> {
         let filter = ProductFilter {
             keyword_words: ProductFilter::keyword(text),
+            sku: sku_key(text),
             ..Default::default()
         };
         if filter.keyword_words.is_empty() {
@@ -84,6 +86,7 @@ impl Catalogue {
                     name: row.name,
                     price: row.price,
                     discount: row.discount,
+                    sku: None,
                 })
                 .collect(),
         };

@@ -247,7 +247,20 @@ impl Catalogue {
             .fold(sqlx::query(sql), |query, arg| query.bind(arg.clone()))
             .fetch_all(&self.db.pool)
             .await?;
-        rows.iter().map(indexed_from_row).collect()
+        let mut products: Vec<IndexedProduct> = rows
+            .iter()
+            .map(indexed_from_row)
+            .collect::<Result<_, _>>()?;
+        // What the SKU search and the option filter read: the variants in the shop.
+        let ids: Vec<&str> = products.iter().map(|p| p.id.as_str()).collect();
+        let mut variants = super::variants::variants_of(&self.db.pool, &ids, false).await?;
+        for product in &mut products {
+            for variant in variants.remove(&product.id).unwrap_or_default() {
+                product.skus.push(variant.sku);
+                product.variant_options.push(variant.options);
+            }
+        }
+        Ok(products)
     }
 }
 
@@ -275,6 +288,8 @@ fn indexed_from_row(row: &sqlx::any::AnyRow) -> Result<IndexedProduct, sqlx::Err
             basis_points: row.try_get("discount_bp")?,
             ends_at: row.try_get("discount_ends_at")?,
         },
+        skus: Vec::new(),
+        variant_options: Vec::new(),
     })
 }
 

@@ -368,7 +368,8 @@ async fn suggestions_name_the_best_products_and_matching_categories(app: TestApp
         json!({
             "_id": valve_id,
             "name": "Radiator Valve",
-            "sku": null,
+            // Its one variant's SKU, generated from its id.
+            "sku": valve_id.to_uppercase(),
             "image": "products/valve.svg",
             "discountedPrice": 15.0,
         })

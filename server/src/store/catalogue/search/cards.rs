@@ -26,6 +26,8 @@ pub struct ProductCard {
     pub image: Option<String>,
     pub price: Money,
     pub discount: Discount,
+    /// The SKU the search was for, when this product has it, else its first variant's.
+    pub sku: Option<String>,
 }
 
 impl Built {
@@ -42,7 +44,7 @@ impl Built {
         let hits = self.search_in(&searcher, filter, parts, sort, 0, limit)?;
         let mut cards = Vec::with_capacity(hits.ids.len());
         for id in hits.ids {
-            if let Some(card) = self.card(&searcher, &id)? {
+            if let Some(card) = self.card(&searcher, &id, filter.sku.as_deref())? {
                 cards.push(card);
             }
         }
@@ -50,7 +52,12 @@ impl Built {
     }
 
     /// Product `id`'s card as `searcher` sees the index; `None` when it is not there.
-    fn card(&self, searcher: &Searcher, id: &str) -> tantivy::Result<Option<ProductCard>> {
+    fn card(
+        &self,
+        searcher: &Searcher,
+        id: &str,
+        sku: Option<&str>,
+    ) -> tantivy::Result<Option<ProductCard>> {
         let f = self.fields;
         let query = TermQuery::new(Term::from_field_text(f.id, id), IndexRecordOption::Basic);
         let Some((_, address)) = searcher
@@ -66,6 +73,15 @@ impl Built {
                 .and_then(|value| value.as_str().map(str::to_string))
         };
         let number = |field| doc.get_first(field).and_then(|value| value.as_i64());
+        let skus: Vec<&str> = doc
+            .get_all(f.shown_sku)
+            .filter_map(|value| value.as_str())
+            .collect();
+        let shown_sku = skus
+            .iter()
+            .find(|s| sku.is_some_and(|sku| s.eq_ignore_ascii_case(sku)))
+            .or(skus.first())
+            .map(|s| s.to_string());
         Ok(Some(ProductCard {
             id: id.to_string(),
             name: text(f.shown_name).unwrap_or_default(),
@@ -75,6 +91,7 @@ impl Built {
                 basis_points: number(f.discount_bp).unwrap_or_default(),
                 ends_at: number(f.discount_ends_at),
             },
+            sku: shown_sku,
         }))
     }
 }
@@ -105,6 +122,8 @@ mod tests {
             image: image.map(str::to_string),
             price: Money::from_cents(cents),
             discount,
+            skus: Vec::new(),
+            variant_options: Vec::new(),
         }
     }
 
@@ -162,6 +181,7 @@ mod tests {
                     image: Some("media/a.jpg".into()),
                     price: Money::from_cents(1250),
                     discount: ending,
+                    sku: None,
                 },
                 ProductCard {
                     id: format!("{:024x}", 3),
@@ -169,6 +189,7 @@ mod tests {
                     image: Some("media/k.png".into()),
                     price: Money::from_cents(249),
                     discount: none,
+                    sku: None,
                 },
             ]
         );

@@ -9,6 +9,7 @@ use tantivy::columnar::{Column, StrColumn};
 use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
 
 use super::index::Built;
+use super::option_facets::{counts_of, merge, SegmentOptions};
 use crate::domain::synonyms::Alternatives;
 use crate::store::catalogue::filter::ProductFilter;
 
@@ -20,7 +21,11 @@ impl Built {
     ) -> tantivy::Result<Facets> {
         let searcher = self.reader.searcher();
         // The keywords alone: each count leaves out the filters it is about.
-        let query = self.query(&searcher, &ProductFilter::default(), parts, false);
+        let keywords = ProductFilter {
+            sku: filter.sku.clone(),
+            ..Default::default()
+        };
+        let query = self.query(&searcher, &keywords, parts, false);
         searcher.search(&*query, &FacetCollector { filter })
     }
 }
@@ -40,6 +45,10 @@ pub struct Facets {
     /// The listing's own matches (every filter) and how many of them are in stock.
     pub total: i64,
     pub in_stock: i64,
+    /// Products per option name and value (names, then values, in order), matching every
+    /// filter but the option filter's values of that name: each product counts once
+    /// for each value one of its variants holds together with the filter's other names.
+    pub options: Vec<(String, Vec<(String, i64)>)>,
 }
 
 /// Where each price band starts, in cents of the price paid: under 10, 10-25, 25-50,
@@ -74,6 +83,7 @@ struct SegmentFacets {
     bands: [i64; PRICE_BANDS.len()],
     total: i64,
     in_stock_count: i64,
+    options: SegmentOptions,
 }
 
 /// The ords in `column`'s dictionary of these ids (those it holds).
@@ -147,6 +157,7 @@ impl Collector for FacetCollector<'_> {
             bands: [0; PRICE_BANDS.len()],
             total: 0,
             in_stock_count: 0,
+            options: SegmentOptions::new(fast.str("shown_option_set")?, &filter.options)?,
         })
     }
 
@@ -161,7 +172,9 @@ impl Collector for FacetCollector<'_> {
                 *band += count;
             }
         }
+        let options = merge(fruits.iter().map(|f| counts_of(&f.options)));
         Ok(Facets {
+            options,
             total: fruits.iter().map(|f| f.total).sum(),
             in_stock: fruits.iter().map(|f| f.in_stock).sum(),
             price_bands: bands,
@@ -192,6 +205,14 @@ impl SegmentCollector for SegmentFacets {
             .as_ref()
             .is_none_or(|ords| ords.contains(&sub_category));
         let in_price = (self.min_paid..=self.max_paid).contains(&paid);
+        // The option facets leave out only the option filter (each name its own part).
+        let has_options = self.options.read(doc);
+        if in_price && in_category && in_sub_category {
+            self.options.count();
+        }
+        if !has_options {
+            return;
+        }
         if in_price {
             if let Some(count) = self.category_counts.get_mut(category as usize) {
                 *count += 1;
@@ -220,6 +241,7 @@ impl SegmentCollector for SegmentFacets {
             price_bands: self.bands.to_vec(),
             total: self.total,
             in_stock: self.in_stock_count,
+            options: merge(std::iter::once(self.options.harvest())),
         }
     }
 }

@@ -14,8 +14,10 @@ use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Te
 use super::browse::Browse;
 use super::id_halves;
 use crate::domain::money::Money;
+use crate::domain::option_filter::option_sets;
 use crate::domain::pricing::Discount;
 use crate::domain::search_terms::index_words;
+use crate::domain::variant::VariantOptions;
 
 /// What the index holds of one product in the shop.
 #[derive(Clone, Debug)]
@@ -32,6 +34,10 @@ pub(in crate::store::catalogue) struct IndexedProduct {
     pub image: Option<String>,
     pub price: Money,
     pub discount: Discount,
+    /// Its variants' SKUs (those in the shop), in position order.
+    pub skus: Vec<String>,
+    /// Its variants' options (those in the shop), for the option filter and facets.
+    pub variant_options: Vec<VariantOptions>,
 }
 
 /// The tantivy index, its writer and its reader.
@@ -64,6 +70,15 @@ pub(super) struct Fields {
     pub(super) price: Field,
     pub(super) discount_bp: Field,
     pub(super) discount_ends_at: Field,
+    /// Each variant's SKU in lower case: a keyword that is a whole SKU finds it.
+    pub(super) sku: Field,
+    /// Stored, for cards: the SKUs as written.
+    pub(super) shown_sku: Field,
+    /// Each variant's option sets in lower case (`domain/option_filter.rs`): what the
+    /// option filter looks up.
+    pub(super) option_set: Field,
+    /// The same sets as written, as a column: what the option facets count.
+    pub(super) shown_option_set: Field,
 }
 
 const TOKENIZER: &str = "words";
@@ -96,6 +111,10 @@ impl Built {
             price: schema.add_i64_field("price", STORED),
             discount_bp: schema.add_i64_field("discount_bp", STORED),
             discount_ends_at: schema.add_i64_field("discount_ends_at", STORED),
+            sku: schema.add_text_field("sku", STRING),
+            shown_sku: schema.add_text_field("shown_sku", STORED),
+            option_set: schema.add_text_field("option_set", STRING),
+            shown_option_set: schema.add_text_field("shown_option_set", FAST),
         };
         let index = Index::create_in_ram(schema.build());
         // The search text is stored as the very words a query is split into; this
@@ -165,6 +184,7 @@ impl Built {
             doc.add_u64(f.id_high, high);
             doc.add_u64(f.id_low, low);
             add_card(&mut doc, &f, product);
+            add_variants(&mut doc, &f, product);
             writer.add_document(doc)?;
         }
         Ok(())
@@ -229,6 +249,27 @@ fn add_card(doc: &mut TantivyDocument, f: &Fields, product: &IndexedProduct) {
     doc.add_i64(f.discount_bp, product.discount.basis_points);
     if let Some(ends_at) = product.discount.ends_at {
         doc.add_i64(f.discount_ends_at, ends_at);
+    }
+}
+
+/// Adds what the SKU search, the option filter and the option facets read of
+/// `product`'s variants to its document.
+fn add_variants(doc: &mut TantivyDocument, f: &Fields, product: &IndexedProduct) {
+    for sku in &product.skus {
+        doc.add_text(f.sku, sku.to_lowercase());
+        doc.add_text(f.shown_sku, sku);
+    }
+    let mut lower = std::collections::BTreeSet::new();
+    let mut shown = std::collections::BTreeSet::new();
+    for options in &product.variant_options {
+        lower.extend(option_sets(options, true));
+        shown.extend(option_sets(options, false));
+    }
+    for set in lower {
+        doc.add_text(f.option_set, set);
+    }
+    for set in shown {
+        doc.add_text(f.shown_option_set, set);
     }
 }
 

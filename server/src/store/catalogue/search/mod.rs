@@ -30,6 +30,7 @@ mod browse;
 mod cards;
 mod facets;
 mod index;
+mod option_facets;
 mod paging;
 mod query;
 mod typos;
@@ -308,6 +309,8 @@ mod tests {
                 basis_points: 0,
                 ends_at: None,
             },
+            skus: Vec::new(),
+            variant_options: Vec::new(),
         }
     }
 

@@ -4,7 +4,8 @@
 //! category filters.
 
 use tantivy::query::{
-    AllQuery, BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery, TermSetQuery,
+    AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, TermQuery,
+    TermSetQuery,
 };
 use tantivy::schema::IndexRecordOption;
 use tantivy::Term;
@@ -13,6 +14,9 @@ use super::index::Built;
 use super::typos::typos_allowed;
 use crate::domain::synonyms::Alternatives;
 use crate::store::catalogue::filter::ProductFilter;
+
+/// The score of a match by SKU: above any score words can reach.
+const SKU_SCORE: f32 = 1.0e6;
 
 impl Built {
     /// The query for `filter` and its keywords read as `parts`: every part must match
@@ -30,6 +34,7 @@ impl Built {
     ) -> Box<dyn Query> {
         let f = self.fields;
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let mut words: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for part in parts {
             let mut alternatives: Vec<(Occur, Box<dyn Query>)> = part
                 .iter()
@@ -49,7 +54,7 @@ impl Built {
                 1 => alternatives.remove(0).1,
                 _ => Box::new(BooleanQuery::new(alternatives)),
             };
-            clauses.push((Occur::Must, matched));
+            words.push((Occur::Must, matched));
             if scored {
                 for word in part.iter().flatten() {
                     let whole = TermQuery::new(
@@ -60,13 +65,44 @@ impl Built {
                         Term::from_field_text(f.name_words, word),
                         IndexRecordOption::WithFreqs,
                     );
-                    clauses.push((Occur::Should, Box::new(whole)));
-                    clauses.push((
+                    words.push((Occur::Should, Box::new(whole)));
+                    words.push((
                         Occur::Should,
                         Box::new(BoostQuery::new(Box::new(in_name), 2.0)),
                     ));
                 }
             }
+        }
+        match (&filter.sku, words.is_empty()) {
+            // The keyword as a whole may be a variant's SKU: a product matches by its
+            // words or by that SKU, and a SKU match ranks above any match by words.
+            (Some(sku), false) => {
+                let by_sku =
+                    TermQuery::new(Term::from_field_text(f.sku, sku), IndexRecordOption::Basic);
+                let by_sku: Box<dyn Query> = match scored {
+                    true => Box::new(ConstScoreQuery::new(Box::new(by_sku), SKU_SCORE)),
+                    false => Box::new(by_sku),
+                };
+                let either = BooleanQuery::new(vec![
+                    (
+                        Occur::Should,
+                        Box::new(BooleanQuery::new(words)) as Box<dyn Query>,
+                    ),
+                    (Occur::Should, by_sku),
+                ]);
+                clauses.push((Occur::Must, Box::new(either)));
+            }
+            (_, false) => clauses.extend(words),
+            (_, true) => {}
+        }
+        if !filter.options.is_empty() {
+            // One term per set of values one variant may hold: no variant, no match.
+            let sets = filter
+                .options
+                .wanted_sets()
+                .into_iter()
+                .map(|set| Term::from_field_text(f.option_set, &set));
+            clauses.push((Occur::Must, Box::new(TermSetQuery::new(sets))));
         }
         for (field, ids) in [
             (f.category, &filter.category_ids),
