@@ -7,7 +7,11 @@
 #   BENCH_PRODUCTS (100000)  BENCH_SECONDS (20)  BENCH_THREADS (2)  BENCH_CONNECTIONS (32)
 #   BENCH_BACKENDS ("sqlite postgres"): which backends to measure.
 #   BENCH_ONLY: measure only the scenarios whose name contains it (say "suggest").
-#   BENCH_DATABASE_URL: the PostgreSQL database to measure (one you can fill). Without
+#   BENCH_CATALOGUES ("variants plain"): the catalogues measured on each backend, one
+#     after the other: `variants` (seed bench: a third of the products in 2-6 variants)
+#     and `plain` (seed bench --no-variants: every product in one variant).
+#   BENCH_DATABASE_URL: the PostgreSQL database to measure (one you can fill; seeded once,
+#     so give one catalogue in BENCH_CATALOGUES). Without
 #     it a temporary database is made on BENCH_POSTGRES_SERVER
 #     (postgres://postgres@127.0.0.1:5432) and dropped after.
 set -euo pipefail
@@ -22,6 +26,7 @@ threads="${BENCH_THREADS:-2}"
 connections="${BENCH_CONNECTIONS:-32}"
 backends="${BENCH_BACKENDS:-sqlite postgres}"
 only="${BENCH_ONLY:-}"
+catalogues="${BENCH_CATALOGUES:-variants plain}"
 pg_server="${BENCH_POSTGRES_SERVER:-postgres://postgres@127.0.0.1:5432}"
 
 if ! command -v wrk >/dev/null; then
@@ -48,16 +53,23 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# reads LABEL [DATABASE_URL]: the table for one backend. Without a URL, SQLite in the data dir.
+# reads LABEL CATALOGUE [DATABASE_URL]: the table for one backend and catalogue. Without
+# a URL, SQLite in the data dir.
 reads() {
-  local label=$1 url=${2:-}
+  local label=$1 catalogue=$2 url=${3:-}
+  local seed_flags=()
+  case $catalogue in
+    variants) label="$label, a third of the products in 2-6 variants" ;;
+    plain) label="$label, every product in one variant"; seed_flags=(--no-variants) ;;
+    *) echo "BENCH_CATALOGUES: unknown catalogue $catalogue" >&2; exit 1 ;;
+  esac
   dir=$(mktemp -d)
   local args=(--data-dir "$dir")
   [ -n "$url" ] && args+=(--database-url "$url")
 
   echo "seeding $products products..."
   start=$(date +%s%N)
-  "$bin" "${args[@]}" seed bench --products "$products" >/dev/null
+  "$bin" "${args[@]}" seed bench --products "$products" "${seed_flags[@]}" >/dev/null
   seed_s=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN {printf "%.1f", (b - a) / 1e9}')
 
   start_shop "$dir/serve.log" "$bin" "${args[@]}"
@@ -129,6 +141,8 @@ LUA
     "keyword search|/api/product?keyword=brass%20valve"
     "varied keywords, computed|/api/product?keyword=brass|$dir/varied.lua"
     "category + price, by price|/api/product?categoryIds=$category&minPrice=50&maxPrice=200&sortField=price&sortOrder=asc"
+    "option filter, Size 22 mm|/api/product?option=Size:22%20mm"
+    "SKU as keyword|/api/product?keyword=B3-15BR"
     "product detail|/api/product/$product"
     "suggest, varied prefixes, computed|/api/search/suggest?q=ra|$dir/suggest.lua"
   )
@@ -186,21 +200,25 @@ stop_server
 }
 
 for backend in $backends; do
-  case $backend in
-    sqlite) reads SQLite ;;
-    postgres)
-      url="${BENCH_DATABASE_URL:-}"
-      if [ -z "$url" ]; then
-        if ! psql -q "$pg_server/postgres" -c "SELECT 1" >/dev/null 2>&1; then
-          echo "PostgreSQL does not answer at $pg_server: no PostgreSQL table" >&2
-          continue
+  for catalogue in $catalogues; do
+    case $backend in
+      sqlite) reads SQLite "$catalogue" ;;
+      postgres)
+        url="${BENCH_DATABASE_URL:-}"
+        if [ -z "$url" ]; then
+          if ! psql -q "$pg_server/postgres" -c "SELECT 1" >/dev/null 2>&1; then
+            echo "PostgreSQL does not answer at $pg_server: no PostgreSQL table" >&2
+            continue
+          fi
+          # A new database for each catalogue.
+          [ -n "$temp_db" ] && psql -q "$pg_server/postgres" -c "DROP DATABASE IF EXISTS $temp_db WITH (FORCE)" >/dev/null
+          temp_db="shop_bench_reads_$$"
+          psql -q "$pg_server/postgres" -c "CREATE DATABASE $temp_db" >/dev/null
+          url="$pg_server/$temp_db"
         fi
-        temp_db="shop_bench_reads_$$"
-        psql -q "$pg_server/postgres" -c "CREATE DATABASE $temp_db" >/dev/null
-        url="$pg_server/$temp_db"
-      fi
-      reads PostgreSQL "$url"
-      ;;
-    *) echo "BENCH_BACKENDS: unknown backend $backend" >&2; exit 1 ;;
-  esac
+        reads PostgreSQL "$catalogue" "$url"
+        ;;
+      *) echo "BENCH_BACKENDS: unknown backend $backend" >&2; exit 1 ;;
+    esac
+  done
 done

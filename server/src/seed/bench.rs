@@ -9,9 +9,9 @@ use super::demo::category_plan;
 use crate::domain::id::stable_id;
 use crate::domain::pricing::Discount;
 use crate::domain::time::now_ms;
+use crate::domain::variant::{ProductOption, SaleUnit, VariantOptions};
 use crate::domain::Money;
 use crate::media::Media;
-use crate::domain::variant::{ProductOption, SaleUnit, VariantOptions};
 use crate::store::catalogue::{Catalogue, NewCategory, NewProduct, SeedVariants, VariantInput};
 use crate::BoxError;
 
@@ -35,7 +35,13 @@ const COLORS: &[&str] = &[
 ];
 const BATCH: usize = 5_000;
 
-pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<(), BoxError> {
+/// Seeds `count` products; with `variants`, a third of them in 2-6 variants.
+pub async fn seed(
+    catalogue: &Catalogue,
+    media: &Media,
+    count: u32,
+    variants: bool,
+) -> Result<(), BoxError> {
     let now = now_ms();
     let mut categories = Vec::new();
     let mut subs = Vec::new();
@@ -66,7 +72,7 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
         }
     }
     let mut batch = Vec::with_capacity(BATCH);
-    let mut variants = Vec::with_capacity(BATCH / 3 + 1);
+    let mut sets = Vec::with_capacity(BATCH / 3 + 1);
     for n in 0..count as usize {
         let (category_id, sub_id, sub_title, kind) = &subs[n % subs.len()];
         let adjective = ADJECTIVES[n / subs.len() % ADJECTIVES.len()];
@@ -77,8 +83,8 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
         );
         let price = Money::from_cents(199 + (n as i64 * 7_919) % 49_800);
         let id = stable_id("bench-product", &n.to_string());
-        // A third of the products come in 2-6 sizes and finishes.
-        let seeded = n.is_multiple_of(3).then(|| bench_variants(&id, n, price));
+        // A third of the products come in 2-6 sizes and finishes (unless `variants` is off).
+        let seeded = (variants && n.is_multiple_of(3)).then(|| bench_variants(&id, n, price));
         let discount = if n % 5 == 0 {
             Discount {
                 basis_points: 1500,
@@ -91,7 +97,7 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
             Some(seeded) => seeded.variants.iter().map(|v| v.stock).sum(),
             None => (n % 50) as i64,
         };
-        variants.extend(seeded);
+        sets.extend(seeded);
         batch.push(NewProduct {
             id,
             description: format!(
@@ -117,13 +123,13 @@ pub async fn seed(catalogue: &Catalogue, media: &Media, count: u32) -> Result<()
         });
         if batch.len() == BATCH {
             catalogue.insert_products(&batch).await?;
-            catalogue.seed_variants(&variants).await?;
+            catalogue.seed_variants(&sets).await?;
             batch.clear();
-            variants.clear();
+            sets.clear();
         }
     }
     catalogue.insert_products(&batch).await?;
-    catalogue.seed_variants(&variants).await?;
+    catalogue.seed_variants(&sets).await?;
     catalogue.tidy_after_bulk_load().await?;
     Ok(())
 }
