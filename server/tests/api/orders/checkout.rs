@@ -7,6 +7,7 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use super::variants::only_variant;
 use super::*;
 use crate::accounts::assert_error;
 use crate::helpers::{fixture, TestApp};
@@ -42,9 +43,11 @@ async fn the_quote_prices_the_cart_and_flags_short_lines(app: TestApp) {
     assert_eq!(q["deliveryFee"], 100.0);
     assert_eq!(q["total"], 428.0);
     let lines = q["lines"].as_array().unwrap();
+    let beta_variant = only_variant(&app, &f.beta).await;
     assert_eq!(
         lines[0],
-        json!({"productId": f.beta, "quantity": 2, "unitPrice": 30.0, "lineTotal": 60.0, "available": true})
+        json!({"productId": f.beta, "variantId": beta_variant, "quantity": 2, "unitPrice": 30.0,
+               "lineTotal": 60.0, "available": true})
     );
     assert_eq!(lines[3]["unitPrice"], Value::Null);
     assert_eq!(lines[2]["available"], false);
@@ -410,10 +413,12 @@ async fn fifty_customers_racing_for_ten_units_get_exactly_ten_orders(app: TestAp
     let answers = at_once(calls).await;
     assert_eq!(count(&answers, StatusCode::CREATED), 10, "{answers:?}");
     assert_eq!(count(&answers, StatusCode::CONFLICT), 40, "{answers:?}");
+    // A cart line names its variant: refusals are keyed by it.
+    let variant = only_variant(&app, &product).await;
     for (status, body) in &answers {
         if *status == StatusCode::CONFLICT {
             assert_eq!(body["message"], SHORT);
-            assert_eq!(body["errors"][&product], "This product is out of stock");
+            assert_eq!(body["errors"][&variant], "This product is out of stock");
         }
     }
     let numbers: std::collections::BTreeSet<_> = answers

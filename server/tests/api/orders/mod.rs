@@ -8,6 +8,7 @@ mod checkout;
 mod lifecycle;
 mod payments;
 mod refunds;
+pub(crate) mod variants;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};

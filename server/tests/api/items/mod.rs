@@ -1,6 +1,9 @@
 //! Carts and wishlists: adding, changing and removing entries, their limits, whose
 //! they are, concurrent adds, a guest's cart details, merging a browser's lists on
-//! sign-in, and entries going with their product or their owner.
+//! sign-in, and entries going with their product or their owner; one line per variant
+//! and the sale unit's quantities in `variants.rs`.
+
+mod variants;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
