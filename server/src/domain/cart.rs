@@ -116,11 +116,7 @@ pub fn decide_update(list: List, stock: i64, quantity: i64) -> Result<i64, Refus
 /// The quantity a cart line may be asked to hold, by the product's sale unit: checked
 /// on what the line holds afterwards (`held` + `adding`), unless that is over
 /// [`MAX_QUANTITY`], which [`decide_add`] refuses in its own words.
-pub fn check_cart_quantity(
-    sale: &SaleUnit,
-    held: Option<i64>,
-    adding: i64,
-) -> Result<(), Refusal> {
+pub fn check_cart_quantity(sale: &SaleUnit, held: Option<i64>, adding: i64) -> Result<(), Refusal> {
     let wanted = held.unwrap_or(0).saturating_add(adding);
     if wanted > MAX_QUANTITY {
         return Ok(());
@@ -329,9 +325,18 @@ mod tests {
     #[test]
     fn merging_skips_what_is_out_of_stock_or_over_the_list_limit() {
         let each = SaleUnit::default();
-        assert_eq!(merge_cart_line(&each, Some(1), 3, 0, 1), CartMerge::OutOfStock);
-        assert_eq!(merge_cart_line(&each, None, 100, 0, 1), CartMerge::OutOfStock);
-        assert_eq!(merge_cart_line(&each, None, 100, 10, 1), CartMerge::OverLimit);
+        assert_eq!(
+            merge_cart_line(&each, Some(1), 3, 0, 1),
+            CartMerge::OutOfStock
+        );
+        assert_eq!(
+            merge_cart_line(&each, None, 100, 0, 1),
+            CartMerge::OutOfStock
+        );
+        assert_eq!(
+            merge_cart_line(&each, None, 100, 10, 1),
+            CartMerge::OverLimit
+        );
         assert_eq!(
             merge_cart_line(&each, Some(1), 100, 10, 1),
             CartMerge::Hold {

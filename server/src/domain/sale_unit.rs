@@ -124,10 +124,7 @@ mod tests {
             check_quantity(&sale, 3),
             Err(QuantityRefusal::BelowMinimum(10))
         );
-        assert_eq!(
-            check_quantity(&sale, 12),
-            Err(QuantityRefusal::NotAStep(5))
-        );
+        assert_eq!(check_quantity(&sale, 12), Err(QuantityRefusal::NotAStep(5)));
         assert_eq!(check_quantity(&sale, 10), Ok(()));
         assert_eq!(check_quantity(&sale, 15), Ok(()));
         assert_eq!(

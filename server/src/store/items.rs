@@ -153,7 +153,10 @@ impl Items {
         .fetch_optional(&mut *tx)
         .await?;
         let held = match &existing {
-            Some(row) => Some((row.try_get::<Id, _>("id")?, row.try_get::<i64, _>("quantity")?)),
+            Some(row) => Some((
+                row.try_get::<Id, _>("id")?,
+                row.try_get::<i64, _>("quantity")?,
+            )),
             None => None,
         };
         if list == List::Cart {
@@ -276,7 +279,11 @@ impl Items {
     ) -> Result<Result<Merged, BTreeMap<String, String>>, sqlx::Error> {
         let mut tx = self.begin(user_id).await?;
         let now = self.clock.now_ms();
-        let mut ids: Vec<Id> = cart.iter().chain(wishlist).map(|e| e.product_id.clone()).collect();
+        let mut ids: Vec<Id> = cart
+            .iter()
+            .chain(wishlist)
+            .map(|e| e.product_id.clone())
+            .collect();
         ids.sort();
         ids.dedup();
         let products: HashMap<String, ProductRow> =
@@ -297,12 +304,16 @@ impl Items {
                     found.push(None);
                     continue;
                 };
-                let variants = offered.get(&product.id).map(Vec::as_slice).unwrap_or_default();
+                let variants = offered
+                    .get(&product.id)
+                    .map(Vec::as_slice)
+                    .unwrap_or_default();
                 match chosen(product, variants, entry.variant_id.as_deref()) {
                     Ok(variant) => {
                         if quantities {
                             if let Err(refusal) = check_quantity(&product.sale, entry.quantity) {
-                                errors.insert(format!("{}.quantity", entry.field), refusal.message());
+                                errors
+                                    .insert(format!("{}.quantity", entry.field), refusal.message());
                             }
                         }
                         found.push(Some((product, variant)));
@@ -401,7 +412,9 @@ fn chosen(
             .find(|v| v.id == id)
             .cloned()
             .ok_or(Refusal::NoSuchVariant),
-        Err(ChoiceRefusal::MustChoose) => Err(Refusal::ChooseVariant(choose_message(&product.options))),
+        Err(ChoiceRefusal::MustChoose) => {
+            Err(Refusal::ChooseVariant(choose_message(&product.options)))
+        }
         Err(ChoiceRefusal::NoLongerAvailable) => Err(Refusal::NoSuchVariant),
     }
 }

@@ -5,8 +5,8 @@
 mod browser;
 
 pub use browser::{
-    __path_cart_detail, __path_sync, cart_detail, sync, CartDetail, CartDetailRequest,
-    CartEntry, LocalData, SyncAdjustments, Synced, WishlistEntry,
+    __path_cart_detail, __path_sync, cart_detail, sync, CartDetail, CartDetailRequest, CartEntry,
+    LocalData, SyncAdjustments, Synced, WishlistEntry,
 };
 
 use std::collections::BTreeMap;
@@ -78,7 +78,13 @@ pub struct Item {
 }
 
 impl Item {
-    pub(super) fn new(id: String, quantity: i64, row: ProductRow, variant: VariantRow, now: i64) -> Item {
+    pub(super) fn new(
+        id: String,
+        quantity: i64,
+        row: ProductRow,
+        variant: VariantRow,
+        now: i64,
+    ) -> Item {
         let discount = row.discount;
         let product = Product::from_row(row, now);
         let price = price_at(variant.price, discount, now);
@@ -395,4 +401,3 @@ pub async fn remove_item(
     };
     Ok(ok(message, None))
 }
-

@@ -18,8 +18,8 @@ use crate::domain::order::{
 };
 use crate::domain::payment::{derive_status, TxnKind};
 use crate::domain::pricing::price_line;
-use crate::domain::variant::options_text;
 use crate::domain::promo::{Promo, PromoRefusal};
+use crate::domain::variant::options_text;
 use crate::store::outbox;
 use crate::store::payments;
 use crate::store::promo;

@@ -78,7 +78,10 @@ pub(super) async fn resolve(
             (None, _) | (_, Err(ChoiceRefusal::NoLongerAvailable)) => None,
             (Some(product), Err(ChoiceRefusal::MustChoose)) => {
                 let field = ask.field.as_deref().unwrap_or(&key);
-                errors.insert(format!("{field}.variantId"), choose_message(&product.options));
+                errors.insert(
+                    format!("{field}.variantId"),
+                    choose_message(&product.options),
+                );
                 continue;
             }
             (Some(product), Ok(id)) => offered

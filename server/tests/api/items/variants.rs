@@ -11,9 +11,7 @@ use shop::domain::variant::SaleUnit;
 use crate::accounts::assert_error;
 use crate::helpers::{fixture, TestApp};
 use crate::on_both_backends;
-use crate::orders::variants::{
-    archive_variant, fitting, packs, set_variant_stock, variant_stock,
-};
+use crate::orders::variants::{archive_variant, fitting, packs, set_variant_stock, variant_stock};
 
 on_both_backends!(
     a_cart_holds_one_line_per_variant_at_its_price_and_stock,
@@ -56,9 +54,7 @@ async fn a_cart_holds_one_line_per_variant_at_its_price_and_stock(app: TestApp) 
     let token = app.customer("ada@example.com").await;
     let (v15, v22) = (&elbow.variants[0], &elbow.variants[2]);
 
-    let add = |variant: &str, quantity: i64| {
-        json!({"productId": elbow.product, "variantId": variant, "quantity": quantity, "type": "cart"})
-    };
+    let add = |variant: &str, quantity: i64| json!({"productId": elbow.product, "variantId": variant, "quantity": quantity, "type": "cart"});
     let (status, body) = app.add_line(&token, add(v15, 2)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let line = &body["data"];
@@ -80,10 +76,17 @@ async fn a_cart_holds_one_line_per_variant_at_its_price_and_stock(app: TestApp) 
     let cart = app.list_lines(&token, "cart").await;
     let held: Vec<(&str, i64)> = cart
         .iter()
-        .map(|l| (l["variantId"].as_str().unwrap(), l["quantity"].as_i64().unwrap()))
+        .map(|l| {
+            (
+                l["variantId"].as_str().unwrap(),
+                l["quantity"].as_i64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(held, vec![(v15.as_str(), 3), (v22.as_str(), 1)]);
-    assert!(cart.iter().all(|l| l["productId"] == elbow.product.as_str()));
+    assert!(cart
+        .iter()
+        .all(|l| l["productId"] == elbow.product.as_str()));
 
     // Caps hold per variant, in today's words: 15 mm brass has 5, 3 in the cart.
     let (status, body) = app.add_line(&token, add(v15, 3)).await;
@@ -131,13 +134,21 @@ async fn a_cart_holds_one_line_per_variant_at_its_price_and_stock(app: TestApp) 
     let (status, body) = app.add_line(&token, wish(v22)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (status, body) = app.add_line(&token, wish(v15)).await;
-    assert_error(status, &body, StatusCode::CONFLICT, "Item already in wishlist");
+    assert_error(
+        status,
+        &body,
+        StatusCode::CONFLICT,
+        "Item already in wishlist",
+    );
     assert_eq!(app.list_lines(&token, "wishlist").await.len(), 2);
 
     // An archived variant leaves the lists, and cannot be added.
     archive_variant(&app, v22).await;
     let cart = app.list_lines(&token, "cart").await;
-    assert!(cart.iter().all(|l| l["variantId"] != v22.as_str()), "{cart:?}");
+    assert!(
+        cart.iter().all(|l| l["variantId"] != v22.as_str()),
+        "{cart:?}"
+    );
     let (status, body) = app.add_line(&token, add(v22, 1)).await;
     assert_error(status, &body, StatusCode::NOT_FOUND, GONE);
 }
@@ -185,16 +196,22 @@ async fn cart_quantities_keep_to_the_sale_unit(app: TestApp) {
     let v = olives.variants[1].as_str();
     // Stock enough for every quantity below.
     set_variant_stock(&app, v, 60).await;
-    let add = |quantity: i64| {
-        json!({"productId": olives.product, "variantId": v, "quantity": quantity, "type": "cart"})
-    };
+    let add = |quantity: i64| json!({"productId": olives.product, "variantId": v, "quantity": quantity, "type": "cart"});
     let (status, body) = app.add_line(&token, add(5)).await;
     assert_error(status, &body, StatusCode::BAD_REQUEST, "Order at least 10");
     assert_eq!(body["errors"]["quantity"], "Order at least 10");
     let (status, body) = app.add_line(&token, add(12)).await;
-    assert_error(status, &body, StatusCode::BAD_REQUEST, "Sold in multiples of 5");
+    assert_error(
+        status,
+        &body,
+        StatusCode::BAD_REQUEST,
+        "Sold in multiples of 5",
+    );
     assert_eq!(body["errors"]["quantity"], "Sold in multiples of 5");
-    assert!(app.list_lines(&token, "cart").await.is_empty(), "nothing added");
+    assert!(
+        app.list_lines(&token, "cart").await.is_empty(),
+        "nothing added"
+    );
     let (status, body) = app.add_line(&token, add(10)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // What the line holds afterwards counts: 10 + 5 is 15, a multiple of 5.
@@ -202,7 +219,12 @@ async fn cart_quantities_keep_to_the_sale_unit(app: TestApp) {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["quantity"], 15);
     let (status, body) = app.add_line(&token, add(3)).await;
-    assert_error(status, &body, StatusCode::BAD_REQUEST, "Sold in multiples of 5");
+    assert_error(
+        status,
+        &body,
+        StatusCode::BAD_REQUEST,
+        "Sold in multiples of 5",
+    );
     let id = body_id(&app.list_lines(&token, "cart").await[0]);
     for (quantity, message) in [(12, "Sold in multiples of 5"), (5, "Order at least 10")] {
         let (status, body) = app
@@ -329,7 +351,11 @@ async fn guest_details_and_sync_read_lines_per_variant(app: TestApp) {
         assert_error(status, &body, StatusCode::BAD_REQUEST, message);
         assert_eq!(body["errors"][field], message, "{body}");
     }
-    assert_eq!(app.list_lines(&token, "cart").await.len(), 1, "nothing merged");
+    assert_eq!(
+        app.list_lines(&token, "cart").await.len(),
+        1,
+        "nothing merged"
+    );
 
     let (status, body) = app
         .call(
@@ -350,7 +376,12 @@ async fn guest_details_and_sync_read_lines_per_variant(app: TestApp) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|l| (l["variantId"].as_str().unwrap(), l["quantity"].as_i64().unwrap()))
+        .map(|l| {
+            (
+                l["variantId"].as_str().unwrap(),
+                l["quantity"].as_i64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(cart[v15.as_str()], 5, "4 + 3, capped at its 5");
     assert_eq!(cart[v22.as_str()], 1);

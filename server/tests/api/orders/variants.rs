@@ -66,7 +66,12 @@ pub(crate) async fn fitting(app: &TestApp, f: &Fixture, prefix: &str, sale: Sale
             ends_at: None,
         },
         images: vec![format!("test/{prefix}.svg")],
-        ..new_product(&format!("{prefix} Compression Elbow"), 400, &f.faucets, &f.kitchen)
+        ..new_product(
+            &format!("{prefix} Compression Elbow"),
+            400,
+            &f.faucets,
+            &f.kitchen,
+        )
     };
     let id = product.id.clone();
     app.catalogue
@@ -92,33 +97,42 @@ pub(crate) async fn fitting(app: &TestApp, f: &Fixture, prefix: &str, sale: Sale
     let inputs: Vec<VariantInput> = rows
         .iter()
         .enumerate()
-        .map(|(position, (size, finish, sku, cents, stock))| VariantInput {
-            id: None,
-            sku: format!("{prefix}-{sku}"),
-            options: BTreeMap::from([
-                ("Size".to_string(), size.to_string()),
-                ("Finish".to_string(), finish.to_string()),
-            ]),
-            price: Money::from_cents(*cents),
-            stock: *stock,
-            weight_grams: Some(120),
-            image: None,
-            position: position as i64,
-        })
+        .map(
+            |(position, (size, finish, sku, cents, stock))| VariantInput {
+                id: None,
+                sku: format!("{prefix}-{sku}"),
+                options: BTreeMap::from([
+                    ("Size".to_string(), size.to_string()),
+                    ("Finish".to_string(), finish.to_string()),
+                ]),
+                price: Money::from_cents(*cents),
+                stock: *stock,
+                weight_grams: Some(120),
+                image: None,
+                position: position as i64,
+            },
+        )
         .collect();
     app.catalogue
-        .replace_variants(&id, &options, sale, &inputs, Cause::System("Starting stock"))
+        .replace_variants(
+            &id,
+            &options,
+            sale,
+            &inputs,
+            Cause::System("Starting stock"),
+        )
         .await
         .expect("saved")
         .expect("accepted");
-    let variants = sqlx::query("SELECT id FROM product_variants WHERE product_id = $1 ORDER BY position")
-        .bind(&id)
-        .fetch_all(&app.catalogue.db().pool)
-        .await
-        .expect("variants")
-        .iter()
-        .map(|row| row.get::<String, _>("id"))
-        .collect();
+    let variants =
+        sqlx::query("SELECT id FROM product_variants WHERE product_id = $1 ORDER BY position")
+            .bind(&id)
+            .fetch_all(&app.catalogue.db().pool)
+            .await
+            .expect("variants")
+            .iter()
+            .map(|row| row.get::<String, _>("id"))
+            .collect();
     Fitting {
         product: id,
         variants,
@@ -180,8 +194,11 @@ fn order_of(email: &str, items: Value) -> Value {
 }
 
 async fn quote(app: &TestApp, items: Value) -> (StatusCode, Value) {
-    app.post("/api/order/quote", json!({"fulfilment": "pickup", "items": items}))
-        .await
+    app.post(
+        "/api/order/quote",
+        json!({"fulfilment": "pickup", "items": items}),
+    )
+    .await
 }
 
 // ---- tests -----------------------------------------------------------------------
@@ -257,7 +274,9 @@ async fn an_order_takes_and_snapshots_the_variant_and_a_cancel_gives_it_back(app
     assert!(moved.contains(&(v15.to_string(), -3)), "{moved:?}");
 
     // My Orders and the confirmation mail show the variant.
-    let (status, mine) = app.call(Method::GET, "/api/order", None, Some(&token)).await;
+    let (status, mine) = app
+        .call(Method::GET, "/api/order", None, Some(&token))
+        .await;
     assert_eq!(status, StatusCode::OK, "{mine}");
     assert_eq!(mine["data"]["orders"][0]["lines"][1]["sku"], "CE-15-BR");
     app.deliver_mail().await;
@@ -268,7 +287,9 @@ async fn an_order_takes_and_snapshots_the_variant_and_a_cancel_gives_it_back(app
         .find(|m| m.to == "ada@example.com")
         .expect("the confirmation");
     assert!(
-        mail.letter.text.contains("2 x CE Compression Elbow (Brass, 22 mm; SKU CE-22-BR)"),
+        mail.letter
+            .text
+            .contains("2 x CE Compression Elbow (Brass, 22 mm; SKU CE-22-BR)"),
         "{}",
         mail.letter.text
     );
@@ -312,13 +333,29 @@ async fn order_lines_name_their_variant_and_keep_to_the_sale_unit(app: TestApp) 
     let items = json!([{"productId": f.alpha, "quantity": 1},
                        {"productId": elbow.product, "quantity": 1}]);
     let (status, body) = quote(&app, items.clone()).await;
-    assert_error(status, &body, StatusCode::BAD_REQUEST, "Choose a Size and Finish");
-    assert_eq!(body["errors"]["items[1].variantId"], "Choose a Size and Finish");
+    assert_error(
+        status,
+        &body,
+        StatusCode::BAD_REQUEST,
+        "Choose a Size and Finish",
+    );
+    assert_eq!(
+        body["errors"]["items[1].variantId"],
+        "Choose a Size and Finish"
+    );
     let (status, body) = app
         .place(Some("k1"), &order_of("g@example.com", items), None)
         .await;
-    assert_error(status, &body, StatusCode::BAD_REQUEST, "Choose a Size and Finish");
-    assert_eq!(body["errors"]["items[1].variantId"], "Choose a Size and Finish");
+    assert_error(
+        status,
+        &body,
+        StatusCode::BAD_REQUEST,
+        "Choose a Size and Finish",
+    );
+    assert_eq!(
+        body["errors"]["items[1].variantId"],
+        "Choose a Size and Finish"
+    );
 
     // A quantity the product is not sold in: 400 on the line's quantity.
     for (quantity, message) in [(5, "Order at least 10"), (12, "Sold in multiples of 5")] {
@@ -327,7 +364,11 @@ async fn order_lines_name_their_variant_and_keep_to_the_sale_unit(app: TestApp) 
         assert_error(status, &body, StatusCode::BAD_REQUEST, message);
         assert_eq!(body["errors"]["items[0].quantity"], message);
         let (status, body) = app
-            .place(Some(&shop::domain::new_id()), &order_of("g@example.com", items), None)
+            .place(
+                Some(&shop::domain::new_id()),
+                &order_of("g@example.com", items),
+                None,
+            )
             .await;
         assert_error(status, &body, StatusCode::BAD_REQUEST, message);
         assert_eq!(body["errors"]["items[0].quantity"], message);
@@ -396,9 +437,13 @@ async fn shoppers_racing_for_one_variant_never_oversell_it_nor_touch_its_sibling
     let calls = (0..20)
         .map(|n| {
             let app = app.clone();
-            let mut items = vec![json!({"productId": elbow.product, "variantId": wanted, "quantity": 1})];
+            let mut items =
+                vec![json!({"productId": elbow.product, "variantId": wanted, "quantity": 1})];
             if n % 2 == 0 {
-                items.insert(0, json!({"productId": elbow.product, "variantId": shared, "quantity": 1}));
+                items.insert(
+                    0,
+                    json!({"productId": elbow.product, "variantId": shared, "quantity": 1}),
+                );
             }
             async move {
                 let body = order_of(&format!("r{n}@example.com"), json!(items));
@@ -411,16 +456,25 @@ async fn shoppers_racing_for_one_variant_never_oversell_it_nor_touch_its_sibling
     assert_eq!(count(&answers, StatusCode::CONFLICT), 16, "{answers:?}");
     for (status, body) in &answers {
         if *status == StatusCode::CONFLICT {
-            assert_eq!(body["errors"][wanted], "This product is out of stock", "{body}");
+            assert_eq!(
+                body["errors"][wanted], "This product is out of stock",
+                "{body}"
+            );
         }
     }
     let took_shared = answers
         .iter()
-        .filter(|(s, b)| *s == StatusCode::CREATED && b["data"]["order"]["lines"].as_array().unwrap().len() == 2)
+        .filter(|(s, b)| {
+            *s == StatusCode::CREATED && b["data"]["order"]["lines"].as_array().unwrap().len() == 2
+        })
         .count() as i64;
     assert_eq!(variant_stock(&app, wanted).await, 0);
     assert_eq!(variant_stock(&app, shared).await, 5 - took_shared);
-    assert_eq!(variant_stock(&app, sibling).await, 6, "the sibling is untouched");
+    assert_eq!(
+        variant_stock(&app, sibling).await,
+        6,
+        "the sibling is untouched"
+    );
     assert_eq!(
         app.stock_of(&elbow.product).await,
         6 + 5 - took_shared,
