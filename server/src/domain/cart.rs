@@ -3,6 +3,9 @@
 //! changing and merging decide. The store reads the facts (stock, what is held) inside
 //! its transaction and asks these functions; the HTTP layer words the refusals.
 
+use super::sale_unit::{check_quantity, most_within, QuantityRefusal};
+use super::variant::SaleUnit;
+
 /// At most this many products in one list (spec §9).
 pub const MAX_ITEMS: usize = 100;
 /// At most this many of one product in the cart (spec §5).
@@ -39,10 +42,17 @@ pub fn quantity_allowed(quantity: i64) -> bool {
 }
 
 /// Why a list refuses a change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// The product does not exist.
     NoSuchProduct,
+    /// The variant named is not one of the product's in the shop (docs/DESIGN.md §9).
+    NoSuchVariant,
+    /// No variant named, and the product has several: what to choose ('Choose a Size
+    /// and Finish', [`crate::domain::sale_unit::choose_message`]).
+    ChooseVariant(String),
+    /// The cart line would hold a quantity the product is not sold in.
+    Quantity(QuantityRefusal),
     /// The customer has no such entry.
     NoSuchItem,
     AlreadyInWishlist,
@@ -103,6 +113,17 @@ pub fn decide_update(list: List, stock: i64, quantity: i64) -> Result<i64, Refus
     }
 }
 
+/// The quantity a cart line may be asked to hold, by the product's sale unit: checked
+/// on what the line holds afterwards (`held` + `adding`), unless that is over
+/// [`MAX_QUANTITY`], which [`decide_add`] refuses in its own words.
+pub fn check_cart_quantity(sale: &SaleUnit, held: Option<i64>, adding: i64) -> Result<(), Refusal> {
+    let wanted = held.unwrap_or(0).saturating_add(adding);
+    if wanted > MAX_QUANTITY {
+        return Ok(());
+    }
+    check_quantity(sale, wanted).map_err(Refusal::Quantity)
+}
+
 /// What merging one line of a browser's cart decides (docs/DESIGN.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CartMerge {
@@ -117,12 +138,18 @@ pub enum CartMerge {
     OverLimit,
 }
 
-/// Merges `adding` of a product with `stock` left into a cart that holds `held` of it
+/// Merges `adding` of a variant with `stock` left into a cart that holds `held` of it
 /// (if it holds it) among `entries` entries: quantities add up, capped at the stock and
-/// at [`MAX_QUANTITY`].
-pub fn merge_cart_line(held: Option<i64>, entries: usize, stock: i64, adding: i64) -> CartMerge {
-    let cap = stock.min(MAX_QUANTITY);
-    if cap < 1 {
+/// at [`MAX_QUANTITY`], and lowered to what the product is sold in (a multiple of its
+/// step, at least its minimum; out of stock when the cap allows no such quantity).
+pub fn merge_cart_line(
+    sale: &SaleUnit,
+    held: Option<i64>,
+    entries: usize,
+    stock: i64,
+    adding: i64,
+) -> CartMerge {
+    if most_within(sale, stock.min(MAX_QUANTITY)).is_none() {
         return CartMerge::OutOfStock;
     }
     let together = match held {
@@ -130,7 +157,9 @@ pub fn merge_cart_line(held: Option<i64>, entries: usize, stock: i64, adding: i6
         None if entries >= MAX_ITEMS => return CartMerge::OverLimit,
         None => adding,
     };
-    let quantity = together.min(cap);
+    let Some(quantity) = most_within(sale, together.min(stock).min(MAX_QUANTITY)) else {
+        return CartMerge::OutOfStock;
+    };
     CartMerge::Hold {
         quantity,
         capped: quantity < together,
@@ -250,29 +279,30 @@ mod tests {
 
     #[test]
     fn merging_adds_up_and_caps_at_the_stock_and_99() {
+        let each = SaleUnit::default();
         assert_eq!(
-            merge_cart_line(Some(2), 3, 10, 3),
+            merge_cart_line(&each, Some(2), 3, 10, 3),
             CartMerge::Hold {
                 quantity: 5,
                 capped: false
             }
         );
         assert_eq!(
-            merge_cart_line(Some(2), 3, 4, 3),
+            merge_cart_line(&each, Some(2), 3, 4, 3),
             CartMerge::Hold {
                 quantity: 4,
                 capped: true
             }
         );
         assert_eq!(
-            merge_cart_line(None, 3, 500, 120),
+            merge_cart_line(&each, None, 3, 500, 120),
             CartMerge::Hold {
                 quantity: 99,
                 capped: true
             }
         );
         assert_eq!(
-            merge_cart_line(Some(i64::MAX), 3, 500, 1),
+            merge_cart_line(&each, Some(i64::MAX), 3, 500, 1),
             CartMerge::Hold {
                 quantity: 99,
                 capped: true
@@ -282,8 +312,9 @@ mod tests {
 
     #[test]
     fn merging_lowers_a_held_line_the_stock_no_longer_covers() {
+        let each = SaleUnit::default();
         assert_eq!(
-            merge_cart_line(Some(8), 3, 5, 1),
+            merge_cart_line(&each, Some(8), 3, 5, 1),
             CartMerge::Hold {
                 quantity: 5,
                 capped: true
@@ -293,15 +324,72 @@ mod tests {
 
     #[test]
     fn merging_skips_what_is_out_of_stock_or_over_the_list_limit() {
-        assert_eq!(merge_cart_line(Some(1), 3, 0, 1), CartMerge::OutOfStock);
-        assert_eq!(merge_cart_line(None, 100, 0, 1), CartMerge::OutOfStock);
-        assert_eq!(merge_cart_line(None, 100, 10, 1), CartMerge::OverLimit);
+        let each = SaleUnit::default();
         assert_eq!(
-            merge_cart_line(Some(1), 100, 10, 1),
+            merge_cart_line(&each, Some(1), 3, 0, 1),
+            CartMerge::OutOfStock
+        );
+        assert_eq!(
+            merge_cart_line(&each, None, 100, 0, 1),
+            CartMerge::OutOfStock
+        );
+        assert_eq!(
+            merge_cart_line(&each, None, 100, 10, 1),
+            CartMerge::OverLimit
+        );
+        assert_eq!(
+            merge_cart_line(&each, Some(1), 100, 10, 1),
             CartMerge::Hold {
                 quantity: 2,
                 capped: false
             }
         );
+    }
+
+    fn packs(min_quantity: i64, quantity_step: i64) -> SaleUnit {
+        SaleUnit {
+            min_quantity,
+            quantity_step,
+            ..SaleUnit::default()
+        }
+    }
+
+    #[test]
+    fn merging_keeps_to_the_sale_unit() {
+        let sale = packs(10, 5);
+        assert_eq!(
+            merge_cart_line(&sale, Some(10), 1, 23, 10),
+            CartMerge::Hold {
+                quantity: 20,
+                capped: true
+            }
+        );
+        assert_eq!(
+            merge_cart_line(&sale, None, 1, 9, 10),
+            CartMerge::OutOfStock
+        );
+        assert_eq!(
+            merge_cart_line(&sale, None, 1, 100, 15),
+            CartMerge::Hold {
+                quantity: 15,
+                capped: false
+            }
+        );
+    }
+
+    #[test]
+    fn a_cart_quantity_is_checked_on_what_the_line_holds_afterwards() {
+        let sale = packs(10, 5);
+        assert_eq!(
+            check_cart_quantity(&sale, None, 5),
+            Err(Refusal::Quantity(QuantityRefusal::BelowMinimum(10)))
+        );
+        assert_eq!(check_cart_quantity(&sale, Some(10), 5), Ok(()));
+        assert_eq!(
+            check_cart_quantity(&sale, Some(10), 3),
+            Err(Refusal::Quantity(QuantityRefusal::NotAStep(5)))
+        );
+        // Past 99 the cart's own limit speaks (decide_add).
+        assert_eq!(check_cart_quantity(&sale, Some(95), 7), Ok(()));
     }
 }

@@ -19,6 +19,7 @@ pub mod pricing;
 pub mod product_rules;
 pub mod promo;
 pub mod rules;
+pub mod sale_unit;
 pub mod search_terms;
 pub mod shop;
 pub mod synonyms;

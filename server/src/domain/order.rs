@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 
 use super::account::Email;
 use super::cart::{MAX_ITEMS, MAX_QUANTITY};
-use super::id::Id;
 use super::phone;
 use super::Money;
 
@@ -307,16 +306,18 @@ impl LinesError {
     }
 }
 
-/// A guest's lines as one quantity per product, in the order first named. A product
-/// named twice adds up, within the cart's 99 per line.
-pub fn collect_lines(lines: &[(Id, i64)]) -> Result<Vec<(Id, i64)>, LinesError> {
+/// A guest's lines as one quantity per line key (a product's variant as named), in the
+/// order first named. A key named twice adds up, within the cart's 99 per line.
+pub fn collect_lines<K: PartialEq + Clone>(
+    lines: &[(K, i64)],
+) -> Result<Vec<(K, i64)>, LinesError> {
     if lines.is_empty() {
         return Err(LinesError::Empty);
     }
     if lines.len() > MAX_ITEMS {
         return Err(LinesError::TooMany);
     }
-    let mut merged: Vec<(Id, i64)> = Vec::with_capacity(lines.len());
+    let mut merged: Vec<(K, i64)> = Vec::with_capacity(lines.len());
     for (id, quantity) in lines {
         if !(1..=MAX_QUANTITY).contains(quantity) {
             return Err(LinesError::BadQuantity);
@@ -455,6 +456,7 @@ pub fn check_contact(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::id::Id;
 
     fn m(cents: i64) -> Money {
         Money::from_cents(cents)
@@ -578,7 +580,7 @@ mod tests {
             collect_lines(&[(a.clone(), 2), (b.clone(), 1), (a.clone(), 3)]),
             Ok(vec![(a.clone(), 5), (b.clone(), 1)])
         );
-        assert_eq!(collect_lines(&[]), Err(LinesError::Empty));
+        assert_eq!(collect_lines::<Id>(&[]), Err(LinesError::Empty));
         assert_eq!(
             collect_lines(&[(a.clone(), 0)]),
             Err(LinesError::BadQuantity)

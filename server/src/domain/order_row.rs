@@ -4,6 +4,7 @@
 
 use super::id::Id;
 use super::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals};
+use super::variant::VariantOptions;
 use super::Money;
 
 /// An order as it stands, with its lines and every event.
@@ -29,10 +30,17 @@ pub struct OrderRow {
     pub events: Vec<OrderEvent>,
 }
 
-/// A line as bought: a copy of the product at the instant of ordering.
+/// A line as bought: a copy of the product and its variant at the instant of ordering.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderLine {
     pub product_id: String,
+    /// The variant sold (docs/DESIGN.md §9); `None` only for a line whose variant the
+    /// migration could not name.
+    pub variant_id: Option<String>,
+    /// The variant's SKU then.
+    pub sku: Option<String>,
+    /// The variant's option values then (`{}` without options).
+    pub options: VariantOptions,
     pub name: String,
     pub image: Option<String>,
     pub unit_price: Money,

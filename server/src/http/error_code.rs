@@ -13,7 +13,8 @@ pub enum ErrorCode {
     /// 400: there is nothing to order.
     CartEmpty,
     /// 409: a line (or the cart entry) asks for more than is in stock; an order's lines
-    /// short of stock are named in `errors` by product id.
+    /// short of stock are named in `errors` by the `variantId` the line named, else by
+    /// its product id.
     OutOfStock,
     /// 409: the order's total moved while its card was being authorized (`errors.total`);
     /// nothing was placed and the key is not spent.

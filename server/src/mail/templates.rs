@@ -210,16 +210,19 @@ fn order_letter(
     let mut text = format!("{lead}\n\nOrder {}\n\n", order.number);
     let mut rows = String::new();
     for line in &order.lines {
+        let variant = line_variant(line);
         text.push_str(&format!(
-            "{} x {}  {}\n",
+            "{} x {}{}  {}\n",
             line.quantity,
             line.name,
+            variant,
             money(line.line_total)
         ));
         rows.push_str(&format!(
-            "<tr><td>{} \u{d7} {}</td><td style=\"text-align:right\">{}</td></tr>",
+            "<tr><td>{} \u{d7} {}{}</td><td style=\"text-align:right\">{}</td></tr>",
             line.quantity,
             escape(&line.name),
+            escape(&variant),
             money(line.line_total)
         ));
     }
@@ -354,6 +357,19 @@ pub(crate) fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// What tells a line's variant apart after its name: its option values and SKU, as
+/// " (22 mm, Chrome; SKU CF-22-CH)"; only the SKU for a product without options, and
+/// nothing for a line from before variants.
+fn line_variant(line: &crate::domain::order_row::OrderLine) -> String {
+    let values: Vec<&str> = line.options.values().map(String::as_str).collect();
+    match (values.is_empty(), &line.sku) {
+        (true, None) => String::new(),
+        (true, Some(sku)) => format!(" (SKU {sku})"),
+        (false, None) => format!(" ({})", values.join(", ")),
+        (false, Some(sku)) => format!(" ({}; SKU {sku})", values.join(", ")),
+    }
 }
 
 #[cfg(test)]

@@ -64,6 +64,7 @@ impl OrderService {
         match self.orders.quote(buyer, fulfilment, promo_code).await? {
             Ok(quote) => Ok(quote),
             Err(PlaceRefusal::Promo(refusal)) => Err(OrderError::Promo(refusal, currency)),
+            Err(PlaceRefusal::Invalid(errors)) => Err(OrderError::Invalid(errors)),
             Err(_) => Err(OrderError::CartEmpty),
         }
     }
@@ -141,6 +142,7 @@ impl OrderService {
             Err(refusal) => {
                 let error = match refusal {
                     PlaceRefusal::Empty => OrderError::CartEmpty,
+                    PlaceRefusal::Invalid(errors) => OrderError::Invalid(errors),
                     PlaceRefusal::Short(errors) => OrderError::Short(errors),
                     // The first request holds the same authorization: it is not released here.
                     PlaceRefusal::KeyInUse => return Err(OrderError::KeyInUse),
@@ -199,7 +201,7 @@ impl OrderService {
         let short: BTreeMap<String, String> = quote
             .lines
             .iter()
-            .filter_map(|l| l.problem.clone().map(|p| (l.product_id.clone(), p)))
+            .filter_map(|l| l.problem.clone().map(|p| (l.key.clone(), p)))
             .collect();
         if !short.is_empty() {
             return Err(OrderError::Short(short));

@@ -43,7 +43,11 @@ pub struct OrderService {
 pub enum OrderError {
     #[error("the cart is empty")]
     CartEmpty,
-    /// Each short product's id with what it says ('Only 2 left in stock', …).
+    /// Lines that cannot be ordered as asked, by field: a variant left out of a product
+    /// with several, a quantity the product is not sold in (docs/DESIGN.md §9).
+    #[error("some lines cannot be ordered as asked")]
+    Invalid(BTreeMap<String, String>),
+    /// Each short line's key (its `variantId`, else its `productId`) with what it says ('Only 2 left in stock', …).
     #[error("some lines are short of stock")]
     Short(BTreeMap<String, String>),
     /// The key's first request is still being placed.

@@ -18,6 +18,10 @@ use crate::store::orders::RefundIssue;
 pub struct LineRequest {
     #[serde(default)]
     pub product_id: String,
+    /// The variant (docs/DESIGN.md §9); may be left out only for a product with one.
+    #[serde(default)]
+    #[schema(max_length = 100)]
+    pub variant_id: Option<String>,
     #[serde(default)]
     pub quantity: i64,
 }
@@ -136,6 +140,8 @@ pub struct TrackRequest {
 #[serde(rename_all = "camelCase")]
 pub struct QuoteLine {
     pub product_id: String,
+    /// The variant the line prices; `null` when the product or variant is gone.
+    pub variant_id: Option<String>,
     pub quantity: i64,
     /// What one unit costs now; `null` for a product that is gone.
     pub unit_price: Option<f64>,
@@ -165,6 +171,12 @@ pub struct Quote {
 #[serde(rename_all = "camelCase")]
 pub struct OrderLine {
     pub product_id: String,
+    /// The variant sold, its SKU and option values as they were when ordered
+    /// (docs/DESIGN.md §9).
+    pub variant_id: Option<String>,
+    pub sku: Option<String>,
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub options: crate::domain::variant::VariantOptions,
     pub name: String,
     /// The product's first image when it was ordered.
     pub image: Option<String>,
@@ -262,6 +274,9 @@ impl Order {
                 .into_iter()
                 .map(|l| OrderLine {
                     product_id: l.product_id,
+                    variant_id: l.variant_id,
+                    sku: l.sku,
+                    options: l.options,
                     name: l.name,
                     image: l.image,
                     unit_price: l.unit_price.as_f64(),

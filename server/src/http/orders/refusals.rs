@@ -27,6 +27,9 @@ impl From<OrderError> for AppError {
             OrderError::CartEmpty => {
                 AppError::bad_request(order::CART_EMPTY).with_code(ErrorCode::CartEmpty)
             }
+            OrderError::Invalid(errors) => {
+                AppError::fields(errors).with_code(ErrorCode::InvalidFields)
+            }
             OrderError::Short(errors) => AppError::ConflictFields {
                 message: SHORT.into(),
                 errors,

@@ -26,7 +26,7 @@ use crate::http::paging::{parse_paging, PageQuery};
 use crate::http::{ok, AppState, Envelope};
 use crate::orders::checkout::{Checkout, PaymentChoice};
 use crate::orders::OrderError;
-use crate::store::orders::Buyer;
+use crate::store::orders::{Buyer, LineAsk};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -51,7 +51,7 @@ const MAX_KEY_CHARS: usize = 200;
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The figures", body = Envelope<Quote>),
-        (status = 400, description = "'Your cart is empty', an unknown fulfilment, bad lines", body = ErrorBody),
+        (status = 400, description = "'Your cart is empty', an unknown fulfilment, bad lines: a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`), a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`; a server cart's line by its `variantId`)", body = ErrorBody),
         (status = 422, description = "A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code' (N in the shop's currency when it names one), 'You have already used this promo code'", body = ErrorBody),
     ))]
 pub async fn quote(
@@ -80,6 +80,7 @@ pub async fn quote(
                 .into_iter()
                 .map(|l| QuoteLine {
                     product_id: l.product_id,
+                    variant_id: l.variant_id,
                     quantity: l.quantity,
                     unit_price: l.unit_price.map(Money::as_f64),
                     line_total: l.line_total.map(Money::as_f64),
@@ -100,8 +101,8 @@ pub async fn quote(
     responses(
         (status = 201, description = "'Order placed'", body = Envelope<PlacedOrder>),
         (status = 200, description = "The order this key placed before", body = Envelope<PlacedOrder>),
-        (status = 400, description = "'Your cart is empty', a missing key, contact fields (`errors` by field)", body = ErrorBody),
-        (status = 409, description = "Lines short of stock (`errors` by product id); the prices moved while the card was authorized (`errors.total`: nothing placed, the key not spent); or the key's first request still running (no `errors`: ask again with the same key)", body = ErrorBody),
+        (status = 400, description = "'Your cart is empty', a missing key, contact fields (`errors` by field); a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`); a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`, or a server cart's line by its `variantId`)", body = ErrorBody),
+        (status = 409, description = "Lines short of stock or gone: `errors` keyed by the `variantId` the line named, else its `productId` ('Only N left in stock', 'This product is out of stock', 'This product is no longer available'); the prices moved while the card was authorized (`errors.total`: nothing placed, the key not spent); or the key's first request still running (no `errors`: ask again with the same key)", body = ErrorBody),
         (status = 422, description = "'Idempotency key reused with a different request', or card payment", body = ErrorBody),
     ))]
 pub async fn place_order(
@@ -349,7 +350,10 @@ fn promo_code(code: Option<&str>) -> Result<Option<String>, AppError> {
     }
 }
 
-/// The signed-in customer (their server cart), or a guest with the lines sent.
+/// The signed-in customer (their server cart), or a guest with the lines sent. A
+/// guest's line is named by its product and the variant it names (docs/DESIGN.md §9);
+/// lines naming the same add up, and a line's field errors are keyed by where it was
+/// first named (`items[2].variantId`).
 fn buyer(user_id: Option<Id>, items: Option<&[LineRequest]>) -> Result<Buyer, AppError> {
     if let Some(user_id) = user_id {
         return Ok(Buyer::Customer(user_id));
@@ -359,11 +363,32 @@ fn buyer(user_id: Option<Id>, items: Option<&[LineRequest]>) -> Result<Buyer, Ap
     for item in items {
         let id = Id::parse(item.product_id.trim())
             .ok_or_else(|| invalid_fields(AppError::field("items", "Invalid product id")))?;
-        lines.push((id, item.quantity));
+        let variant = item
+            .variant_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string);
+        lines.push(((id, variant), item.quantity));
     }
-    collect_lines(&lines)
-        .map(Buyer::Guest)
-        .map_err(|e| AppError::bad_request(e.message()).with_code(lines_code(&e)))
+    let merged = collect_lines(&lines)
+        .map_err(|e| AppError::bad_request(e.message()).with_code(lines_code(&e)))?;
+    let asks = merged
+        .into_iter()
+        .map(|((product_id, variant_id), quantity)| {
+            let first = lines
+                .iter()
+                .position(|((p, v), _)| *p == product_id && *v == variant_id)
+                .unwrap_or_default();
+            LineAsk {
+                product_id,
+                variant_id,
+                quantity,
+                field: Some(format!("items[{first}]")),
+            }
+        })
+        .collect();
+    Ok(Buyer::Guest(asks))
 }
 
 /// What a guest's lines that cannot be ordered are refused as.

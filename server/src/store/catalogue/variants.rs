@@ -143,7 +143,8 @@ pub(crate) async fn derive_products(
 ) -> Result<(), sqlx::Error> {
     for id in product_ids {
         let row = sqlx::query(
-            "SELECT MIN(v.price_cents) AS low, MAX(v.price_cents) AS high, CAST(COALESCE(SUM(v.stock), 0) AS BIGINT) AS stock \
+            "SELECT MIN(v.price_cents) AS low, MAX(v.price_cents) AS high, \
+             CAST(COALESCE(SUM(v.stock), 0) AS BIGINT) AS stock \
              FROM product_variants v WHERE v.product_id = $1 AND v.archived_at IS NULL",
         )
         .bind(*id)

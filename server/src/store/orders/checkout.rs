@@ -1,11 +1,11 @@
 //! Placing an order, and the quote the checkout shows before it: the same lines, priced
 //! by one rule ([`price_line`]) at the instant each is asked for.
 
-use crate::store::catalogue::variants::carry_to_single_variant;
 use std::collections::BTreeMap;
 
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
+use super::lines::{cart_asks, resolve, Line};
 use super::rows::{add_event, load};
 use super::{
     Buyer, MailFor, NewOrder, OrderEvent, OrderLine, OrderRow, Orders, PlaceRefusal, Placed, Quote,
@@ -19,7 +19,7 @@ use crate::domain::order::{
 use crate::domain::payment::{derive_status, TxnKind};
 use crate::domain::pricing::price_line;
 use crate::domain::promo::{Promo, PromoRefusal};
-use crate::store::catalogue::{products_with_ids, ProductRow};
+use crate::domain::variant::options_text;
 use crate::store::outbox;
 use crate::store::payments;
 use crate::store::promo;
@@ -28,7 +28,8 @@ use crate::store::{lock_subject, Dialect};
 
 impl Orders {
     /// The totals the lines would be charged now, each line flagged when the stock
-    /// cannot meet it. Products that are gone are flagged and left out of the totals.
+    /// cannot meet it. Products and variants that are gone are flagged and left out of
+    /// the totals.
     pub async fn quote(
         &self,
         buyer: &Buyer,
@@ -36,33 +37,35 @@ impl Orders {
         promo_code: Option<&str>,
     ) -> Result<Result<Quote, PlaceRefusal>, sqlx::Error> {
         let mut conn = self.db.pool.acquire().await?;
-        let lines = match buyer {
-            Buyer::Customer(user_id) => cart_lines(&mut conn, user_id).await?,
-            Buyer::Guest(lines) => lines.clone(),
+        let asks = match buyer {
+            Buyer::Customer(user_id) => cart_asks(&mut conn, user_id).await?,
+            Buyer::Guest(asks) => asks.clone(),
         };
-        if lines.is_empty() {
+        if asks.is_empty() {
             return Ok(Err(PlaceRefusal::Empty));
         }
-        let ids: Vec<Id> = lines.iter().map(|(id, _)| id.clone()).collect();
-        let products = products_by_id(&mut conn, self.db.dialect, &ids).await?;
+        let lines = match resolve(&mut conn, self.db.dialect, &asks).await? {
+            Ok(lines) => lines,
+            Err(errors) => return Ok(Err(PlaceRefusal::Invalid(errors))),
+        };
         let now = self.clock.now_ms();
         let mut priced = Vec::new();
         let mut quoted = Vec::new();
-        for (id, quantity) in lines {
-            let (price, problem) = match products.get(id.as_str()) {
+        for line in lines {
+            let (price, problem) = match &line.found {
                 None => (None, Some(NO_LONGER_AVAILABLE.to_string())),
-                Some(product) => {
-                    let line = price_line(product.price, product.discount, quantity, now);
-                    priced.push((line.unit_price, quantity));
-                    (
-                        Some(line),
-                        (product.stock < quantity).then(|| shortage(product.stock)),
-                    )
+                Some((product, variant)) => {
+                    let price = price_line(variant.price, product.discount, line.quantity, now);
+                    priced.push((price.unit_price, line.quantity));
+                    let short = (variant.stock < line.quantity).then(|| shortage(variant.stock));
+                    (Some(price), line.rule.clone().or(short))
                 }
             };
             quoted.push(QuoteLine {
-                product_id: id.into_string(),
-                quantity,
+                variant_id: line.variant_id().map(str::to_string),
+                key: line.key,
+                product_id: line.product_id,
+                quantity: line.quantity,
                 unit_price: price.map(|p| p.unit_price),
                 line_total: price.map(|p| p.line_total),
                 problem,
@@ -120,81 +123,54 @@ impl Orders {
             }));
         }
 
-        let lines = match &new.buyer {
+        let asks = match &new.buyer {
             Buyer::Customer(user_id) => {
                 // The same lock as every change to the customer's lists (store::items).
                 lock_subject(&mut tx, self.db.dialect, "items", user_id.as_str()).await?;
-                cart_lines(&mut tx, user_id).await?
+                cart_asks(&mut tx, user_id).await?
             }
-            Buyer::Guest(lines) => lines.clone(),
+            Buyer::Guest(asks) => asks.clone(),
         };
-        if lines.is_empty() {
+        if asks.is_empty() {
             return Ok(Err(PlaceRefusal::Empty));
         }
-
-        // Taken in id order, so two orders sharing products lock them in the same
-        // order and never deadlock.
-        let mut by_id = lines.clone();
-        by_id.sort();
-        let mut short = BTreeMap::new();
-        let mut sold_out = Vec::new();
-        let mut taken = Vec::with_capacity(by_id.len());
-        for (id, quantity) in &by_id {
-            // An archived product is no longer sold: it takes no units and reads as gone.
-            let left: Option<i64> = sqlx::query(
-                "UPDATE products SET stock = stock - $1 \
-                 WHERE id = $2 AND stock >= $1 AND archived_at IS NULL RETURNING stock",
-            )
-            .bind(quantity)
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|row| row.try_get("stock"))
-            .transpose()?;
-            if left == Some(0) {
-                sold_out.push(id.as_str());
-            }
-            if let Some(left) = left {
-                carry_to_single_variant(&mut tx, id.as_str()).await?;
-                taken.push(stock::Movement {
-                    product_id: id.as_str().to_string(),
-                    variant_id: None,
-                    change: -quantity,
-                    stock_after: left,
-                });
-            }
-            if left.is_none() {
-                let stock: Option<i64> =
-                    sqlx::query("SELECT stock FROM products WHERE id = $1 AND archived_at IS NULL")
-                        .bind(id)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                        .map(|row| row.try_get("stock"))
-                        .transpose()?;
-                let message = stock.map_or_else(|| NO_LONGER_AVAILABLE.to_string(), shortage);
-                short.insert(id.as_str().to_string(), message);
-            }
+        // Products, variants and prices as they stand at this instant.
+        let lines = match resolve(&mut tx, self.db.dialect, &asks).await? {
+            Ok(lines) => lines,
+            Err(errors) => return Ok(Err(PlaceRefusal::Invalid(errors))),
+        };
+        let broken: BTreeMap<String, String> = lines
+            .iter()
+            .filter_map(|l| l.rule.clone().map(|rule| (l.key.clone(), rule)))
+            .collect();
+        if !broken.is_empty() {
+            return Ok(Err(PlaceRefusal::Invalid(broken)));
         }
-        if !short.is_empty() {
+        let taking = match take_stock(&mut tx, &lines).await? {
+            Ok(taking) => taking,
             // Dropping the transaction rolls back the units already taken.
-            return Ok(Err(PlaceRefusal::Short(short)));
-        }
+            Err(short) => return Ok(Err(PlaceRefusal::Short(short))),
+        };
 
         let now = self.clock.now_ms();
-        let ids: Vec<Id> = lines.iter().map(|(id, _)| id.clone()).collect();
-        let products = products_by_id(&mut tx, self.db.dialect, &ids).await?;
         let mut order_lines = Vec::with_capacity(lines.len());
-        for (id, quantity) in &lines {
-            let product = products.get(id.as_str()).ok_or(sqlx::Error::RowNotFound)?;
-            let price = price_line(product.price, product.discount, *quantity, now);
+        for line in &lines {
+            let (product, variant) = line.found.as_ref().ok_or(sqlx::Error::RowNotFound)?;
+            let price = price_line(variant.price, product.discount, line.quantity, now);
             order_lines.push(OrderLine {
-                product_id: id.as_str().to_string(),
+                product_id: product.id.clone(),
+                variant_id: Some(variant.id.clone()),
+                sku: Some(variant.sku.clone()),
+                options: variant.options.clone(),
                 name: product.name.clone(),
-                image: product.images.first().cloned(),
+                image: variant
+                    .image
+                    .clone()
+                    .or_else(|| product.images.first().cloned()),
                 unit_price: price.unit_price,
                 list_price: price.list_price,
                 discount_bp: price.discount_bp,
-                quantity: *quantity,
+                quantity: line.quantity,
                 line_total: price.line_total,
             });
         }
@@ -240,7 +216,7 @@ impl Orders {
         let contact = new.contact.get();
         let id = Id::generate();
         let number = order::order_number(seq);
-        stock::record(&mut tx, &taken, stock::Cause::Order(&number), now).await?;
+        stock::record(&mut tx, &taking.moved, stock::Cause::Order(&number), now).await?;
         sqlx::query(
             "INSERT INTO orders (id, seq, number, user_id, fulfilment, status, payment_status, payment_method, \
                  subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
@@ -309,8 +285,8 @@ impl Orders {
         for (position, line) in order_lines.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO order_lines (order_id, position, product_id, name, image, unit_price_cents, \
-                     list_price_cents, discount_bp, quantity, line_total_cents) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                     list_price_cents, discount_bp, quantity, line_total_cents, variant_id, sku, options) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
             )
             .bind(&id)
             .bind(position as i64)
@@ -322,6 +298,9 @@ impl Orders {
             .bind(line.discount_bp)
             .bind(line.quantity)
             .bind(line.line_total.cents())
+            .bind(line.variant_id.as_deref())
+            .bind(line.sku.as_deref())
+            .bind(options_text(&line.options))
             .execute(&mut *tx)
             .await?;
         }
@@ -368,6 +347,7 @@ impl Orders {
         .await?;
         tx.commit().await?;
         self.outbox.wake();
+        let sold_out: Vec<&str> = taking.sold_out.iter().map(String::as_str).collect();
         crate::store::catalogue::stock_crossed_zero(&self.db, &sold_out).await;
         Ok(Ok(Placed {
             order,
@@ -391,31 +371,6 @@ async fn try_lock_subject(
             .try_get("locked"),
         None => Ok(true),
     }
-}
-
-async fn cart_lines(conn: &mut AnyConnection, user_id: &Id) -> Result<Vec<(Id, i64)>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT product_id, quantity FROM user_items WHERE user_id = $1 AND list = 'cart' ORDER BY created_at, id",
-    )
-    .bind(user_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    rows.iter()
-        .map(|row| Ok((row.try_get("product_id")?, row.try_get("quantity")?)))
-        .collect()
-}
-
-/// The products with these ids that exist, by id.
-async fn products_by_id(
-    conn: &mut AnyConnection,
-    dialect: Dialect,
-    ids: &[Id],
-) -> Result<BTreeMap<String, ProductRow>, sqlx::Error> {
-    Ok(products_with_ids(&mut *conn, dialect, ids)
-        .await?
-        .into_iter()
-        .map(|p| (p.id.clone(), p))
-        .collect())
 }
 
 async fn save_address(
@@ -466,4 +421,87 @@ async fn applied_promo(
         }
     }
     Ok(Ok(promo))
+}
+
+/// What taking an order's stock did: the movements to record, and the products whose
+/// stock it took to 0 (the search index counts them out of stock).
+struct Taken {
+    moved: Vec<stock::Movement>,
+    sold_out: Vec<String>,
+}
+
+/// Takes every line's units from its variant with a conditional decrement that cannot
+/// go below 0 (nor take from an archived variant or product), and the same units from
+/// its product's derived stock, so that stays the sum of its variants. Variants are
+/// taken in id order, then products in id order, so two orders sharing variants or
+/// products lock them in the same order and never deadlock. Every short line's key
+/// with what it says, when one is.
+async fn take_stock(
+    tx: &mut Transaction<'static, Any>,
+    lines: &[Line],
+) -> Result<Result<Taken, BTreeMap<String, String>>, sqlx::Error> {
+    let mut by_variant: Vec<&Line> = lines.iter().collect();
+    by_variant.sort_by(|a, b| a.variant_id().cmp(&b.variant_id()));
+    let mut short = BTreeMap::new();
+    let mut moved = Vec::with_capacity(lines.len());
+    let mut per_product: BTreeMap<&str, i64> = BTreeMap::new();
+    for line in by_variant {
+        let Some(variant_id) = line.variant_id() else {
+            short.insert(line.key.clone(), NO_LONGER_AVAILABLE.to_string());
+            continue;
+        };
+        let left: Option<i64> = sqlx::query(
+            "UPDATE product_variants SET stock = stock - $1 \
+             WHERE id = $2 AND stock >= $1 AND archived_at IS NULL \
+             AND EXISTS (SELECT 1 FROM products p WHERE p.id = product_variants.product_id \
+             AND p.archived_at IS NULL) RETURNING stock",
+        )
+        .bind(line.quantity)
+        .bind(variant_id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .map(|row| row.try_get("stock"))
+        .transpose()?;
+        match left {
+            Some(left) => {
+                *per_product.entry(line.product_id.as_str()).or_default() += line.quantity;
+                moved.push(stock::Movement {
+                    product_id: line.product_id.clone(),
+                    variant_id: Some(variant_id.to_string()),
+                    change: -line.quantity,
+                    stock_after: left,
+                });
+            }
+            None => {
+                let stock: Option<i64> = sqlx::query(
+                    "SELECT v.stock FROM product_variants v JOIN products p ON p.id = v.product_id \
+                     WHERE v.id = $1 AND v.archived_at IS NULL AND p.archived_at IS NULL",
+                )
+                .bind(variant_id)
+                .fetch_optional(&mut **tx)
+                .await?
+                .map(|row| row.try_get("stock"))
+                .transpose()?;
+                let message = stock.map_or_else(|| NO_LONGER_AVAILABLE.to_string(), shortage);
+                short.insert(line.key.clone(), message);
+            }
+        }
+    }
+    if !short.is_empty() {
+        return Ok(Err(short));
+    }
+    let mut sold_out = Vec::new();
+    for (product_id, units) in per_product {
+        let left: i64 =
+            sqlx::query("UPDATE products SET stock = stock - $1 WHERE id = $2 RETURNING stock")
+                .bind(units)
+                .bind(product_id)
+                .fetch_one(&mut **tx)
+                .await?
+                .try_get("stock")?;
+        if left <= 0 {
+            sold_out.push(product_id.to_string());
+        }
+    }
+    Ok(Ok(Taken { moved, sold_out }))
 }

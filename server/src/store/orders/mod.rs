@@ -7,6 +7,7 @@
 //! restocks exactly once.
 
 mod checkout;
+mod lines;
 mod lists;
 mod moves;
 mod refunds;
@@ -37,7 +38,20 @@ pub enum Buyer {
     /// A signed-in customer: the order takes the lines of their server cart.
     Customer(Id),
     /// A guest: the lines travel in the request.
-    Guest(Vec<(Id, i64)>),
+    Guest(Vec<LineAsk>),
+}
+
+/// One line as asked for: a product's variant, which may be left out for a product
+/// with one (docs/DESIGN.md §9), and how many.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineAsk {
+    pub product_id: Id,
+    /// As sent; text that names no variant of the product reads as gone.
+    pub variant_id: Option<String>,
+    pub quantity: i64,
+    /// Where the line is in the request (`items[2]`), which its field errors are keyed
+    /// under; `None` for a line of the server cart.
+    pub field: Option<String>,
 }
 
 impl Buyer {
@@ -87,7 +101,10 @@ pub struct CardCharge {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlaceRefusal {
     Empty,
-    /// Each short product's id with what it says ('Only 2 left in stock', …).
+    /// Lines that cannot be read, by field (`items[2].variantId`: 'Choose a Size';
+    /// `items[0].quantity`: 'Order at least 10'; a cart line's by its variant's id).
+    Invalid(BTreeMap<String, String>),
+    /// Each short line's key (its `variantId`, else its `productId`) with what it says ('Only 2 left in stock', …).
     Short(BTreeMap<String, String>),
     /// The key's first request is still being placed.
     KeyInUse,
@@ -110,6 +127,11 @@ pub struct Placed {
 #[derive(Clone, Debug)]
 pub struct QuoteLine {
     pub product_id: String,
+    /// The variant the line means; `None` when it is gone.
+    pub variant_id: Option<String>,
+    /// What a refusal of the line is keyed by: the `variantId` it named, else its
+    /// `productId`.
+    pub key: String,
     pub quantity: i64,
     /// What one unit costs now; `None` for a product that is gone.
     pub unit_price: Option<Money>,

@@ -1,8 +1,9 @@
 //! Moving an order along the status machine (a cancellation restocks it), and the
 //! administrators' cash and notes, each with its activity entry in its transaction.
 
-use crate::store::catalogue::variants::carry_to_single_variant;
-use sqlx::Row;
+use std::collections::BTreeMap;
+
+use sqlx::{Any, Row, Transaction};
 
 use super::rows::{add_event, load, parse_fulfilment, parse_status};
 use super::{MailFor, MoveRefusal, OrderRow, Orders};
@@ -93,39 +94,8 @@ impl Orders {
                 .fetch_one(&mut *tx)
                 .await?
                 .try_get("number")?;
-            let mut returned = Vec::new();
-            let lines = sqlx::query(
-                "SELECT product_id, quantity FROM order_lines WHERE order_id = $1 ORDER BY product_id",
-            )
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?;
-            for line in &lines {
-                // A product deleted since takes nothing back.
-                let quantity: i64 = line.try_get("quantity")?;
-                let product: String = line.try_get("product_id")?;
-                let now_held: Option<i64> = sqlx::query(
-                    "UPDATE products SET stock = stock + $1 WHERE id = $2 RETURNING stock",
-                )
-                .bind(quantity)
-                .bind(&product)
-                .fetch_optional(&mut *tx)
-                .await?
-                .map(|row| row.try_get("stock"))
-                .transpose()?;
-                if let Some(held) = now_held {
-                    carry_to_single_variant(&mut tx, &product).await?;
-                    returned.push(stock::Movement {
-                        product_id: product.clone(),
-                        variant_id: None,
-                        change: quantity,
-                        stock_after: held,
-                    });
-                }
-                if quantity > 0 && now_held == Some(quantity) {
-                    back_in_stock.push(product);
-                }
-            }
+            let (returned, back) = restock(&mut tx, id).await?;
+            back_in_stock = back;
             stock::record(&mut tx, &returned, stock::Cause::Cancelled(&number), now).await?;
             add_event(&mut tx, id, EventType::Restocked, now, None).await?;
         }
@@ -255,4 +225,77 @@ fn order_entry<'a>(
         action,
         changes,
     }
+}
+
+/// Puts every line of order `id` back on its variant's shelf, in variant id order (the
+/// order placing takes them in), and the same units on its product's derived stock
+/// when the variant is still in the shop (an archived one counts in no product's
+/// stock). A variant or product deleted since takes nothing back. The movements to
+/// record, and the products whose stock this brought back from 0.
+async fn restock(
+    tx: &mut Transaction<'static, Any>,
+    id: &Id,
+) -> Result<(Vec<stock::Movement>, Vec<String>), sqlx::Error> {
+    let lines = sqlx::query(
+        "SELECT product_id, quantity, COALESCE(variant_id, (SELECT v.id FROM product_variants v \
+         WHERE v.product_id = order_lines.product_id ORDER BY v.position, v.id LIMIT 1)) AS variant \
+         FROM order_lines WHERE order_id = $1",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut lines = lines
+        .iter()
+        .map(|line| {
+            Ok((
+                line.try_get::<Option<String>, _>("variant")?,
+                line.try_get::<String, _>("product_id")?,
+                line.try_get::<i64, _>("quantity")?,
+            ))
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    lines.sort();
+    let mut returned = Vec::new();
+    let mut per_product: BTreeMap<String, i64> = BTreeMap::new();
+    for (variant, product, quantity) in lines {
+        let Some(variant) = variant else {
+            continue;
+        };
+        let row = sqlx::query(
+            "UPDATE product_variants SET stock = stock + $1 WHERE id = $2 \
+             RETURNING stock, archived_at",
+        )
+        .bind(quantity)
+        .bind(&variant)
+        .fetch_optional(&mut **tx)
+        .await?;
+        let Some(row) = row else {
+            continue;
+        };
+        let held: i64 = row.try_get("stock")?;
+        if row.try_get::<Option<i64>, _>("archived_at")?.is_none() {
+            *per_product.entry(product.clone()).or_default() += quantity;
+        }
+        returned.push(stock::Movement {
+            product_id: product,
+            variant_id: Some(variant),
+            change: quantity,
+            stock_after: held,
+        });
+    }
+    let mut back_in_stock = Vec::new();
+    for (product, quantity) in per_product {
+        let held: Option<i64> =
+            sqlx::query("UPDATE products SET stock = stock + $1 WHERE id = $2 RETURNING stock")
+                .bind(quantity)
+                .bind(&product)
+                .fetch_optional(&mut **tx)
+                .await?
+                .map(|row| row.try_get("stock"))
+                .transpose()?;
+        if quantity > 0 && held == Some(quantity) {
+            back_in_stock.push(product);
+        }
+    }
+    Ok((returned, back_in_stock))
 }

@@ -9,6 +9,7 @@ use sqlx::{AnyConnection, Row};
 use super::{OrderEvent, OrderLine, OrderRow};
 use crate::domain::id::Id;
 use crate::domain::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals};
+use crate::domain::variant::options_from_text;
 use crate::domain::Money;
 use crate::store::placeholders;
 
@@ -66,7 +67,7 @@ pub(super) async fn fill_details(
     let ids = placeholders(orders.len());
     let lines_sql = format!(
         "SELECT order_id, product_id, name, image, unit_price_cents, list_price_cents, discount_bp, quantity, \
-             line_total_cents FROM order_lines WHERE order_id IN ({ids}) ORDER BY order_id, position"
+             line_total_cents, variant_id, sku, options FROM order_lines WHERE order_id IN ({ids}) ORDER BY order_id, position"
     );
     let events_sql = format!(
         "SELECT order_id, type, at, note, public FROM order_events WHERE order_id IN ({ids}) ORDER BY order_id, seq"
@@ -88,6 +89,9 @@ pub(super) async fn fill_details(
         };
         orders[i].lines.push(OrderLine {
             product_id: row.try_get("product_id")?,
+            variant_id: row.try_get("variant_id")?,
+            sku: row.try_get("sku")?,
+            options: options_from_text(&row.try_get::<String, _>("options")?),
             name: row.try_get("name")?,
             image: row.try_get("image")?,
             unit_price: Money::from_cents(row.try_get("unit_price_cents")?),

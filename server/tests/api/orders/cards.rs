@@ -9,7 +9,7 @@ use shop::domain::money::Money;
 use shop::domain::order::{check_contact, ContactInput, Fulfilment};
 use shop::domain::payment::TxnStatus;
 use shop::mail::templates;
-use shop::store::orders::{Buyer, CardCharge, NewOrder, PlaceRefusal};
+use shop::store::orders::{Buyer, CardCharge, LineAsk, NewOrder, PlaceRefusal};
 
 use super::payments::*;
 use super::*;
@@ -318,7 +318,12 @@ async fn an_order_that_no_longer_comes_to_the_authorized_amount_is_not_placed(ap
         ..ContactInput::default()
     };
     let order = |authorized_cents: i64| NewOrder {
-        buyer: Buyer::Guest(vec![(id(&tap), 1)]),
+        buyer: Buyer::Guest(vec![LineAsk {
+            product_id: id(&tap),
+            variant_id: None,
+            quantity: 1,
+            field: Some("items[0]".into()),
+        }]),
         fulfilment: Fulfilment::Pickup,
         contact: check_contact(&contact, Fulfilment::Pickup).expect("a pickup contact"),
         save_address: false,

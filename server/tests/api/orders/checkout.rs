@@ -7,6 +7,7 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use super::variants::only_variant;
 use super::*;
 use crate::accounts::assert_error;
 use crate::helpers::{fixture, TestApp};
@@ -42,9 +43,11 @@ async fn the_quote_prices_the_cart_and_flags_short_lines(app: TestApp) {
     assert_eq!(q["deliveryFee"], 100.0);
     assert_eq!(q["total"], 428.0);
     let lines = q["lines"].as_array().unwrap();
+    let beta_variant = only_variant(&app, &f.beta).await;
     assert_eq!(
         lines[0],
-        json!({"productId": f.beta, "quantity": 2, "unitPrice": 30.0, "lineTotal": 60.0, "available": true})
+        json!({"productId": f.beta, "variantId": beta_variant, "quantity": 2, "unitPrice": 30.0,
+               "lineTotal": 60.0, "available": true})
     );
     assert_eq!(lines[3]["unitPrice"], Value::Null);
     assert_eq!(lines[2]["available"], false);
@@ -107,9 +110,12 @@ async fn a_guest_orders_and_opens_the_order_by_its_mailed_link(app: TestApp) {
     assert_eq!(order["discount"], 22.8);
     assert_eq!(order["deliveryFee"], 0.0);
     assert_eq!(order["total"], 91.2);
+    // The line keeps its variant as it was: the one of a product without options.
+    let beta_variant = only_variant(&app, &f.beta).await;
     assert_eq!(
         order["lines"][0],
-        json!({"productId": f.beta, "name": "Beta Basin Tap", "image": "test/beta-basin-tap.svg",
+        json!({"productId": f.beta, "variantId": beta_variant, "sku": f.beta.to_uppercase(),
+               "options": {}, "name": "Beta Basin Tap", "image": "test/beta-basin-tap.svg",
                "unitPrice": 30.0, "listPrice": 40.0, "quantity": 2, "lineTotal": 60.0})
     );
     assert_eq!(order["contact"]["emailAddress"], "grace@example.com");
@@ -127,13 +133,12 @@ async fn a_guest_orders_and_opens_the_order_by_its_mailed_link(app: TestApp) {
     let mail = &mails[0];
     assert_eq!(mail.to, "grace@example.com");
     assert_eq!(mail.letter.subject, "Your Shop order 100001 is placed");
-    assert!(
-        mail.letter
-            .text
-            .contains("2 x Beta Basin Tap  \u{20b9}60.00"),
-        "{}",
-        mail.letter.text
+    // Each line names its variant's SKU (and option values, which Beta has none of).
+    let line = format!(
+        "2 x Beta Basin Tap (SKU {})  \u{20b9}60.00",
+        f.beta.to_uppercase()
     );
+    assert!(mail.letter.text.contains(&line), "{}", mail.letter.text);
     assert!(
         mail.letter.text.contains("Total: \u{20b9}91.20"),
         "{}",
@@ -315,14 +320,19 @@ async fn refused_orders_write_nothing(app: TestApp) {
         "This card could not be found. Please enter it again.",
     );
 
-    // Two short lines: both named, and Beta's units are not taken either.
+    // Two short lines: both named (by the variant each cart line holds), and Beta's
+    // units are not taken either.
     set_stock(&app, &f.beta, 2).await;
     set_stock(&app, &f.alpha, 0).await;
     let (status, answer) = app.place(Some("k"), &body, Some(&token)).await;
     assert_error(status, &answer, StatusCode::CONFLICT, SHORT);
+    let (beta, alpha) = (
+        only_variant(&app, &f.beta).await,
+        only_variant(&app, &f.alpha).await,
+    );
     assert_eq!(
         answer["errors"],
-        json!({f.beta.as_str(): "Only 2 left in stock", f.alpha.as_str(): "This product is out of stock"})
+        json!({beta: "Only 2 left in stock", alpha: "This product is out of stock"})
     );
     assert_eq!(app.stock_of(&f.beta).await, 2);
     let (_, cart) = app
@@ -410,10 +420,12 @@ async fn fifty_customers_racing_for_ten_units_get_exactly_ten_orders(app: TestAp
     let answers = at_once(calls).await;
     assert_eq!(count(&answers, StatusCode::CREATED), 10, "{answers:?}");
     assert_eq!(count(&answers, StatusCode::CONFLICT), 40, "{answers:?}");
+    // A cart line names its variant: refusals are keyed by it.
+    let variant = only_variant(&app, &product).await;
     for (status, body) in &answers {
         if *status == StatusCode::CONFLICT {
             assert_eq!(body["message"], SHORT);
-            assert_eq!(body["errors"][&product], "This product is out of stock");
+            assert_eq!(body["errors"][&variant], "This product is out of stock");
         }
     }
     let numbers: std::collections::BTreeSet<_> = answers

@@ -8,6 +8,7 @@ mod checkout;
 mod lifecycle;
 mod payments;
 mod refunds;
+pub(crate) mod variants;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -161,13 +162,19 @@ pub(crate) fn count(answers: &[(StatusCode, Value)], status: StatusCode) -> usiz
     answers.iter().filter(|(s, _)| *s == status).count()
 }
 
+/// Sets a one-variant product's stock, and its variant's, which orders take from.
 async fn set_stock(app: &TestApp, product: &str, stock: i64) {
-    sqlx::query("UPDATE products SET stock = $1 WHERE id = $2")
-        .bind(stock)
-        .bind(product)
-        .execute(&app.catalogue.db().pool)
-        .await
-        .expect("stock set");
+    for sql in [
+        "UPDATE products SET stock = $1 WHERE id = $2",
+        "UPDATE product_variants SET stock = $1 WHERE product_id = $2",
+    ] {
+        sqlx::query(sql)
+            .bind(stock)
+            .bind(product)
+            .execute(&app.catalogue.db().pool)
+            .await
+            .expect("stock set");
+    }
 }
 
 /// A product of `stock` units at `cents`, in the fixture's kitchen mixers.

@@ -1,6 +1,9 @@
 //! Carts and wishlists: adding, changing and removing entries, their limits, whose
 //! they are, concurrent adds, a guest's cart details, merging a browser's lists on
-//! sign-in, and entries going with their product or their owner.
+//! sign-in, and entries going with their product or their owner; one line per variant
+//! and the sale unit's quantities in `variants.rs`.
+
+mod variants;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -380,7 +383,8 @@ async fn cart_quantities_are_checked_and_refusals_change_nothing(app: TestApp) {
 
     // At most 99 of one product, however much is in stock.
     app.sql(&format!(
-        "UPDATE products SET stock = 500 WHERE id = '{}'",
+        "UPDATE products SET stock = 500 WHERE id = '{0}'; \
+         UPDATE product_variants SET stock = 500 WHERE product_id = '{0}'",
         f.epsilon
     ))
     .await;
@@ -779,7 +783,8 @@ async fn concurrent_adds_to_one_cart_add_up_exactly(app: TestApp) {
 
     // Beta with 10 in stock: exactly 10 go in, the rest are told why not.
     app.sql(&format!(
-        "UPDATE products SET stock = 10 WHERE id = '{}'",
+        "UPDATE products SET stock = 10 WHERE id = '{0}'; \
+         UPDATE product_variants SET stock = 10 WHERE product_id = '{0}'",
         f.beta
     ))
     .await;
@@ -858,7 +863,8 @@ async fn cart_details_for_guests_follow_the_browser_cart(app: TestApp) {
 
     // Prices and stock as they are now.
     app.sql(&format!(
-        "UPDATE products SET price_cents = 12000, stock = 3 WHERE id = '{}'",
+        "UPDATE products SET price_cents = 12000, stock = 3 WHERE id = '{0}'; \
+         UPDATE product_variants SET price_cents = 12000, stock = 3 WHERE product_id = '{0}'",
         f.alpha
     ))
     .await;
@@ -972,7 +978,8 @@ async fn sync_merges_the_browser_lists_into_the_account(app: TestApp) {
 
     // Quantities are capped at the stock: Alpha now has 7, Beta 5.
     app.sql(&format!(
-        "UPDATE products SET stock = 7 WHERE id = '{}'",
+        "UPDATE products SET stock = 7 WHERE id = '{0}'; \
+         UPDATE product_variants SET stock = 7 WHERE product_id = '{0}'",
         f.alpha
     ))
     .await;
@@ -1004,7 +1011,8 @@ async fn sync_merges_the_browser_lists_into_the_account(app: TestApp) {
 
     // And at 99, however much is in stock.
     app.sql(&format!(
-        "UPDATE products SET stock = 500 WHERE id = '{}'",
+        "UPDATE products SET stock = 500 WHERE id = '{0}'; \
+         UPDATE product_variants SET stock = 500 WHERE product_id = '{0}'",
         f.epsilon
     ))
     .await;
@@ -1081,7 +1089,8 @@ async fn sync_counts_a_new_line_lowered_to_99_as_capped(app: TestApp) {
     let f = fixture(&app).await;
     let (token, _) = app.signed_up("ada@example.com").await;
     app.sql(&format!(
-        "UPDATE products SET stock = 500 WHERE id = '{}'",
+        "UPDATE products SET stock = 500 WHERE id = '{0}'; \
+         UPDATE product_variants SET stock = 500 WHERE product_id = '{0}'",
         f.epsilon
     ))
     .await;

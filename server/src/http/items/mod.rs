@@ -1,6 +1,13 @@
-//! The cart and wishlist calls of spec §7 and docs/DESIGN.md §5: a signed-in customer's
-//! lists, the details a guest's browser cart needs, and merging a browser's lists on
-//! sign-in.
+//! The cart and wishlist calls of spec §7 and docs/DESIGN.md §5, §9: a signed-in
+//! customer's lists, one line per variant; and (`browser.rs`) the details a guest's
+//! browser cart needs, and merging a browser's lists on sign-in.
+
+mod browser;
+
+pub use browser::{
+    __path_cart_detail, __path_sync, cart_detail, sync, CartDetail, CartDetailRequest, CartEntry,
+    LocalData, SyncAdjustments, Synced, WishlistEntry,
+};
 
 use std::collections::BTreeMap;
 
@@ -16,9 +23,12 @@ use super::error::{AppError, ErrorBody, ErrorCode};
 use super::extract::{ApiJson, ApiQuery, Missing, PathId};
 use super::identity::CurrentUser;
 use super::{ok, AppState, Envelope};
-use crate::domain::cart::{self, List, Merged, Refusal, MAX_ITEMS, MAX_QUANTITY};
+use crate::domain::cart::{self, List, Refusal, MAX_ITEMS, MAX_QUANTITY};
 use crate::domain::id::Id;
-use crate::store::catalogue::ProductRow;
+use crate::domain::order::NO_LONGER_AVAILABLE;
+use crate::domain::pricing::price_at;
+use crate::domain::variant::VariantOptions;
+use crate::store::catalogue::{ProductRow, VariantRow};
 use crate::store::items::ItemRow;
 
 pub fn router() -> Router<AppState> {
@@ -29,7 +39,8 @@ pub fn router() -> Router<AppState> {
         .route("/user/sync", post(sync))
 }
 
-/// A cart or wishlist entry with its product as it stands now.
+/// A cart or wishlist entry with its product and variant as they stand now: one entry
+/// per variant (docs/DESIGN.md §9). The price, discount and stock are the variant's.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Item {
@@ -38,9 +49,18 @@ pub struct Item {
     #[serde(rename = "_id")]
     pub id: String,
     pub product_id: String,
+    /// The variant the entry holds.
+    pub variant_id: String,
+    /// The variant's SKU.
+    pub sku: String,
+    /// The variant's value of each of the product's options (`{}` without options).
+    #[schema(value_type = BTreeMap<String, String>)]
+    pub options: VariantOptions,
     pub name: String,
-    /// Media paths, the first shown on cards.
+    /// Media paths, the first shown on cards (the variant's own image first, when it
+    /// has one).
     pub images: Vec<String>,
+    /// The variant's list price.
     pub price: f64,
     /// 0 when no discount applies now.
     pub discount_percentage: f64,
@@ -48,6 +68,7 @@ pub struct Item {
     pub discounted_price: f64,
     /// 1 on the wishlist.
     pub quantity: i64,
+    /// The variant's stock.
     pub stock: i64,
     pub size: Option<String>,
     pub color: Option<String>,
@@ -57,18 +78,34 @@ pub struct Item {
 }
 
 impl Item {
-    fn new(id: String, quantity: i64, row: ProductRow, now: i64) -> Item {
+    pub(super) fn new(
+        id: String,
+        quantity: i64,
+        row: ProductRow,
+        variant: VariantRow,
+        now: i64,
+    ) -> Item {
+        let discount = row.discount;
         let product = Product::from_row(row, now);
+        let price = price_at(variant.price, discount, now);
+        let mut images = product.images;
+        if let Some(image) = variant.image {
+            images.retain(|i| *i != image);
+            images.insert(0, image);
+        }
         Item {
             id,
             product_id: product.id,
+            variant_id: variant.id,
+            sku: variant.sku,
+            options: variant.options,
             name: product.name,
-            images: product.images,
-            price: product.price,
-            discount_percentage: product.discount_percentage,
-            discounted_price: product.discounted_price,
+            images,
+            price: price.price.as_f64(),
+            discount_percentage: price.discount_percentage,
+            discounted_price: price.discounted_price.as_f64(),
             quantity,
-            stock: product.stock,
+            stock: variant.stock,
             size: product.size,
             color: product.color,
             rating: product.rating,
@@ -77,11 +114,17 @@ impl Item {
     }
 
     fn from_row(row: ItemRow, now: i64) -> Item {
-        Item::new(row.id.into_string(), row.quantity, row.product, now)
+        Item::new(
+            row.id.into_string(),
+            row.quantity,
+            row.product,
+            row.variant,
+            now,
+        )
     }
 }
 
-fn items(rows: Vec<ItemRow>, now: i64) -> Vec<Item> {
+pub(super) fn items(rows: Vec<ItemRow>, now: i64) -> Vec<Item> {
     rows.into_iter()
         .map(|row| Item::from_row(row, now))
         .collect()
@@ -103,7 +146,13 @@ pub struct NewItem {
     #[serde(default)]
     #[schema(required = true, pattern = "^[0-9a-f]{24}$")]
     pub product_id: String,
-    /// 1 to 99; default 1. Added to what the cart holds; ignored for the wishlist.
+    /// The variant; may be left out only for a product with one (docs/DESIGN.md §9).
+    #[serde(default)]
+    #[schema(max_length = 100)]
+    pub variant_id: Option<String>,
+    /// 1 to 99; default 1. Added to what the cart holds, and what it holds then must be
+    /// one the product is sold in (at least its `minQuantity`, a multiple of its
+    /// `quantityStep`); ignored for the wishlist.
     pub quantity: Option<i64>,
     /// `cart` or `wishlist`.
     #[serde(rename = "type", default)]
@@ -114,76 +163,9 @@ pub struct NewItem {
 /// `PATCH /user/item/{id}`.
 #[derive(Deserialize, ToSchema)]
 pub struct QuantityChange {
-    /// 1 to 99, and at most the product's stock.
+    /// 1 to 99, at most the variant's stock, and one the product is sold in.
     #[schema(required = true, value_type = i64)]
     pub quantity: Option<i64>,
-}
-
-/// One line of a browser's cart.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CartEntry {
-    pub product_id: String,
-    #[schema(minimum = 1)]
-    pub quantity: i64,
-}
-
-/// One entry of a browser's wishlist.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WishlistEntry {
-    pub product_id: String,
-}
-
-/// `POST /user/cart-detail`.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CartDetailRequest {
-    /// At most 100 entries.
-    #[serde(default)]
-    pub cart_items: Vec<CartEntry>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CartDetail {
-    /// The entries whose products exist, in the order asked, each with the quantity asked
-    /// (at most 99) and `_id` equal to `productId`.
-    pub products: Vec<Item>,
-}
-
-/// `POST /user/sync`: the browser store `user_data` as it is (`lastUpdated` and other
-/// fields are ignored).
-#[derive(Deserialize, ToSchema)]
-pub struct LocalData {
-    /// At most 100 entries.
-    #[serde(default)]
-    pub cart: Vec<CartEntry>,
-    /// At most 100 entries.
-    #[serde(default)]
-    pub wishlist: Vec<WishlistEntry>,
-}
-
-/// What a merge could not take over.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SyncAdjustments {
-    /// Entries of products that no longer exist.
-    pub unknown: usize,
-    /// Cart entries of products out of stock.
-    pub out_of_stock: usize,
-    /// Cart entries whose quantity was lowered to the stock or to 99.
-    pub capped: usize,
-    /// Entries beyond the 100 a list holds.
-    pub over_limit: usize,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct Synced {
-    /// The customer's cart after the merge.
-    pub cart: Vec<Item>,
-    /// The customer's wishlist after the merge.
-    pub wishlist: Vec<Item>,
-    pub adjustments: SyncAdjustments,
 }
 
 const TYPE_RULE: &str = "Type must be 'cart' or 'wishlist'";
@@ -194,7 +176,7 @@ fn parse_list(text: Option<&str>) -> Result<List, AppError> {
         .ok_or_else(|| AppError::field("type", TYPE_RULE))
 }
 
-fn full(list: List) -> AppError {
+pub(super) fn full(list: List) -> AppError {
     AppError::unprocessable(format!(
         "Maximum {MAX_ITEMS} items allowed in {}",
         list.as_str()
@@ -206,9 +188,14 @@ const QUANTITY_RANGE: &str = "Quantity must be a whole number from 1 to 99";
 
 /// The one table from a list's refusal to what the customer reads. `list` is the list
 /// the call was about.
-fn refused(refusal: Refusal, list: List) -> AppError {
+pub(super) fn refused(refusal: Refusal, list: List) -> AppError {
     match refusal {
         Refusal::NoSuchProduct => AppError::NotFound("Product not found".into()),
+        Refusal::NoSuchVariant => AppError::NotFound(NO_LONGER_AVAILABLE.into()),
+        Refusal::ChooseVariant(message) => AppError::field("variantId", message),
+        Refusal::Quantity(refusal) => {
+            AppError::field("quantity", refusal.message()).with_code(ErrorCode::QuantityInvalid)
+        }
         Refusal::NoSuchItem => AppError::NotFound(format!("Item not found in {}", list.as_str())),
         Refusal::AlreadyInWishlist => AppError::Conflict("Item already in wishlist".into()),
         Refusal::ListFull => full(list),
@@ -286,15 +273,15 @@ pub async fn list_items(
     Ok(ok(message, items(rows, state.clock.now_ms())))
 }
 
-/// Adds a product to the signed-in customer's cart (adding to the quantity there) or
-/// wishlist (once).
+/// Adds a product's variant to the signed-in customer's cart (adding to the quantity
+/// there) or wishlist (once).
 #[utoipa::path(post, path = "/api/user/item", tag = "items", security(("bearer" = [])),
     request_body = NewItem,
     responses(
         (status = 200, description = "'Item added to cart successfully!' or 'Added to wishlist'; the entry as it is now", body = Envelope<Item>),
-        (status = 400, description = "Field errors: 'Product ID is required', the quantity, the type", body = ErrorBody),
+        (status = 400, description = "Field errors: 'Product ID is required', the quantity (1 to 99; 'Order at least N', 'Sold in multiples of N' for what the cart line would hold), the type; `errors.variantId` 'Choose a Size and Finish' when a product with several variants is named without one", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "'Product not found'", body = ErrorBody),
+        (status = 404, description = "'Product not found'; 'This product is no longer available' for an unknown or archived variant", body = ErrorBody),
         (status = 409, description = "'Item already in wishlist'; 'Only N left in stock…'; 'This product is out of stock'", body = ErrorBody),
         (status = 422, description = "'Maximum 100 items allowed in cart' (or wishlist); more than 99 of one product", body = ErrorBody),
     ))]
@@ -326,9 +313,14 @@ pub async fn add_item(
     let Some(product_id) = Id::parse(&product_id) else {
         return Err(refused(Refusal::NoSuchProduct, list));
     };
+    let variant_id = body
+        .variant_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty());
     let id = state
         .items
-        .add(&user.id, list, &product_id, quantity)
+        .add(&user.id, list, &product_id, variant_id, quantity)
         .await?
         .map_err(|refusal| refused(refusal, list))?;
     let row = state
@@ -349,7 +341,7 @@ pub async fn add_item(
     request_body = QuantityChange,
     responses(
         (status = 200, description = "'Cart updated successfully'; the entry as it is now", body = Envelope<Item>),
-        (status = 400, description = "The quantity is missing or not 1 to 99", body = ErrorBody),
+        (status = 400, description = "The quantity is missing, not 1 to 99, or not one the product is sold in ('Order at least N', 'Sold in multiples of N'), in `errors.quantity`", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "'Item not found in cart': no such entry of this customer", body = ErrorBody),
         (status = 409, description = "'Only N left in stock'", body = ErrorBody),
@@ -408,147 +400,4 @@ pub async fn remove_item(
         None => "Item removed",
     };
     Ok(ok(message, None))
-}
-
-/// A browser's list, read: the entries whose product ids have the shop's shape, and
-/// how many did not (those name no product).
-struct Entries {
-    known: Vec<(Id, i64)>,
-    malformed: usize,
-}
-
-/// Reads a browser's list: every quantity at least 1, at most 100 entries.
-fn check_entries(
-    field: &str,
-    list: List,
-    entries: impl ExactSizeIterator<Item = (String, i64)>,
-) -> Result<Entries, AppError> {
-    if entries.len() > MAX_ITEMS {
-        return Err(full(list));
-    }
-    let mut checked = Entries {
-        known: Vec::with_capacity(entries.len()),
-        malformed: 0,
-    };
-    for (n, (product_id, quantity)) in entries.enumerate() {
-        if quantity < 1 {
-            return Err(AppError::field(
-                &format!("{field}[{n}].quantity"),
-                "Quantity must be at least 1",
-            ));
-        }
-        match Id::parse(product_id.trim()) {
-            Some(id) => checked.known.push((id, quantity)),
-            None => checked.malformed += 1,
-        }
-    }
-    Ok(checked)
-}
-
-/// Current names, images, prices and stock for a guest's browser cart. Products that
-/// no longer exist are left out.
-#[utoipa::path(post, path = "/api/user/cart-detail", tag = "items",
-    request_body = CartDetailRequest,
-    responses(
-        (status = 200, description = "'Cart details fetched successfully'", body = Envelope<CartDetail>),
-        (status = 400, description = "A malformed entry, named", body = ErrorBody),
-        (status = 422, description = "'Maximum 100 items allowed in cart'", body = ErrorBody),
-    ))]
-pub async fn cart_detail(
-    State(state): State<AppState>,
-    ApiJson(body): ApiJson<CartDetailRequest>,
-) -> Result<Json<Envelope<CartDetail>>, AppError> {
-    let entries = check_entries(
-        "cartItems",
-        List::Cart,
-        body.cart_items
-            .into_iter()
-            .map(|e| (e.product_id, e.quantity)),
-    )?;
-    let mut ids: Vec<Id> = entries.known.iter().map(|(id, _)| id.clone()).collect();
-    ids.sort();
-    ids.dedup();
-    let mut found: BTreeMap<String, ProductRow> = state
-        .catalogue
-        .products_by_ids(&ids)
-        .await?
-        .into_iter()
-        .map(|row| (row.id.clone(), row))
-        .collect();
-    let now = state.clock.now_ms();
-    // In the order asked; a product listed twice is shown once.
-    let products = entries
-        .known
-        .into_iter()
-        .filter_map(|(id, quantity)| {
-            let row = found.remove(id.as_str())?;
-            Some(Item::new(
-                id.into_string(),
-                quantity.min(MAX_QUANTITY),
-                row,
-                now,
-            ))
-        })
-        .collect();
-    Ok(ok(
-        "Cart details fetched successfully",
-        CartDetail { products },
-    ))
-}
-
-/// Merges a browser's cart and wishlist into the signed-in customer's (docs/DESIGN.md §5):
-/// cart quantities add up, capped at the stock and at 99; the wishlist becomes the
-/// union. All or nothing: the browser should empty its lists only after this answers.
-#[utoipa::path(post, path = "/api/user/sync", tag = "items", security(("bearer" = [])),
-    request_body = LocalData,
-    responses(
-        (status = 200, description = "'Data synced successfully'; both lists after the merge, and what could not be taken over", body = Envelope<Synced>),
-        (status = 400, description = "A malformed entry, named", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 422, description = "'Maximum 100 items allowed in cart' (or wishlist): more entries than a list holds", body = ErrorBody),
-    ))]
-pub async fn sync(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiJson(body): ApiJson<LocalData>,
-) -> Result<Json<Envelope<Synced>>, AppError> {
-    let cart = check_entries(
-        "cart",
-        List::Cart,
-        body.cart.into_iter().map(|e| (e.product_id, e.quantity)),
-    )?;
-    let wishlist = check_entries(
-        "wishlist",
-        List::Wishlist,
-        body.wishlist.into_iter().map(|e| (e.product_id, 1)),
-    )?;
-    let wishlist_ids: Vec<Id> = wishlist.known.into_iter().map(|(id, _)| id).collect();
-    let mut merged = state
-        .items
-        .merge(&user.id, &cart.known, &wishlist_ids)
-        .await?;
-    // Ids of a shape the shop never issues name products that do not exist.
-    merged.unknown += cart.malformed + wishlist.malformed;
-    let Merged {
-        unknown,
-        out_of_stock,
-        capped,
-        over_limit,
-    } = merged;
-    let now = state.clock.now_ms();
-    let cart = items(state.items.list(&user.id, List::Cart).await?, now);
-    let wishlist = items(state.items.list(&user.id, List::Wishlist).await?, now);
-    Ok(ok(
-        "Data synced successfully",
-        Synced {
-            cart,
-            wishlist,
-            adjustments: SyncAdjustments {
-                unknown,
-                out_of_stock,
-                capped,
-                over_limit,
-            },
-        },
-    ))
 }
