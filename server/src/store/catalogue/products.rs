@@ -16,7 +16,6 @@ use super::product_variants::{self, VariantsPlan};
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::{bump_version, record_change, variants, Catalogue};
 use crate::domain::id::Id;
-use crate::domain::pricing::price_at;
 use crate::domain::product_rules::{adjusted, LOW_STOCK};
 use crate::domain::synonyms::plain;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
@@ -491,45 +490,37 @@ impl Catalogue {
         }
         let mut after = Vec::with_capacity(before.len());
         for product in before {
-            let mut input = input_of(&product);
-            match change {
-                BulkChange::SetStock(stock) => input.stock = stock,
-                BulkChange::AdjustPrice(percent) => input.price = adjusted(input.price, percent),
-                BulkChange::Archive(archived) => {
-                    if product.archived_at.is_some() != archived {
-                        let named = (product.id.as_str(), product.name.as_str());
-                        archive_in(&mut tx, named, archived, now, actor, activity).await?;
-                    }
+            if let BulkChange::Archive(archived) = change {
+                if product.archived_at.is_some() != archived {
+                    let named = (product.id.as_str(), product.name.as_str());
+                    archive_in(&mut tx, named, archived, now, actor, activity).await?;
                 }
+                after.push(product_in(&mut tx, &product.id).await?.expect("read above"));
+                continue;
             }
-            let changes = changes_between(Some(&input_of(&product)), &input);
+            // Each variant in the shop takes the change (docs/DESIGN.md §9): 'Set stock'
+            // gives every one the number, 'Adjust price' moves every one's price; the
+            // product's own price and stock follow from them.
+            let (moved, repriced) =
+                bulk_variants(&mut tx, self.db.dialect, &product.id, change).await?;
+            let cause = stock::Cause::Staff {
+                actor,
+                reason: SET_STOCK,
+            };
+            stock::record(&mut tx, &moved, cause, now).await?;
+            variants::derive_products(&mut tx, &[product.id.as_str()], now).await?;
+            // A price is the product's own field; stock is not (docs/DESIGN.md §15).
+            sqlx::query(
+                "UPDATE products SET updated_at = $1, version = version + $2 WHERE id = $3",
+            )
+            .bind(now)
+            .bind(i64::from(repriced))
+            .bind(&product.id)
+            .execute(&mut *tx)
+            .await?;
+            let now_is = product_in(&mut tx, &product.id).await?.expect("read above");
+            let changes = changes_between(Some(&input_of(&product)), &input_of(&now_is));
             if !changes.is_empty() {
-                let moved = stock::Movement {
-                    product_id: product.id.clone(),
-                    variant_id: None,
-                    change: input.stock - product.stock,
-                    stock_after: input.stock,
-                };
-                let cause = stock::Cause::Staff {
-                    actor,
-                    reason: SET_STOCK,
-                };
-                stock::record(&mut tx, &[moved], cause, now).await?;
-                // A price is the product's own field; stock is not (docs/DESIGN.md §15).
-                let bump = i64::from(input.price != product.price);
-                sqlx::query(
-                    "UPDATE products SET price_cents = $1, paid_cents = $2, stock = $3, updated_at = $4, \
-                     version = version + $6 WHERE id = $5",
-                )
-                .bind(input.price.cents())
-                .bind(price_at(input.price, input.discount, now).discounted_price.cents())
-                .bind(input.stock)
-                .bind(now)
-                .bind(&product.id)
-                .bind(bump)
-                .execute(&mut *tx)
-                .await?;
-                variants::carry_to_single_variant(&mut tx, &product.id).await?;
                 record_change(
                     &mut tx,
                     activity,
@@ -544,7 +535,7 @@ impl Catalogue {
                 )
                 .await?;
             }
-            after.push(product_in(&mut tx, &product.id).await?.expect("read above"));
+            after.push(now_is);
         }
         bump_version(&mut tx, &distinct).await?;
         tx.commit().await?;
@@ -571,4 +562,55 @@ fn without(changes: Changes, fields: &[&str]) -> Changes {
         .fold(Changes::new(), |kept, (field, (before, after))| {
             kept.field(field, before.clone(), after.clone())
         })
+}
+
+/// Applies a bulk 'Set stock' or 'Adjust price' to each variant in the shop of product
+/// `id`, locked as read on PostgreSQL (an order racing it then waits): the stock
+/// movements to record, and whether a price moved.
+async fn bulk_variants(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    dialect: crate::store::Dialect,
+    id: &str,
+    change: BulkChange,
+) -> Result<(Vec<stock::Movement>, bool), sqlx::Error> {
+    let lock = match dialect {
+        crate::store::Dialect::Postgres => " FOR UPDATE",
+        crate::store::Dialect::Sqlite => "",
+    };
+    let rows = sqlx::query(&format!(
+        "SELECT id, price_cents, stock FROM product_variants \
+         WHERE product_id = $1 AND archived_at IS NULL ORDER BY id{lock}"
+    ))
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut moved = Vec::new();
+    let mut repriced = false;
+    for row in rows {
+        let variant: String = row.try_get("id")?;
+        let price = crate::domain::Money::from_cents(row.try_get("price_cents")?);
+        let stock: i64 = row.try_get("stock")?;
+        let (new_price, new_stock) = match change {
+            BulkChange::SetStock(units) => (price, units),
+            BulkChange::AdjustPrice(percent) => (adjusted(price, percent), stock),
+            BulkChange::Archive(_) => (price, stock),
+        };
+        if new_price == price && new_stock == stock {
+            continue;
+        }
+        repriced |= new_price != price;
+        sqlx::query("UPDATE product_variants SET price_cents = $1, stock = $2 WHERE id = $3")
+            .bind(new_price.cents())
+            .bind(new_stock)
+            .bind(&variant)
+            .execute(&mut **tx)
+            .await?;
+        moved.push(stock::Movement {
+            product_id: id.to_string(),
+            variant_id: Some(variant),
+            change: new_stock - stock,
+            stock_after: new_stock,
+        });
+    }
+    Ok((moved, repriced))
 }

@@ -9,3 +9,4 @@ mod listing;
 mod search;
 mod search_trade;
 mod stock;
+mod variants;
