@@ -25,6 +25,7 @@ pub mod shop;
 pub mod synonyms;
 pub mod time;
 pub mod variant;
+pub mod variant_rules;
 
 pub use id::new_id;
 pub use money::Money;

@@ -105,6 +105,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         settings::Doc::openapi(),
         pages::Doc::openapi(),
         search::Doc::openapi(),
+        catalogue::sku::Doc::openapi(),
     ] {
         doc.merge(part);
     }

@@ -13,7 +13,7 @@ use crate::domain::id::Id;
 use crate::domain::pricing::price_at;
 use crate::mail::templates::escape;
 use crate::media::content_type;
-use crate::store::catalogue::{CategoryTree, ProductRow};
+use crate::store::catalogue::{CategoryTree, ProductRow, VariantRow};
 
 #[derive(RustEmbed)]
 #[folder = "../web/dist"]
@@ -121,15 +121,24 @@ fn preload_image(path: &str) -> String {
 /// still loads the product.
 async fn product_of(state: &AppState, path: &str) -> Option<String> {
     let id = Id::parse(path.strip_prefix("product/")?)?;
-    match state.catalogue.product(&id).await {
+    let read = async {
+        match state.catalogue.product(&id).await? {
+            Some(product) => {
+                let variants = state.catalogue.variants(&product.id, false).await?;
+                Ok(Some((product, variants)))
+            }
+            None => Ok::<_, sqlx::Error>(None),
+        }
+    };
+    match read.await {
         Ok(product) => {
-            let product = product?;
+            let (product, variants) = product?;
             let now = state.clock.now_ms();
-            let head = product_head(&product, &state.settings.public_url, now);
+            let head = product_head(&product, &variants, &state.settings.public_url, now);
             let first_image = product.images.first().cloned();
             // What `GET /api/product/{id}` answers in `data`: the page starts from it.
             let answer = ProductDetail {
-                product: Product::from_row(product, now),
+                product: Product::with_variants(product, variants, now),
             };
             let answer = serde_json::to_value(answer).unwrap_or_default();
             let preload = first_image
@@ -166,11 +175,19 @@ pub fn listing_name(category: &str, sub_category: Option<&str>) -> String {
 }
 
 /// A product page's title, description, canonical address, Open Graph and Twitter card
-/// tags (with its first photo), and schema.org `Product` JSON-LD: its price now, in
-/// rupees, whether it is in stock, and its rating once it has reviews. Every text is
-/// escaped for HTML, and the JSON for a script element (no `<`, `>` or `&` in it), so a
-/// product's name cannot end the element it is in.
-pub fn product_head(product: &ProductRow, public_url: &str, now: i64) -> String {
+/// tags (with its first photo), and schema.org JSON-LD: a `Product` with its SKU, its
+/// price now, in rupees, whether it is in stock, and its rating once it has reviews;
+/// or, for a product with several `variants` (those in the shop), a `ProductGroup`
+/// whose `hasVariant` holds each as such a `Product` and whose `variesBy` names its
+/// options (docs/DESIGN.md §9). Every text is escaped for HTML, and the JSON for a
+/// script element (no `<`, `>` or `&` in it), so a product's name cannot end the
+/// element it is in.
+pub fn product_head(
+    product: &ProductRow,
+    variants: &[VariantRow],
+    public_url: &str,
+    now: i64,
+) -> String {
     let base = public_url.trim_end_matches('/');
     let url = format!("{base}/product/{}", product.id);
     let title = page_title(Some(&product.name));
@@ -179,22 +196,59 @@ pub fn product_head(product: &ProductRow, public_url: &str, now: i64) -> String 
         .images
         .first()
         .map(|path| format!("{base}/media/{path}"));
-    let price = price_at(product.price, product.discount, now).discounted_price;
-    let mut data = json!({
-        "@context": "https://schema.org",
-        "@type": "Product",
-        "name": product.name,
-        "description": product.description,
-        "sku": product.id,
-        "image": product.images.iter().map(|path| format!("{base}/media/{path}")).collect::<Vec<_>>(),
-        "offers": {
+    let images: Vec<String> = product
+        .images
+        .iter()
+        .map(|path| format!("{base}/media/{path}"))
+        .collect();
+    let offer = |price, stock: i64, url: &str| {
+        json!({
             "@type": "Offer",
             "url": url,
-            "price": price.to_string(),
+            "price": price_at(price, product.discount, now).discounted_price.to_string(),
             "priceCurrency": "INR",
-            "availability": if product.stock > 0 { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
-        },
-    });
+            "availability": if stock > 0 { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+        })
+    };
+    let mut data = match variants {
+        [_, _, ..] => json!({
+            "@context": "https://schema.org",
+            "@type": "ProductGroup",
+            "name": product.name,
+            "description": product.description,
+            "url": url,
+            "productGroupID": product.id,
+            "image": images,
+            "variesBy": product.options.iter().map(|o| varies_by(&o.name)).collect::<Vec<_>>(),
+            "hasVariant": variants.iter().map(|variant| {
+                let at = format!("{url}?variant={}", variant.id);
+                let mut one = json!({
+                    "@type": "Product",
+                    "name": format!("{} ({})", product.name, variant.options.values().cloned().collect::<Vec<_>>().join(", ")),
+                    "sku": variant.sku,
+                    "offers": offer(variant.price, variant.stock, &at),
+                });
+                if let Some(path) = &variant.image {
+                    one["image"] = json!(format!("{base}/media/{path}"));
+                }
+                for (name, value) in &variant.options {
+                    if let Some(property) = varies_by(name).strip_prefix("https://schema.org/") {
+                        one[property] = json!(value);
+                    }
+                }
+                one
+            }).collect::<Vec<_>>(),
+        }),
+        _ => json!({
+            "@context": "https://schema.org",
+            "@type": "Product",
+            "name": product.name,
+            "description": product.description,
+            "sku": variants.first().map_or(product.id.as_str(), |v| v.sku.as_str()),
+            "image": images,
+            "offers": offer(product.price, product.stock, &url),
+        }),
+    };
     if product.review_count > 0 {
         data["aggregateRating"] = json!({
             "@type": "AggregateRating",
@@ -208,6 +262,16 @@ pub fn product_head(product: &ProductRow, public_url: &str, now: i64) -> String 
         "<script type=\"application/ld+json\">{json_ld}</script>"
     ));
     head.join("\n")
+}
+
+/// What schema.org calls option `name` in `variesBy`: its own property where one fits
+/// (size, colour), else the option's name.
+fn varies_by(name: &str) -> String {
+    match name.trim().to_lowercase().as_str() {
+        "size" => "https://schema.org/size".into(),
+        "color" | "colour" => "https://schema.org/color".into(),
+        _ => name.to_string(),
+    }
 }
 
 /// `value` as JSON that cannot end the script element it is in: no `<`, `>` or `&`.
@@ -419,5 +483,139 @@ mod tests {
             };
             assert_eq!(title, example.title);
         }
+    }
+
+    fn fitting(options: Vec<crate::domain::variant::ProductOption>) -> ProductRow {
+        use crate::domain::pricing::Discount;
+        ProductRow {
+            id: "65a1f0c2e4b0a1b2c3d4e5f6".into(),
+            name: "Elbow".into(),
+            description: "A compression elbow.".into(),
+            price: crate::domain::Money::from_cents(400),
+            discount: Discount {
+                basis_points: 1_000,
+                ends_at: None,
+            },
+            images: vec!["p/elbow.jpg".into()],
+            stock: 10,
+            category: ("c".into(), "Fittings".into()),
+            sub_category: ("s".into(), "Elbows".into()),
+            size: None,
+            color: None,
+            featured: false,
+            rating_sum: 0,
+            review_count: 0,
+            created_at: 0,
+            archived_at: None,
+            version: 1,
+            options,
+            sale: Default::default(),
+            max_price: crate::domain::Money::from_cents(700),
+        }
+    }
+
+    fn variant(id: &str, sku: &str, values: &[(&str, &str)], cents: i64, stock: i64) -> VariantRow {
+        VariantRow {
+            id: id.into(),
+            product_id: "65a1f0c2e4b0a1b2c3d4e5f6".into(),
+            sku: sku.into(),
+            options: values
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            price: crate::domain::Money::from_cents(cents),
+            stock,
+            weight_grams: None,
+            image: None,
+            position: 0,
+            archived_at: None,
+        }
+    }
+
+    fn json_ld(head: &str) -> serde_json::Value {
+        let start = head
+            .find("<script type=\"application/ld+json\">")
+            .expect("JSON-LD")
+            + "<script type=\"application/ld+json\">".len();
+        let end = start + head[start..].find("</script>").expect("its end");
+        serde_json::from_str(&head[start..end]).expect("it parses")
+    }
+
+    #[test]
+    fn a_product_with_variants_is_a_product_group_of_its_variants() {
+        use crate::domain::variant::ProductOption;
+        let options = vec![
+            ProductOption {
+                name: "Size".into(),
+                values: vec!["15 mm".into(), "22 mm".into()],
+            },
+            ProductOption {
+                name: "Finish".into(),
+                values: vec!["Brass".into()],
+            },
+        ];
+        let variants = [
+            variant(
+                "a1",
+                "EL-15/BR",
+                &[("Finish", "Brass"), ("Size", "15 mm")],
+                400,
+                10,
+            ),
+            variant(
+                "a2",
+                "EL-22/BR",
+                &[("Finish", "Brass"), ("Size", "22 mm")],
+                700,
+                0,
+            ),
+        ];
+        let data = json_ld(&product_head(
+            &fitting(options),
+            &variants,
+            "https://shop.example",
+            0,
+        ));
+        assert_eq!(data["@type"], "ProductGroup");
+        assert_eq!(data["productGroupID"], "65a1f0c2e4b0a1b2c3d4e5f6");
+        assert_eq!(
+            data["variesBy"],
+            json!(["https://schema.org/size", "Finish"])
+        );
+        let has = data["hasVariant"].as_array().expect("its variants");
+        assert_eq!(has.len(), 2);
+        assert_eq!(has[0]["@type"], "Product");
+        assert_eq!(has[0]["sku"], "EL-15/BR");
+        assert_eq!(has[0]["size"], "15 mm");
+        assert_eq!(has[0]["offers"]["price"], "3.60");
+        assert_eq!(
+            has[0]["offers"]["url"],
+            "https://shop.example/product/65a1f0c2e4b0a1b2c3d4e5f6?variant=a1"
+        );
+        assert_eq!(
+            has[0]["offers"]["availability"],
+            "https://schema.org/InStock"
+        );
+        assert_eq!(
+            has[1]["offers"]["availability"],
+            "https://schema.org/OutOfStock"
+        );
+    }
+
+    #[test]
+    fn a_product_with_one_variant_stays_a_product_with_its_sku() {
+        let one = [variant("a1", "ELBOW-1", &[], 400, 10)];
+        let data = json_ld(&product_head(
+            &fitting(Vec::new()),
+            &one,
+            "https://shop.example",
+            0,
+        ));
+        assert_eq!(data["@type"], "Product");
+        assert_eq!(data["sku"], "ELBOW-1");
+        assert_eq!(data["offers"]["price"], "3.60");
+        assert!(data.get("hasVariant").is_none());
+        assert_eq!(varies_by("Colour"), "https://schema.org/color");
+        assert_eq!(varies_by("color"), "https://schema.org/color");
     }
 }

@@ -16,7 +16,8 @@ pub struct Period {
     pub revenue: Money,
 }
 
-/// Products in a stock band: how many, and the first few (lowest stock, then name).
+/// Variants in a stock band (docs/DESIGN.md §9): how many, and the first few (lowest
+/// stock, then their product's name).
 #[derive(Clone, Debug, Default)]
 pub struct StockPanel {
     pub count: i64,
@@ -25,8 +26,12 @@ pub struct StockPanel {
 
 #[derive(Clone, Debug)]
 pub struct StockRow {
+    /// The product's id and name.
     pub id: String,
     pub name: String,
+    pub variant_id: String,
+    pub sku: String,
+    pub options: crate::domain::variant::VariantOptions,
     pub stock: i64,
 }
 
@@ -103,15 +108,16 @@ impl Dashboard {
                 _ => ready_for_pickup = n,
             }
         }
-        // Products below LOW_STOCK units are low on stock (1 to 9); none is out of stock.
-        // Both panels count products in the shop only, read in order from `products_by_stock`.
-        // `archived_at IS NULL` is written out, as the partial index's own condition,
-        // so both planners see that the index holds every row asked for.
+        // Variants below LOW_STOCK units are low on stock (1 to 9); none is out of stock.
+        // Both panels count variants in the shop only (of products in the shop), read in
+        // order from `product_variants_by_stock`. `v.archived_at IS NULL` is written
+        // out, as the partial index's own condition, so both planners see that the
+        // index holds every row asked for.
         let low = format!(
-            "archived_at IS NULL AND stock BETWEEN 1 AND {}",
+            "v.archived_at IS NULL AND v.stock BETWEEN 1 AND {}",
             LOW_STOCK - 1
         );
-        let out = "archived_at IS NULL AND stock <= 0".to_string();
+        let out = "v.archived_at IS NULL AND v.stock <= 0".to_string();
         let low_stock = stock_panel(&mut conn, &low, rows).await?;
         let out_of_stock = stock_panel(&mut conn, &out, rows).await?;
         let reviews = sqlx::query(
@@ -144,7 +150,7 @@ impl Dashboard {
     }
 }
 
-/// The products `band` keeps: how many (a window over the matches, so one query) and
+/// The variants `band` keeps: how many (a window over the matches, so one query) and
 /// the first `rows`.
 async fn stock_panel(
     conn: &mut sqlx::AnyConnection,
@@ -152,8 +158,9 @@ async fn stock_panel(
     rows: i64,
 ) -> Result<StockPanel, sqlx::Error> {
     let found = sqlx::query(&format!(
-        "SELECT id, name, stock, COUNT(*) OVER () AS n FROM products WHERE {band} \
-         ORDER BY stock, name, id LIMIT $1"
+        "SELECT p.id, p.name, v.id AS variant_id, v.sku, v.options, v.stock, COUNT(*) OVER () AS n \
+         FROM product_variants v JOIN products p ON p.id = v.product_id \
+         WHERE {band} AND p.archived_at IS NULL ORDER BY v.stock, p.name, v.id LIMIT $1"
     ))
     .bind(rows)
     .fetch_all(&mut *conn)
@@ -168,6 +175,11 @@ async fn stock_panel(
             Ok(StockRow {
                 id: row.try_get("id")?,
                 name: row.try_get("name")?,
+                variant_id: row.try_get("variant_id")?,
+                sku: row.try_get("sku")?,
+                options: crate::domain::variant::options_from_text(
+                    &row.try_get::<String, _>("options")?,
+                ),
                 stock: row.try_get("stock")?,
             })
         })

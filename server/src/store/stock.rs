@@ -125,6 +125,9 @@ pub struct Entry {
     pub reason: String,
     pub actor: Option<StaffRef>,
     pub order_number: Option<String>,
+    /// The variant that moved, and its SKU (none once it is deleted).
+    pub variant_id: Option<String>,
+    pub sku: Option<String>,
 }
 
 /// Page `page` (from 1) of product `id`'s history, `per_page` entries, newest first,
@@ -141,8 +144,10 @@ pub async fn history(
         .await?
         .try_get("n")?;
     let rows = sqlx::query(
-        "SELECT at, delta, stock_after, reason, actor_id, actor_email, actor_role, order_number \
-         FROM stock_movements WHERE product_id = $1 ORDER BY seq DESC LIMIT $2 OFFSET $3",
+        "SELECT m.at, m.delta, m.stock_after, m.reason, m.actor_id, m.actor_email, m.actor_role, \
+         m.order_number, m.variant_id, v.sku FROM stock_movements m \
+         LEFT JOIN product_variants v ON v.id = m.variant_id \
+         WHERE m.product_id = $1 ORDER BY m.seq DESC LIMIT $2 OFFSET $3",
     )
     .bind(id)
     .bind(per_page)
@@ -167,6 +172,8 @@ pub async fn history(
                 reason: row.try_get("reason")?,
                 actor,
                 order_number: row.try_get("order_number")?,
+                variant_id: row.try_get("variant_id")?,
+                sku: row.try_get("sku")?,
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;

@@ -23,7 +23,7 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/admin/dashboard", get(dashboard))
 }
 
-/// How many products each stock panel lists, and how many reviews.
+/// How many variants each stock panel lists, and how many reviews.
 const ROWS: i64 = 5;
 
 #[derive(Serialize, ToSchema)]
@@ -34,9 +34,9 @@ pub struct DashboardData {
     /// Orders placed since Monday 00:00 UTC, not cancelled.
     pub week: PeriodFigures,
     pub waiting: Waiting,
-    /// Products with 1 to 9 units left.
+    /// Variants (of products in the shop) with 1 to 9 units left.
     pub low_stock: StockFigures,
-    /// Products with none left.
+    /// Variants (of products in the shop) with none left.
     pub out_of_stock: StockFigures,
     /// The newest reviews, newest first.
     pub reviews: Vec<DashboardReview>,
@@ -69,11 +69,19 @@ pub struct StockFigures {
     pub products: Vec<StockProduct>,
 }
 
+/// A variant in a stock panel, named by its product.
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct StockProduct {
+    /// The product's id.
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    pub variant_id: String,
+    pub sku: String,
+    /// Its values of the product's options (`{}` without options).
+    #[schema(value_type = Object)]
+    pub options: crate::domain::variant::VariantOptions,
     pub stock: i64,
 }
 
@@ -119,6 +127,9 @@ pub async fn dashboard(
             .map(|row| StockProduct {
                 id: row.id,
                 name: row.name,
+                variant_id: row.variant_id,
+                sku: row.sku,
+                options: row.options,
                 stock: row.stock,
             })
             .collect(),

@@ -13,8 +13,9 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::form::{check_fields, ProductPhotos, ProductRequest, Stock};
-use super::product::{Product, ProductId};
+use super::form::{ProductPhotos, Stock};
+use super::product::{Product, ProductId, VariantAnswer};
+use super::variant_form::{check_save, ProductSave};
 use crate::domain::id::Id;
 use crate::domain::product_rules::{
     price_change_allowed, MAX_BULK, MAX_PRICE_CHANGE_PERCENT, MAX_STOCK, MIN_PRICE_CHANGE_PERCENT,
@@ -27,7 +28,9 @@ use crate::http::identity::{actor_of, AdminUser};
 use crate::http::paging::parse_paging;
 use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::products::{AdminFilter, AdminSortField, BulkChange, StockState};
-use crate::store::catalogue::{ProductFilter, ProductRefusal, ProductRow};
+use crate::store::catalogue::{
+    ProductFilter, ProductRefusal, ProductRow, VariantRefusal, VariantRow,
+};
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -73,6 +76,9 @@ pub struct AdminProduct {
     /// Bumped by each administrator's write of its fields, not by stock movements: a
     /// `PUT` sends the one it loaded (docs/DESIGN.md §15).
     pub version: i64,
+    /// How many variants it has in the shop (archived ones left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant_count: Option<i64>,
 }
 
 impl AdminProduct {
@@ -93,8 +99,57 @@ impl AdminProduct {
             set_discount_end_date,
             archived,
             version,
+            variant_count: None,
         }
     }
+
+    /// `row` with all its variants, archived ones too (`archived: true`), as the
+    /// console's form shows it.
+    pub(super) fn with_variants(row: ProductRow, variants: Vec<VariantRow>, now: i64) -> Self {
+        let discount = row.discount;
+        let mut product = AdminProduct::from_row(row, now);
+        product.variant_count =
+            Some(variants.iter().filter(|v| v.archived_at.is_none()).count() as i64);
+        product.product.variants = Some(
+            variants
+                .into_iter()
+                .map(|v| VariantAnswer::new(v, discount, now, true))
+                .collect(),
+        );
+        product
+    }
+}
+
+/// `row` as the console's form shows it: with its variants, archived ones too.
+pub(super) async fn admin_answer(
+    state: &AppState,
+    row: ProductRow,
+) -> Result<AdminProduct, AppError> {
+    let variants = state.catalogue.variants(&row.id, true).await?;
+    Ok(AdminProduct::with_variants(
+        row,
+        variants,
+        state.clock.now_ms(),
+    ))
+}
+
+/// `rows` as the console's table shows them: each with how many variants it has.
+async fn table_rows(
+    state: &AppState,
+    rows: Vec<ProductRow>,
+) -> Result<Vec<AdminProduct>, AppError> {
+    let ids: Vec<&str> = rows.iter().map(|row| row.id.as_str()).collect();
+    let counts = state.catalogue.variant_counts(&ids).await?;
+    let now = state.clock.now_ms();
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let count = counts.get(&row.id).copied().unwrap_or(0);
+            let mut product = AdminProduct::from_row(row, now);
+            product.variant_count = Some(count);
+            product
+        })
+        .collect())
 }
 
 #[derive(Serialize, ToSchema)]
@@ -267,14 +322,10 @@ pub async fn list_products(
         .catalogue
         .admin_products(&filter, sort, descending, paging.per_page, paging.offset())
         .await?;
-    let now = state.clock.now_ms();
     Ok(ok(
         "Products",
         AdminProductList {
-            products: rows
-                .into_iter()
-                .map(|row| AdminProduct::from_row(row, now))
-                .collect(),
+            products: table_rows(&state, rows).await?,
             total,
             page: paging.page,
             per_page: paging.per_page,
@@ -301,75 +352,87 @@ pub async fn one_product(
         .admin_product(&id)
         .await?
         .ok_or_else(|| AppError::NotFound("Product not found".into()))?;
-    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    let product = admin_answer(&state, row).await?;
     Ok(ok("Product", AdminProductData { product }))
 }
 
-/// Adds a product (photos are added to it afterwards).
-#[utoipa::path(post, path = "/api/admin/product", tag = "admin", request_body = ProductRequest,
+/// Adds a product (photos are added to it afterwards), with its options, variants and
+/// sale unit.
+#[utoipa::path(post, path = "/api/admin/product", tag = "admin", request_body = ProductSave,
     security(("bearer" = [])),
     responses(
         (status = 201, description = "'Product created'", body = Envelope<AdminProductData>),
-        (status = 400, description = "Fields that break a rule, named in `errors`", body = ErrorBody),
+        (status = 400, description = "Fields that break a rule, named in `errors` (a variant's by path: `variants.0.sku`, `options.1.values`, `minQuantity`); nothing written", body = ErrorBody),
+        (status = 409, description = "A variant's SKU is taken (ignoring case, archived variants' too): `errors.variants.N.sku`; nothing written", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
     ))]
 pub async fn create_product(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
-    ApiJson(body): ApiJson<ProductRequest>,
+    ApiJson(body): ApiJson<ProductSave>,
 ) -> Result<(StatusCode, Json<Envelope<AdminProductData>>), AppError> {
-    let input = check_fields(&body, Stock::Given)?;
+    let (input, plan) = check_save(&body, Stock::Given, &[])?;
     let actor = actor_of(&admin);
     let row = state
         .catalogue
-        .create_product(&input, &actor, &state.activity)
+        .create_product(&input, &plan, &actor, &state.activity)
         .await?
         .map_err(refused)?;
-    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    let product = admin_answer(&state, row).await?;
     Ok((
         StatusCode::CREATED,
         ok("Product created", AdminProductData { product }),
     ))
 }
 
-/// Sets every field of a product.
+/// Sets every field of a product, and its options, variants and sale unit when sent.
 #[utoipa::path(put, path = "/api/admin/product/{id}", tag = "admin", params(("id" = String, Path)),
-    request_body = ProductRequest,
+    request_body = ProductSave,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "'Product updated'", body = Envelope<AdminProductData>),
-        (status = 400, description = "Fields that break a rule, named in `errors`", body = ErrorBody),
+        (status = 400, description = "Fields that break a rule, named in `errors` (a variant's by path: `variants.0.sku`, `variants.1.image`, `options.1.values`, `minQuantity`; new options without `variants`: `errors.variants`); nothing written", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "'Product not found'", body = ErrorBody),
-        (status = 409, description = "'This changed since you opened it: reload to see the latest': `version` is not the product's; `data` holds `{product}` as it now is, and nothing was written", body = ErrorBody),
+        (status = 409, description = "'This changed since you opened it: reload to see the latest': `version` is not the product's; `data` holds `{product}` as it now is, and nothing was written. Or a variant's SKU is taken (ignoring case, archived variants' too): `errors.variants.N.sku`, nothing written", body = ErrorBody),
     ))]
 pub async fn update_product(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     PathId(id, _): PathId<ProductId>,
-    ApiJson(body): ApiJson<ProductRequest>,
+    ApiJson(body): ApiJson<ProductSave>,
 ) -> Result<Json<Envelope<AdminProductData>>, AppError> {
-    let input = check_fields(&body, Stock::Ignored)?;
-    let now = state.clock.now_ms();
-    let row = state
+    // Variants sent without options name the product's options as they are.
+    let current = match (&body.variants.variants, &body.variants.options) {
+        (Some(_), None) => match state.catalogue.admin_product(&id).await? {
+            Some(product) => product.options,
+            None => return Err(refused(ProductRefusal::NoSuchProduct)),
+        },
+        _ => Vec::new(),
+    };
+    let (input, plan) = check_save(&body, Stock::Ignored, &current)?;
+    let refusal = state
         .catalogue
         .update_product(
             &id,
-            body.version,
+            body.fields.version,
             &input,
+            &plan,
             &actor_of(&admin),
             &state.activity,
         )
-        .await?
-        .map_err(|refusal| match refusal {
-            ProductRefusal::Stale(current) => AppError::stale(AdminProductData {
-                product: AdminProduct::from_row(*current, now),
-            }),
-            other => refused(other),
-        })?;
-    let product = AdminProduct::from_row(row, state.clock.now_ms());
+        .await?;
+    let row = match refusal {
+        Ok(row) => row,
+        Err(ProductRefusal::Stale(current)) => {
+            let product = admin_answer(&state, *current).await?;
+            return Err(AppError::stale(AdminProductData { product }));
+        }
+        Err(other) => return Err(refused(other)),
+    };
+    let product = admin_answer(&state, row).await?;
     Ok(ok("Product updated", AdminProductData { product }))
 }
 
@@ -435,11 +498,7 @@ pub async fn bulk_change(
         .bulk_change(&ids, change, &actor_of(&admin), &state.activity)
         .await?
         .map_err(refused)?;
-    let now = state.clock.now_ms();
-    let products = rows
-        .into_iter()
-        .map(|row| AdminProduct::from_row(row, now))
-        .collect();
+    let products = table_rows(&state, rows).await?;
     Ok(ok("Products updated", AdminProductsData { products }))
 }
 
@@ -528,7 +587,7 @@ async fn set_archived(
         .set_archived(id, archived, &actor_of(admin), &state.activity)
         .await?
         .map_err(refused)?;
-    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    let product = admin_answer(state, row).await?;
     let message = if archived {
         "Product archived"
     } else {
@@ -568,6 +627,32 @@ pub(super) fn refused(refusal: ProductRefusal) -> AppError {
             if lines == 1 { "line" } else { "lines" }
         )),
         ProductRefusal::Short(stock) => AppError::Conflict(format!("Only {stock} in stock")),
+        ProductRefusal::Variant(VariantRefusal::DuplicateSku(i)) => {
+            let message = "Another variant has this SKU".to_string();
+            AppError::ConflictFields {
+                errors: BTreeMap::from([(format!("variants.{i}.sku"), message.clone())]),
+                message,
+            }
+        }
+        ProductRefusal::Variant(VariantRefusal::NotItsVariant(i)) => {
+            AppError::fields(BTreeMap::from([(
+                format!("variants.{i}._id"),
+                "This is not a variant of the product".to_string(),
+            )]))
+        }
+        ProductRefusal::NotItsImage(i) => AppError::fields(BTreeMap::from([(
+            format!("variants.{i}.image"),
+            "Choose one of the product's photos, or none".to_string(),
+        )])),
+        ProductRefusal::OptionsWithoutVariants => AppError::fields(BTreeMap::from([(
+            "variants",
+            "Give the variants of these options".to_string(),
+        )])),
+        ProductRefusal::SeveralVariants => AppError::fields(BTreeMap::from([(
+            "variantId",
+            "This product has several variants: change one variant's stock".to_string(),
+        )])),
+        ProductRefusal::NoSuchVariant => AppError::NotFound("Variant not found".into()),
         // Answered by the call that reads versions, which can show the product.
         ProductRefusal::Stale(_) => AppError::Conflict(crate::http::error::STALE.into()),
     }

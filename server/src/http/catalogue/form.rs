@@ -73,11 +73,20 @@ pub(super) enum Stock {
 }
 
 /// `body` as a product, or every field that breaks a rule with what to do about it.
-pub(super) fn check_fields(body: &ProductRequest, stock: Stock) -> Result<ProductInput, AppError> {
+/// With `derived`, its price and stock come from its variants (docs/DESIGN.md §9), and
+/// those sent are neither asked for nor used.
+pub(super) fn check_fields_for(
+    body: &ProductRequest,
+    stock: Stock,
+    derived: bool,
+) -> Result<ProductInput, AppError> {
     let mut errors = BTreeMap::new();
     let input = product_fields(body, &mut errors);
-    if stock == Stock::Ignored {
+    if stock == Stock::Ignored || derived {
         errors.remove("stock");
+    }
+    if derived {
+        errors.remove("price");
     }
     if body.version.is_some_and(|version| version < 1) {
         errors.insert("version", crate::http::error::VERSION_RULE.into());
@@ -118,22 +127,10 @@ pub(super) fn product_fields(
             format!("Description must be at most {MAX_DESCRIPTION_CHARS} characters"),
         );
     }
-    let price = match body.price.and_then(hundredths) {
-        Some(cents) if (MIN_PRICE.cents()..=MAX_PRICE.cents()).contains(&cents) => {
-            Money::from_cents(cents)
-        }
-        _ => {
-            errors.insert(
-                "price",
-                format!(
-                    "Price must be from {} to {}, with at most two decimals",
-                    MIN_PRICE.as_f64(),
-                    MAX_PRICE.as_f64()
-                ),
-            );
-            Money::from_cents(0)
-        }
-    };
+    let price = check_price(body.price).unwrap_or_else(|rule| {
+        errors.insert("price", rule);
+        Money::from_cents(0)
+    });
     let basis_points = match hundredths(body.discount_percentage) {
         Some(bp) if (0..=MAX_DISCOUNT_BP).contains(&bp) => bp,
         _ => {
@@ -195,6 +192,20 @@ pub(super) fn product_fields(
         size,
         color,
         featured: body.featured,
+    }
+}
+
+/// `price` in cents, if it is a list price (a product's, a variant's); else the rule.
+pub(super) fn check_price(price: Option<f64>) -> Result<Money, String> {
+    match price.and_then(hundredths) {
+        Some(cents) if (MIN_PRICE.cents()..=MAX_PRICE.cents()).contains(&cents) => {
+            Ok(Money::from_cents(cents))
+        }
+        _ => Err(format!(
+            "Price must be from {} to {}, with at most two decimals",
+            MIN_PRICE.as_f64(),
+            MAX_PRICE.as_f64()
+        )),
     }
 }
 

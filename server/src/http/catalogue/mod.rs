@@ -19,7 +19,9 @@ pub mod listing;
 pub mod photos;
 pub mod product;
 pub mod search;
+pub mod sku;
 pub mod stock;
+pub mod variant_form;
 
 use axum::routing::get;
 use axum::Router;
@@ -34,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .route("/user/home-page", get(listing::home_page))
         .route("/product", get(listing::list_products))
         .route("/product/{id}", get(product::product))
+        .route("/sku/{sku}", get(sku::by_sku))
         .merge(search::router())
         .merge(admin::router())
         .merge(stock::router())

@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use utoipa::{OpenApi, ToSchema};
 
-use super::admin::{refused, remove_photos, AdminProduct, AdminProductData};
+use super::admin::{admin_answer, refused, remove_photos, AdminProductData};
 use super::form::ProductPhotos;
 use super::product::ProductId;
 use crate::domain::id::Id;
@@ -128,7 +128,7 @@ pub async fn add_photos(
             return Err(e.into());
         }
     };
-    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    let product = admin_answer(&state, row).await?;
     Ok(ok("Photos added", AdminProductData { product }))
 }
 
@@ -161,6 +161,6 @@ pub async fn set_photos(
         .filter(|p| p.starts_with(&own))
         .collect();
     remove_photos(&state, &uploaded).await;
-    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    let product = admin_answer(&state, row).await?;
     Ok(ok("Photos updated", AdminProductData { product }))
 }

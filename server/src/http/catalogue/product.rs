@@ -7,12 +7,14 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::pricing::price_at;
+use crate::domain::pricing::{price_at, Discount};
 use crate::domain::time::iso8601;
+use crate::domain::variant::{Unit, VariantOptions};
+use crate::domain::variant_rules::price_range;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{Missing, PathId};
 use crate::http::{ok, AppState, Envelope};
-use crate::store::catalogue::ProductRow;
+use crate::store::catalogue::{ProductRow, VariantRow};
 
 /// A reference to a category or sub-category.
 #[derive(Serialize, ToSchema)]
@@ -48,6 +50,85 @@ pub struct Product {
     pub review_count: i64,
     pub size: Option<String>,
     pub color: Option<String>,
+    /// Its options (docs/DESIGN.md §9), `[]` for a product with one variant: a card
+    /// offers a picker when there are some.
+    pub options: Vec<OptionAnswer>,
+    /// `each`, `m` (whole metres) or `pack`.
+    #[schema(pattern = "^(?:each|m|pack)$")]
+    pub unit: String,
+    /// Pieces in a pack; null unless `unit` is `pack`.
+    pub pack_size: Option<i64>,
+    /// The least quantity a line may hold.
+    pub min_quantity: i64,
+    /// A line's quantity is a multiple of this.
+    pub quantity_step: i64,
+    /// The cheapest and dearest variants' `discountedPrice`: only when they differ.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price_range: Option<PriceRange>,
+    /// Its variants in the shop, by `position`: on the product's own page
+    /// (`GET /product/{id}`, `GET /sku/{sku}`) and in the console, not on cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variants: Option<Vec<VariantAnswer>>,
+}
+
+/// One option of a product: 'Size' with its values, in the order they are offered.
+#[derive(Serialize, ToSchema)]
+pub struct OptionAnswer {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+/// The prices a product's variants are paid at now, when they differ.
+#[derive(Serialize, ToSchema)]
+pub struct PriceRange {
+    pub min: f64,
+    pub max: f64,
+}
+
+/// A variant as the shop shows it: what is stocked, priced and put in a cart. The
+/// product's discount applies to its own price.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VariantAnswer {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub sku: String,
+    /// One value of every option of the product, by option name (`{}` without options).
+    #[schema(value_type = Object)]
+    pub options: VariantOptions,
+    pub price: f64,
+    pub discount_percentage: f64,
+    pub discounted_price: f64,
+    pub stock: i64,
+    pub weight_grams: Option<i64>,
+    /// One of the product's images, or null.
+    pub image: Option<String>,
+    pub position: i64,
+    /// Only in the console: left out of a save while an order names it, so gone from
+    /// the shop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub archived: Option<bool>,
+}
+
+impl VariantAnswer {
+    /// `variant` of a product discounted by `discount`, as the shop shows it now; with
+    /// `archived` for the console.
+    pub fn new(variant: VariantRow, discount: Discount, now: i64, console: bool) -> VariantAnswer {
+        let price = price_at(variant.price, discount, now);
+        VariantAnswer {
+            archived: console.then_some(variant.archived_at.is_some()),
+            id: variant.id,
+            sku: variant.sku,
+            options: variant.options,
+            price: price.price.as_f64(),
+            discount_percentage: price.discount_percentage,
+            discounted_price: price.discounted_price.as_f64(),
+            stock: variant.stock,
+            weight_grams: variant.weight_grams,
+            image: variant.image,
+            position: variant.position,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -58,6 +139,14 @@ pub struct ProductDetail {
 impl Product {
     pub fn from_row(row: ProductRow, now: i64) -> Product {
         let price = price_at(row.price, row.discount, now);
+        let dearest = price_at(row.max_price, row.discount, now);
+        let price_range =
+            price_range(price.discounted_price, dearest.discounted_price).map(|(min, max)| {
+                PriceRange {
+                    min: min.as_f64(),
+                    max: max.as_f64(),
+                }
+            });
         let rating = if row.review_count > 0 {
             (row.rating_sum as f64 / row.review_count as f64 * 10.0).round() / 10.0
         } else {
@@ -90,6 +179,35 @@ impl Product {
             review_count: row.review_count,
             size: row.size,
             color: row.color,
+            options: row
+                .options
+                .into_iter()
+                .map(|option| OptionAnswer {
+                    name: option.name,
+                    values: option.values,
+                })
+                .collect(),
+            unit: row.sale.unit.as_str().to_string(),
+            pack_size: row.sale.pack_size.filter(|_| row.sale.unit == Unit::Pack),
+            min_quantity: row.sale.min_quantity,
+            quantity_step: row.sale.quantity_step,
+            price_range,
+            variants: None,
+        }
+    }
+
+    /// `row` with its `variants` (those in the shop, in position order), as its own
+    /// page shows it.
+    pub fn with_variants(row: ProductRow, variants: Vec<VariantRow>, now: i64) -> Product {
+        let discount = row.discount;
+        Product {
+            variants: Some(
+                variants
+                    .into_iter()
+                    .map(|v| VariantAnswer::new(v, discount, now, false))
+                    .collect(),
+            ),
+            ..Product::from_row(row, now)
         }
     }
 }
@@ -122,10 +240,11 @@ pub(super) async fn product(
     PathId(id, _): PathId<ProductId>,
 ) -> Result<Json<Envelope<ProductDetail>>, AppError> {
     let row = state.catalogue.product(&id).await?.ok_or_else(no_product)?;
+    let variants = state.catalogue.variants(&row.id, false).await?;
     Ok(ok(
         "Product fetched successfully",
         ProductDetail {
-            product: Product::from_row(row, state.clock.now_ms()),
+            product: Product::with_variants(row, variants, state.clock.now_ms()),
         },
     ))
 }

@@ -10,24 +10,25 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::admin::{refused, AdminProduct, AdminProductData};
+use super::admin::{admin_answer, refused, AdminProductData};
 use super::product::ProductId;
 use crate::domain::product_rules::{MAX_STOCK, MAX_STOCK_REASON_CHARS};
 use crate::domain::time::iso8601;
 use crate::http::error::{AppError, ErrorBody};
-use crate::http::extract::{ApiJson, ApiQuery, PathId};
+use crate::http::extract::{ApiJson, ApiQuery, Missing, PathId};
 use crate::http::identity::{actor_of, AdminUser};
 use crate::http::paging::parse_paging;
 use crate::http::{ok, AppState, Envelope};
 use crate::store::stock;
 
 #[derive(OpenApi)]
-#[openapi(paths(change_stock, stock_history))]
+#[openapi(paths(change_stock, change_variant_stock, stock_history))]
 pub struct Doc;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/admin/product/{id}/stock", post(change_stock))
+        .route("/admin/variant/{id}/stock", post(change_variant_stock))
         .route("/admin/product/{id}/stock-history", get(stock_history))
 }
 
@@ -71,6 +72,9 @@ pub struct StockEntry {
     pub actor: Option<StockActor>,
     /// The order that moved it, or null for the staff's.
     pub order_number: Option<String>,
+    /// The variant whose stock moved, and its SKU (null once it is deleted).
+    pub variant_id: Option<String>,
+    pub sku: Option<String>,
 }
 
 impl From<stock::Entry> for StockEntry {
@@ -86,6 +90,8 @@ impl From<stock::Entry> for StockEntry {
                 role: actor.role,
             }),
             order_number: entry.order_number,
+            variant_id: entry.variant_id,
+            sku: entry.sku,
         }
     }
 }
@@ -110,14 +116,16 @@ pub struct HistoryQuery {
 }
 
 /// Moves a product's stock by a change with a reason: a conditional increment that
-/// never leaves fewer than no units, written to the stock history.
+/// never leaves fewer than no units, written to the stock history. Its one variant's
+/// stock: a product with several variants is refused (`errors.variantId`), each
+/// variant's stock moving by `POST /admin/variant/{id}/stock`.
 #[utoipa::path(post, path = "/api/admin/product/{id}/stock", tag = "admin",
     params(("id" = String, Path)),
     request_body = StockChangeRequest,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "'Stock changed', the product as it now is", body = Envelope<AdminProductData>),
-        (status = 400, description = "`errors.change` (a whole number, not 0) or `errors.reason` (1 to 200 characters)", body = ErrorBody),
+        (status = 400, description = "`errors.change` (a whole number, not 0) or `errors.reason` (1 to 200 characters); `errors.variantId` for a product with several variants", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "'Product not found'", body = ErrorBody),
@@ -135,8 +143,54 @@ pub async fn change_stock(
         .change_stock(&id, change, &reason, &actor_of(&admin), &state.activity)
         .await?
         .map_err(refused)?;
-    let product = AdminProduct::from_row(row, state.clock.now_ms());
+    let product = admin_answer(&state, row).await?;
     Ok(ok("Stock changed", AdminProductData { product }))
+}
+
+/// Moves one variant's stock by a change with a reason, as a product's: a conditional
+/// increment that never leaves fewer than no units, written to its product's stock
+/// history with its SKU. The product's stock (the sum) follows.
+#[utoipa::path(post, path = "/api/admin/variant/{id}/stock", tag = "admin",
+    params(("id" = String, Path, description = "The variant's `_id`")),
+    request_body = StockChangeRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Stock changed', the product as it now is, with its variants", body = Envelope<AdminProductData>),
+        (status = 400, description = "`errors.change` (a whole number, not 0) or `errors.reason` (1 to 200 characters)", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Variant not found' (archived variants too)", body = ErrorBody),
+        (status = 409, description = "'Only N in stock': the change would leave the variant fewer than none; nothing changed", body = ErrorBody),
+    ))]
+pub async fn change_variant_stock(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    PathId(id, _): PathId<VariantId>,
+    ApiJson(body): ApiJson<StockChangeRequest>,
+) -> Result<Json<Envelope<AdminProductData>>, AppError> {
+    let (change, reason) = check_change(&body)?;
+    let row = state
+        .catalogue
+        .change_variant_stock(
+            id.as_str(),
+            change,
+            &reason,
+            &actor_of(&admin),
+            &state.activity,
+        )
+        .await?
+        .map_err(refused)?;
+    let product = admin_answer(&state, row).await?;
+    Ok(ok("Stock changed", AdminProductData { product }))
+}
+
+/// The `{id}` of a variant.
+pub struct VariantId;
+
+impl Missing for VariantId {
+    fn error(_: &axum::http::request::Parts) -> AppError {
+        AppError::NotFound("Variant not found".into())
+    }
 }
 
 /// A product's stock movements, newest first.

@@ -24,6 +24,7 @@ mod listing;
 mod ordering;
 mod photos;
 mod product_rows;
+mod product_variants;
 pub mod products;
 mod read;
 mod search;
@@ -32,6 +33,7 @@ mod stale;
 mod stock_changes;
 mod suggest;
 mod synonyms;
+mod variant_reads;
 mod variant_seeding;
 mod variant_writes;
 pub(crate) mod variants;
@@ -48,6 +50,7 @@ use crate::domain::time::Clock;
 
 pub use self::filter::{ProductFilter, MAX_SEARCH_WORDS};
 pub use self::product_rows::{ProductInput, ProductRefusal};
+pub use self::product_variants::VariantsPlan;
 pub(crate) use self::read::{
     product_from_row, products_with_ids, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };

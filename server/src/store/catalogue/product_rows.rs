@@ -49,6 +49,17 @@ pub enum ProductRefusal {
     Stale(Box<ProductRow>),
     /// A stock change would leave fewer than no units: the product has this many.
     Short(i64),
+    /// The save's variants were refused (docs/DESIGN.md §9).
+    Variant(super::variants::VariantRefusal),
+    /// The variant at this index of the save shows a photo the product does not have.
+    NotItsImage(usize),
+    /// New options were sent without the variants that name their values.
+    OptionsWithoutVariants,
+    /// A product-wide stock change of a product with several variants: each variant's
+    /// stock moves on its own.
+    SeveralVariants,
+    /// No variant in the shop has that id.
+    NoSuchVariant,
 }
 
 pub(super) async fn product_in(

@@ -12,18 +12,20 @@ use super::product_rows::{
     archive_in, changes_between, input_of, insert_product, product_in, search_text_for,
     set_product, ProductInput, ProductRefusal,
 };
+use super::product_variants::{self, VariantsPlan};
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::{bump_version, record_change, variants, Catalogue};
 use crate::domain::id::Id;
-use crate::domain::pricing::price_at;
 use crate::domain::product_rules::{adjusted, LOW_STOCK};
 use crate::domain::synonyms::plain;
-use crate::store::activity::{Activity, Actor, Entry};
+use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::placeholders;
 use crate::store::stock;
 
 /// The stock history's reason for a new product's first units.
 pub const NEW_PRODUCT: &str = "New product";
+/// The stock history's reason for a variant's first units, added to a product.
+pub const NEW_VARIANT: &str = "New variant";
 /// The stock history's reason for the bulk 'Set stock' action.
 pub const SET_STOCK: &str = "Set stock";
 
@@ -281,10 +283,13 @@ impl Catalogue {
         Ok(Ok((before, review_media)))
     }
 
-    /// Adds a product with no photos yet; resolves to it as stored.
+    /// Adds a product with no photos yet, with its options, sale unit and variants as
+    /// `plan` says (else one variant carrying its price and stock); resolves to it as
+    /// stored.
     pub async fn create_product(
         &self,
         input: &ProductInput,
+        plan: &VariantsPlan,
         actor: &Actor,
         activity: &Activity,
     ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
@@ -295,18 +300,32 @@ impl Catalogue {
             Err(refusal) => return Ok(Err(refusal)),
         };
         let id = insert_product(&mut tx, input, &search_text, now).await?;
-        let first = stock::Movement {
-            product_id: id.clone(),
-            variant_id: None,
-            change: input.stock,
-            stock_after: input.stock,
-        };
+        let applied =
+            match product_variants::apply(&mut tx, self.db.dialect, &id, None, plan, now).await? {
+                Ok(applied) => applied,
+                Err(refusal) => return Ok(Err(refusal)),
+            };
         let cause = stock::Cause::Staff {
             actor,
             reason: NEW_PRODUCT,
         };
-        stock::record(&mut tx, &[first], cause, now).await?;
-        let changes = changes_between(None, input);
+        if plan.variants.is_some() {
+            stock::record(&mut tx, &applied.started, cause, now).await?;
+        } else {
+            let first = stock::Movement {
+                product_id: id.clone(),
+                variant_id: None,
+                change: input.stock,
+                stock_after: input.stock,
+            };
+            stock::record(&mut tx, &[first], cause, now).await?;
+        }
+        let mut changes = changes_between(None, input);
+        if plan.variants.is_some() {
+            // Derived from the variants, whose own entries say what they hold.
+            changes = without(changes, &["price", "stock"]);
+        }
+        let changes = merged(changes, applied.changes);
         record_change(
             &mut tx,
             activity,
@@ -327,15 +346,18 @@ impl Catalogue {
     }
 
     /// Sets every field of product `id` but its stock, which only the named paths move
-    /// ([`Catalogue::change_stock`], orders, the bulk action, an import); resolves to it
-    /// as stored. With `version`, the one the form was loaded at, a product changed since
-    /// is refused ([`ProductRefusal::Stale`]). A write that changes nothing records
-    /// nothing.
+    /// ([`Catalogue::change_stock`], orders, the bulk action, an import), and its
+    /// options, sale unit and variants as `plan` says; resolves to it as stored. With
+    /// `version`, the one the form was loaded at, a product changed since is refused
+    /// ([`ProductRefusal::Stale`]). A write that changes nothing records nothing. The
+    /// price of a product with several variants, or saved with its variants, is theirs
+    /// (the cheapest): the `price` sent is then ignored.
     pub async fn update_product(
         &self,
         id: &Id,
         version: Option<i64>,
         input: &ProductInput,
+        plan: &VariantsPlan,
         actor: &Actor,
         activity: &Activity,
     ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
@@ -347,16 +369,26 @@ impl Catalogue {
         if version.is_some_and(|loaded| loaded != before.version) {
             return Ok(Err(ProductRefusal::Stale(Box::new(before))));
         }
+        let several = variants::variants_of(&mut *tx, &[id.as_str()], false)
+            .await?
+            .get(id.as_str())
+            .is_some_and(|v| v.len() > 1);
+        let derived_price = plan.variants.is_some() || several;
         let input = &ProductInput {
             stock: before.stock,
+            price: if derived_price {
+                before.price
+            } else {
+                input.price
+            },
             ..input.clone()
         };
         let search_text = match search_text_for(&mut tx, input).await? {
             Ok(text) => text,
             Err(refusal) => return Ok(Err(refusal)),
         };
-        let changes = changes_between(Some(&input_of(&before)), input);
-        if changes.is_empty() {
+        let fields = changes_between(Some(&input_of(&before)), input);
+        if fields.is_empty() && plan == &VariantsPlan::default() {
             return Ok(Ok(before));
         }
         if !set_product(
@@ -373,6 +405,29 @@ impl Catalogue {
             let current = product_in(&mut tx, id.as_str()).await?.expect("read above");
             return Ok(Err(ProductRefusal::Stale(Box::new(current))));
         }
+        let applied = match product_variants::apply(
+            &mut tx,
+            self.db.dialect,
+            id.as_str(),
+            Some(&before),
+            plan,
+            now,
+        )
+        .await?
+        {
+            Ok(applied) => applied,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        let changes = merged(fields, applied.changes);
+        if changes.is_empty() {
+            // Nothing changed: the transaction is dropped, the version stays.
+            return Ok(Ok(before));
+        }
+        let cause = stock::Cause::Staff {
+            actor,
+            reason: NEW_VARIANT,
+        };
+        stock::record(&mut tx, &applied.started, cause, now).await?;
         record_change(
             &mut tx,
             activity,
@@ -435,45 +490,37 @@ impl Catalogue {
         }
         let mut after = Vec::with_capacity(before.len());
         for product in before {
-            let mut input = input_of(&product);
-            match change {
-                BulkChange::SetStock(stock) => input.stock = stock,
-                BulkChange::AdjustPrice(percent) => input.price = adjusted(input.price, percent),
-                BulkChange::Archive(archived) => {
-                    if product.archived_at.is_some() != archived {
-                        let named = (product.id.as_str(), product.name.as_str());
-                        archive_in(&mut tx, named, archived, now, actor, activity).await?;
-                    }
+            if let BulkChange::Archive(archived) = change {
+                if product.archived_at.is_some() != archived {
+                    let named = (product.id.as_str(), product.name.as_str());
+                    archive_in(&mut tx, named, archived, now, actor, activity).await?;
                 }
+                after.push(product_in(&mut tx, &product.id).await?.expect("read above"));
+                continue;
             }
-            let changes = changes_between(Some(&input_of(&product)), &input);
+            // Each variant in the shop takes the change (docs/DESIGN.md §9): 'Set stock'
+            // gives every one the number, 'Adjust price' moves every one's price; the
+            // product's own price and stock follow from them.
+            let (moved, repriced) =
+                bulk_variants(&mut tx, self.db.dialect, &product.id, change).await?;
+            let cause = stock::Cause::Staff {
+                actor,
+                reason: SET_STOCK,
+            };
+            stock::record(&mut tx, &moved, cause, now).await?;
+            variants::derive_products(&mut tx, &[product.id.as_str()], now).await?;
+            // A price is the product's own field; stock is not (docs/DESIGN.md §15).
+            sqlx::query(
+                "UPDATE products SET updated_at = $1, version = version + $2 WHERE id = $3",
+            )
+            .bind(now)
+            .bind(i64::from(repriced))
+            .bind(&product.id)
+            .execute(&mut *tx)
+            .await?;
+            let now_is = product_in(&mut tx, &product.id).await?.expect("read above");
+            let changes = changes_between(Some(&input_of(&product)), &input_of(&now_is));
             if !changes.is_empty() {
-                let moved = stock::Movement {
-                    product_id: product.id.clone(),
-                    variant_id: None,
-                    change: input.stock - product.stock,
-                    stock_after: input.stock,
-                };
-                let cause = stock::Cause::Staff {
-                    actor,
-                    reason: SET_STOCK,
-                };
-                stock::record(&mut tx, &[moved], cause, now).await?;
-                // A price is the product's own field; stock is not (docs/DESIGN.md §15).
-                let bump = i64::from(input.price != product.price);
-                sqlx::query(
-                    "UPDATE products SET price_cents = $1, paid_cents = $2, stock = $3, updated_at = $4, \
-                     version = version + $6 WHERE id = $5",
-                )
-                .bind(input.price.cents())
-                .bind(price_at(input.price, input.discount, now).discounted_price.cents())
-                .bind(input.stock)
-                .bind(now)
-                .bind(&product.id)
-                .bind(bump)
-                .execute(&mut *tx)
-                .await?;
-                variants::carry_to_single_variant(&mut tx, &product.id).await?;
                 record_change(
                     &mut tx,
                     activity,
@@ -488,11 +535,82 @@ impl Catalogue {
                 )
                 .await?;
             }
-            after.push(product_in(&mut tx, &product.id).await?.expect("read above"));
+            after.push(now_is);
         }
         bump_version(&mut tx, &distinct).await?;
         tx.commit().await?;
         self.after_write().await;
         Ok(Ok(after))
     }
+}
+
+/// `changes` and `more` in one entry.
+fn merged(changes: Changes, more: Changes) -> Changes {
+    more.fields()
+        .iter()
+        .fold(changes, |all, (field, (before, after))| {
+            all.field(field, before.clone(), after.clone())
+        })
+}
+
+/// `changes` without `fields`.
+fn without(changes: Changes, fields: &[&str]) -> Changes {
+    changes
+        .fields()
+        .iter()
+        .filter(|(field, _)| !fields.contains(&field.as_str()))
+        .fold(Changes::new(), |kept, (field, (before, after))| {
+            kept.field(field, before.clone(), after.clone())
+        })
+}
+
+/// Applies a bulk 'Set stock' or 'Adjust price' to each variant in the shop of product
+/// `id`, locked as read on PostgreSQL (an order racing it then waits): the stock
+/// movements to record, and whether a price moved.
+async fn bulk_variants(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    dialect: crate::store::Dialect,
+    id: &str,
+    change: BulkChange,
+) -> Result<(Vec<stock::Movement>, bool), sqlx::Error> {
+    let lock = match dialect {
+        crate::store::Dialect::Postgres => " FOR UPDATE",
+        crate::store::Dialect::Sqlite => "",
+    };
+    let rows = sqlx::query(&format!(
+        "SELECT id, price_cents, stock FROM product_variants \
+         WHERE product_id = $1 AND archived_at IS NULL ORDER BY id{lock}"
+    ))
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut moved = Vec::new();
+    let mut repriced = false;
+    for row in rows {
+        let variant: String = row.try_get("id")?;
+        let price = crate::domain::Money::from_cents(row.try_get("price_cents")?);
+        let stock: i64 = row.try_get("stock")?;
+        let (new_price, new_stock) = match change {
+            BulkChange::SetStock(units) => (price, units),
+            BulkChange::AdjustPrice(percent) => (adjusted(price, percent), stock),
+            BulkChange::Archive(_) => (price, stock),
+        };
+        if new_price == price && new_stock == stock {
+            continue;
+        }
+        repriced |= new_price != price;
+        sqlx::query("UPDATE product_variants SET price_cents = $1, stock = $2 WHERE id = $3")
+            .bind(new_price.cents())
+            .bind(new_stock)
+            .bind(&variant)
+            .execute(&mut **tx)
+            .await?;
+        moved.push(stock::Movement {
+            product_id: id.to_string(),
+            variant_id: Some(variant),
+            change: new_stock - stock,
+            stock_after: new_stock,
+        });
+    }
+    Ok((moved, repriced))
 }

@@ -13,12 +13,10 @@ use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::stock::{self, Cause, Movement};
 
 impl Catalogue {
-    /// Moves product `id`'s stock by `change` units (not 0) for `reason`: a conditional
-    /// increment that never leaves fewer than no units, however many changes and orders
-    /// race it ([`ProductRefusal::Short`] with the units there are, nothing written).
-    /// Written to the stock history and the activity log in its own transaction;
-    /// resolves to the product as it now is. Its `version` does not move: a form open
-    /// on it stays current.
+    /// Moves product `id`'s stock by `change` units (not 0) for `reason`: its one
+    /// variant's ([`Catalogue::change_variant_stock`]); a product with several variants
+    /// is refused ([`ProductRefusal::SeveralVariants`]), as each variant's stock moves
+    /// on its own.
     pub async fn change_stock(
         &self,
         id: &Id,
@@ -27,57 +25,101 @@ impl Catalogue {
         actor: &Actor,
         activity: &Activity,
     ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
+        let variants = variants::variants_of(&self.db.pool, &[id.as_str()], false)
+            .await?
+            .remove(id.as_str())
+            .unwrap_or_default();
+        match variants.as_slice() {
+            [] => Ok(Err(ProductRefusal::NoSuchProduct)),
+            [one] => {
+                self.change_variant_stock(&one.id, change, reason, actor, activity)
+                    .await
+            }
+            _ => Ok(Err(ProductRefusal::SeveralVariants)),
+        }
+    }
+
+    /// Moves variant `variant_id`'s stock by `change` units (not 0) for `reason`: a
+    /// conditional increment that never leaves fewer than no units, however many
+    /// changes and orders race it ([`ProductRefusal::Short`] with the units there are,
+    /// nothing written); an archived variant is not found. Its product's stock (the
+    /// sum) follows. Written to the stock history and the activity log in its own
+    /// transaction; resolves to the product as it now is. Its `version` does not move:
+    /// a form open on it stays current.
+    pub async fn change_variant_stock(
+        &self,
+        variant_id: &str,
+        change: i64,
+        reason: &str,
+        actor: &Actor,
+        activity: &Activity,
+    ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
-        let after: Option<(i64, String)> = sqlx::query(
-            "UPDATE products SET stock = stock + $1 WHERE id = $2 AND stock + $1 >= 0 \
-             RETURNING stock, name",
+        let moved: Option<(i64, String, String)> = sqlx::query(
+            "UPDATE product_variants SET stock = stock + $1 \
+             WHERE id = $2 AND archived_at IS NULL AND stock + $1 >= 0 \
+             RETURNING stock, product_id, sku",
         )
         .bind(change)
-        .bind(id.as_str())
+        .bind(variant_id)
         .fetch_optional(&mut *tx)
         .await?
-        .map(|row| Ok::<_, sqlx::Error>((row.try_get("stock")?, row.try_get("name")?)))
+        .map(|row| {
+            Ok::<_, sqlx::Error>((
+                row.try_get("stock")?,
+                row.try_get("product_id")?,
+                row.try_get("sku")?,
+            ))
+        })
         .transpose()?;
-        let Some((after, name)) = after else {
-            return Ok(Err(match product_in(&mut tx, id.as_str()).await? {
-                Some(product) => ProductRefusal::Short(product.stock),
-                None => ProductRefusal::NoSuchProduct,
+        let Some((after, product_id, sku)) = moved else {
+            let stock: Option<i64> = sqlx::query(
+                "SELECT stock FROM product_variants WHERE id = $1 AND archived_at IS NULL",
+            )
+            .bind(variant_id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|row| row.try_get("stock"))
+            .transpose()?;
+            return Ok(Err(match stock {
+                Some(stock) => ProductRefusal::Short(stock),
+                None => ProductRefusal::NoSuchVariant,
             }));
         };
-        variants::carry_to_single_variant(&mut tx, id.as_str()).await?;
+        variants::derive_products(&mut tx, &[product_id.as_str()], now).await?;
         let moved = Movement {
-            product_id: id.as_str().to_string(),
-            variant_id: None,
+            product_id: product_id.clone(),
+            variant_id: Some(variant_id.to_string()),
             change,
             stock_after: after,
         };
         stock::record(&mut tx, &[moved], Cause::Staff { actor, reason }, now).await?;
-        let changes = Changes::new().field("stock", after - change, after).field(
-            "reason",
-            None::<String>,
-            Some(reason.to_string()),
-        );
+        let product = product_in(&mut tx, &product_id)
+            .await?
+            .expect("its variant is");
+        let changes = Changes::new()
+            .field("stock", after - change, after)
+            .field("sku", None::<String>, Some(sku))
+            .field("reason", None::<String>, Some(reason.to_string()));
         activity
             .record(
                 &mut tx,
                 Entry {
                     actor,
                     object_type: "product",
-                    object_id: id.as_str(),
-                    object_name: &name,
+                    object_id: &product_id,
+                    object_name: &product.name,
                     action: "stock",
                     changes,
                 },
             )
             .await?;
-        let product = product_in(&mut tx, id.as_str())
-            .await?
-            .expect("changed above");
         tx.commit().await?;
-        // Only running out or coming back changes what search holds.
-        if (after == 0) != (after - change == 0) {
-            stock_crossed_zero(&self.db, &[id.as_str()]).await;
+        // Only the product running out or coming back changes what search holds.
+        let before = product.stock - change;
+        if (product.stock == 0) != (before == 0) {
+            stock_crossed_zero(&self.db, &[product_id.as_str()]).await;
             self.after_write().await;
         }
         Ok(Ok(product))

@@ -10,6 +10,7 @@ use sqlx::{Any, Executor, Row, Transaction};
 use crate::domain::id::new_id;
 use crate::domain::pricing::{price_at, Discount};
 use crate::domain::variant::{options_from_text, ProductOption, SaleUnit, VariantOptions};
+use crate::domain::variant_rules::derive;
 use crate::domain::Money;
 use crate::store::placeholders;
 
@@ -142,17 +143,22 @@ pub(crate) async fn derive_products(
     now: i64,
 ) -> Result<(), sqlx::Error> {
     for id in product_ids {
-        let row = sqlx::query(
-            "SELECT MIN(v.price_cents) AS low, MAX(v.price_cents) AS high, \
-             CAST(COALESCE(SUM(v.stock), 0) AS BIGINT) AS stock \
-             FROM product_variants v WHERE v.product_id = $1 AND v.archived_at IS NULL",
+        let variants = sqlx::query(
+            "SELECT v.price_cents, v.stock FROM product_variants v \
+             WHERE v.product_id = $1 AND v.archived_at IS NULL",
         )
         .bind(*id)
-        .fetch_one(&mut **tx)
-        .await?;
-        let low: Option<i64> = row.try_get("low")?;
-        let high: Option<i64> = row.try_get("high")?;
-        let stock: i64 = row.try_get("stock")?;
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(|row| {
+            Ok((
+                Money::from_cents(row.try_get("price_cents")?),
+                row.try_get::<i64, _>("stock")?,
+            ))
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let derived = derive(variants);
         let Some(product) = sqlx::query(
             "SELECT price_cents, discount_bp, discount_ends_at FROM products WHERE id = $1",
         )
@@ -162,7 +168,10 @@ pub(crate) async fn derive_products(
         else {
             continue;
         };
-        let price = Money::from_cents(low.unwrap_or(product.try_get("price_cents")?));
+        let price = match derived {
+            Some(derived) => derived.price,
+            None => Money::from_cents(product.try_get("price_cents")?),
+        };
         let discount = Discount {
             basis_points: product.try_get("discount_bp")?,
             ends_at: product.try_get("discount_ends_at")?,
@@ -174,8 +183,8 @@ pub(crate) async fn derive_products(
         )
         .bind(price.cents())
         .bind(paid.cents())
-        .bind(high.unwrap_or(price.cents()))
-        .bind(stock)
+        .bind(derived.map_or(price, |d| d.max_price).cents())
+        .bind(derived.map_or(0, |d| d.stock))
         .bind(*id)
         .execute(&mut **tx)
         .await?;

@@ -109,10 +109,17 @@ async fn the_dashboard_counts_todays_and_this_weeks_orders_and_the_stock(app: Te
             ("Nine C", 9)
         ]
     );
+    // Each entry is a variant, named by its product (docs/DESIGN.md §9).
+    let out = &data["outOfStock"];
+    assert_eq!(out["count"], 1, "{out}");
+    let gamma = &out["products"][0];
     assert_eq!(
-        data["outOfStock"],
-        json!({"count": 1, "products": [{"_id": f.gamma, "name": "Gamma Radiator", "stock": 0}]})
+        (&gamma["_id"], &gamma["name"], &gamma["stock"]),
+        (&json!(f.gamma), &json!("Gamma Radiator"), &json!(0))
     );
+    assert_eq!(gamma["sku"], f.gamma.to_uppercase());
+    assert_eq!(gamma["options"], json!({}));
+    assert!(gamma["variantId"].is_string(), "{gamma}");
     let reviews = data["reviews"].as_array().unwrap();
     assert_eq!(reviews.len(), 5);
     assert_eq!(reviews[0]["comment"], "Review number 6");

@@ -10,3 +10,4 @@ mod search;
 mod search_trade;
 mod stock;
 mod variant_listing;
+mod variants;

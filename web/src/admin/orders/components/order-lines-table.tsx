@@ -1,5 +1,6 @@
 import type { Order } from '@/api/types';
 import { formatRupee } from '@/lib/format';
+import { LineVariant } from '@/components/ui/line-variant';
 
 /** What was ordered, at the prices paid, and the order's figures. */
 export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subtotal' | 'discount' | 'promoDiscount' | 'deliveryFee' | 'total' | 'promoCode'> }) {
@@ -23,10 +24,11 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subto
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 border-y border-slate-200">
-          {order.lines.map((line) => (
-            <tr key={line.productId}>
+          {order.lines.map((line, i) => (
+            <tr key={`${line.variantId ?? line.productId}-${i}`}>
               <th scope="row" className="py-2 pr-3 font-normal">
                 {line.name}
+                <LineVariant options={line.options} sku={line.sku} className="text-xs text-slate-600" />
               </th>
               <td className="px-3 py-2 text-right">{line.quantity}</td>
               <td className="whitespace-nowrap px-3 py-2 text-right">

@@ -1,6 +1,7 @@
 import type { Order } from '@/api/types';
 import { formatConsoleDate } from '@/lib/format';
 import { FULFILMENT_LABELS } from '../labels';
+import { LineVariant } from '@/components/ui/line-variant';
 
 /** What goes in the box with the order: who it is for, how it leaves the shop, and each
  * line with its quantity and a box to tick. No prices: the slip travels with the goods. */
@@ -37,11 +38,12 @@ export function PackingSlip({ order }: { order: Order }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
-          {order.lines.map((line) => (
-            <tr key={line.productId}>
+          {order.lines.map((line, i) => (
+            <tr key={`${line.variantId ?? line.productId}-${i}`}>
               <td className="py-2 pr-3 font-semibold">{line.quantity}</td>
               <th scope="row" className="break-words py-2 pr-3 font-normal">
                 {line.name}
+                <LineVariant options={line.options} sku={line.sku} className="text-xs" />
               </th>
               <td className="py-2 text-center">
                 <span aria-hidden="true" className="inline-block h-4 w-4 border border-slate-500" />

@@ -1,0 +1,54 @@
+//! `GET /sku/{sku}` (docs/DESIGN.md §9): the product and variant a SKU names, as a
+//! counter's scanner or a trade customer's order sheet gives it. A '/' in a SKU is
+//! sent as `%2F`.
+
+use axum::extract::State;
+use axum::Json;
+use serde::Serialize;
+use utoipa::{OpenApi, ToSchema};
+
+use super::product::{Product, VariantAnswer};
+use crate::http::error::{AppError, ErrorBody};
+use crate::http::extract::ApiPath;
+use crate::http::{ok, AppState, Envelope};
+
+#[derive(OpenApi)]
+#[openapi(paths(by_sku))]
+pub struct Doc;
+
+/// A variant found by its SKU, and its product with all its variants.
+#[derive(Serialize, ToSchema)]
+pub struct SkuFound {
+    pub product: Product,
+    pub variant: VariantAnswer,
+}
+
+/// The product and variant with this SKU, ignoring case; archived variants and
+/// products are not found.
+#[utoipa::path(get, path = "/api/sku/{sku}", tag = "catalogue",
+    params(("sku" = String, Path, description = "The SKU, any case; a '/' sent as %2F")),
+    responses(
+        (status = 200, description = "'Product fetched successfully'", body = Envelope<SkuFound>),
+        (status = 404, description = "'No product has this SKU'", body = ErrorBody),
+    ))]
+pub async fn by_sku(
+    State(state): State<AppState>,
+    ApiPath(sku): ApiPath<String>,
+) -> Result<Json<Envelope<SkuFound>>, AppError> {
+    let not_found = || AppError::NotFound("No product has this SKU".into());
+    let sku = sku.trim();
+    if sku.is_empty() || sku.len() > 64 {
+        return Err(not_found());
+    }
+    let (product, variant) = state.catalogue.by_sku(sku).await?.ok_or_else(not_found)?;
+    let now = state.clock.now_ms();
+    let variants = state.catalogue.variants(&product.id, false).await?;
+    let discount = product.discount;
+    Ok(ok(
+        "Product fetched successfully",
+        SkuFound {
+            variant: VariantAnswer::new(variant, discount, now, false),
+            product: Product::with_variants(product, variants, now),
+        },
+    ))
+}

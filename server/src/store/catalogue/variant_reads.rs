@@ -1,0 +1,81 @@
+//! Reading a product's variants for its page and the console, how many each product
+//! of the console's table has, and finding a variant by its SKU (docs/DESIGN.md §9).
+
+use std::collections::HashMap;
+
+use sqlx::Row;
+
+use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::variants::{variant_from_row, variants_of, VariantRow, VARIANT_COLUMNS};
+use super::Catalogue;
+use crate::store::placeholders;
+
+impl Catalogue {
+    /// Product `product_id`'s variants in position order: those in the shop, and the
+    /// archived ones too with `archived` (the console's).
+    pub async fn variants(
+        &self,
+        product_id: &str,
+        archived: bool,
+    ) -> Result<Vec<VariantRow>, sqlx::Error> {
+        Ok(variants_of(&self.db.pool, &[product_id], archived)
+            .await?
+            .remove(product_id)
+            .unwrap_or_default())
+    }
+
+    /// How many variants in the shop each of `product_ids` has (a page of the
+    /// console's table: the caller bounds them).
+    pub async fn variant_counts(
+        &self,
+        product_ids: &[&str],
+    ) -> Result<HashMap<String, i64>, sqlx::Error> {
+        if product_ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let sql = format!(
+            "SELECT product_id, COUNT(*) AS n FROM product_variants \
+             WHERE product_id IN ({}) AND archived_at IS NULL GROUP BY product_id",
+            placeholders(product_ids.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for id in product_ids {
+            query = query.bind(*id);
+        }
+        query
+            .fetch_all(&self.db.pool)
+            .await?
+            .iter()
+            .map(|row| Ok((row.try_get("product_id")?, row.try_get("n")?)))
+            .collect()
+    }
+
+    /// The variant whose SKU is `sku` (ignoring case) and its product, both in the
+    /// shop: an archived variant, or one of an archived product, is not found. Read
+    /// through the unique index on `lower(sku)`.
+    pub async fn by_sku(&self, sku: &str) -> Result<Option<(ProductRow, VariantRow)>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {VARIANT_COLUMNS} FROM product_variants v \
+             WHERE lower(v.sku) = lower($1) AND v.archived_at IS NULL"
+        );
+        let Some(row) = sqlx::query(&sql)
+            .bind(sku)
+            .fetch_optional(&self.db.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let variant = variant_from_row(&row)?;
+        let sql = format!(
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1 AND {IN_SHOP}"
+        );
+        let product = sqlx::query(&sql)
+            .bind(&variant.product_id)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(match product {
+            Some(row) => Some((product_from_row(&row)?, variant)),
+            None => None,
+        })
+    }
+}
