@@ -19,6 +19,7 @@ pub mod form;
 pub mod listing;
 pub mod photos;
 pub mod product;
+mod refusals;
 pub mod search;
 pub mod sku;
 pub mod stock;

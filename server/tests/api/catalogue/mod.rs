@@ -9,4 +9,5 @@ mod listing;
 mod search;
 mod search_trade;
 mod stock;
+mod variant_stock;
 mod variants;
