@@ -13,8 +13,9 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::form::{ProductPhotos, Stock};
+use super::form::Stock;
 use super::product::{Product, ProductId, VariantAnswer};
+pub(super) use super::refusals::refused;
 use super::variant_form::{check_save, ProductSave};
 use crate::domain::id::Id;
 use crate::domain::product_rules::{
@@ -23,14 +24,11 @@ use crate::domain::product_rules::{
 use crate::domain::time::{iso8601, DAY_MS};
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiQuery, PathId};
-use crate::http::form::FileLimits;
 use crate::http::identity::{actor_of, AdminUser};
 use crate::http::paging::parse_paging;
 use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::products::{AdminFilter, AdminSortField, BulkChange, StockState};
-use crate::store::catalogue::{
-    ProductFilter, ProductRefusal, ProductRow, VariantRefusal, VariantRow,
-};
+use crate::store::catalogue::{ProductFilter, ProductRefusal, ProductRow, VariantRow};
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -603,57 +601,5 @@ pub(super) async fn remove_photos(state: &AppState, paths: &[String]) {
         if let Err(e) = state.media.delete(path).await {
             tracing::warn!(error = %e, path, "a product photo could not be removed");
         }
-    }
-}
-
-pub(super) fn refused(refusal: ProductRefusal) -> AppError {
-    match refusal {
-        ProductRefusal::NoSuchProduct => AppError::NotFound("Product not found".into()),
-        ProductRefusal::NoSuchCategory => AppError::fields(BTreeMap::from([(
-            "categoryId",
-            "Category not found".to_string(),
-        )])),
-        ProductRefusal::NoSuchSubCategory => AppError::fields(BTreeMap::from([(
-            "subCategoryId",
-            "Choose a sub-category of the category".to_string(),
-        )])),
-        ProductRefusal::TooManyPhotos => AppError::bad_request(ProductPhotos::TOO_MANY_FILES),
-        ProductRefusal::NotItsPhoto => {
-            AppError::bad_request("List only photos the product has, each once")
-        }
-        ProductRefusal::InOrders(lines) => AppError::Conflict(format!(
-            "This product has been ordered ({lines} order {}): archive it instead, so it \
-             leaves the shop and stays in those orders",
-            if lines == 1 { "line" } else { "lines" }
-        )),
-        ProductRefusal::Short(stock) => AppError::Conflict(format!("Only {stock} in stock")),
-        ProductRefusal::Variant(VariantRefusal::DuplicateSku(i)) => {
-            let message = "Another variant has this SKU".to_string();
-            AppError::ConflictFields {
-                errors: BTreeMap::from([(format!("variants.{i}.sku"), message.clone())]),
-                message,
-            }
-        }
-        ProductRefusal::Variant(VariantRefusal::NotItsVariant(i)) => {
-            AppError::fields(BTreeMap::from([(
-                format!("variants.{i}._id"),
-                "This is not a variant of the product".to_string(),
-            )]))
-        }
-        ProductRefusal::NotItsImage(i) => AppError::fields(BTreeMap::from([(
-            format!("variants.{i}.image"),
-            "Choose one of the product's photos, or none".to_string(),
-        )])),
-        ProductRefusal::OptionsWithoutVariants => AppError::fields(BTreeMap::from([(
-            "variants",
-            "Give the variants of these options".to_string(),
-        )])),
-        ProductRefusal::SeveralVariants => AppError::fields(BTreeMap::from([(
-            "variantId",
-            "This product has several variants: change one variant's stock".to_string(),
-        )])),
-        ProductRefusal::NoSuchVariant => AppError::NotFound("Variant not found".into()),
-        // Answered by the call that reads versions, which can show the product.
-        ProductRefusal::Stale(_) => AppError::Conflict(crate::http::error::STALE.into()),
     }
 }

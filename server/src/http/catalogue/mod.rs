@@ -3,7 +3,8 @@
 //! and its own page), `listing.rs` (the listing and the home page's top products),
 //! `search.rs` (suggestions, and staff's synonyms every search expands). The console's
 //! side: `admin.rs` (the products table, one product, creating, editing, bulk changes,
-//! archiving), with the product form's rules in `form.rs`, a product's photos in
+//! archiving), with the product form's rules in `form.rs` (its options, variants and
+//! sale unit in `variant_form.rs`), `sku.rs` (a variant found by its SKU), a product's photos in
 //! `photos.rs`, its stock and history in `stock.rs`, and the CSV files in `csv/`.
 //!
 //! One folder per area, as `auth/` is: a capability that touches products (variants,
@@ -18,6 +19,7 @@ pub mod form;
 pub mod listing;
 pub mod photos;
 pub mod product;
+mod refusals;
 pub mod search;
 pub mod sku;
 pub mod stock;

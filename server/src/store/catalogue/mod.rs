@@ -10,7 +10,9 @@
 //! shares (its input, its refusals, the rows' SQL) in `product_rows.rs`, `photos.rs`,
 //! `categories.rs` (categories and sub-categories), `banners.rs` and `import.rs`
 //! (products from a file, all or none), `stock_changes.rs` (the staff's stock changes
-//! and a product's stock history); and `version.rs`, which tells every node sharing
+//! and a product's stock history, per variant); the variants' part of a product's
+//! save in `product_variants.rs` and their reads (a page's variants, the table's
+//! counts, a SKU) in `variant_reads.rs`; and `version.rs`, which tells every node sharing
 //! the database that the catalogue changed. Search's own: `synonyms.rs` (staff's
 //! synonyms, which expand searches) and `suggest.rs` (what the header suggests as a
 //! shopper types).

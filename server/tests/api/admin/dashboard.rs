@@ -47,11 +47,17 @@ async fn the_dashboard_counts_todays_and_this_weeks_orders_and_the_stock(app: Te
         .await;
 
     // Stock: beta 5 and gamma 0 from the fixture; delta brought to 3; five more at 9.
-    sqlx::query("UPDATE products SET stock = 3 WHERE id = $1")
-        .bind(&f.delta)
-        .execute(&app.catalogue.db().pool)
-        .await
-        .unwrap();
+    // The panels count variants: its one variant holds the stock.
+    for sql in [
+        "UPDATE products SET stock = 3 WHERE id = $1",
+        "UPDATE product_variants SET stock = 3 WHERE product_id = $1",
+    ] {
+        sqlx::query(sql)
+            .bind(&f.delta)
+            .execute(&app.catalogue.db().pool)
+            .await
+            .unwrap();
+    }
     let nines: Vec<NewProduct> = ["Nine A", "Nine B", "Nine C", "Nine D", "Nine E"]
         .iter()
         .map(|name| NewProduct {

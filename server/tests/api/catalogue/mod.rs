@@ -10,4 +10,5 @@ mod search;
 mod search_trade;
 mod stock;
 mod variant_listing;
+mod variant_stock;
 mod variants;
