@@ -418,7 +418,10 @@ export interface paths {
         /** The products table: filtered, searched, sorted and paged. */
         get: operations["list_products"];
         put?: never;
-        /** Adds a product (photos are added to it afterwards). */
+        /**
+         * Adds a product (photos are added to it afterwards), with its options, variants and
+         *     sale unit.
+         */
         post: operations["create_product"];
         delete?: never;
         options?: never;
@@ -494,7 +497,7 @@ export interface paths {
         };
         /** One product, as the edit form shows it. */
         get: operations["one_product"];
-        /** Sets every field of a product. */
+        /** Sets every field of a product, and its options, variants and sale unit when sent. */
         put: operations["update_product"];
         post?: never;
         /**
@@ -557,7 +560,9 @@ export interface paths {
         put?: never;
         /**
          * Moves a product's stock by a change with a reason: a conditional increment that
-         *     never leaves fewer than no units, written to the stock history.
+         *     never leaves fewer than no units, written to the stock history. Its one variant's
+         *     stock: a product with several variants is refused (`errors.variantId`), each
+         *     variant's stock moving by `POST /admin/variant/{id}/stock`.
          */
         post: operations["change_stock"];
         delete?: never;
@@ -741,6 +746,27 @@ export interface paths {
         post?: never;
         /** Deletes a sub-category no product uses. */
         delete: operations["delete_sub_category"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/variant/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves one variant's stock by a change with a reason, as a product's: a conditional
+         *     increment that never leaves fewer than no units, written to its product's stock
+         *     history with its SKU. The product's stock (the sum) follows.
+         */
+        post: operations["change_variant_stock"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1375,6 +1401,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sku/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The product and variant with this SKU, ignoring case; archived variants and
+         *     products are not found.
+         */
+        get: operations["by_sku"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transaction": {
         parameters: {
             query?: never;
@@ -1419,8 +1465,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Current names, images, prices and stock for a guest's browser cart. Products that
-         *     no longer exist are left out.
+         * Current names, images, prices and stock for a guest's browser cart, one entry per
+         *     variant. Products and variants no longer in the shop are left out. The quantities
+         *     are shown as asked, not checked against the product's sale unit (the cart, the
+         *     quote and the order check them).
          */
         post: operations["cart_detail"];
         delete?: never;
@@ -1457,8 +1505,8 @@ export interface paths {
         get: operations["list_items"];
         put?: never;
         /**
-         * Adds a product to the signed-in customer's cart (adding to the quantity there) or
-         *     wishlist (once).
+         * Adds a product's variant to the signed-in customer's cart (adding to the quantity
+         *     there) or wishlist (once).
          */
         post: operations["add_item"];
         delete?: never;
@@ -1495,9 +1543,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Merges a browser's cart and wishlist into the signed-in customer's (docs/DESIGN.md §5):
-         *     cart quantities add up, capped at the stock and at 99; the wishlist becomes the
-         *     union. All or nothing: the browser should empty its lists only after this answers.
+         * Merges a browser's cart and wishlist into the signed-in customer's (docs/DESIGN.md §5,
+         *     §9): cart quantities add up per variant, capped at its stock and at 99 and kept to
+         *     what the product is sold in; the wishlist becomes the union. All or nothing: the
+         *     browser should empty its lists only after this answers.
          */
         post: operations["sync"];
         delete?: never;
@@ -1573,6 +1622,11 @@ export interface components {
              *     is 0 then).
              */
             setDiscountPercentage: number;
+            /**
+             * Format: int64
+             * @description How many variants it has in the shop (archived ones left out).
+             */
+            variantCount?: number | null;
             /**
              * Format: int64
              * @description Bumped by each administrator's write of its fields, not by stock movements: a
@@ -1688,8 +1742,9 @@ export interface components {
         };
         CartDetail: {
             /**
-             * @description The entries whose products exist, in the order asked, each with the quantity asked
-             *     (at most 99) and `_id` equal to `productId`.
+             * @description The entries whose products and variants are in the shop, in the order asked (an
+             *     entry naming a variant already shown is shown once), each with the quantity
+             *     asked (at most 99) and `_id` equal to `productId`.
              */
             products: components["schemas"]["Item"][];
         };
@@ -1703,6 +1758,8 @@ export interface components {
             productId: string;
             /** Format: int64 */
             quantity: number;
+            /** @description The variant; may be left out only for a product with one (docs/DESIGN.md §9). */
+            variantId?: string | null;
         };
         Category: {
             _id: string;
@@ -1801,9 +1858,9 @@ export interface components {
             total: number;
         };
         DashboardData: {
-            /** @description Products with 1 to 9 units left. */
+            /** @description Variants (of products in the shop) with 1 to 9 units left. */
             lowStock: components["schemas"]["StockFigures"];
-            /** @description Products with none left. */
+            /** @description Variants (of products in the shop) with none left. */
             outOfStock: components["schemas"]["StockFigures"];
             /** @description The newest reviews, newest first. */
             reviews: components["schemas"]["DashboardReview"][];
@@ -1934,8 +1991,9 @@ export interface components {
         Envelope_CartDetail: {
             data: {
                 /**
-                 * @description The entries whose products exist, in the order asked, each with the quantity asked
-                 *     (at most 99) and `_id` equal to `productId`.
+                 * @description The entries whose products and variants are in the shop, in the order asked (an
+                 *     entry naming a variant already shown is shown once), each with the quantity
+                 *     asked (at most 99) and `_id` equal to `productId`.
                  */
                 products: components["schemas"]["Item"][];
             };
@@ -1999,9 +2057,9 @@ export interface components {
         /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_DashboardData: {
             data: {
-                /** @description Products with 1 to 9 units left. */
+                /** @description Variants (of products in the shop) with 1 to 9 units left. */
                 lowStock: components["schemas"]["StockFigures"];
-                /** @description Products with none left. */
+                /** @description Variants (of products in the shop) with none left. */
                 outOfStock: components["schemas"]["StockFigures"];
                 /** @description The newest reviews, newest first. */
                 reviews: components["schemas"]["DashboardReview"][];
@@ -2052,7 +2110,10 @@ export interface components {
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Item: {
-            /** @description A cart or wishlist entry with its product as it stands now. */
+            /**
+             * @description A cart or wishlist entry with its product and variant as they stand now: one entry
+             *     per variant (docs/DESIGN.md §9). The price, discount and stock are the variant's.
+             */
             data: {
                 /**
                  * @description The entry's id (for `PATCH`/`DELETE /user/item/{id}`); for guests' cart
@@ -2070,10 +2131,20 @@ export interface components {
                  * @description The price the shopper pays now, per unit.
                  */
                 discountedPrice: number;
-                /** @description Media paths, the first shown on cards. */
+                /**
+                 * @description Media paths, the first shown on cards (the variant's own image first, when it
+                 *     has one).
+                 */
                 images: string[];
                 name: string;
-                /** Format: double */
+                /** @description The variant's value of each of the product's options (`{}` without options). */
+                options: {
+                    [key: string]: string;
+                };
+                /**
+                 * Format: double
+                 * @description The variant's list price.
+                 */
                 price: number;
                 productId: string;
                 /**
@@ -2089,8 +2160,15 @@ export interface components {
                 /** Format: int64 */
                 reviewCount: number;
                 size?: string | null;
-                /** Format: int64 */
+                /** @description The variant's SKU. */
+                sku: string;
+                /**
+                 * Format: int64
+                 * @description The variant's stock.
+                 */
                 stock: number;
+                /** @description The variant the entry holds. */
+                variantId: string;
             };
             message: string;
             /** @description Always `true`. */
@@ -2314,6 +2392,17 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_SkuFound: {
+            /** @description A variant found by its SKU, and its product with all its variants. */
+            data: {
+                product: components["schemas"]["Product"];
+                variant: components["schemas"]["VariantAnswer"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_StockHistory: {
             data: {
                 entries: components["schemas"]["StockEntry"][];
@@ -2459,10 +2548,20 @@ export interface components {
                  * @description The price the shopper pays now, per unit.
                  */
                 discountedPrice: number;
-                /** @description Media paths, the first shown on cards. */
+                /**
+                 * @description Media paths, the first shown on cards (the variant's own image first, when it
+                 *     has one).
+                 */
                 images: string[];
                 name: string;
-                /** Format: double */
+                /** @description The variant's value of each of the product's options (`{}` without options). */
+                options: {
+                    [key: string]: string;
+                };
+                /**
+                 * Format: double
+                 * @description The variant's list price.
+                 */
                 price: number;
                 productId: string;
                 /**
@@ -2478,8 +2577,15 @@ export interface components {
                 /** Format: int64 */
                 reviewCount: number;
                 size?: string | null;
-                /** Format: int64 */
+                /** @description The variant's SKU. */
+                sku: string;
+                /**
+                 * Format: int64
+                 * @description The variant's stock.
+                 */
                 stock: number;
+                /** @description The variant the entry holds. */
+                variantId: string;
             }[];
             message: string;
             /** @description Always `true`. */
@@ -2595,7 +2701,10 @@ export interface components {
              */
             row: number;
         };
-        /** @description A cart or wishlist entry with its product as it stands now. */
+        /**
+         * @description A cart or wishlist entry with its product and variant as they stand now: one entry
+         *     per variant (docs/DESIGN.md §9). The price, discount and stock are the variant's.
+         */
         Item: {
             /**
              * @description The entry's id (for `PATCH`/`DELETE /user/item/{id}`); for guests' cart
@@ -2613,10 +2722,20 @@ export interface components {
              * @description The price the shopper pays now, per unit.
              */
             discountedPrice: number;
-            /** @description Media paths, the first shown on cards. */
+            /**
+             * @description Media paths, the first shown on cards (the variant's own image first, when it
+             *     has one).
+             */
             images: string[];
             name: string;
-            /** Format: double */
+            /** @description The variant's value of each of the product's options (`{}` without options). */
+            options: {
+                [key: string]: string;
+            };
+            /**
+             * Format: double
+             * @description The variant's list price.
+             */
             price: number;
             productId: string;
             /**
@@ -2632,14 +2751,23 @@ export interface components {
             /** Format: int64 */
             reviewCount: number;
             size?: string | null;
-            /** Format: int64 */
+            /** @description The variant's SKU. */
+            sku: string;
+            /**
+             * Format: int64
+             * @description The variant's stock.
+             */
             stock: number;
+            /** @description The variant the entry holds. */
+            variantId: string;
         };
         /** @description A line of the cart as a guest's browser holds it. */
         LineRequest: {
             productId?: string;
             /** Format: int64 */
             quantity?: number;
+            /** @description The variant (docs/DESIGN.md §9); may be left out only for a product with one. */
+            variantId?: string | null;
         };
         /**
          * @description What each of the listing's filters would find: each count is for the listing with
@@ -2654,6 +2782,14 @@ export interface components {
              * @description How many of the listing's products are in stock.
              */
             inStock: number;
+            /**
+             * @description By option name: how many products have a variant with each value (one that also
+             *     holds the `option` filter's other names), matching every other filter. Names and
+             *     values as first written, in order ignoring case.
+             */
+            options: {
+                [key: string]: components["schemas"]["OptionValueCount"][];
+            };
             /** @description Products per price band (matching every filter but price), cheapest first. */
             priceBands: components["schemas"]["PriceBand"][];
             /** @description Products per sub-category (matching the keyword, price and category). */
@@ -2674,11 +2810,15 @@ export interface components {
             productId: string;
             /**
              * Format: int64
-             * @description 1 to 99; default 1. Added to what the cart holds; ignored for the wishlist.
+             * @description 1 to 99; default 1. Added to what the cart holds, and what it holds then must be
+             *     one the product is sold in (at least its `minQuantity`, a multiple of its
+             *     `quantityStep`); ignored for the wishlist.
              */
             quantity?: number | null;
             /** @description `cart` or `wishlist`. */
             type: string;
+            /** @description The variant; may be left out only for a product with one (docs/DESIGN.md §9). */
+            variantId?: string | null;
         };
         NewPaymentMethod: {
             setPrimary?: boolean;
@@ -2695,6 +2835,22 @@ export interface components {
         NoteRequest: {
             /** @description For the shop's eyes only: 1 to 500 characters once trimmed. */
             note: string;
+        };
+        /** @description One option of a product: 'Size' with its values, in the order they are offered. */
+        OptionAnswer: {
+            name: string;
+            values: string[];
+        };
+        /** @description One option: 'Size' with '15 mm', '22 mm'. */
+        OptionRequest: {
+            name: string;
+            values: string[];
+        };
+        /** @description How many products have a variant with this value of an option. */
+        OptionValueCount: {
+            /** Format: int64 */
+            count: number;
+            value: string;
         };
         Order: {
             _id: string;
@@ -2757,14 +2913,23 @@ export interface components {
              */
             listPrice: number;
             name: string;
+            options: {
+                [key: string]: string;
+            };
             productId: string;
             /** Format: int64 */
             quantity: number;
+            sku?: string | null;
             /**
              * Format: double
              * @description What was paid per unit.
              */
             unitPrice: number;
+            /**
+             * @description The variant sold, its SKU and option values as they were when ordered
+             *     (docs/DESIGN.md §9).
+             */
+            variantId?: string | null;
         };
         OrderList: {
             orders: components["schemas"]["Order"][];
@@ -2958,6 +3123,13 @@ export interface components {
             /** Format: double */
             min: number;
         };
+        /** @description The prices a product's variants are paid at now, when they differ. */
+        PriceRange: {
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+        };
         /** @description A product as the storefront shows it. Prices are in the shop's currency with two decimals. */
         Product: {
             _id: string;
@@ -2979,9 +3151,30 @@ export interface components {
             discountedPrice: number;
             /** @description Media paths, the first shown on cards. */
             images: string[];
+            /**
+             * Format: int64
+             * @description The least quantity a line may hold.
+             */
+            minQuantity: number;
             name: string;
+            /**
+             * @description Its options (docs/DESIGN.md §9), `[]` for a product with one variant: a card
+             *     offers a picker when there are some.
+             */
+            options: components["schemas"]["OptionAnswer"][];
+            /**
+             * Format: int64
+             * @description Pieces in a pack; null unless `unit` is `pack`.
+             */
+            packSize?: number | null;
             /** Format: double */
             price: number;
+            priceRange?: null | components["schemas"]["PriceRange"];
+            /**
+             * Format: int64
+             * @description A line's quantity is a multiple of this.
+             */
+            quantityStep: number;
             /**
              * Format: double
              * @description Average review rating, one decimal; 0 without reviews.
@@ -2993,6 +3186,13 @@ export interface components {
             /** Format: int64 */
             stock: number;
             subCategory: components["schemas"]["TitleRef"];
+            /** @description `each`, `m` (whole metres) or `pack`. */
+            unit: string;
+            /**
+             * @description Its variants in the shop, by `position`: on the product's own page
+             *     (`GET /product/{id}`, `GET /sku/{sku}`) and in the console, not on cards.
+             */
+            variants?: components["schemas"]["VariantAnswer"][] | null;
         };
         ProductDetail: {
             product: components["schemas"]["Product"];
@@ -3049,6 +3249,11 @@ export interface components {
              */
             version?: number | null;
         };
+        /**
+         * @description A product as the console saves it: its own fields, and its options, variants and
+         *     sale unit.
+         */
+        ProductSave: components["schemas"]["ProductRequest"] & components["schemas"]["VariantFields"];
         /** @description The form `PATCH /auth/edit-profile` takes (multipart); every field is optional. */
         ProfileForm: {
             /** @description At most 100 characters once runs of white space are one space. */
@@ -3157,7 +3362,7 @@ export interface components {
         QuantityChange: {
             /**
              * Format: int64
-             * @description 1 to 99, and at most the product's stock.
+             * @description 1 to 99, at most the variant's stock, and one the product is sold in.
              */
             quantity: number;
         };
@@ -3198,6 +3403,8 @@ export interface components {
              * @description What one unit costs now; `null` for a product that is gone.
              */
             unitPrice?: number | null;
+            /** @description The variant the line prices; `null` when the product or variant is gone. */
+            variantId?: string | null;
         };
         QuoteRequest: {
             fulfilment: components["schemas"]["OrderFulfilment"];
@@ -3331,6 +3538,11 @@ export interface components {
              */
             password: string;
         };
+        /** @description A variant found by its SKU, and its product with all its variants. */
+        SkuFound: {
+            product: components["schemas"]["Product"];
+            variant: components["schemas"]["VariantAnswer"];
+        };
         StatusRequest: {
             /**
              * @description Shown to the shopper on the timeline (a tracking number, say): at most 500
@@ -3373,8 +3585,11 @@ export interface components {
             orderNumber?: string | null;
             /** @description 'Order', 'Cancelled', or what the member of staff gave. */
             reason: string;
+            sku?: string | null;
             /** Format: int64 */
             stockAfter: number;
+            /** @description The variant whose stock moved, and its SKU (null once it is deleted). */
+            variantId?: string | null;
         };
         StockFigures: {
             /** Format: int64 */
@@ -3391,11 +3606,19 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A variant in a stock panel, named by its product. */
         StockProduct: {
+            /** @description The product's id. */
             _id: string;
             name: string;
+            /** @description Its values of the product's options (`{}` without options). */
+            options: {
+                [key: string]: string;
+            };
+            sku: string;
             /** Format: int64 */
             stock: number;
+            variantId: string;
         };
         /** @description A sub-category in the category tree. */
         SubCategory: {
@@ -3425,7 +3648,10 @@ export interface components {
             /** @description The product's first photo, or null when it has none. */
             image?: string | null;
             name: string;
-            /** @description Null until variants give products SKUs. */
+            /**
+             * @description The SKU searched for, when the product has it, else its first variant's (null
+             *     only while the search index is being built).
+             */
             sku?: string | null;
         };
         Suggestions: {
@@ -3436,13 +3662,19 @@ export interface components {
         };
         /** @description What a merge could not take over. */
         SyncAdjustments: {
-            /** @description Cart entries whose quantity was lowered to the stock or to 99. */
+            /**
+             * @description Cart entries whose quantity was lowered to the stock or to 99 (kept to a
+             *     multiple of the product's step).
+             */
             capped: number;
-            /** @description Cart entries of products out of stock. */
+            /**
+             * @description Cart entries of variants out of stock (or with less stock than the product's
+             *     least quantity).
+             */
             outOfStock: number;
             /** @description Entries beyond the 100 a list holds. */
             overLimit: number;
-            /** @description Entries of products that no longer exist. */
+            /** @description Entries of products or variants that are no longer in the shop. */
             unknown: number;
         };
         Synced: {
@@ -3574,6 +3806,110 @@ export interface components {
         UserData: {
             user: components["schemas"]["User"];
         };
+        /**
+         * @description A variant as the shop shows it: what is stocked, priced and put in a cart. The
+         *     product's discount applies to its own price.
+         */
+        VariantAnswer: {
+            _id: string;
+            /**
+             * @description Only in the console: left out of a save while an order names it, so gone from
+             *     the shop.
+             */
+            archived?: boolean | null;
+            /** Format: double */
+            discountPercentage: number;
+            /** Format: double */
+            discountedPrice: number;
+            /** @description One of the product's images, or null. */
+            image?: string | null;
+            /** @description One value of every option of the product, by option name (`{}` without options). */
+            options: {
+                [key: string]: string;
+            };
+            /** Format: int64 */
+            position: number;
+            /** Format: double */
+            price: number;
+            sku: string;
+            /** Format: int64 */
+            stock: number;
+            /** Format: int64 */
+            weightGrams?: number | null;
+        };
+        /**
+         * @description What `POST`/`PUT /admin/product` take beside the product's own fields. Each left out
+         *     keeps what the product has (a new product: no options, one of each, one variant
+         *     carrying its `price` and `stock`).
+         */
+        VariantFields: {
+            /**
+             * Format: int64
+             * @description 1 or more (default 1), a multiple of `quantityStep`.
+             */
+            minQuantity?: number | null;
+            /**
+             * @description 0 to 3 options, names unique ignoring case, each with 1 to 50 values of 1 to 40
+             *     characters. New options come with `variants`.
+             */
+            options?: components["schemas"]["OptionRequest"][] | null;
+            /**
+             * Format: int64
+             * @description 2 or more pieces, for a `pack` only (null otherwise).
+             */
+            packSize?: number | null;
+            /**
+             * Format: int64
+             * @description 1 or more (default 1).
+             */
+            quantityStep?: number | null;
+            /**
+             * @description `each` (default), `m` (whole metres) or `pack`. Sending any of `unit`,
+             *     `packSize`, `minQuantity`, `quantityStep` sets the sale unit, the others left out
+             *     taking their defaults.
+             */
+            unit?: string | null;
+            /**
+             * @description Every variant the product is to have: those left out are deleted, or archived
+             *     when an order names them. With them, the product's `price` and `stock` are
+             *     derived (the cheapest, the sum) and ignored if sent.
+             */
+            variants?: components["schemas"]["VariantRequest"][] | null;
+        };
+        /** @description One variant of the grid: an existing one by `_id`, or a new one. */
+        VariantRequest: {
+            /** @description An existing variant of the product; left out for a new one. */
+            _id?: string | null;
+            /** @description One of the product's images, or null. */
+            image?: string | null;
+            /** @description One value of every option, by option name (`{}` without options). */
+            options?: {
+                [key: string]: string;
+            };
+            /**
+             * Format: int64
+             * @description Its place in the grid and the pickers (default: its place in this list).
+             */
+            position?: number | null;
+            /**
+             * Format: double
+             * @description 0.01 to 1,000,000, at most two decimals.
+             */
+            price: number;
+            /** @description 1 to 64 of `A–Z a–z 0–9 - _ . /`, unique across the shop ignoring case. */
+            sku: string;
+            /**
+             * Format: int64
+             * @description A new variant's starting stock, 0 to 1,000,000 (default 0); ignored for an
+             *     existing one, whose stock moves by `POST /admin/variant/{id}/stock`.
+             */
+            stock?: number | null;
+            /**
+             * Format: int64
+             * @description 0 to 10,000,000 grams, or null.
+             */
+            weightGrams?: number | null;
+        };
         /** @description Orders the shop has to act on. */
         Waiting: {
             /**
@@ -3590,6 +3926,8 @@ export interface components {
         /** @description One entry of a browser's wishlist. */
         WishlistEntry: {
             productId: string;
+            /** @description The variant; may be left out only for a product with one (docs/DESIGN.md §9). */
+            variantId?: string | null;
         };
     };
     responses: never;
@@ -5254,7 +5592,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProductRequest"];
+                "application/json": components["schemas"]["ProductSave"];
             };
         };
         responses: {
@@ -5267,7 +5605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AdminProductData"];
                 };
             };
-            /** @description Fields that break a rule, named in `errors` */
+            /** @description Fields that break a rule, named in `errors` (a variant's by path: `variants.0.sku`, `options.1.values`, `minQuantity`); nothing written */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5287,6 +5625,15 @@ export interface operations {
             };
             /** @description Not an administrator */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A variant's SKU is taken (ignoring case, archived variants' too): `errors.variants.N.sku`; nothing written */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5563,7 +5910,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProductRequest"];
+                "application/json": components["schemas"]["ProductSave"];
             };
         };
         responses: {
@@ -5576,7 +5923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AdminProductData"];
                 };
             };
-            /** @description Fields that break a rule, named in `errors` */
+            /** @description Fields that break a rule, named in `errors` (a variant's by path: `variants.0.sku`, `variants.1.image`, `options.1.values`, `minQuantity`; new options without `variants`: `errors.variants`); nothing written */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5612,7 +5959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'This changed since you opened it: reload to see the latest': `version` is not the product's; `data` holds `{product}` as it now is, and nothing was written */
+            /** @description 'This changed since you opened it: reload to see the latest': `version` is not the product's; `data` holds `{product}` as it now is, and nothing was written. Or a variant's SKU is taken (ignoring case, archived variants' too): `errors.variants.N.sku`, nothing written */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5941,7 +6288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_AdminProductData"];
                 };
             };
-            /** @description `errors.change` (a whole number, not 0) or `errors.reason` (1 to 200 characters) */
+            /** @description `errors.change` (a whole number, not 0) or `errors.reason` (1 to 200 characters); `errors.variantId` for a product with several variants */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6859,6 +7206,87 @@ export interface operations {
             };
         };
     };
+    change_variant_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The variant's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Stock changed', the product as it now is, with its variants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminProductData"];
+                };
+            };
+            /** @description `errors.change` (a whole number, not 0) or `errors.reason` (1 to 200 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Variant not found' (archived variants too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Only N in stock': the change would leave the variant fewer than none; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_login: {
         parameters: {
             query?: never;
@@ -7763,7 +8191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PlacedOrder"];
                 };
             };
-            /** @description 'Your cart is empty', a missing key, contact fields (`errors` by field) */
+            /** @description 'Your cart is empty', a missing key, contact fields (`errors` by field); a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`); a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`, or a server cart's line by its `variantId`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7781,7 +8209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Lines short of stock (`errors` by product id); the prices moved while the card was authorized (`errors.total`: nothing placed, the key not spent); or the key's first request still running (no `errors`: ask again with the same key) */
+            /** @description Lines short of stock or gone: `errors` keyed by the `variantId` the line named, else its `productId` ('Only N left in stock', 'This product is out of stock', 'This product is no longer available'); the prices moved while the card was authorized (`errors.total`: nothing placed, the key not spent); or the key's first request still running (no `errors`: ask again with the same key) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7832,7 +8260,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Quote"];
                 };
             };
-            /** @description 'Your cart is empty', an unknown fulfilment, bad lines */
+            /** @description 'Your cart is empty', an unknown fulfilment, bad lines: a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`), a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`; a server cart's line by its `variantId`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8446,6 +8874,16 @@ export interface operations {
                 subCategoryIds?: string;
                 /** @description `true` to have the answer carry `facets`; default `false`. */
                 facets?: string;
+                /**
+                 * @description `Name:value` (split at the first ':', names and values ignoring case), repeatable,
+                 *     at most 30: values of one name are alternatives, different names must all hold
+                 *     for one and the same variant. Without ':': 400 with `errors.option`.
+                 * @example [
+                 *       "Size:22 mm",
+                 *       "Finish:Chrome"
+                 *     ]
+                 */
+                option?: string[];
             };
             header?: never;
             path?: never;
@@ -8719,6 +9157,47 @@ export interface operations {
             };
         };
     };
+    by_sku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The SKU, any case; a '/' sent as %2F */
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Product fetched successfully' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SkuFound"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'No product has this SKU' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     transactions: {
         parameters: {
             query?: {
@@ -8811,7 +9290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CartDetail"];
                 };
             };
-            /** @description A malformed entry, named */
+            /** @description A malformed entry, named; a product with several variants named without `variantId`: 'Choose a Size and Finish' in `errors['cartItems[n].variantId']` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8929,7 +9408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Item"];
                 };
             };
-            /** @description Field errors: 'Product ID is required', the quantity, the type */
+            /** @description Field errors: 'Product ID is required', the quantity (1 to 99; 'Order at least N', 'Sold in multiples of N' for what the cart line would hold), the type; `errors.variantId` 'Choose a Size and Finish' when a product with several variants is named without one */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8947,7 +9426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'Product not found' */
+            /** @description 'Product not found'; 'This product is no longer available' for an unknown or archived variant */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9063,7 +9542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Item"];
                 };
             };
-            /** @description The quantity is missing or not 1 to 99 */
+            /** @description The quantity is missing, not 1 to 99, or not one the product is sold in ('Order at least N', 'Sold in multiples of N'), in `errors.quantity` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9141,7 +9620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Synced"];
                 };
             };
-            /** @description A malformed entry, named */
+            /** @description A malformed entry, named; a product with several variants named without `variantId` ('Choose a Size and Finish' in `errors['cart[n].variantId']` or `errors['wishlist[n].variantId']`); a cart quantity the product is not sold in ('Order at least N', 'Sold in multiples of N' in `errors['cart[n].quantity']`). Nothing is merged */
             400: {
                 headers: {
                     [name: string]: unknown;

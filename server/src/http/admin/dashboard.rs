@@ -80,7 +80,7 @@ pub struct StockProduct {
     pub variant_id: String,
     pub sku: String,
     /// Its values of the product's options (`{}` without options).
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub options: crate::domain::variant::VariantOptions,
     pub stock: i64,
 }

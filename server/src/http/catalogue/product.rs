@@ -94,7 +94,7 @@ pub struct VariantAnswer {
     pub id: String,
     pub sku: String,
     /// One value of every option of the product, by option name (`{}` without options).
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub options: VariantOptions,
     pub price: f64,
     pub discount_percentage: f64,

@@ -81,7 +81,7 @@ pub struct VariantRequest {
     pub sku: String,
     /// One value of every option, by option name (`{}` without options).
     #[serde(default)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub options: BTreeMap<String, String>,
     /// 0.01 to 1,000,000, at most two decimals.
     #[schema(required = true, value_type = f64, multiple_of = 0.01)]

@@ -56,22 +56,9 @@ impl Catalogue {
     ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
-        // Its product's row is locked first (PostgreSQL; SQLite's write lock holds
-        // already), as orders and the bulk change take it before its variants: two
-        // writers never hold one row each while waiting for the other's.
-        let lock = match self.db.dialect {
-            crate::store::Dialect::Postgres => {
-                "SELECT p.id FROM products p JOIN product_variants v ON v.product_id = p.id \
-                 WHERE v.id = $1 FOR UPDATE OF p"
-            }
-            crate::store::Dialect::Sqlite => {
-                "SELECT v.product_id FROM product_variants v WHERE v.id = $1"
-            }
-        };
-        sqlx::query(lock)
-            .bind(variant_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        // The variant's row first, then its product's (deriving it, below), as an order
+        // takes all its variants before their products: two writers never hold one row
+        // each while waiting for the other's.
         let moved: Option<(i64, String, String)> = sqlx::query(
             "UPDATE product_variants SET stock = stock + $1 \
              WHERE id = $2 AND archived_at IS NULL AND stock + $1 >= 0 \

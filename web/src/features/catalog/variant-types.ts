@@ -26,10 +26,11 @@ export interface Variant {
   discountPercentage: number;
   discountedPrice: number;
   stock: number;
-  weightGrams: number | null;
+  weightGrams?: number | null;
   /** One of the product's images, or null (the product's first then). */
-  image: string | null;
+  image?: string | null;
   position: number;
+  archived?: boolean | null;
 }
 
 /** The lowest and highest `discountedPrice` of a product's variants, present only when they differ. */
@@ -52,30 +53,33 @@ export interface VariantFields {
 }
 
 /** A listing card's product: `GET /product` adds `priceRange` when prices differ. */
-export type ListedProduct = Product & { priceRange?: PriceRange };
+export type ListedProduct = Product;
 
 /** A product page's product, as `GET /product/{id}` answers it (§9). */
-export type ProductDetail = Product & VariantFields;
+export type ProductDetail = Omit<Product, keyof VariantFields> & VariantFields;
+
+/** A product as any answer carries it: the §9 fields present, absent or null. */
+export type AnyProduct = Omit<Product, keyof VariantFields> & { [K in keyof VariantFields]?: VariantFields[K] | null };
 
 /** The §9 fields a cart or wishlist line, a cart-detail product and a synced item carry. */
 export interface LineVariant {
-  variantId?: string;
-  sku?: string;
-  options?: VariantOptions;
+  variantId?: string | null;
+  sku?: string | null;
+  options?: VariantOptions | null;
 }
 
 /** A cart or wishlist line (`GET /user/item`, `POST /user/cart-detail`, `/user/sync`). */
-export type VariantItem = Item & LineVariant;
+export type VariantItem = Omit<Item, keyof LineVariant> & LineVariant;
 
 /** An order's line: the variant's id, SKU and options as they were when ordered. */
-export type VariantOrderLine = OrderLine & LineVariant;
+export type VariantOrderLine = Omit<OrderLine, keyof LineVariant> & LineVariant;
 
 /** A quote's line names the variant it priced. */
-export type VariantQuoteLine = QuoteLine & { variantId?: string };
+export type VariantQuoteLine = Omit<QuoteLine, 'variantId'> & { variantId?: string | null };
 
 /** The product with every §9 field present: an answer from a server that predates variants
  * reads as a product with one variant, no options, sold each, one at a time. */
-export function readVariants(product: Product & Partial<VariantFields>): ProductDetail {
+export function readVariants(product: AnyProduct): ProductDetail {
   const variants = product.variants?.length
     ? product.variants
     : [
@@ -94,6 +98,7 @@ export function readVariants(product: Product & Partial<VariantFields>): Product
       ];
   return {
     ...product,
+    priceRange: product.priceRange ?? undefined,
     options: product.options ?? [],
     variants,
     unit: product.unit ?? 'each',
@@ -105,11 +110,11 @@ export function readVariants(product: Product & Partial<VariantFields>): Product
 
 /** Whether the server's answer named real variants (not `readVariants`' stand-in): only
  * then is a `variantId` sent. */
-export const hasRealVariants = (product: Product & Partial<VariantFields>): boolean => (product.variants?.length ?? 0) > 0;
+export const hasRealVariants = (product: AnyProduct): boolean => (product.variants?.length ?? 0) > 0;
 
 /** Whether a listed product has more than one variant, so a card's 'Add' cannot know which
  * to add and opens the product page's picker instead. The listing tells it by `priceRange`
  * (prices differ) or, where it sends them, by `options` or `variants`. */
-export function hasSeveralVariants(product: Product & { priceRange?: PriceRange; options?: ProductOption[]; variants?: Variant[] }): boolean {
-  return product.priceRange !== undefined || (product.options?.length ?? 0) > 0 || (product.variants?.length ?? 0) > 1;
+export function hasSeveralVariants(product: AnyProduct): boolean {
+  return (product.priceRange ?? undefined) !== undefined || (product.options?.length ?? 0) > 0 || (product.variants?.length ?? 0) > 1;
 }
