@@ -9,9 +9,9 @@ use super::demo::category_plan;
 use crate::domain::id::stable_id;
 use crate::domain::pricing::Discount;
 use crate::domain::time::now_ms;
+use crate::domain::variant::{ProductOption, SaleUnit, VariantOptions};
 use crate::domain::Money;
 use crate::media::Media;
-use crate::domain::variant::{ProductOption, SaleUnit, VariantOptions};
 use crate::store::catalogue::{Catalogue, NewCategory, NewProduct, SeedVariants, VariantInput};
 use crate::BoxError;
 

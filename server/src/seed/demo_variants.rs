@@ -56,7 +56,11 @@ const fn finish(text: &'static str, code: &'static str, hex: &'static str) -> Va
     }
 }
 
-const SIZES: &[Value] = &[size("15 mm", "15"), size("22 mm", "22"), size("28 mm", "28")];
+const SIZES: &[Value] = &[
+    size("15 mm", "15"),
+    size("22 mm", "22"),
+    size("28 mm", "28"),
+];
 const METALS: &[Value] = &[
     finish("Brass", "BR", "#c9a23a"),
     finish("Chrome", "CH", "#b9c0c9"),
@@ -67,8 +71,16 @@ const TAP_FINISHES: &[Value] = &[
     finish("Matte Black", "MB", "#3a3d42"),
     finish("Brushed Brass", "BB", "#c9a23a"),
 ];
-const HEIGHTS: &[Value] = &[size("300 mm", "300"), size("450 mm", "450"), size("600 mm", "600")];
-const WIDTHS: &[Value] = &[size("600 mm", "600"), size("1000 mm", "1000"), size("1400 mm", "1400")];
+const HEIGHTS: &[Value] = &[
+    size("300 mm", "300"),
+    size("450 mm", "450"),
+    size("600 mm", "600"),
+];
+const WIDTHS: &[Value] = &[
+    size("600 mm", "600"),
+    size("1000 mm", "1000"),
+    size("1400 mm", "1400"),
+];
 const COLUMN_HEIGHTS: &[Value] = &[size("1500 mm", "1500"), size("1800 mm", "1800")];
 const COLUMN_WIDTHS: &[Value] = &[size("300 mm", "300"), size("450 mm", "450")];
 const TAPE_WIDTHS: &[Value] = &[size("12 mm", "12"), size("19 mm", "19")];
@@ -131,7 +143,12 @@ const fn tap(sub: &'static str, name: &'static str, code: &'static str, price: i
     }
 }
 
-const fn radiator(name: &'static str, code: &'static str, price: i64, options: &'static [(&'static str, &'static [Value])]) -> Family {
+const fn radiator(
+    name: &'static str,
+    code: &'static str,
+    price: i64,
+    options: &'static [(&'static str, &'static [Value])],
+) -> Family {
     Family {
         place: ("Heating", "Radiators"),
         name,
@@ -149,11 +166,23 @@ const fn radiator(name: &'static str, code: &'static str, price: i64, options: &
 const FAMILIES: &[Family] = &[
     fitting("Elbows", "Compression Elbow", Kind::Elbow, "CEL", 249),
     fitting("Tees", "Compression Equal Tee", Kind::Tee, "CTE", 349),
-    fitting("Couplings", "Compression Straight Coupling", Kind::Tee, "CCP", 199),
+    fitting(
+        "Couplings",
+        "Compression Straight Coupling",
+        Kind::Tee,
+        "CCP",
+        199,
+    ),
     fitting("Couplings", "Compression Stop End", Kind::Tee, "CSE", 179),
     fitting("Elbows", "Push-Fit Elbow", Kind::Elbow, "PEL", 299),
     fitting("Tees", "Push-Fit Equal Tee", Kind::Tee, "PTE", 399),
-    fitting("Couplings", "Push-Fit Straight Coupling", Kind::Tee, "PCP", 249),
+    fitting(
+        "Couplings",
+        "Push-Fit Straight Coupling",
+        Kind::Tee,
+        "PCP",
+        249,
+    ),
     fitting("Couplings", "Push-Fit Stop End", Kind::Tee, "PSE", 199),
     Family {
         place: ("Pipe Fittings", "Copper Pipe"),
@@ -215,12 +244,37 @@ const FAMILIES: &[Family] = &[
         sale: pack(10),
         weight: Some(40),
     },
-    radiator("Double Panel Convector Radiator (Type 22)", "RAD22", 6_999, &[("Height", HEIGHTS), ("Width", WIDTHS)]),
-    radiator("Single Panel Radiator (Type 11)", "RAD11", 4_499, &[("Height", HEIGHTS), ("Width", WIDTHS)]),
-    radiator("Vertical Column Radiator", "VCOL", 18_999, &[("Height", COLUMN_HEIGHTS), ("Width", COLUMN_WIDTHS)]),
+    radiator(
+        "Double Panel Convector Radiator (Type 22)",
+        "RAD22",
+        6_999,
+        &[("Height", HEIGHTS), ("Width", WIDTHS)],
+    ),
+    radiator(
+        "Single Panel Radiator (Type 11)",
+        "RAD11",
+        4_499,
+        &[("Height", HEIGHTS), ("Width", WIDTHS)],
+    ),
+    radiator(
+        "Vertical Column Radiator",
+        "VCOL",
+        18_999,
+        &[("Height", COLUMN_HEIGHTS), ("Width", COLUMN_WIDTHS)],
+    ),
     tap("Basin Taps", "Mono Basin Mixer Tap", "MBM", 5_999),
-    tap("Kitchen Mixers", "Single-Lever Kitchen Mixer Tap", "SKM", 7_999),
-    tap("Bath Fillers", "Bath Shower Mixer with Handset", "BSM", 12_999),
+    tap(
+        "Kitchen Mixers",
+        "Single-Lever Kitchen Mixer Tap",
+        "SKM",
+        7_999,
+    ),
+    tap(
+        "Bath Fillers",
+        "Bath Shower Mixer with Handset",
+        "BSM",
+        12_999,
+    ),
     tap("Basin Taps", "Pair of Basin Pillar Taps", "BPT", 3_999),
     Family {
         place: ("Heating", "Radiator Valves"),
@@ -287,11 +341,13 @@ pub(super) fn families(
                     Kind::Tape => "#eceff2",
                     _ => "#c9a23a",
                 });
-            // A size shows another view of the same drawing; a finish its own colour.
-            let view = combination
-                .iter()
-                .find(|(_, v)| v.hex.is_none())
-                .map_or(0, |(i, _)| *i % 3);
+            // A finish has its own colour; without one, each size shows another view of
+            // the drawing (at most four drawings a product, as the demo's others).
+            let has_finish = combination.iter().any(|(_, v)| v.hex.is_some());
+            let view = match has_finish {
+                true => 0,
+                false => combination.first().map_or(0, |(i, _)| *i % 3),
+            };
             let svg = product_svg(family.kind, hex, view);
             let path = content_path(
                 &format!("demo/{}-{}-{view}", family.kind.slug(), &hex[1..]),

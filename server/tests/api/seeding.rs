@@ -9,6 +9,7 @@ use crate::on_both_backends;
 on_both_backends!(
     demo_seed_fills_a_believable_catalogue_once,
     bench_seed_builds_n_products,
+    the_demo_has_products_with_variants_the_listing_filters_and_finds_by_sku,
     a_broad_keyword_search_sorts_like_a_narrow_one
 );
 
@@ -103,9 +104,12 @@ async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
         .map(|p| p["images"].as_array().unwrap().len())
         .collect();
     assert!(counts.iter().all(|n| (1..=4).contains(n)) && counts.contains(&4));
-    assert!(all
+    // Products with variants carry their sizes and finishes as options instead.
+    let plain = all
         .iter()
-        .all(|p| p["size"].is_string() && p["color"].is_string()));
+        .filter(|p| p["size"].is_string() && p["color"].is_string())
+        .count();
+    assert_eq!(plain, all.len() - report.with_variants);
 
     let (_, home) = app.get("/api/user/home-page").await;
     assert!(!home["data"]["topProducts"].as_array().unwrap().is_empty());
@@ -142,6 +146,72 @@ async fn bench_seed_builds_n_products(app: TestApp) {
     let (_, body) = app.get("/api/product?keyword=brass&perPage=5").await;
     assert_eq!(names(&body).len(), 5);
     assert!(body["data"]["total"].as_i64().unwrap() > 5);
+    // A third of the products come in 2-6 variants.
+    let counts: Vec<i64> = sqlx::query(
+        "SELECT COUNT(*) AS n FROM product_variants GROUP BY product_id HAVING COUNT(*) > 1",
+    )
+    .fetch_all(&app.catalogue.db().pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|row| sqlx::Row::try_get(row, "n").unwrap())
+    .collect();
+    assert_eq!(counts.len(), 400);
+    assert!(counts.iter().all(|n| (2..=6).contains(n)), "{counts:?}");
+    assert!(counts.contains(&2) && counts.contains(&6));
+    let (_, body) = app.get("/api/product?option=Finish%3AChrome").await;
+    assert!(body["data"]["total"].as_i64().unwrap() > 50, "{body}");
+}
+
+async fn the_demo_has_products_with_variants_the_listing_filters_and_finds_by_sku(app: TestApp) {
+    let report = seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
+    assert!(report.with_variants >= 20, "{report}");
+    let pool = &app.catalogue.db().pool;
+    let count = |sql: &'static str| async move {
+        let row = sqlx::query(sql).fetch_one(pool).await.unwrap();
+        sqlx::Row::try_get::<i64, _>(&row, "n").unwrap()
+    };
+    assert!(count("SELECT COUNT(*) AS n FROM products WHERE options <> '[]'").await >= 20);
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM products WHERE unit = 'm'").await,
+        2,
+        "copper tube by the metre"
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM products WHERE unit = 'pack' AND pack_size >= 10").await,
+        3,
+        "PTFE tape and olives in packs"
+    );
+    // Seeding again changes no variant.
+    let variants = count("SELECT COUNT(*) AS n FROM product_variants").await;
+    seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM product_variants").await,
+        variants
+    );
+
+    // Fittings in 15 mm chrome: the compression and push-fit ranges, the isolating valve.
+    let (_, body) = app
+        .get("/api/product?perPage=50&option=Size%3A15%20mm&option=Finish%3AChrome&facets=true")
+        .await;
+    assert_eq!(body["data"]["total"], 9, "{body}");
+    let options = &body["data"]["facets"]["options"];
+    for name in ["Size", "Finish"] {
+        assert!(options[name].is_array(), "{name} in {options}");
+    }
+    let (_, body) = app.get("/api/product?option=Height%3A600%20mm").await;
+    assert_eq!(body["data"]["total"], 2, "the panel radiators");
+    let (_, body) = app.get("/api/product?keyword=cel-22-ch").await;
+    assert_eq!(names(&body), ["Compression Elbow"]);
+    // Each finish has its own drawing.
+    let (_, body) = app
+        .get(&format!(
+            "/api/product/{}",
+            body["data"]["products"][0]["_id"].as_str().unwrap()
+        ))
+        .await;
+    let images = body["data"]["product"]["images"].as_array().unwrap();
+    assert!(images.len() >= 2, "{body}");
 }
 
 /// 'brass' matches an eighth of the bench catalogue: enough that SQLite walks the sort's
