@@ -341,11 +341,13 @@ pub(super) fn families(
                     Kind::Tape => "#eceff2",
                     _ => "#c9a23a",
                 });
-            // A size shows another view of the same drawing; a finish its own colour.
-            let view = combination
-                .iter()
-                .find(|(_, v)| v.hex.is_none())
-                .map_or(0, |(i, _)| *i % 3);
+            // A finish has its own colour; without one, each size shows another view of
+            // the drawing (at most four drawings a product, as the demo's others).
+            let has_finish = combination.iter().any(|(_, v)| v.hex.is_some());
+            let view = match has_finish {
+                true => 0,
+                false => combination.first().map_or(0, |(i, _)| *i % 3),
+            };
             let svg = product_svg(family.kind, hex, view);
             let path = content_path(
                 &format!("demo/{}-{}-{view}", family.kind.slug(), &hex[1..]),

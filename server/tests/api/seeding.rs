@@ -9,6 +9,7 @@ use crate::on_both_backends;
 on_both_backends!(
     demo_seed_fills_a_believable_catalogue_once,
     bench_seed_builds_n_products,
+    the_demo_has_products_with_variants_the_listing_filters_and_finds_by_sku,
     a_broad_keyword_search_sorts_like_a_narrow_one
 );
 
@@ -103,20 +104,12 @@ async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
         .map(|p| p["images"].as_array().unwrap().len())
         .collect();
     assert!(counts.iter().all(|n| (1..=4).contains(n)) && counts.contains(&4));
-    // Products sold in one variant show their size and colour; the others, their options.
-    let with_options: Vec<&serde_json::Value> = all
+    // Products with variants carry their sizes and finishes as options instead.
+    let plain = all
         .iter()
-        .filter(|p| !p["options"].as_array().is_none_or(Vec::is_empty))
-        .collect();
-    assert!(
-        with_options.len() >= 20,
-        "{} sold in variants",
-        with_options.len()
-    );
-    assert!(all
-        .iter()
-        .filter(|p| p["options"].as_array().is_none_or(Vec::is_empty))
-        .all(|p| p["size"].is_string() && p["color"].is_string()));
+        .filter(|p| p["size"].is_string() && p["color"].is_string())
+        .count();
+    assert_eq!(plain, all.len() - report.with_variants);
 
     let (_, home) = app.get("/api/user/home-page").await;
     assert!(!home["data"]["topProducts"].as_array().unwrap().is_empty());
@@ -150,29 +143,75 @@ async fn bench_seed_builds_n_products(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(app.catalogue.product_count().await.unwrap(), 1_200);
-    // A third are sold in 2-6 variants, whose sums and cheapest prices the products show.
-    let pool = &app.catalogue.db().pool;
-    let (several, variants): (i64, i64) = sqlx::query_as(
-        "SELECT COUNT(DISTINCT product_id), COUNT(*) FROM product_variants v \
-         WHERE (SELECT COUNT(*) FROM product_variants w WHERE w.product_id = v.product_id) > 1",
-    )
-    .fetch_one(pool)
-    .await
-    .unwrap();
-    assert_eq!(several, 400);
-    assert!((800..=2_400).contains(&variants), "{variants} variants");
-    let (disagreeing,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM products p WHERE p.stock <> (SELECT SUM(v.stock) FROM product_variants v \
-         WHERE v.product_id = p.id) OR p.price_cents <> (SELECT MIN(v.price_cents) FROM product_variants v \
-         WHERE v.product_id = p.id)",
-    )
-    .fetch_one(pool)
-    .await
-    .unwrap();
-    assert_eq!(disagreeing, 0);
     let (_, body) = app.get("/api/product?keyword=brass&perPage=5").await;
     assert_eq!(names(&body).len(), 5);
     assert!(body["data"]["total"].as_i64().unwrap() > 5);
+    // A third of the products come in 2-6 variants.
+    let counts: Vec<i64> = sqlx::query(
+        "SELECT COUNT(*) AS n FROM product_variants GROUP BY product_id HAVING COUNT(*) > 1",
+    )
+    .fetch_all(&app.catalogue.db().pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|row| sqlx::Row::try_get(row, "n").unwrap())
+    .collect();
+    assert_eq!(counts.len(), 400);
+    assert!(counts.iter().all(|n| (2..=6).contains(n)), "{counts:?}");
+    assert!(counts.contains(&2) && counts.contains(&6));
+    let (_, body) = app.get("/api/product?option=Finish%3AChrome").await;
+    assert!(body["data"]["total"].as_i64().unwrap() > 50, "{body}");
+}
+
+async fn the_demo_has_products_with_variants_the_listing_filters_and_finds_by_sku(app: TestApp) {
+    let report = seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
+    assert!(report.with_variants >= 20, "{report}");
+    let pool = &app.catalogue.db().pool;
+    let count = |sql: &'static str| async move {
+        let row = sqlx::query(sql).fetch_one(pool).await.unwrap();
+        sqlx::Row::try_get::<i64, _>(&row, "n").unwrap()
+    };
+    assert!(count("SELECT COUNT(*) AS n FROM products WHERE options <> '[]'").await >= 20);
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM products WHERE unit = 'm'").await,
+        2,
+        "copper tube by the metre"
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM products WHERE unit = 'pack' AND pack_size >= 10").await,
+        3,
+        "PTFE tape and olives in packs"
+    );
+    // Seeding again changes no variant.
+    let variants = count("SELECT COUNT(*) AS n FROM product_variants").await;
+    seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM product_variants").await,
+        variants
+    );
+
+    // Fittings in 15 mm chrome: the compression and push-fit ranges, the isolating valve.
+    let (_, body) = app
+        .get("/api/product?perPage=50&option=Size%3A15%20mm&option=Finish%3AChrome&facets=true")
+        .await;
+    assert_eq!(body["data"]["total"], 9, "{body}");
+    let options = &body["data"]["facets"]["options"];
+    for name in ["Size", "Finish"] {
+        assert!(options[name].is_array(), "{name} in {options}");
+    }
+    let (_, body) = app.get("/api/product?option=Height%3A600%20mm").await;
+    assert_eq!(body["data"]["total"], 2, "the panel radiators");
+    let (_, body) = app.get("/api/product?keyword=cel-22-ch").await;
+    assert_eq!(names(&body), ["Compression Elbow"]);
+    // Each finish has its own drawing.
+    let (_, body) = app
+        .get(&format!(
+            "/api/product/{}",
+            body["data"]["products"][0]["_id"].as_str().unwrap()
+        ))
+        .await;
+    let images = body["data"]["product"]["images"].as_array().unwrap();
+    assert!(images.len() >= 2, "{body}");
 }
 
 /// 'brass' matches an eighth of the bench catalogue: enough that SQLite walks the sort's

@@ -16,6 +16,9 @@ use crate::domain::option_filter::{set_pairs, OptionFilter};
 /// first met: `name → (shown name, value → (shown value, count))`.
 pub(super) type OptionCounts = HashMap<String, (String, HashMap<String, (String, i64)>)>;
 
+/// Values and their counts, in order: what the answer lists under a name.
+pub(super) type ValueCounts = Vec<(String, i64)>;
+
 /// One segment's view of the option sets.
 pub(super) struct SegmentOptions {
     column: Option<StrColumn>,
@@ -147,9 +150,7 @@ fn add(
 
 /// Every segment's counts together, as the answer lists them: names, then values, in
 /// order (ignoring case).
-pub(super) fn merge(
-    parts: impl Iterator<Item = OptionCounts>,
-) -> Vec<(String, Vec<(String, i64)>)> {
+pub(super) fn merge(parts: impl Iterator<Item = OptionCounts>) -> Vec<(String, ValueCounts)> {
     let mut all = OptionCounts::new();
     for part in parts {
         for (lower_name, (name, values)) in part {
@@ -165,7 +166,7 @@ pub(super) fn merge(
             }
         }
     }
-    let mut named: Vec<(String, String, Vec<(String, i64)>)> = all
+    let mut named: Vec<(String, String, ValueCounts)> = all
         .into_iter()
         .map(|(lower, (name, values))| {
             let mut values: Vec<(String, String, i64)> = values
