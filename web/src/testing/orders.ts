@@ -19,7 +19,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     paymentMethod: 'cod',
     card: null,
     fulfilment: 'pickup',
-    lines: [{ productId: '1'.padStart(24, '0'), name: 'Brass Angle Valve', image: 'demo/valve.svg', unitPrice: 12.5, listPrice: 12.5, quantity: 2, lineTotal: 25 }],
+    lines: [{ productId: '1'.padStart(24, '0'), name: 'Brass Angle Valve', image: 'demo/valve.svg', unitPrice: 12.5, listPrice: 12.5, quantity: 2, lineTotal: 25, options: {} }],
     subtotal: 25,
     discount: 5,
     promoDiscount: 0,

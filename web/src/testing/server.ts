@@ -45,6 +45,11 @@ export function product(overrides: Partial<Product> = {}): Product {
     reviewCount: 12,
     size: 'Standard',
     color: 'Chrome',
+    options: [],
+    unit: 'each',
+    packSize: null,
+    minQuantity: 1,
+    quantityStep: 1,
     ...overrides,
   };
 }
@@ -112,6 +117,9 @@ export function item(of: Product = product(), overrides: Partial<Item> = {}): It
     color: of.color,
     rating: of.rating,
     reviewCount: of.reviewCount,
+    variantId: 'v'.padStart(24, '0'),
+    sku: 'SKU-1',
+    options: {},
     ...overrides,
   };
 }

@@ -29,7 +29,7 @@ export interface AdminVariant {
   image?: string | null;
   position: number;
   /** Left out of a save after an order named it: gone from the shop, its SKU still taken. */
-  archived?: boolean;
+  archived?: boolean | null;
 }
 
 /** `{min, max}` of the variants' `discountedPrice`, present only when they differ. */

@@ -15,8 +15,8 @@ const NEWEST = order({
   createdAt: '2026-03-05T09:00:00Z',
   total: 144,
   lines: [
-    { productId: 'p1', name: 'Rain Shower Head', image: null, unitPrice: 30, listPrice: 40, quantity: 1, lineTotal: 30 },
-    { productId: 'p2', name: 'Brass Angle Valve', image: null, unitPrice: 12.5, listPrice: 12.5, quantity: 2, lineTotal: 25 },
+    { productId: 'p1', name: 'Rain Shower Head', image: null, unitPrice: 30, listPrice: 40, quantity: 1, lineTotal: 30, options: {} },
+    { productId: 'p2', name: 'Brass Angle Valve', image: null, unitPrice: 12.5, listPrice: 12.5, quantity: 2, lineTotal: 25, options: {} },
   ],
 });
 const OLDER = order({ status: 'cancelled', createdAt: '2026-03-01T10:00:00Z' });

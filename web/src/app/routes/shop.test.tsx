@@ -7,6 +7,7 @@ import { renderRoutes } from '@/testing/render';
 
 /** The filters' counts of a listing: 12 faucets (7 basin taps), none in Heating. */
 const FACETS: NonNullable<ProductList['facets']> = {
+  options: {},
   categories: [{ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', count: 12 }],
   subCategories: [{ _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', count: 7 }],
   priceBands: [

@@ -59,7 +59,7 @@ export type ListedProduct = Product;
 export type ProductDetail = Omit<Product, keyof VariantFields> & VariantFields;
 
 /** A product as any answer carries it: the §9 fields present, absent or null. */
-export type AnyProduct = Omit<Product, keyof VariantFields> & { [K in keyof VariantFields]?: VariantFields[K] | null };
+export type AnyProduct = Omit<Product, keyof VariantFields> & { [K in Exclude<keyof VariantFields, 'unit'>]?: VariantFields[K] | null } & { unit?: string | null };
 
 /** The §9 fields a cart or wishlist line, a cart-detail product and a synced item carry. */
 export interface LineVariant {
@@ -101,7 +101,7 @@ export function readVariants(product: AnyProduct): ProductDetail {
     priceRange: product.priceRange ?? undefined,
     options: product.options ?? [],
     variants,
-    unit: product.unit ?? 'each',
+    unit: (['each', 'm', 'pack'].includes(product.unit ?? '') ? product.unit : 'each') as SaleUnit,
     packSize: product.packSize ?? null,
     minQuantity: product.minQuantity ?? 1,
     quantityStep: product.quantityStep ?? 1,

@@ -22,11 +22,11 @@ const busy = dashboard({
   lowStock: {
     count: 7,
     products: [
-      { _id: 'p1'.padStart(24, '0'), name: 'Brass Angle Valve', stock: 1 },
-      { _id: 'p2'.padStart(24, '0'), name: 'Chrome Basin Tap', stock: 4 },
+      { _id: 'p1'.padStart(24, '0'), variantId: 'v1'.padStart(24, '0'), sku: 'BAV-1', options: {}, name: 'Brass Angle Valve', stock: 1 },
+      { _id: 'p2'.padStart(24, '0'), variantId: 'v2'.padStart(24, '0'), sku: 'CBT-1', options: {}, name: 'Chrome Basin Tap', stock: 4 },
     ],
   },
-  outOfStock: { count: 1, products: [{ _id: 'p3'.padStart(24, '0'), name: 'Copper Elbow 15 mm', stock: 0 }] },
+  outOfStock: { count: 1, products: [{ _id: 'p3'.padStart(24, '0'), variantId: 'v3'.padStart(24, '0'), sku: 'CE-15', options: {}, name: 'Copper Elbow 15 mm', stock: 0 }] },
   reviews: [
     { _id: 'r1', productId: 'p2'.padStart(24, '0'), productName: 'Chrome Basin Tap', rating: 4, comment: 'Fitted in ten minutes.', author: 'Ada Lovelace', createdAt: '2026-03-03T09:00:00Z' },
     { _id: 'r2', productId: 'p1'.padStart(24, '0'), productName: 'Brass Angle Valve', rating: 2, comment: 'Dripped after a week.', author: null, createdAt: '2026-03-01T09:00:00Z' },
@@ -60,7 +60,7 @@ describe('Console dashboard', () => {
   });
 
   it('names the variant a stock entry counts when the server gives its SKU and values', async () => {
-    const entry = { _id: 'p4'.padStart(24, '0'), name: 'Compression Elbow', stock: 2, sku: 'ELB-22-CHR', options: { Size: '22 mm', Finish: 'Chrome' } };
+    const entry = { _id: 'p4'.padStart(24, '0'), variantId: 'v4'.padStart(24, '0'), name: 'Compression Elbow', stock: 2, sku: 'ELB-22-CHR', options: { Size: '22 mm', Finish: 'Chrome' } };
     const other = { ...entry, sku: 'ELB-15-CHR', options: { Size: '15 mm', Finish: 'Chrome' }, stock: 3 };
     server.use(adminDashboardHandler(dashboard({ ...busy, lowStock: { count: 2, products: [entry, other] } })));
     renderRoutes(routes, '/admin');

@@ -6,6 +6,7 @@ import { readListing } from '../listing';
 import { ListingFilters } from './listing-filters';
 
 const facets = (priceBands: NonNullable<ProductList['facets']>['priceBands']): ProductList['facets'] => ({
+  options: {},
   categories: [],
   subCategories: [],
   priceBands,
