@@ -358,7 +358,7 @@ mod tests {
     fn merging_keeps_to_the_sale_unit() {
         let sale = packs(10, 5);
         assert_eq!(
-            merge_cart_line(&sale, Some(10), 1, 23, 10),
+            merge_cart_line(&sale, Some(10), 1, 23, 15),
             CartMerge::Hold {
                 quantity: 20,
                 capped: true

@@ -130,9 +130,10 @@ impl Items {
         quantity: i64,
     ) -> Result<Result<Id, Refusal>, sqlx::Error> {
         let mut tx = self.begin(user_id).await?;
-        let Some(product) = products_with_ids(&mut *tx, self.db.dialect, &[product_id.clone()])
-            .await?
-            .pop()
+        let Some(product) =
+            products_with_ids(&mut *tx, self.db.dialect, std::slice::from_ref(product_id))
+                .await?
+                .pop()
         else {
             return Ok(Err(Refusal::NoSuchProduct));
         };
