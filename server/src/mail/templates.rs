@@ -360,13 +360,12 @@ pub(crate) fn escape(text: &str) -> String {
 }
 
 /// What tells a line's variant apart after its name: its option values and SKU, as
-/// " (22 mm, Chrome; SKU CF-22-CH)"; only the SKU for a product without options, and
-/// nothing for a line from before variants.
+/// " (22 mm, Chrome; SKU CF-22-CH)"; nothing for a product without options (its one
+/// variant is the product, as the spec's mail shows it) or a line from before variants.
 fn line_variant(line: &crate::domain::order_row::OrderLine) -> String {
     let values: Vec<&str> = line.options.values().map(String::as_str).collect();
     match (values.is_empty(), &line.sku) {
-        (true, None) => String::new(),
-        (true, Some(sku)) => format!(" (SKU {sku})"),
+        (true, _) => String::new(),
         (false, None) => format!(" ({})", values.join(", ")),
         (false, Some(sku)) => format!(" ({}; SKU {sku})", values.join(", ")),
     }

@@ -144,6 +144,7 @@ pub(super) async fn set_product(
     now: i64,
     version: Option<i64>,
 ) -> Result<bool, sqlx::Error> {
+    variants::lock_variants_first(tx, id).await?;
     let written = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
          discount_ends_at = $5, paid_cents = $6, stock = COALESCE($7, stock), category_id = $8, \

@@ -113,6 +113,21 @@ pub(crate) async fn give_default_variants(
     Ok(())
 }
 
+/// Takes the row locks of product `product_id`'s variants (on PostgreSQL; SQLite's
+/// write lock holds already) before a write of the product's own row: an order takes
+/// its variants' rows before their products', so every writer taking them in that
+/// order never deadlocks with another.
+pub(crate) async fn lock_variants_first(
+    tx: &mut Transaction<'static, Any>,
+    product_id: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE product_variants SET stock = stock WHERE product_id = $1")
+        .bind(product_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Carries a one-variant product's price and stock, as written on the product by the
 /// spec's fields, to its variant. Products with several variants are left alone: their
 /// price and stock are derived from their variants ([`derive_products`]), never the
