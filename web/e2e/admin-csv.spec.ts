@@ -65,10 +65,40 @@ test('an administrator exports the products, changes a price and adds a product 
   const exported = parseCsv(await readFile(await download.path(), 'utf8'));
 
   const [header, ...rows] = exported;
-  expect(header).toEqual(['id', 'name', 'description', 'price', 'discountPercentage', 'discountEndDate', 'stock', 'category', 'subCategory', 'size', 'color', 'featured', 'archived']);
+  // One line per variant: the product's own fields, then the variant's (docs/DESIGN.md §9).
+  expect(header).toEqual([
+    'id',
+    'name',
+    'description',
+    'price',
+    'discountPercentage',
+    'discountEndDate',
+    'stock',
+    'category',
+    'subCategory',
+    'size',
+    'color',
+    'featured',
+    'archived',
+    'handle',
+    'variantId',
+    'sku',
+    'option1Name',
+    'option1Value',
+    'option2Name',
+    'option2Value',
+    'option3Name',
+    'option3Value',
+    'weightGrams',
+    'unit',
+    'packSize',
+    'minQuantity',
+    'quantityStep',
+  ]);
   const column = Object.fromEntries(header.map((name, i) => [name, i])) as Record<string, number>;
-  // A product in the shop with no discount, so its page shows the price as set.
-  const edited = rows.find((row) => row[column.archived] === 'false' && Number(row[column.discountPercentage]) === 0 && row[column.discountEndDate] === '')!;
+  // A product in the shop without options and with no discount, so its page shows the
+  // price as set.
+  const edited = rows.find((row) => row[column.archived] === 'false' && row[column.option1Name] === '' && Number(row[column.discountPercentage]) === 0 && row[column.discountEndDate] === '')!;
   expect(edited).toBeDefined();
   const id = edited[column.id];
   const oldPrice = edited[column.price];

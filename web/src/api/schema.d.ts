@@ -478,8 +478,9 @@ export interface paths {
         /**
          * Checks a products CSV (the export's columns; `id` empty for a new product, and
          *     `archived` ignored) line by line, and with `apply=true` writes it: every line in
-         *     one transaction, or, when any line is refused, none. A line writes only the fields
-         *     it changes.
+         *     one transaction, or, when any line is refused, none. Lines with the same `id` (or,
+         *     for new products, the same `handle`) are one product, one line per variant; a
+         *     line writes only the fields it changes.
          */
         post: operations["import_products"];
         delete?: never;
@@ -2653,7 +2654,9 @@ export interface components {
         ImportChange: {
             /**
              * @description The file's column: name, description, price, discountPercentage,
-             *     discountEndDate, stock, category, subCategory, size, color or featured.
+             *     discountEndDate, stock, category, subCategory, size, color, featured, sku,
+             *     option1Name … option3Value, weightGrams, unit, packSize, minQuantity or
+             *     quantityStep.
              */
             field: string;
             /** @description The value now, as an export would write it. */
@@ -2685,7 +2688,9 @@ export interface components {
             errors: string[];
             /**
              * @description Warnings that do not refuse the line: 'Check this price' when the price
-             *     changes by more than 50 %.
+             *     changes by more than 50 %; on a product's first line, 'Removes the variant
+             *     SKU' for each of its variants no line names (deleted, or archived when an
+             *     order names it).
              */
             flags: string[];
             /**
@@ -2700,6 +2705,8 @@ export interface components {
              *     inside a quoted cell does not start a row.
              */
             row: number;
+            /** @description The variant's SKU: the line's, or the one it keeps (or, once applied, is given). */
+            sku: string;
         };
         /**
          * @description A cart or wishlist entry with its product and variant as they stand now: one entry
@@ -5730,7 +5737,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `products-YYYY-MM-DD.csv` (text/csv, UTF-8): a header line, then one line per product in id order, with the columns id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived */
+            /** @description `products-YYYY-MM-DD.csv` (text/csv, UTF-8): a header line, then one line per variant in the shop (products in id order, each product's variants in their order; a product whose variants are all archived as one line with its price and stock), with the columns id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived, handle (empty), variantId, sku, option1Name, option1Value, option2Name, option2Value, option3Name, option3Value, weightGrams, unit, packSize, minQuantity, quantityStep. The product's own fields repeat on each of its lines; price, stock, sku, the option values and weightGrams are the variant's */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5769,14 +5776,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The file: UTF-8, a header line naming the columns id (may be left out), name, description, price, discountPercentage, discountEndDate, stock, category, subCategory (titles), size, color, featured (true or false) and archived (may be left out; ignored), in any order; at most 10 MB and 10,000 products */
+        /** @description The file: UTF-8, a header line naming the export's columns in any order: id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory (titles), size, color, featured (true or false), and those that may be left out: archived (ignored), handle, variantId, sku, option1Name … option3Value, weightGrams, unit, packSize, minQuantity, quantityStep. Lines with the same id, or for a new product the same handle, are one product, one line per variant, and give the same product fields (name to featured, option names, unit to quantityStep); an existing variant is matched by variantId, else by sku, and one no line names is deleted (archived when an order names it); a variant's stock is set to the number given. A product's single line with no variantId, sku or options sets its one variant from price and stock. At most 10 MB and 10,000 lines */
         requestBody: {
             content: {
                 "text/csv": string;
             };
         };
         responses: {
-            /** @description 'Import checked' (a dry run) or 'Products imported': how many lines create, update, change nothing or are refused, and each line that creates, updates (with the fields it changes, from and to, as the file writes them, and 'Check this price' when a price moves by more than 50 %) or is refused (with why, quoting the value), numbered as a spreadsheet numbers its rows */
+            /** @description 'Import checked' (a dry run) or 'Products imported': how many lines create, update, change nothing or are refused, and each line that creates, updates (with the fields it changes, from and to, as the file writes them, 'Check this price' when a price moves by more than 50 % and, on a product's first line, 'Removes the variant SKU' for each variant no line names) or is refused (with why, quoting the value; the other lines of a refused product say which row is), numbered as a spreadsheet numbers its rows */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5785,7 +5792,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ImportReport"];
                 };
             };
-            /** @description A file that cannot be read as products: not UTF-8, not CSV, a column missing, unknown or twice, no products, or more than 10,000 */
+            /** @description A file that cannot be read as products: not UTF-8, not CSV, a column missing, unknown or twice, no lines, or more than 10,000 */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -123,7 +123,9 @@ pub(super) fn check_save(
     }
 }
 
-fn check_variants(
+/// `body`'s options, sale unit and variants, with every rule they break in `errors` by
+/// path (`options.0.name`, `variants.2.sku`, `minQuantity`).
+pub(super) fn check_variants(
     body: &VariantFields,
     stock: Stock,
     current: &[ProductOption],

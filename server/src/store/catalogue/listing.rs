@@ -270,12 +270,23 @@ impl Catalogue {
     /// idempotent and served by the `products_discount_ends` index.
     pub async fn sweep_expired_discounts(&self) -> Result<u64, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
-        let swept: Vec<String> = sqlx::query(
-            "UPDATE products SET paid_cents = price_cents, updated_at = $1 \
-             WHERE paid_cents <> price_cents AND discount_ends_at IS NOT NULL AND discount_ends_at <= $1 \
-             RETURNING id",
-        )
-        .bind(self.clock.now_ms())
+        let now = self.clock.now_ms();
+        const ENDED: &str = "paid_cents <> price_cents AND discount_ends_at IS NOT NULL \
+                             AND discount_ends_at <= $1";
+        let ended: Vec<String> = sqlx::query(&format!("SELECT id FROM products WHERE {ENDED}"))
+            .bind(now)
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|row| row.try_get("id"))
+            .collect::<Result<_, _>>()?;
+        // Their rows in the order orders take them, so a sweep never deadlocks with one.
+        let ended: Vec<&str> = ended.iter().map(String::as_str).collect();
+        super::variants::lock_products(&mut tx, self.db.dialect, &ended).await?;
+        let swept: Vec<String> = sqlx::query(&format!(
+            "UPDATE products SET paid_cents = price_cents, updated_at = $1 WHERE {ENDED} RETURNING id"
+        ))
+        .bind(now)
         .fetch_all(&mut *tx)
         .await?
         .iter()

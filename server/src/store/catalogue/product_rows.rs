@@ -132,9 +132,9 @@ pub(super) async fn insert_products(
 /// Sets every field of product `id`, with its price paid now, and its stock only when
 /// `stock` says so (an import's explicit number): a form's save never writes back the
 /// stock it read, which an order may have changed since. With `version`, it writes only
-/// while the product is still at it. Resolves to whether it wrote: under PostgreSQL's
-/// read committed, a save that raced another past its version check waits for the
-/// other's row lock, then finds the version moved and writes nothing.
+/// while the product is still at it. Resolves to whether it wrote. The caller has taken
+/// the product's rows ([`variants::lock_products`]) before reading what it checks, so
+/// no other save or order moves them meanwhile.
 pub(super) async fn set_product(
     tx: &mut Transaction<'static, Any>,
     id: &str,
@@ -144,7 +144,6 @@ pub(super) async fn set_product(
     now: i64,
     version: Option<i64>,
 ) -> Result<bool, sqlx::Error> {
-    variants::lock_variants_first(tx, id).await?;
     let written = sqlx::query(
         "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
          discount_ends_at = $5, paid_cents = $6, stock = COALESCE($7, stock), category_id = $8, \
@@ -299,4 +298,24 @@ pub(super) fn changes_between(before: Option<&ProductInput>, after: &ProductInpu
             ("featured", p.featured.into()),
         ]
     })
+}
+
+/// `changes` and `more` in one entry.
+pub(super) fn merged(changes: Changes, more: Changes) -> Changes {
+    more.fields()
+        .iter()
+        .fold(changes, |all, (field, (before, after))| {
+            all.field(field, before.clone(), after.clone())
+        })
+}
+
+/// `changes` without `fields`.
+pub(super) fn without(changes: Changes, fields: &[&str]) -> Changes {
+    changes
+        .fields()
+        .iter()
+        .filter(|(field, _)| !fields.contains(&field.as_str()))
+        .fold(Changes::new(), |kept, (field, (before, after))| {
+            kept.field(field, before.clone(), after.clone())
+        })
 }

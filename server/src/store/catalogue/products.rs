@@ -9,8 +9,8 @@ use sqlx::Row;
 
 use super::listing::{bind_all, Arg};
 use super::product_rows::{
-    archive_in, changes_between, input_of, insert_product, product_in, search_text_for,
-    set_product, ProductInput, ProductRefusal,
+    archive_in, changes_between, input_of, insert_product, merged, product_in, search_text_for,
+    set_product, without, ProductInput, ProductRefusal,
 };
 use super::product_variants::{self, VariantsPlan};
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
@@ -18,7 +18,7 @@ use super::{bump_version, record_change, variants, Catalogue};
 use crate::domain::id::Id;
 use crate::domain::product_rules::{adjusted, LOW_STOCK};
 use crate::domain::synonyms::plain;
-use crate::store::activity::{Activity, Actor, Changes, Entry};
+use crate::store::activity::{Activity, Actor, Entry};
 use crate::store::placeholders;
 use crate::store::stock;
 
@@ -220,14 +220,11 @@ impl Catalogue {
         activity: &Activity,
     ) -> Result<Result<(ProductRow, Vec<String>), ProductRefusal>, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
-        // The row's lock first (PostgreSQL; SQLite's write lock holds already): an
-        // order taking its stock now waits for this, or this for the order, whose line
-        // the count below then sees.
-        let lock = match self.db.dialect {
-            crate::store::Dialect::Postgres => "SELECT id FROM products WHERE id = $1 FOR UPDATE",
-            crate::store::Dialect::Sqlite => "SELECT id FROM products WHERE id = $1",
-        };
-        if sqlx::query(lock)
+        // The rows' locks first, in the order orders take them: an order taking its
+        // stock now waits for this, or this for the order, whose line the count below
+        // then sees.
+        variants::lock_products(&mut tx, self.db.dialect, &[id.as_str()]).await?;
+        if sqlx::query("SELECT id FROM products WHERE id = $1")
             .bind(id.as_str())
             .fetch_optional(&mut *tx)
             .await?
@@ -363,6 +360,8 @@ impl Catalogue {
     ) -> Result<Result<ProductRow, ProductRefusal>, sqlx::Error> {
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
+        // The rows a save writes, in the order orders take them, before they are read.
+        variants::lock_products(&mut tx, self.db.dialect, &[id.as_str()]).await?;
         let Some(before) = product_in(&mut tx, id.as_str()).await? else {
             return Ok(Err(ProductRefusal::NoSuchProduct));
         };
@@ -461,15 +460,15 @@ impl Catalogue {
     ) -> Result<Result<Vec<ProductRow>, ProductRefusal>, sqlx::Error> {
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
-        // On PostgreSQL the rows are locked as they are read (in id order, as orders take
-        // them): the stock written back below is then the stock there is, never one an
-        // order changed since the read. SQLite's write lock already holds them.
-        let lock = match self.db.dialect {
-            crate::store::Dialect::Postgres => " FOR UPDATE OF p",
-            crate::store::Dialect::Sqlite => "",
-        };
+        // The rows are locked before they are read, in the order orders take them: the
+        // stock written back below is then the stock there is, never one an order
+        // changed since the read.
+        let mut distinct: Vec<&str> = ids.iter().map(Id::as_str).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        variants::lock_products(&mut tx, self.db.dialect, &distinct).await?;
         let sql = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) ORDER BY p.id{lock}",
+            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) ORDER BY p.id",
             placeholders(ids.len())
         );
         let mut query = sqlx::query(&sql);
@@ -482,9 +481,6 @@ impl Catalogue {
             .iter()
             .map(product_from_row)
             .collect::<Result<Vec<_>, _>>()?;
-        let mut distinct: Vec<&str> = ids.iter().map(Id::as_str).collect();
-        distinct.sort_unstable();
-        distinct.dedup();
         if before.len() != distinct.len() {
             return Ok(Err(ProductRefusal::NoSuchProduct));
         }
@@ -501,8 +497,7 @@ impl Catalogue {
             // Each variant in the shop takes the change (docs/DESIGN.md §9): 'Set stock'
             // gives every one the number, 'Adjust price' moves every one's price; the
             // product's own price and stock follow from them.
-            let (moved, repriced) =
-                bulk_variants(&mut tx, self.db.dialect, &product.id, change).await?;
+            let (moved, repriced) = bulk_variants(&mut tx, &product.id, change).await?;
             let cause = stock::Cause::Staff {
                 actor,
                 reason: SET_STOCK,
@@ -544,43 +539,18 @@ impl Catalogue {
     }
 }
 
-/// `changes` and `more` in one entry.
-fn merged(changes: Changes, more: Changes) -> Changes {
-    more.fields()
-        .iter()
-        .fold(changes, |all, (field, (before, after))| {
-            all.field(field, before.clone(), after.clone())
-        })
-}
-
-/// `changes` without `fields`.
-fn without(changes: Changes, fields: &[&str]) -> Changes {
-    changes
-        .fields()
-        .iter()
-        .filter(|(field, _)| !fields.contains(&field.as_str()))
-        .fold(Changes::new(), |kept, (field, (before, after))| {
-            kept.field(field, before.clone(), after.clone())
-        })
-}
-
 /// Applies a bulk 'Set stock' or 'Adjust price' to each variant in the shop of product
-/// `id`, locked as read on PostgreSQL (an order racing it then waits): the stock
+/// `id`, whose rows the caller has locked ([`variants::lock_products`]): the stock
 /// movements to record, and whether a price moved.
 async fn bulk_variants(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    dialect: crate::store::Dialect,
     id: &str,
     change: BulkChange,
 ) -> Result<(Vec<stock::Movement>, bool), sqlx::Error> {
-    let lock = match dialect {
-        crate::store::Dialect::Postgres => " FOR UPDATE",
-        crate::store::Dialect::Sqlite => "",
-    };
-    let rows = sqlx::query(&format!(
+    let rows = sqlx::query(
         "SELECT id, price_cents, stock FROM product_variants \
-         WHERE product_id = $1 AND archived_at IS NULL ORDER BY id{lock}"
-    ))
+         WHERE product_id = $1 AND archived_at IS NULL ORDER BY id",
+    )
     .bind(id)
     .fetch_all(&mut **tx)
     .await?;

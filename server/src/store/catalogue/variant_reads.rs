@@ -18,10 +18,21 @@ impl Catalogue {
         product_id: &str,
         archived: bool,
     ) -> Result<Vec<VariantRow>, sqlx::Error> {
-        Ok(variants_of(&self.db.pool, &[product_id], archived)
+        Ok(self
+            .variants_by_product(&[product_id], archived)
             .await?
             .remove(product_id)
             .unwrap_or_default())
+    }
+
+    /// The variants of each of `product_ids` (a page: the caller bounds them) by
+    /// product, each list in position order; archived ones only with `archived`.
+    pub async fn variants_by_product(
+        &self,
+        product_ids: &[&str],
+        archived: bool,
+    ) -> Result<HashMap<String, Vec<VariantRow>>, sqlx::Error> {
+        variants_of(&self.db.pool, product_ids, archived).await
     }
 
     /// How many variants in the shop each of `product_ids` has (a page of the

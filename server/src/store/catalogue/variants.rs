@@ -113,18 +113,30 @@ pub(crate) async fn give_default_variants(
     Ok(())
 }
 
-/// Takes the row locks of product `product_id`'s variants (on PostgreSQL; SQLite's
-/// write lock holds already) before a write of the product's own row: an order takes
-/// its variants' rows before their products', so every writer taking them in that
-/// order never deadlocks with another.
-pub(crate) async fn lock_variants_first(
+/// Takes the row locks of `product_ids` and of all their variants, on PostgreSQL
+/// (SQLite's write lock holds already), in the one order every writer of stock or
+/// price keeps: variants by id, then products by id. An order takes its lines'
+/// variants and then their products in that order ([`crate::store::orders`]), so a
+/// console write taking its locks here first never deadlocks with one.
+pub(crate) async fn lock_products(
     tx: &mut Transaction<'static, Any>,
-    product_id: &str,
+    dialect: crate::store::Dialect,
+    product_ids: &[&str],
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE product_variants SET stock = stock WHERE product_id = $1")
-        .bind(product_id)
-        .execute(&mut **tx)
+    if dialect == crate::store::Dialect::Sqlite || product_ids.is_empty() {
+        return Ok(());
+    }
+    // One JSON parameter holds every id, however many an import names.
+    let ids = serde_json::to_string(product_ids).expect("strings serialise");
+    for (table, column) in [("product_variants", "product_id"), ("products", "id")] {
+        sqlx::query(&format!(
+            "SELECT id FROM {table} WHERE {column} IN \
+             (SELECT json_array_elements_text($1::json)) ORDER BY id FOR UPDATE"
+        ))
+        .bind(&ids)
+        .fetch_all(&mut **tx)
         .await?;
+    }
     Ok(())
 }
 
@@ -256,6 +268,9 @@ pub(crate) async fn save_variants(
     inputs: &[VariantInput],
     now: i64,
 ) -> Result<Result<VariantsSaved, VariantRefusal>, sqlx::Error> {
+    // Rows first, then SKUs: the order every product write keeps (a console save has
+    // taken the rows already; taking them again is free).
+    lock_products(tx, dialect, &[product_id]).await?;
     let mut keys: Vec<String> = inputs.iter().map(|v| v.sku.to_lowercase()).collect();
     keys.sort();
     keys.dedup();

@@ -5,6 +5,8 @@ pub(crate) mod admin;
 mod archive;
 mod csv;
 mod csv_dry_run;
+mod csv_files;
+mod csv_variants;
 mod listing;
 mod search;
 mod search_trade;

@@ -7,10 +7,13 @@
 //! name cannot become a formula on the owner's machine.
 
 use crate::domain::time::{iso8601, DAY_MS};
-use crate::store::catalogue::ProductRow;
+use crate::store::catalogue::{ProductRow, VariantRow};
 
-/// The products file's columns, in order. `archived` is written, and ignored on import.
-pub(super) const PRODUCT_COLUMNS: [&str; 13] = [
+/// The products file's columns, in order: one line per variant (docs/DESIGN.md §9).
+/// The product's own fields repeat on each of its lines; `price`, `stock`, `sku`, the
+/// option values and `weightGrams` are the variant's. `archived` is written, and
+/// ignored on import.
+pub(super) const PRODUCT_COLUMNS: [&str; 27] = [
     "id",
     "name",
     "description",
@@ -24,9 +27,67 @@ pub(super) const PRODUCT_COLUMNS: [&str; 13] = [
     "color",
     "featured",
     "archived",
+    "handle",
+    "variantId",
+    "sku",
+    "option1Name",
+    "option1Value",
+    "option2Name",
+    "option2Value",
+    "option3Name",
+    "option3Value",
+    "weightGrams",
+    "unit",
+    "packSize",
+    "minQuantity",
+    "quantityStep",
 ];
-/// The columns an import may leave out.
-pub(super) const OPTIONAL_COLUMNS: [&str; 2] = ["id", "archived"];
+/// The columns an import may leave out: a file of the columns before variants reads
+/// as one line per product, each with one variant.
+pub(super) const OPTIONAL_COLUMNS: [&str; 16] = [
+    "id",
+    "archived",
+    "handle",
+    "variantId",
+    "sku",
+    "option1Name",
+    "option1Value",
+    "option2Name",
+    "option2Value",
+    "option3Name",
+    "option3Value",
+    "weightGrams",
+    "unit",
+    "packSize",
+    "minQuantity",
+    "quantityStep",
+];
+/// The columns that are the product's own, the same on each of its lines.
+pub(super) const PRODUCT_FIELDS: [&str; 17] = [
+    "name",
+    "description",
+    "discountPercentage",
+    "discountEndDate",
+    "category",
+    "subCategory",
+    "size",
+    "color",
+    "featured",
+    "handle",
+    "option1Name",
+    "option2Name",
+    "option3Name",
+    "unit",
+    "packSize",
+    "minQuantity",
+    "quantityStep",
+];
+/// The option columns: (name, value), for options 1 to 3.
+pub(super) const OPTION_COLUMNS: [(&str, &str); 3] = [
+    ("option1Name", "option1Value"),
+    ("option2Name", "option2Value"),
+    ("option3Name", "option3Value"),
+];
 
 /// Where `column` is among [`PRODUCT_COLUMNS`].
 pub(super) fn column_index(column: &str) -> usize {
@@ -36,29 +97,49 @@ pub(super) fn column_index(column: &str) -> usize {
         .expect("one of the products file's columns")
 }
 
-/// `p` as a line of the products file, one cell per [`PRODUCT_COLUMNS`].
-pub(super) fn product_cells(p: &ProductRow) -> Vec<String> {
+/// Variant `v` of product `p` as a line of the products file, one cell per
+/// [`PRODUCT_COLUMNS`]; without a variant (a product whose variants are all archived)
+/// the variant's cells are the product's price and stock, the others empty.
+pub(super) fn variant_cells(p: &ProductRow, v: Option<&VariantRow>) -> Vec<String> {
     let discount_end = p
         .discount
         .ends_at
         // Stored as the first moment after the last day.
         .map(|end| iso8601(end - DAY_MS)[..10].to_string())
         .unwrap_or_default();
-    vec![
+    let mut cells = vec![
         p.id.clone(),
         text_cell(&p.name),
         text_cell(&p.description),
-        p.price.to_string(),
+        v.map_or(p.price, |v| v.price).to_string(),
         percent(p.discount.basis_points),
         discount_end,
-        p.stock.to_string(),
+        v.map_or(p.stock, |v| v.stock).to_string(),
         text_cell(&p.category.1),
         text_cell(&p.sub_category.1),
         text_cell(p.size.as_deref().unwrap_or("")),
         text_cell(p.color.as_deref().unwrap_or("")),
         p.featured.to_string(),
         p.archived_at.is_some().to_string(),
-    ]
+        String::new(),
+        v.map_or_else(String::new, |v| v.id.clone()),
+        v.map_or_else(String::new, |v| v.sku.clone()),
+    ];
+    for k in 0..OPTION_COLUMNS.len() {
+        let option = p.options.get(k);
+        cells.push(option.map_or_else(String::new, |o| text_cell(&o.name)));
+        let value = option.and_then(|o| v.and_then(|v| v.options.get(&o.name)));
+        cells.push(value.map_or_else(String::new, |value| text_cell(value)));
+    }
+    let whole = |n: Option<i64>| n.map_or_else(String::new, |n| n.to_string());
+    cells.extend([
+        whole(v.and_then(|v| v.weight_grams)),
+        p.sale.unit.as_str().to_string(),
+        whole(p.sale.pack_size),
+        p.sale.min_quantity.to_string(),
+        p.sale.quantity_step.to_string(),
+    ]);
+    cells
 }
 
 /// A percentage in basis points as a form shows it: `10`, `12.5`, `7.25`.

@@ -1,13 +1,13 @@
-//! What an import says it did, or would do (docs/DESIGN.md §15, 'the console explains
-//! itself'): for each line that changes something, the fields it changes with their
-//! values as the file writes them, a flag on a price that jumps, and each refused
-//! line's reasons; lines that change nothing are only counted, so a file of 250 lines
-//! with one edit reads as one line.
+//! What an import says it did, or would do (docs/DESIGN.md §9, §15, 'the console explains
+//! itself'): for each line (a variant) that changes something, the fields it changes
+//! with their values as the file writes them, a flag on a price that jumps and on the
+//! variants a product loses, and each refused line's reasons; lines that change nothing
+//! are only counted, so a file of 250 lines with one edit reads as one line.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::cells::{column_index, product_cells};
+use super::cells::{column_index, variant_cells};
 use crate::domain::Money;
 use crate::store::catalogue::import::{ImportAction, LineOutcome};
 
@@ -39,10 +39,14 @@ pub struct ImportRow {
     /// applied, null for a create in a dry run.
     pub id: Option<String>,
     pub name: String,
+    /// The variant's SKU: the line's, or the one it keeps (or, once applied, is given).
+    pub sku: String,
     /// For an update, each field it changes, in the file's column order.
     pub changes: Vec<ImportChange>,
     /// Warnings that do not refuse the line: 'Check this price' when the price
-    /// changes by more than 50 %.
+    /// changes by more than 50 %; on a product's first line, 'Removes the variant
+    /// SKU' for each of its variants no line names (deleted, or archived when an
+    /// order names it).
     pub flags: Vec<String>,
     /// Why the line is refused, one sentence each, each naming its column and quoting
     /// the value the file gave.
@@ -53,7 +57,9 @@ pub struct ImportRow {
 #[derive(Serialize, ToSchema)]
 pub struct ImportChange {
     /// The file's column: name, description, price, discountPercentage,
-    /// discountEndDate, stock, category, subCategory, size, color or featured.
+    /// discountEndDate, stock, category, subCategory, size, color, featured, sku,
+    /// option1Name … option3Value, weightGrams, unit, packSize, minQuantity or
+    /// quantityStep.
     pub field: String,
     /// The value now, as an export would write it.
     pub from: String,
@@ -62,34 +68,41 @@ pub struct ImportChange {
 }
 
 /// The report of `outcomes`, each beside the cells of its line (`cells`, in the same
-/// order).
+/// order), its rows in the file's order.
 pub(super) fn report_of(
     outcomes: Vec<LineOutcome>,
     cells: &[Vec<String>],
     applied: bool,
 ) -> ImportReport {
     let count = |action| outcomes.iter().filter(|o| o.action == action).count();
+    let mut rows: Vec<ImportRow> = outcomes
+        .iter()
+        .zip(cells)
+        .filter(|(o, _)| o.action != ImportAction::Unchanged)
+        .map(|(o, cells)| row_of(o, cells))
+        .collect();
+    rows.sort_by_key(|row| row.row);
     ImportReport {
         applied,
         created: count(ImportAction::Create),
         updated: count(ImportAction::Update),
         unchanged: count(ImportAction::Unchanged),
         refused: count(ImportAction::Refuse),
-        rows: outcomes
-            .into_iter()
-            .zip(cells)
-            .filter(|(o, _)| o.action != ImportAction::Unchanged)
-            .map(|(o, cells)| row_of(o, cells))
-            .collect(),
+        rows,
     }
 }
 
-fn row_of(o: LineOutcome, cells: &[String]) -> ImportRow {
+/// The text of the flag on a variant the import takes away.
+pub const REMOVES_VARIANT: &str = "Removes the variant";
+
+fn row_of(o: &LineOutcome, cells: &[String]) -> ImportRow {
     let mut changes = Vec::new();
     let mut flags = Vec::new();
     if let Some(before) = &o.before {
-        let was = product_cells(before);
-        for field in &o.changed {
+        let was = variant_cells(before, o.before_variant.as_ref());
+        let mut fields = o.changed.clone();
+        fields.sort_by_key(|field| column_index(field));
+        for field in fields {
             let at = column_index(field);
             // Some changes read the same in the file (an end date kept beside a
             // discount set to 0): the other field says what changes.
@@ -101,12 +114,16 @@ fn row_of(o: LineOutcome, cells: &[String]) -> ImportRow {
                 });
             }
         }
-        if o.price
-            .is_some_and(|price| price_jumps(before.price, price))
-        {
+        let price_was = o.before_variant.as_ref().map_or(before.price, |v| v.price);
+        if o.price.is_some_and(|price| price_jumps(price_was, price)) {
             flags.push(CHECK_PRICE.to_string());
         }
     }
+    flags.extend(
+        o.removed
+            .iter()
+            .map(|sku| format!("{REMOVES_VARIANT} {sku}")),
+    );
     ImportRow {
         row: o.row,
         action: match o.action {
@@ -116,11 +133,12 @@ fn row_of(o: LineOutcome, cells: &[String]) -> ImportRow {
             ImportAction::Refuse => "refuse",
         }
         .to_string(),
-        id: o.id,
-        name: o.name,
+        id: o.id.clone(),
+        name: o.name.clone(),
+        sku: o.sku.clone(),
         changes,
         flags,
-        errors: o.errors,
+        errors: o.errors.clone(),
     }
 }
 

@@ -1,16 +1,19 @@
-//! The console's CSV files (docs/DESIGN.md §8): every product, and the orders of a range of
-//! days, as spreadsheets open them; and products imported from such a file, checked
-//! line by line (a dry run), then written in one transaction or not at all.
+//! The console's CSV files (docs/DESIGN.md §8, §9): every product, one line per variant,
+//! and the orders of a range of days, as spreadsheets open them; and products imported
+//! from such a file, checked line by line (a dry run), then written in one transaction
+//! or not at all.
 //!
 //! Exports are streamed a page at a time, so a catalogue of any size costs the server
-//! one page of memory. How a product reads in the file is `cells.rs`; reading an
-//! imported file is `read.rs`, and what the import reports `dry_run.rs`.
+//! one page of memory. How a variant reads in the file is `cells.rs`; reading an
+//! imported file is `read.rs`, making products of its lines `group.rs`, and what the
+//! import reports `dry_run.rs`.
 
 mod cells;
 pub mod dry_run;
+mod group;
 mod read;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -22,14 +25,16 @@ use futures_util::stream::{self, StreamExt};
 use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi};
 
-use self::cells::{product_cells, text_cell, PRODUCT_COLUMNS};
+use self::cells::{text_cell, variant_cells, PRODUCT_COLUMNS};
 use self::dry_run::{report_of, ImportReport};
-use self::read::read_products;
+use self::group::products_of;
+use self::read::read_lines;
 use crate::domain::time::{iso8601, parse_date, DAY_MS};
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiQuery;
 use crate::http::identity::{actor_of, AdminUser};
 use crate::http::{ok, AppState, Envelope};
+use crate::store::catalogue::{ProductRow, VariantRow};
 use crate::store::orders::OrderRow;
 
 #[derive(OpenApi)]
@@ -81,7 +86,7 @@ const ORDER_COLUMNS: [&str; 20] = [
 #[utoipa::path(get, path = "/api/admin/product/export", tag = "admin",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "`products-YYYY-MM-DD.csv` (text/csv, UTF-8): a header line, then one line per product in id order, with the columns id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived", content_type = "text/csv", body = String),
+        (status = 200, description = "`products-YYYY-MM-DD.csv` (text/csv, UTF-8): a header line, then one line per variant in the shop (products in id order, each product's variants in their order; a product whose variants are all archived as one line with its price and stock), with the columns id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived, handle (empty), variantId, sku, option1Name, option1Value, option2Name, option2Value, option3Name, option3Value, weightGrams, unit, packSize, minQuantity, quantityStep. The product's own fields repeat on each of its lines; price, stock, sku, the option values and weightGrams are the variant's", content_type = "text/csv", body = String),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
     ))]
@@ -99,13 +104,36 @@ pub async fn export_products(State(state): State<AppState>, _admin: AdminUser) -
                     let next = (rows.len() as i64 == EXPORT_PAGE)
                         .then(|| rows.last().map(|row| row.id.clone()))
                         .flatten();
-                    Some((Ok(csv_lines(rows.iter().map(product_cells))), next))
+                    let ids: Vec<&str> = rows.iter().map(|row| row.id.as_str()).collect();
+                    match catalogue.variants_by_product(&ids, false).await {
+                        Err(e) => Some((Err(e), None)),
+                        Ok(variants) => {
+                            Some((Ok(csv_lines(variant_lines(&rows, &variants))), next))
+                        }
+                    }
                 }
             }
         }
     });
     let day = &iso8601(state.clock.now_ms())[..10];
     csv_response(&format!("products-{day}.csv"), &PRODUCT_COLUMNS, pages)
+}
+
+/// Each of `products`' variants in the shop as a line, in the product's order; a
+/// product with none (all archived) as one line of its own.
+fn variant_lines<'a>(
+    products: &'a [ProductRow],
+    variants: &'a HashMap<String, Vec<VariantRow>>,
+) -> impl Iterator<Item = Vec<String>> + 'a {
+    products.iter().flat_map(move |product| {
+        match variants.get(&product.id).filter(|v| !v.is_empty()) {
+            Some(variants) => variants
+                .iter()
+                .map(|v| variant_cells(product, Some(v)))
+                .collect::<Vec<_>>(),
+            None => vec![variant_cells(product, None)],
+        }
+    })
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -273,15 +301,16 @@ pub struct ImportQuery {
 
 /// Checks a products CSV (the export's columns; `id` empty for a new product, and
 /// `archived` ignored) line by line, and with `apply=true` writes it: every line in
-/// one transaction, or, when any line is refused, none. A line writes only the fields
-/// it changes.
+/// one transaction, or, when any line is refused, none. Lines with the same `id` (or,
+/// for new products, the same `handle`) are one product, one line per variant; a
+/// line writes only the fields it changes.
 #[utoipa::path(post, path = "/api/admin/product/import", tag = "admin", params(ImportQuery),
     request_body(content = String, content_type = "text/csv",
-        description = "The file: UTF-8, a header line naming the columns id (may be left out), name, description, price, discountPercentage, discountEndDate, stock, category, subCategory (titles), size, color, featured (true or false) and archived (may be left out; ignored), in any order; at most 10 MB and 10,000 products"),
+        description = "The file: UTF-8, a header line naming the export's columns in any order: id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory (titles), size, color, featured (true or false), and those that may be left out: archived (ignored), handle, variantId, sku, option1Name … option3Value, weightGrams, unit, packSize, minQuantity, quantityStep. Lines with the same id, or for a new product the same handle, are one product, one line per variant, and give the same product fields (name to featured, option names, unit to quantityStep); an existing variant is matched by variantId, else by sku, and one no line names is deleted (archived when an order names it); a variant's stock is set to the number given. A product's single line with no variantId, sku or options sets its one variant from price and stock. At most 10 MB and 10,000 lines"),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "'Import checked' (a dry run) or 'Products imported': how many lines create, update, change nothing or are refused, and each line that creates, updates (with the fields it changes, from and to, as the file writes them, and 'Check this price' when a price moves by more than 50 %) or is refused (with why, quoting the value), numbered as a spreadsheet numbers its rows", body = Envelope<ImportReport>),
-        (status = 400, description = "A file that cannot be read as products: not UTF-8, not CSV, a column missing, unknown or twice, no products, or more than 10,000", body = ErrorBody),
+        (status = 200, description = "'Import checked' (a dry run) or 'Products imported': how many lines create, update, change nothing or are refused, and each line that creates, updates (with the fields it changes, from and to, as the file writes them, 'Check this price' when a price moves by more than 50 % and, on a product's first line, 'Removes the variant SKU' for each variant no line names) or is refused (with why, quoting the value; the other lines of a refused product say which row is), numbered as a spreadsheet numbers its rows", body = Envelope<ImportReport>),
+        (status = 400, description = "A file that cannot be read as products: not UTF-8, not CSV, a column missing, unknown or twice, no lines, or more than 10,000", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 413, description = "'The file must be at most 10 MB'", body = ErrorBody),
@@ -301,13 +330,10 @@ pub async fn import_products(
     let bytes = axum::body::to_bytes(body, MAX_IMPORT_BYTES)
         .await
         .map_err(|_| AppError::PayloadTooLarge("The file must be at most 10 MB".into()))?;
-    let (lines, cells): (Vec<_>, Vec<_>) = read_products(&bytes)?
-        .into_iter()
-        .map(|file_line| (file_line.line, file_line.cells))
-        .unzip();
+    let (products, cells) = products_of(read_lines(&bytes)?);
     let (outcomes, applied) = state
         .catalogue
-        .import_products(lines, apply, &actor_of(&admin), &state.activity)
+        .import_products(products, apply, &actor_of(&admin), &state.activity)
         .await?;
     let report = report_of(outcomes, &cells, applied);
     if apply && report.refused > 0 {

@@ -1,33 +1,31 @@
-//! Reading a products CSV for the import (docs/DESIGN.md §8, §15): the header's columns, then
-//! each product line with its fields checked by the console form's rules, numbered as
-//! a spreadsheet numbers its rows (the header is row 1; a line break inside a quoted
-//! cell does not start a row), and its cells kept as the file writes them so the dry
-//! run can quote them.
+//! Reading a products CSV for the import (docs/DESIGN.md §8, §9, §15): the header's
+//! columns, then each line's cells, numbered as a spreadsheet numbers its rows (the
+//! header is row 1; a line break inside a quoted cell does not start a row) and kept as
+//! the file writes them, so the dry run can quote them. `group.rs` makes products of
+//! the lines and checks them.
 
-use std::collections::BTreeMap;
-
-use super::cells::{cell_text, column_index, OPTIONAL_COLUMNS, PRODUCT_COLUMNS};
-use crate::http::catalogue::form::{product_fields, ProductRequest};
+use super::cells::{OPTIONAL_COLUMNS, PRODUCT_COLUMNS};
 use crate::http::error::AppError;
 use crate::http::extract::holds_control;
-use crate::store::catalogue::import::{ImportLine, TitledProduct};
 
-/// The most product lines one import takes.
+/// The most lines (variants) one import takes.
 pub const MAX_IMPORT_ROWS: usize = 10_000;
 /// The longest bad value a refusal quotes before cutting it short.
 const QUOTED_CHARS: usize = 40;
 
-/// One product line of the file: what the store checks, and the file's cells.
+/// One line of the file: a variant of a product.
 pub(super) struct FileLine {
-    pub line: ImportLine,
+    /// The row as a spreadsheet numbers it.
+    pub row: u64,
     /// Each of [`PRODUCT_COLUMNS`] as the file writes it (trimmed; empty for a column
     /// the file leaves out).
     pub cells: Vec<String>,
+    /// Set when the line has another number of cells than the header.
+    pub ragged: Option<String>,
 }
 
-/// The file's product lines, each with its fields checked; a file that is not a
-/// products CSV at all is a 400 saying why.
-pub(super) fn read_products(bytes: &[u8]) -> Result<Vec<FileLine>, AppError> {
+/// The file's lines; a file that is not a products CSV at all is a 400 saying why.
+pub(super) fn read_lines(bytes: &[u8]) -> Result<Vec<FileLine>, AppError> {
     let text = std::str::from_utf8(bytes).map_err(|_| {
         AppError::bad_request(
             "The file must be UTF-8 text: save it from the spreadsheet as 'CSV UTF-8'",
@@ -55,14 +53,14 @@ pub(super) fn read_products(bytes: &[u8]) -> Result<Vec<FileLine>, AppError> {
         })?;
         if lines.len() == MAX_IMPORT_ROWS {
             return Err(AppError::bad_request(format!(
-                "A file can hold at most {MAX_IMPORT_ROWS} products: split it and import each part"
+                "A file can hold at most {MAX_IMPORT_ROWS} rows: split it (keeping each product's rows together) and import each part"
             )));
         }
         let row = record
             .position()
             .map_or(0, |p| rows.row_at(p.byte() as usize));
         rows.skip_cells(line_breaks(&record));
-        lines.push(product_line(row, &record, &columns, header.len()));
+        lines.push(file_line(row, &record, &columns, header.len()));
     }
     if lines.is_empty() {
         return Err(AppError::bad_request("The file has no products in it"));
@@ -150,14 +148,14 @@ fn column_positions(header: &csv::StringRecord) -> Result<Vec<Option<usize>>, Ap
         .collect()
 }
 
-/// One line of the file as a product, its fields checked by the console form's rules.
-fn product_line(
+/// One line of the file, its cells in [`PRODUCT_COLUMNS`]' order.
+fn file_line(
     row: u64,
     record: &csv::StringRecord,
     columns: &[Option<usize>],
     header_len: usize,
 ) -> FileLine {
-    let cells: Vec<String> = columns
+    let cells = columns
         .iter()
         .map(|at| {
             at.and_then(|i| record.get(i))
@@ -166,100 +164,19 @@ fn product_line(
                 .to_string()
         })
         .collect();
-    let cell = |column: &str| -> String { cell_text(&cells[column_index(column)]).to_string() };
-    let id = cell("id");
-    let name = cell("name");
-    if record.len() != header_len {
-        let line = ImportLine {
-            row,
-            id,
-            name,
-            fields: Err(vec![format!(
-                "This row has {} cells; the header has {header_len}",
-                record.len()
-            )]),
-        };
-        return FileLine { line, cells };
-    }
-    let mut errors = BTreeMap::new();
-    for column in PRODUCT_COLUMNS {
-        if holds_control(&cell(column)) {
-            errors.insert(
-                column,
-                format!("{column} must not contain control characters"),
-            );
-        }
-    }
-    let number = |text: String| -> f64 {
-        if text.is_empty() {
-            0.0
-        } else {
-            text.parse().unwrap_or(f64::NAN)
-        }
-    };
-    let optional = |text: String| (!text.is_empty()).then_some(text);
-    let featured = match cell("featured").to_ascii_lowercase().as_str() {
-        "" | "false" | "no" | "0" => false,
-        "true" | "yes" | "1" => true,
-        _ => {
-            errors.insert("featured", "featured must be true or false".to_string());
-            false
-        }
-    };
-    let request = ProductRequest {
-        name: name.clone(),
-        description: cell("description"),
-        price: Some(cell("price"))
-            .filter(|text| !text.is_empty())
-            .map(number),
-        discount_percentage: number(cell("discountPercentage")),
-        discount_end_date: optional(cell("discountEndDate")),
-        stock: cell("stock").parse().ok(),
-        category_id: String::new(),
-        sub_category_id: String::new(),
-        size: optional(cell("size")),
-        color: optional(cell("color")),
-        featured,
-        version: None,
-    };
-    let input = product_fields(&request, &mut errors);
-    let (category, sub_category) = (cell("category"), cell("subCategory"));
-    if category.is_empty() {
-        errors.insert("category", "Category is required".to_string());
-    }
-    if sub_category.is_empty() {
-        errors.insert("subCategory", "Sub-category is required".to_string());
-    }
-    let fields = if errors.is_empty() {
-        Ok(TitledProduct {
-            input,
-            category,
-            sub_category,
-        })
-    } else {
-        Err(errors
-            .into_iter()
-            .map(|(field, text)| {
-                let given = PRODUCT_COLUMNS
-                    .contains(&field)
-                    .then(|| cells[column_index(field)].as_str());
-                refusal(field, &text, given.unwrap_or(""))
-            })
-            .collect())
-    };
-    let line = ImportLine {
-        row,
-        id,
-        name,
-        fields,
-    };
-    FileLine { line, cells }
+    let ragged = (record.len() != header_len).then(|| {
+        format!(
+            "This row has {} cells; the header has {header_len}",
+            record.len()
+        )
+    });
+    FileLine { row, cells, ragged }
 }
 
 /// A field's refusal, with the value the file gave when it gave one ('price: Price
 /// must be …, not 'abc''): the owner sees what to correct without opening the file.
 /// A value with control characters is not quoted (the refusal says what is wrong).
-fn refusal(field: &str, text: &str, given: &str) -> String {
+pub(super) fn refusal(field: &str, text: &str, given: &str) -> String {
     if given.is_empty() || holds_control(given) {
         return format!("{field}: {text}");
     }
@@ -279,10 +196,10 @@ mod tests {
     const HEADER: &str = "id,name,description,price,discountPercentage,discountEndDate,stock,category,subCategory,size,color,featured";
 
     fn rows(file: &str) -> Vec<u64> {
-        read_products(file.as_bytes())
+        read_lines(file.as_bytes())
             .unwrap()
             .iter()
-            .map(|l| l.line.row)
+            .map(|l| l.row)
             .collect()
     }
 

@@ -12,6 +12,12 @@ const ACTION_LABELS: Record<ImportAction, string> = {
   refuse: 'Refused',
 };
 
+/** What a row does: a new line of a product the shop has (it names the product) is a new
+ * variant of it. */
+export function actionLabel(row: ImportRow, applied: boolean): string {
+  return row.action === 'create' && row.id && !applied ? 'New variant' : ACTION_LABELS[row.action];
+}
+
 /** Refused rows first, every one; then new and updated ones by row, `SHOWN_OTHER_ROWS` of
  * them at most. Rows that change nothing are not in the report: only counted. */
 export function rowsToShow(rows: ImportRow[]): { shown: ImportRow[]; hidden: number } {
@@ -89,7 +95,7 @@ export function ImportRows({ report }: { report: ImportReport }) {
               {shown.map((row) => (
                 <tr key={row.row} className={row.action === 'refuse' ? 'bg-red-50' : row.flags.length > 0 ? 'bg-amber-50' : undefined}>
                   <td className="px-3 py-2 tabular-nums">{row.row}</td>
-                  <td className={cn('whitespace-nowrap px-3 py-2', row.action === 'refuse' && 'font-semibold text-red-800')}>{ACTION_LABELS[row.action]}</td>
+                  <td className={cn('whitespace-nowrap px-3 py-2', row.action === 'refuse' && 'font-semibold text-red-800')}>{actionLabel(row, report.applied)}</td>
                   <th scope="row" className="break-words px-3 py-2 font-medium">
                     {row.id ? (
                       <Link to={adminPaths.product(row.id)} className="text-brand hover:underline">
@@ -98,6 +104,7 @@ export function ImportRows({ report }: { report: ImportReport }) {
                     ) : (
                       row.name || 'No name'
                     )}
+                    {row.sku && <span className="block text-xs font-normal text-slate-600">SKU {row.sku}</span>}
                   </th>
                   <td className="space-y-1 px-3 py-2">
                     {row.flags.map((flag) => (

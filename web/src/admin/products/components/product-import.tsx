@@ -148,7 +148,7 @@ function FileRules() {
         The file
       </h2>
       <p>
-        A CSV file in UTF-8, at most 10 MB and 10,000 products, one variant a line (a product without options is one line) after a first line naming the columns, in any order:{' '}
+        A CSV file in UTF-8, at most 10 MB and 10,000 lines, one variant a line (a product without options is one line) after a first line naming the columns, in any order:{' '}
         {CSV_COLUMNS.map((column, i) => (
           <span key={column}>
             <code className="rounded bg-slate-100 px-1">{column}</code>
@@ -162,7 +162,8 @@ function FileRules() {
         </li>
         <li>
           Lines with the same <Code>id</Code> (for a new product, the same <Code>handle</Code>) are one product, each line one of its variants: imported all together or not at all. <Code>price</Code>,{' '}
-          <Code>stock</Code>, <Code>sku</Code> and <Code>weightGrams</Code> are the variant’s; <Code>variantId</Code> names an existing variant, empty adds one. <Code>option1Name</Code> and{' '}
+          <Code>stock</Code>, <Code>sku</Code> and <Code>weightGrams</Code> are the variant’s; <Code>variantId</Code> (or, left empty, the <Code>sku</Code>) names an existing variant, else the line adds one; a variant no line names is removed (archived when an order names it), and{' '}
+          <Code>stock</Code> sets the variant’s stock. <Code>option1Name</Code> and{' '}
           <Code>option1Value</Code> (up to option 3) give its values: the same names on every line of a product. A SKU is 1 to 64 of A-Z, a-z, 0-9 and - _ . / and unique in the shop.
         </li>
         <li>

@@ -17,7 +17,7 @@ ${TAP_ID},Chrome Basin Tap,A basin tap.,45.00,0,,3,Faucets,Basin Taps,,,false,fa
 ,Bad Radiator,A radiator.,-1,0,,1,Heating,Nowhere,,,false,false
 `;
 
-const row = (overrides: Partial<ImportRow> & Pick<ImportRow, 'row' | 'action'>): ImportRow => ({ id: null, name: `Row ${overrides.row}`, changes: [], flags: [], errors: [], ...overrides });
+const row = (overrides: Partial<ImportRow> & Pick<ImportRow, 'row' | 'action'>): ImportRow => ({ id: null, name: `Row ${overrides.row}`, sku: '', changes: [], flags: [], errors: [], ...overrides });
 
 const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   applied: false,
@@ -144,6 +144,29 @@ describe('Console product import', () => {
     expect(flag.closest('tr')).toHaveClass('bg-amber-50');
     expect(screen.getByText('250 unchanged lines')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Apply import' })).toHaveAccessibleDescription('Applying creates 0 and updates 2 products.');
+  });
+
+  it('calls a new line of a product the shop has a new variant, shows each row’s SKU and the variants a product loses', async () => {
+    const elbow = '3'.padStart(24, '0');
+    serveImport(
+      report({
+        created: 2,
+        updated: 1,
+        rows: [
+          row({ row: 2, action: 'update', id: elbow, name: 'Compression Elbow', sku: 'CE-15-BR', changes: [{ field: 'price', from: '4.00', to: '4.40' }], flags: ['Removes the variant CE-22-CH'] }),
+          row({ row: 3, action: 'create', id: elbow, name: 'Compression Elbow', sku: 'CE-28-BR' }),
+          row({ row: 4, action: 'create', name: 'Copper Tee', sku: 'TEE-15' }),
+        ],
+      }),
+    );
+    renderRoutes(routes, '/admin/products/import');
+    await choose();
+    await screen.findByRole('heading', { name: 'Checked products.csv' });
+    expect(tableRows()).toEqual([
+      ['2', 'Update', 'Compression ElbowSKU CE-15-BR', 'Removes the variant CE-22-CHprice: 4.00 → 4.40'],
+      ['3', 'New variant', 'Compression ElbowSKU CE-28-BR', ''],
+      ['4', 'New product', 'Copper TeeSKU TEE-15', ''],
+    ]);
   });
 
   it('lists every refused row and the first 200 others, and says how many more there are', async () => {
