@@ -9297,7 +9297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CartDetail"];
                 };
             };
-            /** @description A malformed entry, named; a product with several variants named without `variantId`: 'Choose a Size and Finish' in `errors['cartItems[n].variantId']` */
+            /** @description A malformed entry, named (a quantity below 1, a `variantId` over 100 characters); a product with several variants named without `variantId`: 'Choose a Size and Finish' in `errors['cartItems[n].variantId']` */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,9 @@ use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::ProductRow;
 use crate::store::items::BrowserEntry;
 
+/// The longest `variantId` a browser's entry may hold (ids are 24; the schema's bound).
+const MAX_VARIANT_ID_CHARS: usize = 100;
+
 /// One line of a browser's cart.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -127,6 +130,15 @@ fn check_entries(
                 "Quantity must be at least 1",
             ));
         }
+        if variant_id
+            .as_ref()
+            .is_some_and(|v| v.chars().count() > MAX_VARIANT_ID_CHARS)
+        {
+            return Err(AppError::field(
+                &format!("{field}[{n}].variantId"),
+                format!("variantId must be at most {MAX_VARIANT_ID_CHARS} characters"),
+            ));
+        }
         match Id::parse(product_id.trim()) {
             Some(product_id) => checked.known.push(BrowserEntry {
                 product_id,
@@ -150,7 +162,7 @@ fn check_entries(
     request_body = CartDetailRequest,
     responses(
         (status = 200, description = "'Cart details fetched successfully'", body = Envelope<CartDetail>),
-        (status = 400, description = "A malformed entry, named; a product with several variants named without `variantId`: 'Choose a Size and Finish' in `errors['cartItems[n].variantId']`", body = ErrorBody),
+        (status = 400, description = "A malformed entry, named (a quantity below 1, a `variantId` over 100 characters); a product with several variants named without `variantId`: 'Choose a Size and Finish' in `errors['cartItems[n].variantId']`", body = ErrorBody),
         (status = 422, description = "'Maximum 100 items allowed in cart'", body = ErrorBody),
     ))]
 pub async fn cart_detail(

@@ -904,6 +904,17 @@ async fn cart_details_for_guests_follow_the_browser_cart(app: TestApp) {
         body["errors"]["cartItems[1].quantity"],
         "Quantity must be at least 1"
     );
+    // A variant id past the schema's 100 characters is no id at all.
+    let long = "0".repeat(101);
+    let (status, body) = detail(json!({"cartItems": [
+        {"productId": f.alpha, "variantId": long, "quantity": 1},
+    ]}))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        body["errors"]["cartItems[0].variantId"],
+        "variantId must be at most 100 characters"
+    );
 
     let entries = |n: usize| -> Value {
         let ids = [&f.alpha, &f.beta, &f.delta, &f.epsilon];
