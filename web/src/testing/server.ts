@@ -102,6 +102,9 @@ export const catalogueHandlers = [
 ];
 
 /** A cart or wishlist entry of `product` (its `_id` is the entry's unless given). */
+/** The variant id the fixtures' items name: each product's one variant. */
+export const ONE_VARIANT = 'v'.padStart(24, '0');
+
 export function item(of: Product = product(), overrides: Partial<Item> = {}): Item {
   return {
     _id: of._id,
@@ -117,7 +120,7 @@ export function item(of: Product = product(), overrides: Partial<Item> = {}): It
     color: of.color,
     rating: of.rating,
     reviewCount: of.reviewCount,
-    variantId: 'v'.padStart(24, '0'),
+    variantId: ONE_VARIANT,
     sku: 'SKU-1',
     options: {},
     ...overrides,

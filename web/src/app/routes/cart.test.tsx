@@ -6,7 +6,7 @@ import type { Item } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
 import { type PromoCodes, type QuoteAsked, quoteHandler } from '@/testing/orders';
-import { catalogueHandlers, envelope, failure, item, itemHandlers, product, server, user } from '@/testing/server';
+import { catalogueHandlers, envelope, failure, item, itemHandlers, ONE_VARIANT, product, server, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 
 const VALVE = product({ _id: '1'.padStart(24, '0'), name: 'Brass Angle Valve', size: '1/2 inch', color: 'Brass', price: 12.5, discountedPrice: 12.5, stock: 3 });
@@ -200,7 +200,7 @@ describe('Cart page promo code (guest)', () => {
     expect(summary('discount')).toHaveTextContent('-₹11.00');
     expect(summary('total')).toHaveTextContent('₹139.60');
     // The cart asks for delivery's figures, with the guest's lines and the code as the server keeps it.
-    expect(asked[0]).toEqual({ fulfilment: 'delivery', items: [{ productId: VALVE._id, quantity: 2 }, { productId: SHOWER._id, quantity: 1 }], promoCode: 'SAVE10' });
+    expect(asked[0]).toEqual({ fulfilment: 'delivery', items: [{ productId: VALVE._id, quantity: 2, variantId: ONE_VARIANT }, { productId: SHOWER._id, quantity: 1, variantId: ONE_VARIANT }], promoCode: 'SAVE10' });
     // One code per order: the box makes way for the code's line.
     expect(screen.queryByRole('textbox', { name: 'Promo code' })).not.toBeInTheDocument();
 

@@ -8,7 +8,7 @@ import { useLocalStore } from '@/features/cart/local-store';
 import type { Order } from '@/features/orders';
 import { usePromoCodeStore } from '@/features/checkout/promo-code-store';
 import { ORDER_NUMBER, ORDER_TOKEN, order, promoRefusal, type QuoteAsked, quoteHandler, refusal } from '@/testing/orders';
-import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, product, server, shopHandler, unexpected, user } from '@/testing/server';
+import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, ONE_VARIANT, product, server, shopHandler, unexpected, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { PHONE_INVALID } from '@/lib/phone';
 
@@ -18,9 +18,10 @@ const SHOWER = product({ _id: '2'.padStart(24, '0'), name: 'Rain Shower Head', p
 const REQUIRED = ['First name is required', 'Street address is required', 'Town/City is required', 'Phone number is required', 'Email is required'];
 const CARD_NOTE = 'Card payment is coming soon. Choose Cash On Delivery to place your order now.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+// The browser cart holds each line's variant, as the cart details answered it.
 const GUEST_LINES = [
-  { productId: VALVE._id, quantity: 2 },
-  { productId: SHOWER._id, quantity: 1 },
+  { productId: VALVE._id, quantity: 2, variantId: ONE_VARIANT },
+  { productId: SHOWER._id, quantity: 1, variantId: ONE_VARIANT },
 ];
 
 const store = () => useLocalStore.getState();

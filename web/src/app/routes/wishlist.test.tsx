@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { routes } from '@/app/router';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
-import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, product, server, user } from '@/testing/server';
+import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, ONE_VARIANT, product, server, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 
 // In stock, discounted, with an image.
@@ -38,7 +38,7 @@ describe('Wishlist page (guest)', () => {
     expect(within(valve).getByText('$80.00')).toHaveClass('line-through');
     expect(within(valve).getByRole('img', { name: 'Thermostatic Shower Valve' })).toHaveAttribute('src', '/media/demo/faucet-chrome-0.svg');
     expect(within(valve).queryByText('No Image Available')).not.toBeInTheDocument();
-    expect(within(valve).getByRole('link')).toHaveAttribute('href', `/product/${VALVE._id}`);
+    expect(within(valve).getByRole('link')).toHaveAttribute('href', `/product/${VALVE._id}?variant=${ONE_VARIANT}`);
 
     const wrench = card('Adjustable Pipe Wrench');
     expect(within(wrench).getByText('3.5/5 (2)')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('Wishlist page (guest)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move All To Bag' }));
     await waitFor(() => expect(info).toHaveBeenCalled());
     expect(screen.queryByTitle('Thermostatic Shower Valve')).not.toBeInTheDocument();
-    expect(store().cart).toEqual([{ productId: VALVE._id, quantity: 1 }]);
+    expect(store().cart).toEqual([{ productId: VALVE._id, quantity: 1, variantId: ONE_VARIANT }]);
     expect(store().wishlist).toEqual([{ productId: WRENCH._id }]);
     expect(screen.getByTitle('Adjustable Pipe Wrench')).toBeInTheDocument();
     expect(heading()).toHaveTextContent('Wishlist (1)');

@@ -76,7 +76,7 @@ describe('Console dashboard', () => {
     renderRoutes(routes, '/admin');
     const low = await screen.findByRole('region', { name: 'Low stock' });
     expect(low).toHaveTextContent('7 products have 1 to 9 units left.');
-    expect(within(low).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Brass Angle Valve1 unit', 'Chrome Basin Tap4 units']);
+    expect(within(low).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Brass Angle ValveBAV-11 unit', 'Chrome Basin TapCBT-14 units']);
     expect(within(low).getByRole('link', { name: 'Brass Angle Valve' })).toHaveAttribute('href', `/admin/products/${'p1'.padStart(24, '0')}`);
     expect(within(low).getByRole('link', { name: 'See all 7 in the products table' })).toHaveAttribute('href', '/admin/products?stock=low');
 
