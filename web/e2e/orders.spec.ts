@@ -244,7 +244,8 @@ test('the product page shows the lowered stock after a purchase, and the restore
   // The page opened from the order shows the stock as it is now, not as it was cached
   // when the product was added.
   await page.getByRole('list', { name: 'Items', exact: true }).getByRole('link', { name: low.name }).click();
-  await expect(page).toHaveURL(new RegExp(`/product/${low._id}$`));
+  // The line's link names its variant (docs/DESIGN.md §9).
+  await expect(page).toHaveURL(new RegExp(`/product/${low._id}\\?variant=[0-9a-f]{24}$`));
   await expect(details.getByText(`Only ${before - 2} left in stock`, { exact: true })).toBeVisible();
 
   // Cancelling puts the units back on the shelf.

@@ -2,13 +2,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { allProducts, png, signIn } from './helpers';
 
-const cards = (page: Page) => page.locator('main a[href^="/product/"]');
+// A card's own link (the one holding its name): a product with several variants also has a
+// 'Choose' link to its page (docs/DESIGN.md §9).
+const cards = (page: Page) => page.locator('main a[href^="/product/"]:has(h3)');
 
 test('sort and page changes update the URL and the cards', async ({ page, request }) => {
   // What the API says the first product of each page is, sorted by name.
   const firstOf = async (pageNumber: number) =>
     (await (await request.get(`/api/product?sortField=name&sortOrder=asc&page=${pageNumber}`)).json()).data.products[0]._id as string;
-  const firstCard = () => page.locator('main a[href^="/product/"]').first();
+  const firstCard = () => cards(page).first();
   await page.goto('/shop');
   await expect(cards(page)).toHaveCount(10);
   await page.getByLabel('Sort by').selectOption('name_asc');
@@ -71,7 +73,7 @@ test('a discounted product shows its badge and You Save, and its images zoom', a
   await expect(page.getByLabel('Zoom level')).toHaveText('300%');
   await expect(page.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
   await expect(page.getByRole('heading', { name: 'You might also like' })).toBeVisible();
-  await expect(page.locator('section[aria-labelledby="related-heading"] a[href^="/product/"]')).toHaveCount(3);
+  await expect(page.locator('section[aria-labelledby="related-heading"] a[href^="/product/"]:has(h3)')).toHaveCount(3);
 });
 
 test('low-stock and out-of-stock products say so', async ({ page, request }) => {

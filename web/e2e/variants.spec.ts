@@ -36,7 +36,8 @@ test('a shopper chooses a size and finish, checks out, and finds the variant in 
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
-  const described = `Size: ${wanted.options.Size} · Finish: ${wanted.options.Finish}`;
+  // A line names its values by option name, in the order the server writes them (by name).
+  const described = `Finish: ${wanted.options.Finish} · Size: ${wanted.options.Size}`;
   await page.goto('/cart');
   await expect(page.getByRole('main').getByText(described)).toBeVisible();
 

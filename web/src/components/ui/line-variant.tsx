@@ -16,8 +16,9 @@ export function LineVariant({ options, sku, className = 'text-sm text-slate-600'
   if (!described && !sku) return null;
   return (
     <>
-      {described && <p className={className}>{described}</p>}
-      {sku && <p className={className}>SKU: {sku}</p>}
+      {described && <p className={`${className} break-words`}>{described}</p>}
+      {/* A SKU has no spaces to wrap at: on a phone it breaks anywhere rather than widen the page. */}
+      {sku && <p className={`${className} break-all`}>SKU: {sku}</p>}
     </>
   );
 }
