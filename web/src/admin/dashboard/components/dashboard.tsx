@@ -58,7 +58,7 @@ export function Dashboard() {
       <Panel id="low-stock-heading" title="Low stock">
         <StockList
           figures={lowStock}
-          summary={`${plural(lowStock.count, 'product has', 'products have')} 1 to 9 units left.`}
+          summary={`${plural(lowStock.count, 'variant has', 'variants have')} 1 to 9 units left.`}
           none="No product is low on stock."
           all={`${adminPaths.products}${productsSearch({ stock: 'low' })}`}
         />
@@ -66,7 +66,7 @@ export function Dashboard() {
       <Panel id="out-of-stock-heading" title="Out of stock">
         <StockList
           figures={outOfStock}
-          summary={`${plural(outOfStock.count, 'product has', 'products have')} no units left.`}
+          summary={`${plural(outOfStock.count, 'variant has', 'variants have')} no units left.`}
           none="Every product is in stock."
           all={`${adminPaths.products}${productsSearch({ stock: 'out' })}`}
         />
@@ -99,8 +99,9 @@ function Period({ figures }: { figures: DashboardData['today'] }) {
   );
 }
 
-/** How many products are in the state, the first few (each to its edit page), and the
- * whole list in the products table when there are more. */
+/** How many variants are in the state (docs/DESIGN.md §9), the first few (each to its
+ * product's edit page), and the products table, filtered by the products' own stock,
+ * when there are more. */
 function StockList({ figures, summary, none, all }: { figures: { count: number; products: StockProduct[] }; summary: string; none: string; all: string }) {
   if (figures.count === 0) return <p className="text-sm text-slate-600">{none}</p>;
   return (
@@ -121,7 +122,7 @@ function StockList({ figures, summary, none, all }: { figures: { count: number; 
       </ul>
       {figures.count > figures.products.length && (
         <Link to={all} className={`${link} inline-block text-sm`}>
-          See all {figures.count} in the products table
+          See the products in the table
         </Link>
       )}
     </>

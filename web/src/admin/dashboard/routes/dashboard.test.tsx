@@ -75,13 +75,14 @@ describe('Console dashboard', () => {
     server.use(adminDashboardHandler(busy));
     renderRoutes(routes, '/admin');
     const low = await screen.findByRole('region', { name: 'Low stock' });
-    expect(low).toHaveTextContent('7 products have 1 to 9 units left.');
+    // The figures count variants (docs/DESIGN.md §9); the table filters products by their stock.
+    expect(low).toHaveTextContent('7 variants have 1 to 9 units left.');
     expect(within(low).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Brass Angle ValveBAV-11 unit', 'Chrome Basin TapCBT-14 units']);
     expect(within(low).getByRole('link', { name: 'Brass Angle Valve' })).toHaveAttribute('href', `/admin/products/${'p1'.padStart(24, '0')}`);
-    expect(within(low).getByRole('link', { name: 'See all 7 in the products table' })).toHaveAttribute('href', '/admin/products?stock=low');
+    expect(within(low).getByRole('link', { name: 'See the products in the table' })).toHaveAttribute('href', '/admin/products?stock=low');
 
     const out = panel('Out of stock');
-    expect(out).toHaveTextContent('1 product has no units left.');
+    expect(out).toHaveTextContent('1 variant has no units left.');
     expect(within(out).getByRole('link', { name: 'Copper Elbow 15 mm' })).toHaveAttribute('href', `/admin/products/${'p3'.padStart(24, '0')}`);
     // All of them are listed already.
     expect(within(out).queryByRole('link', { name: /See all/ })).not.toBeInTheDocument();
