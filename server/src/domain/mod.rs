@@ -23,6 +23,7 @@ pub mod sale_unit;
 pub mod search_terms;
 pub mod shop;
 pub mod synonyms;
+pub mod tax;
 pub mod time;
 pub mod variant;
 pub mod variant_rules;
