@@ -94,6 +94,7 @@ test('an administrator exports the products, changes a price and adds a product 
     'packSize',
     'minQuantity',
     'quantityStep',
+    'taxClass',
   ]);
   const column = Object.fromEntries(header.map((name, i) => [name, i])) as Record<string, number>;
   // A product in the shop without options and with no discount, so its page shows the

@@ -511,6 +511,7 @@ mod tests {
             options,
             sale: Default::default(),
             max_price: crate::domain::Money::from_cents(700),
+            tax_class: crate::domain::tax::TaxClass::Standard,
         }
     }
 

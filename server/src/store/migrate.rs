@@ -146,6 +146,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0021_variants.sql"),
         postgres: include_str!("../../migrations/postgres/0021_variants.sql"),
     },
+    Migration {
+        version: 22,
+        name: "tax_class",
+        sqlite: include_str!("../../migrations/sqlite/0022_tax_class.sql"),
+        postgres: include_str!("../../migrations/postgres/0022_tax_class.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -2655,8 +2655,8 @@ export interface components {
             /**
              * @description The file's column: name, description, price, discountPercentage,
              *     discountEndDate, stock, category, subCategory, size, color, featured, sku,
-             *     option1Name … option3Value, weightGrams, unit, packSize, minQuantity or
-             *     quantityStep.
+             *     option1Name … option3Value, weightGrams, unit, packSize, minQuantity,
+             *     quantityStep or taxClass.
              */
             field: string;
             /** @description The value now, as an export would write it. */
@@ -3193,6 +3193,8 @@ export interface components {
             /** Format: int64 */
             stock: number;
             subCategory: components["schemas"]["TitleRef"];
+            /** @description Which of the shop's tax rates its price carries (docs/DESIGN.md §10). */
+            taxClass: string;
             /** @description `each`, `m` (whole metres) or `pack`. */
             unit: string;
             /**
@@ -3249,6 +3251,12 @@ export interface components {
              */
             stock: number;
             subCategoryId: string;
+            /**
+             * @description `standard`, `reduced` or `zero` (docs/DESIGN.md §10): which of the shop's tax
+             *     rates its price carries. Left out: standard for a new product, as it is for a
+             *     `PUT`.
+             */
+            taxClass?: string | null;
             /**
              * Format: int64
              * @description `PUT`: the product's `version` when the form was loaded; a product changed since
@@ -5737,7 +5745,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `products-YYYY-MM-DD.csv` (text/csv, UTF-8): a header line, then one line per variant in the shop (products in id order, each product's variants in their order; a product whose variants are all archived as one line with its price and stock), with the columns id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived, handle (empty), variantId, sku, option1Name, option1Value, option2Name, option2Value, option3Name, option3Value, weightGrams, unit, packSize, minQuantity, quantityStep. The product's own fields repeat on each of its lines; price, stock, sku, the option values and weightGrams are the variant's */
+            /** @description `products-YYYY-MM-DD.csv` (text/csv, UTF-8): a header line, then one line per variant in the shop (products in id order, each product's variants in their order; a product whose variants are all archived as one line with its price and stock), with the columns id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived, handle (empty), variantId, sku, option1Name, option1Value, option2Name, option2Value, option3Name, option3Value, weightGrams, unit, packSize, minQuantity, quantityStep, taxClass. The product's own fields repeat on each of its lines; price, stock, sku, the option values and weightGrams are the variant's */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5776,7 +5784,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The file: UTF-8, a header line naming the export's columns in any order: id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory (titles), size, color, featured (true or false), and those that may be left out: archived (ignored), handle, variantId, sku, option1Name … option3Value, weightGrams, unit, packSize, minQuantity, quantityStep. Lines with the same id, or for a new product the same handle, are one product, one line per variant, and give the same product fields (name to featured, option names, unit to quantityStep); an existing variant is matched by variantId, else by sku, and one no line names is deleted (archived when an order names it); a variant's stock is set to the number given. A product's single line with no variantId, sku or options sets its one variant from price and stock. At most 10 MB and 10,000 lines */
+        /** @description The file: UTF-8, a header line naming the export's columns in any order: id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory (titles), size, color, featured (true or false), and those that may be left out: archived (ignored), handle, variantId, sku, option1Name … option3Value, weightGrams, unit, packSize, minQuantity, quantityStep, taxClass (standard, reduced or zero; empty or left out keeps a product's class, a new one's is standard). Lines with the same id, or for a new product the same handle, are one product, one line per variant, and give the same product fields (name to featured, option names, unit to taxClass); an existing variant is matched by variantId, else by sku, and one no line names is deleted (archived when an order names it); a variant's stock is set to the number given. A product's single line with no variantId, sku or options sets its one variant from price and stock. At most 10 MB and 10,000 lines */
         requestBody: {
             content: {
                 "text/csv": string;

@@ -50,6 +50,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     packSize: null,
     minQuantity: 1,
     quantityStep: 1,
+    taxClass: 'standard',
     ...overrides,
   };
 }

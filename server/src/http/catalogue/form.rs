@@ -14,6 +14,7 @@ use crate::domain::product_rules::{
     MAX_DESCRIPTION_CHARS, MAX_DISCOUNT_BP, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_PRICE, MAX_STOCK,
     MIN_PRICE,
 };
+use crate::domain::tax::TaxClass;
 use crate::domain::time::{parse_date, DAY_MS};
 use crate::domain::Money;
 use crate::http::error::AppError;
@@ -58,6 +59,12 @@ pub struct ProductRequest {
     pub color: Option<String>,
     #[serde(default)]
     pub featured: bool,
+    /// `standard`, `reduced` or `zero` (docs/DESIGN.md §10): which of the shop's tax
+    /// rates its price carries. Left out: standard for a new product, as it is for a
+    /// `PUT`.
+    #[serde(default)]
+    #[schema(pattern = "^(?:standard|reduced|zero)$")]
+    pub tax_class: Option<String>,
     /// `PUT`: the product's `version` when the form was loaded; a product changed since
     /// is refused with 409 and the product as it now is. Without it the save is applied.
     #[schema(minimum = 1)]
@@ -178,6 +185,13 @@ pub(super) fn product_fields(
         };
     let size = label(&body.size, "size", errors);
     let color = label(&body.color, "color", errors);
+    let tax_class = match body.tax_class.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => TaxClass::parse(text).or_else(|| {
+            errors.insert("taxClass", TAX_CLASS_RULE.into());
+            None
+        }),
+    };
     ProductInput {
         name,
         description,
@@ -192,8 +206,12 @@ pub(super) fn product_fields(
         size,
         color,
         featured: body.featured,
+        tax_class,
     }
 }
+
+/// What to do about a tax class the shop does not have.
+pub(super) const TAX_CLASS_RULE: &str = "The tax class must be standard, reduced or zero";
 
 /// `price` in cents, if it is a list price (a product's, a variant's); else the rule.
 pub(super) fn check_price(price: Option<f64>) -> Result<Money, String> {

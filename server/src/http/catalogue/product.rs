@@ -65,6 +65,9 @@ pub struct Product {
     /// The cheapest and dearest variants' `discountedPrice`: only when they differ.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub price_range: Option<PriceRange>,
+    /// Which of the shop's tax rates its price carries (docs/DESIGN.md §10).
+    #[schema(pattern = "^(?:standard|reduced|zero)$")]
+    pub tax_class: String,
     /// Its variants in the shop, by `position`: on the product's own page
     /// (`GET /product/{id}`, `GET /sku/{sku}`) and in the console, not on cards.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -192,6 +195,7 @@ impl Product {
             min_quantity: row.sale.min_quantity,
             quantity_step: row.sale.quantity_step,
             price_range,
+            tax_class: row.tax_class.as_str().to_string(),
             variants: None,
         }
     }

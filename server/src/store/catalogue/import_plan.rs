@@ -502,6 +502,8 @@ fn as_the_file_shows(mut input: ProductInput) -> ProductInput {
 /// changes nothing else (an unchanged end was rewritten to midnight).
 fn kept_as_stored(before: &ProductRow, mut input: ProductInput) -> ProductInput {
     let stored = input_of(before);
+    // A file without a tax class (an empty cell, or no column) keeps the product's.
+    input.tax_class = input.tax_class.or(stored.tax_class);
     if as_the_file_shows(stored.clone()).discount == input.discount {
         input.discount = stored.discount;
     }
@@ -532,6 +534,13 @@ fn fields_changed(before: &ProductInput, after: &ProductInput) -> Vec<&'static s
         ("size", before.size != after.size),
         ("color", before.color != after.color),
         ("featured", before.featured != after.featured),
+        // An empty cell keeps the class.
+        (
+            "taxClass",
+            after
+                .tax_class
+                .is_some_and(|class| Some(class) != before.tax_class),
+        ),
     ]
     .into_iter()
     .filter_map(|(field, changed)| changed.then_some(field))

@@ -11,6 +11,7 @@ use super::variants;
 use crate::domain::id::new_id;
 use crate::domain::pricing::{price_at, Discount};
 use crate::domain::search_terms::index_words;
+use crate::domain::tax::TaxClass;
 use crate::domain::Money;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
 use crate::store::value_rows;
@@ -29,6 +30,8 @@ pub struct ProductInput {
     pub size: Option<String>,
     pub color: Option<String>,
     pub featured: bool,
+    /// `None`: as it is (a new product's: standard).
+    pub tax_class: Option<TaxClass>,
 }
 
 /// Why a product write did not happen. Nothing was written.
@@ -90,12 +93,12 @@ pub(super) async fn insert_products(
     products: &[(&str, &ProductInput, &str)],
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    const PER_ROW: usize = 17;
+    const PER_ROW: usize = 18;
     for batch in products.chunks(500) {
         let sql = format!(
             "INSERT INTO products (id, name, description, price_cents, discount_bp, discount_ends_at, \
              paid_cents, images, stock, category_id, sub_category_id, size, color, featured, \
-             search_text, created_at, updated_at) VALUES {}",
+             search_text, created_at, updated_at, tax_class) VALUES {}",
             value_rows(batch.len(), PER_ROW)
         );
         let mut query = sqlx::query(&sql);
@@ -121,7 +124,8 @@ pub(super) async fn insert_products(
                 .bind(i64::from(input.featured))
                 .bind(*search_text)
                 .bind(now)
-                .bind(now);
+                .bind(now)
+                .bind(input.tax_class.unwrap_or_default().as_str());
         }
         query.execute(&mut **tx).await?;
     }
@@ -148,7 +152,8 @@ pub(super) async fn set_product(
         "UPDATE products SET name = $1, description = $2, price_cents = $3, discount_bp = $4, \
          discount_ends_at = $5, paid_cents = $6, stock = COALESCE($7, stock), category_id = $8, \
          sub_category_id = $9, size = $10, color = $11, featured = $12, search_text = $13, \
-         updated_at = $14, version = version + 1 WHERE id = $15 AND ($16 IS NULL OR version = $16)",
+         updated_at = $14, version = version + 1, tax_class = COALESCE($17, tax_class) \
+         WHERE id = $15 AND ($16 IS NULL OR version = $16)",
     )
     .bind(&input.name)
     .bind(&input.description)
@@ -170,6 +175,7 @@ pub(super) async fn set_product(
     .bind(now)
     .bind(id)
     .bind(version)
+    .bind(input.tax_class.map(TaxClass::as_str))
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -271,6 +277,7 @@ pub(super) fn input_of(product: &ProductRow) -> ProductInput {
         size: product.size.clone(),
         color: product.color.clone(),
         featured: product.featured,
+        tax_class: Some(product.tax_class),
     }
 }
 
@@ -296,6 +303,7 @@ pub(super) fn changes_between(before: Option<&ProductInput>, after: &ProductInpu
             ("size", p.size.clone().into()),
             ("color", p.color.clone().into()),
             ("featured", p.featured.into()),
+            ("taxClass", p.tax_class.unwrap_or_default().as_str().into()),
         ]
     })
 }

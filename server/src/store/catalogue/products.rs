@@ -380,6 +380,8 @@ impl Catalogue {
             } else {
                 input.price
             },
+            // A save that does not name a tax class keeps the product's.
+            tax_class: Some(input.tax_class.unwrap_or(before.tax_class)),
             ..input.clone()
         };
         let search_text = match search_text_for(&mut tx, input).await? {

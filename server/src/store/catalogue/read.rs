@@ -9,6 +9,7 @@ use sqlx::Row;
 use super::Catalogue;
 use crate::domain::id::Id;
 use crate::domain::pricing::Discount;
+use crate::domain::tax::TaxClass;
 use crate::domain::variant::{ProductOption, SaleUnit, Unit};
 use crate::domain::Money;
 use crate::store::{placeholders, Dialect};
@@ -64,6 +65,8 @@ pub struct ProductRow {
     pub sale: SaleUnit,
     /// The dearest variant's price in the shop (`price` is the cheapest).
     pub max_price: Money,
+    /// Which of the shop's tax rates its price carries (docs/DESIGN.md §10).
+    pub tax_class: TaxClass,
 }
 
 /// A sub-category in its category's tree.
@@ -87,7 +90,7 @@ pub struct BannerRow {
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_cents, p.discount_bp, p.discount_ends_at, \
      p.images, p.stock, p.category_id, c.title AS category_title, p.sub_category_id, s.title AS sub_category_title, \
      p.size, p.color, p.featured, p.rating_sum, p.review_count, p.created_at, p.archived_at, p.version, \
-     p.options, p.unit, p.pack_size, p.min_quantity, p.quantity_step, p.max_price_cents";
+     p.options, p.unit, p.pack_size, p.min_quantity, p.quantity_step, p.max_price_cents, p.tax_class";
 pub(crate) const PRODUCT_JOINS: &str =
     "JOIN categories c ON c.id = p.category_id JOIN sub_categories s ON s.id = p.sub_category_id";
 /// [`PRODUCT_COLUMNS`] as the `'key', expression` pairs of a JSON object, keyed as
@@ -99,7 +102,8 @@ const PRODUCT_OBJECT: &str = "'id', p.id, 'name', p.name, 'description', p.descr
      'color', p.color, 'featured', p.featured, 'rating_sum', p.rating_sum, \
      'review_count', p.review_count, 'created_at', p.created_at, 'archived_at', p.archived_at, \
      'version', p.version, 'options', p.options, 'unit', p.unit, 'pack_size', p.pack_size, \
-     'min_quantity', p.min_quantity, 'quantity_step', p.quantity_step, 'max_price_cents', p.max_price_cents";
+     'min_quantity', p.min_quantity, 'quantity_step', p.quantity_step, 'max_price_cents', p.max_price_cents, \
+     'tax_class', p.tax_class";
 
 impl Catalogue {
     pub async fn categories(&self) -> Result<Vec<CategoryTree>, sqlx::Error> {
@@ -303,6 +307,7 @@ pub(crate) fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> 
         min_quantity: row.try_get("min_quantity")?,
         quantity_step: row.try_get("quantity_step")?,
         max_price_cents: row.try_get("max_price_cents")?,
+        tax_class: row.try_get("tax_class")?,
     })
 }
 
@@ -338,6 +343,7 @@ struct StoredProduct {
     min_quantity: i64,
     quantity_step: i64,
     max_price_cents: Option<i64>,
+    tax_class: String,
 }
 
 impl TryFrom<StoredProduct> for ProductRow {
@@ -373,6 +379,7 @@ impl TryFrom<StoredProduct> for ProductRow {
                 quantity_step: stored.quantity_step,
             },
             max_price: Money::from_cents(stored.max_price_cents.unwrap_or(stored.price_cents)),
+            tax_class: TaxClass::parse(&stored.tax_class).unwrap_or_default(),
         })
     }
 }
@@ -404,6 +411,6 @@ mod tests {
             .map(|key| key.trim().trim_matches('\''))
             .collect();
         assert_eq!(keys, columns);
-        assert_eq!(keys.len(), 26);
+        assert_eq!(keys.len(), 27);
     }
 }

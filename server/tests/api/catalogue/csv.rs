@@ -109,7 +109,8 @@ async fn exported_products_import_back_unchanged_and_edits_apply_at_once(app: Te
             "unit",
             "packSize",
             "minQuantity",
-            "quantityStep"
+            "quantityStep",
+            "taxClass"
         ]
     );
     let rows = parse(&csv);
@@ -398,7 +399,7 @@ async fn a_file_that_is_not_a_products_csv_is_refused_whole(app: TestApp) {
         (
             format!("{}\n{line}", HEADER.replace(",price,", ",prce,")),
             StatusCode::BAD_REQUEST,
-            "Unknown column 'prce': the columns are id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived, handle, variantId, sku, option1Name, option1Value, option2Name, option2Value, option3Name, option3Value, weightGrams, unit, packSize, minQuantity, quantityStep".into(),
+            "Unknown column 'prce': the columns are id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived, handle, variantId, sku, option1Name, option1Value, option2Name, option2Value, option3Name, option3Value, weightGrams, unit, packSize, minQuantity, quantityStep, taxClass".into(),
         ),
         (
             format!("{}\n{line}", HEADER.replace(",stock,", ",")),

@@ -118,7 +118,7 @@ async fn variants_export_a_line_each_and_read_back_unchanged(app: TestApp) {
     let elbow = fitting(&app, &f, "CE", SaleUnit::default()).await;
     let lines = export(&app, &admin).await;
     let head = &lines[0];
-    assert_eq!(head.len(), 27);
+    assert_eq!(head.len(), 28);
     assert_eq!(
         head[13..],
         [
@@ -135,7 +135,8 @@ async fn variants_export_a_line_each_and_read_back_unchanged(app: TestApp) {
             "unit",
             "packSize",
             "minQuantity",
-            "quantityStep"
+            "quantityStep",
+            "taxClass"
         ]
     );
     // The elbow's four variants are four lines, in their order, each with its own cells.

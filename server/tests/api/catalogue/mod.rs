@@ -11,6 +11,7 @@ mod listing;
 mod search;
 mod search_trade;
 mod stock;
+mod tax_classes;
 mod variant_listing;
 mod variant_stock;
 mod variants;

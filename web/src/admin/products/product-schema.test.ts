@@ -21,6 +21,7 @@ describe('productSchema', () => {
       size: null,
       color: null,
       featured: false,
+      taxClass: 'standard',
     });
   });
 

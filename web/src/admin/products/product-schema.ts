@@ -18,7 +18,16 @@ export const PRODUCT_MESSAGES = {
   categoryId: 'Choose a category',
   subCategoryId: 'Choose a sub-category',
   label: `At most ${MAX_LABEL_CHARS} characters`,
+  taxClass: 'The tax class must be standard, reduced or zero',
 } as const;
+
+/** The shop's tax classes (docs/DESIGN.md §10), each with the words the form shows. */
+export const TAX_CLASSES = [
+  ['standard', 'Standard rate'],
+  ['reduced', 'Reduced rate'],
+  ['zero', 'Zero rate'],
+] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number][0];
 
 /** A decimal as typed, with at most two decimals: `12`, `12.5`, `12.50`. */
 const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
@@ -57,6 +66,7 @@ export const productSchema = z.object({
   size: shortLabel(),
   color: shortLabel(),
   featured: z.boolean(),
+  taxClass: z.enum(['standard', 'reduced', 'zero'], PRODUCT_MESSAGES.taxClass),
 });
 
 export type ProductFormValues = z.infer<typeof productSchema>;
@@ -76,6 +86,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   size: '',
   color: '',
   featured: false,
+  taxClass: 'standard',
 };
 
 /** The form filled with `product` as it is set (the discount as set, even once ended). */
@@ -91,6 +102,7 @@ export const productFormValues = (product: AdminProduct): ProductFormValues => (
   size: product.size ?? '',
   color: product.color ?? '',
   featured: product.featured,
+  taxClass: (TAX_CLASSES.find(([value]) => value === product.taxClass)?.[0] ?? 'standard') as TaxClass,
 });
 
 /** The checked form as the server takes it: numbers as numbers, empty text as null. */
@@ -106,4 +118,5 @@ export const productRequest = (values: ProductFormValues): ProductRequest => ({
   size: values.size || null,
   color: values.color || null,
   featured: values.featured,
+  taxClass: values.taxClass,
 });

@@ -13,7 +13,7 @@ use crate::store::catalogue::{ProductRow, VariantRow};
 /// The product's own fields repeat on each of its lines; `price`, `stock`, `sku`, the
 /// option values and `weightGrams` are the variant's. `archived` is written, and
 /// ignored on import.
-pub(super) const PRODUCT_COLUMNS: [&str; 27] = [
+pub(super) const PRODUCT_COLUMNS: [&str; 28] = [
     "id",
     "name",
     "description",
@@ -41,10 +41,11 @@ pub(super) const PRODUCT_COLUMNS: [&str; 27] = [
     "packSize",
     "minQuantity",
     "quantityStep",
+    "taxClass",
 ];
 /// The columns an import may leave out: a file of the columns before variants reads
-/// as one line per product, each with one variant.
-pub(super) const OPTIONAL_COLUMNS: [&str; 16] = [
+/// as one line per product, each with one variant; without `taxClass`, classes stay.
+pub(super) const OPTIONAL_COLUMNS: [&str; 17] = [
     "id",
     "archived",
     "handle",
@@ -61,9 +62,10 @@ pub(super) const OPTIONAL_COLUMNS: [&str; 16] = [
     "packSize",
     "minQuantity",
     "quantityStep",
+    "taxClass",
 ];
 /// The columns that are the product's own, the same on each of its lines.
-pub(super) const PRODUCT_FIELDS: [&str; 17] = [
+pub(super) const PRODUCT_FIELDS: [&str; 18] = [
     "name",
     "description",
     "discountPercentage",
@@ -81,6 +83,7 @@ pub(super) const PRODUCT_FIELDS: [&str; 17] = [
     "packSize",
     "minQuantity",
     "quantityStep",
+    "taxClass",
 ];
 /// The option columns: (name, value), for options 1 to 3.
 pub(super) const OPTION_COLUMNS: [(&str, &str); 3] = [
@@ -138,6 +141,7 @@ pub(super) fn variant_cells(p: &ProductRow, v: Option<&VariantRow>) -> Vec<Strin
         whole(p.sale.pack_size),
         p.sale.min_quantity.to_string(),
         p.sale.quantity_step.to_string(),
+        p.tax_class.as_str().to_string(),
     ]);
     cells
 }

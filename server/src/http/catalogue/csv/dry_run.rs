@@ -58,8 +58,8 @@ pub struct ImportRow {
 pub struct ImportChange {
     /// The file's column: name, description, price, discountPercentage,
     /// discountEndDate, stock, category, subCategory, size, color, featured, sku,
-    /// option1Name … option3Value, weightGrams, unit, packSize, minQuantity or
-    /// quantityStep.
+    /// option1Name … option3Value, weightGrams, unit, packSize, minQuantity,
+    /// quantityStep or taxClass.
     pub field: String,
     /// The value now, as an export would write it.
     pub from: String,

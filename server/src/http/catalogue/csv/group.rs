@@ -154,6 +154,7 @@ fn checked(lines: &[FileLine], errors: &mut [Vec<String>]) -> Option<TitledProdu
         size: optional(text("size")),
         color: optional(text("color")),
         featured,
+        tax_class: optional(text("taxClass")),
         version: None,
     };
     let input = product_fields(&request, &mut own);

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { MAX_DISCOUNT_PERCENT, MAX_NAME_CHARS, MAX_PRICE, MIN_PRICE } from '@/lib/rules';
 import { cn } from '@/lib/utils';
+import { TAX_CLASSES } from '../product-schema';
 import { optionNamesOf, productErrorPath, productFormRequest, productFormSchema, type ProductFormFields } from '../product-form-schema';
 import { optionNameSuggestions } from '../variant-grid';
 import type { VariantProductRequest } from '../variant-types';
@@ -136,6 +137,17 @@ export function ProductForm({
         </Field>
         <FormField label="Size (optional)" error={errors.size?.message} maxLength={50} {...form.register('size')} />
         <FormField label="Colour (optional)" error={errors.color?.message} maxLength={50} {...form.register('color')} />
+        <Field label="Tax class" hint="Which of the shop's tax rates its price carries." error={errors.taxClass?.message}>
+          {({ id, describedBy }) => (
+            <Select id={id} aria-invalid={errors.taxClass ? true : undefined} aria-describedby={describedBy} {...form.register('taxClass')}>
+              {TAX_CLASSES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </div>
       <ProductOptions form={form} suggestions={suggestions} />
       {hasOptions && <VariantGridEditor form={form} images={images} />}

@@ -37,6 +37,7 @@ export const CSV_COLUMNS = [
   'packSize',
   'minQuantity',
   'quantityStep',
+  'taxClass',
 ];
 
 const Code = ({ children }: { children: string }) => <code className="rounded bg-slate-100 px-1">{children}</code>;
@@ -169,6 +170,9 @@ function FileRules() {
         <li>
           <Code>unit</Code> is <Code>each</Code>, <Code>m</Code> (whole metres) or <Code>pack</Code> (with <Code>packSize</Code> of at least 2); <Code>minQuantity</Code> must be a multiple of{' '}
           <Code>quantityStep</Code>.
+        </li>
+        <li>
+          <Code>taxClass</Code> is <Code>standard</Code>, <Code>reduced</Code> or <Code>zero</Code>; empty (or no column) keeps a product’s class, and a new product’s is standard.
         </li>
         <li>
           <code className="rounded bg-slate-100 px-1">category</code> and <code className="rounded bg-slate-100 px-1">subCategory</code> are titles as the shop shows them, and must exist.

@@ -64,7 +64,7 @@ describe('Console product import', () => {
     renderRoutes(routes, '/admin/products/import');
     expect(await screen.findByRole('heading', { level: 1, name: 'Import products' })).toBeInTheDocument();
     const rules = screen.getByRole('region', { name: 'The file' });
-    expect(rules).toHaveTextContent('id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived, handle, variantId, sku, option1Name, option1Value, option2Name, option2Value, option3Name, option3Value, weightGrams, unit, packSize, minQuantity, quantityStep.');
+    expect(rules).toHaveTextContent('id, name, description, price, discountPercentage, discountEndDate, stock, category, subCategory, size, color, featured, archived, handle, variantId, sku, option1Name, option1Value, option2Name, option2Value, option3Name, option3Value, weightGrams, unit, packSize, minQuantity, quantityStep, taxClass.');
     expect(rules).toHaveTextContent('Lines with the same id (for a new product, the same handle) are one product, each line one of its variants');
     expect(rules).toHaveTextContent('An empty id (or no id column) creates a product; a product’s id updates that product.');
     expect(rules).toHaveTextContent('archived is only there to read and is ignored');

@@ -69,6 +69,7 @@ function fillEveryField() {
   type('Sub-category', KITCHEN);
   type('Size (optional)', '22 cm');
   type('Colour (optional)', 'Brushed brass');
+  type('Tax class', 'reduced');
   fireEvent.click(screen.getByRole('checkbox', { name: /^Featured/ }));
 }
 
@@ -141,6 +142,7 @@ describe('Console product form', () => {
         size: '22 cm',
         color: 'Brushed brass',
         featured: true,
+        taxClass: 'reduced',
         // Without options: no variants, the product's own price and stock, sold each.
         options: [],
         unit: 'each',
@@ -187,6 +189,7 @@ describe('Console product form', () => {
       featured: true,
       size: null,
       color: 'Chrome',
+      taxClass: 'zero',
     });
     const sent: unknown[] = [];
     server.use(
@@ -212,6 +215,8 @@ describe('Console product form', () => {
     expect(field('Size (optional)')).toHaveValue('');
     expect(field('Colour (optional)')).toHaveValue('Chrome');
     expect(screen.getByRole('checkbox', { name: /^Featured/ })).toBeChecked();
+    expect(field('Tax class')).toHaveValue('zero');
+    expect(within(field('Tax class')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Standard rate', 'Reduced rate', 'Zero rate']);
 
     type('Name', 'Chrome Basin Tap, long spout');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -230,6 +235,7 @@ describe('Console product form', () => {
         size: null,
         color: 'Chrome',
         featured: true,
+        taxClass: 'zero',
         options: [],
         unit: 'each',
         packSize: null,
