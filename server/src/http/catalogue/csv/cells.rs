@@ -43,48 +43,32 @@ pub(super) const PRODUCT_COLUMNS: [&str; 28] = [
     "quantityStep",
     "taxClass",
 ];
-/// The columns an import may leave out: a file of the columns before variants reads
-/// as one line per product, each with one variant; without `taxClass`, classes stay.
-pub(super) const OPTIONAL_COLUMNS: [&str; 17] = [
-    "id",
-    "archived",
-    "handle",
+/// The columns that are a variant's own on its line; the others but `id` and
+/// `archived` are its product's, the same on each of the product's lines.
+const VARIANT_FIELDS: [&str; 8] = [
+    "price",
+    "stock",
     "variantId",
     "sku",
-    "option1Name",
     "option1Value",
-    "option2Name",
     "option2Value",
-    "option3Name",
     "option3Value",
     "weightGrams",
-    "unit",
-    "packSize",
-    "minQuantity",
-    "quantityStep",
-    "taxClass",
 ];
-/// The columns that are the product's own, the same on each of its lines.
-pub(super) const PRODUCT_FIELDS: [&str; 18] = [
-    "name",
-    "description",
-    "discountPercentage",
-    "discountEndDate",
-    "category",
-    "subCategory",
-    "size",
-    "color",
-    "featured",
-    "handle",
-    "option1Name",
-    "option2Name",
-    "option3Name",
-    "unit",
-    "packSize",
-    "minQuantity",
-    "quantityStep",
-    "taxClass",
-];
+
+/// Whether an import may leave `column` out: `id`, `archived`, and every column from
+/// `handle` on (a file of the columns before variants reads as one line per product,
+/// each with one variant; without `taxClass`, classes stay).
+pub(super) fn optional(column: &str) -> bool {
+    let first_new = column_index("handle");
+    matches!(column, "id" | "archived") || PRODUCT_COLUMNS[first_new..].contains(&column)
+}
+
+/// Whether `column` is the product's own, the same on each of its lines.
+pub(super) fn product_field(column: &str) -> bool {
+    !matches!(column, "id" | "archived") && !VARIANT_FIELDS.contains(&column)
+}
+
 /// The option columns: (name, value), for options 1 to 3.
 pub(super) const OPTION_COLUMNS: [(&str, &str); 3] = [
     ("option1Name", "option1Value"),
@@ -202,6 +186,44 @@ mod tests {
             "a quote before plain text stays"
         );
         assert_eq!(cell_text("'=1+1"), "=1+1", "as a spreadsheet reads it");
+    }
+
+    #[test]
+    fn the_variant_era_columns_may_be_left_out_and_a_lines_own_are_its_variants() {
+        let optional: Vec<&str> = PRODUCT_COLUMNS
+            .into_iter()
+            .filter(|c| optional(c))
+            .collect();
+        assert_eq!(optional[..3], ["id", "archived", "handle"]);
+        assert_eq!(optional.len(), 2 + 15);
+        assert!(!optional.contains(&"name") && !optional.contains(&"stock"));
+        let own: Vec<&str> = PRODUCT_COLUMNS
+            .into_iter()
+            .filter(|c| product_field(c))
+            .collect();
+        assert_eq!(
+            own,
+            [
+                "name",
+                "description",
+                "discountPercentage",
+                "discountEndDate",
+                "category",
+                "subCategory",
+                "size",
+                "color",
+                "featured",
+                "handle",
+                "option1Name",
+                "option2Name",
+                "option3Name",
+                "unit",
+                "packSize",
+                "minQuantity",
+                "quantityStep",
+                "taxClass"
+            ]
+        );
     }
 
     #[test]

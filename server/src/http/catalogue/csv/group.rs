@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::cells::{cell_text, column_index, OPTION_COLUMNS, PRODUCT_COLUMNS, PRODUCT_FIELDS};
+use super::cells::{cell_text, column_index, product_field, OPTION_COLUMNS, PRODUCT_COLUMNS};
 use super::read::{refusal, FileLine};
 use crate::http::catalogue::form::{product_fields, ProductRequest, Stock};
 use crate::http::catalogue::variant_form::{
@@ -72,7 +72,7 @@ fn product_of(lines: &[FileLine]) -> ImportProduct {
         if std::ptr::eq(line, first) {
             continue;
         }
-        for column in PRODUCT_FIELDS {
+        for column in PRODUCT_COLUMNS.into_iter().filter(|c| product_field(c)) {
             if cell(line, column) != cell(first, column) {
                 let text = format!(
                     "Every row of a product gives its {column} as its first row does (row {})",

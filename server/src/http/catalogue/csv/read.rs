@@ -4,7 +4,7 @@
 //! the file writes them, so the dry run can quote them. `group.rs` makes products of
 //! the lines and checks them.
 
-use super::cells::{OPTIONAL_COLUMNS, PRODUCT_COLUMNS};
+use super::cells::{optional, PRODUCT_COLUMNS};
 use crate::http::error::AppError;
 use crate::http::extract::holds_control;
 
@@ -138,7 +138,7 @@ fn column_positions(header: &csv::StringRecord) -> Result<Vec<Option<usize>>, Ap
         .iter()
         .map(|column| {
             let at = names.iter().position(|n| n.eq_ignore_ascii_case(column));
-            if at.is_none() && !OPTIONAL_COLUMNS.contains(column) {
+            if at.is_none() && !optional(column) {
                 return Err(AppError::bad_request(format!(
                     "The file has no '{column}' column"
                 )));
