@@ -273,25 +273,18 @@ impl Catalogue {
         let now = self.clock.now_ms();
         const ENDED: &str = "paid_cents <> price_cents AND discount_ends_at IS NOT NULL \
                              AND discount_ends_at <= $1";
-        let ended: Vec<String> = sqlx::query(&format!("SELECT id FROM products WHERE {ENDED}"))
-            .bind(now)
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|row| row.try_get("id"))
-            .collect::<Result<_, _>>()?;
+        let ids = |rows: Vec<sqlx::any::AnyRow>| -> Result<Vec<String>, sqlx::Error> {
+            rows.iter().map(|row| row.try_get("id")).collect()
+        };
+        let select = format!("SELECT id FROM products WHERE {ENDED}");
+        let ended = ids(sqlx::query(&select).bind(now).fetch_all(&mut *tx).await?)?;
         // Their rows in the order orders take them, so a sweep never deadlocks with one.
         let ended: Vec<&str> = ended.iter().map(String::as_str).collect();
         super::variants::lock_products(&mut tx, self.db.dialect, &ended).await?;
-        let swept: Vec<String> = sqlx::query(&format!(
+        let update = format!(
             "UPDATE products SET paid_cents = price_cents, updated_at = $1 WHERE {ENDED} RETURNING id"
-        ))
-        .bind(now)
-        .fetch_all(&mut *tx)
-        .await?
-        .iter()
-        .map(|row| row.try_get("id"))
-        .collect::<Result<_, _>>()?;
+        );
+        let swept = ids(sqlx::query(&update).bind(now).fetch_all(&mut *tx).await?)?;
         if !swept.is_empty() {
             // Price filters and sorts go by the price paid: every node's totals and
             // search index must follow.
