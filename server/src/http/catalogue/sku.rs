@@ -8,6 +8,7 @@ use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
 use super::product::{Product, VariantAnswer};
+use crate::domain::variant_rules::sku_is_valid;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiPath;
 use crate::http::{ok, AppState, Envelope};
@@ -37,7 +38,8 @@ pub async fn by_sku(
 ) -> Result<Json<Envelope<SkuFound>>, AppError> {
     let not_found = || AppError::NotFound("No product has this SKU".into());
     let sku = sku.trim();
-    if sku.is_empty() || sku.len() > 64 {
+    // No variant can hold what breaks the SKU rule: not found, without asking.
+    if !sku_is_valid(sku) {
         return Err(not_found());
     }
     let (product, variant) = state.catalogue.by_sku(sku).await?.ok_or_else(not_found)?;
