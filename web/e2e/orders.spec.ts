@@ -31,13 +31,20 @@ async function placeOrder(page: Page): Promise<string> {
   return number;
 }
 
-/** The order page's figures, in the cart's rupee reading. */
+/** The order page's figures, in the cart's rupee reading, and the VAT the total
+ * includes, per rate (docs/DESIGN.md §10; the server's tests check its amounts). */
 async function expectTotals(page: Page, totals: ReturnType<typeof totalsOf>) {
-  await expect(page.getByLabel('Order totals').getByRole('definition')).toHaveText([
+  const figures = page.getByLabel('Order totals');
+  await expect(figures.getByRole('definition').first()).toHaveText(rupees(totals.subtotal));
+  const terms = await figures.getByRole('term').allTextContents();
+  const rates = terms.filter((term) => /^Includes VAT at \d+(\.\d+)?%$/.test(term));
+  expect(rates.length).toBeGreaterThan(0);
+  await expect(figures.getByRole('definition')).toHaveText([
     rupees(totals.subtotal),
     `-${rupees(totals.discount)}`,
     rupees(totals.fee),
     rupees(totals.total),
+    ...rates.map(() => /^₹\d+\.\d\d$/),
   ]);
 }
 

@@ -5,6 +5,7 @@
 pub mod account;
 pub mod account_policy;
 pub mod cart;
+pub mod country;
 pub mod currency;
 pub mod id;
 pub mod listing;

@@ -4,6 +4,7 @@
 
 use super::id::Id;
 use super::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals};
+use super::tax::{TaxEntry, Taxed, TaxedLine};
 use super::variant::VariantOptions;
 use super::Money;
 
@@ -22,6 +23,8 @@ pub struct OrderRow {
     pub card_brand: Option<String>,
     pub card_last4: Option<String>,
     pub totals: Totals,
+    /// The tax it was charged; `None` for an order placed before tax was kept.
+    pub tax: Option<OrderTax>,
     pub contact: ContactInput,
     pub promo_code: Option<String>,
     pub created_at: i64,
@@ -48,6 +51,31 @@ pub struct OrderLine {
     pub discount_bp: i64,
     pub quantity: i64,
     pub line_total: Money,
+    /// Its class, rate, share of the discounts, amount and tax; `None` for a line of an
+    /// order placed before tax was kept.
+    pub tax: Option<TaxedLine>,
+}
+
+/// The tax an order was charged, as worked out when it was placed (docs/DESIGN.md §10).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderTax {
+    pub prices_include_tax: bool,
+    /// The delivery fee's, at the standard rate (part of `taxes`' standard entry).
+    pub delivery_tax: Money,
+    /// Per class present, plus standard when there is a fee.
+    pub taxes: Vec<TaxEntry>,
+    pub tax_total: Money,
+}
+
+impl OrderTax {
+    pub fn of(taxed: &Taxed, prices_include_tax: bool) -> OrderTax {
+        OrderTax {
+            prices_include_tax,
+            delivery_tax: taxed.delivery_tax,
+            taxes: taxed.taxes.clone(),
+            tax_total: taxed.tax_total,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -3,6 +3,8 @@
 //! delivery fee taxed at the standard rate, and the breakdown per tax class, whether
 //! the shop's prices include tax or not. Nothing here reads a clock or a database.
 
+use std::collections::BTreeMap;
+
 use crate::domain::Money;
 
 /// A product's tax class; its rate comes from the shop's settings.
@@ -58,6 +60,74 @@ impl TaxRates {
             TaxClass::Reduced => self.reduced,
             TaxClass::Zero => self.zero,
         }
+    }
+}
+
+/// The refusal for a rate that is not a percentage the shop can keep.
+pub const RATE_RULE: &str = "A rate is a percentage from 0 to 100 with at most two decimals";
+
+/// A rate given in percent (20, 17.5, 8.25) in basis points, when it is one from 0 to
+/// 100 with at most two decimals.
+pub fn rate_bp(percent: f64) -> Option<i64> {
+    let hundredths = percent * 100.0;
+    let bp = hundredths.round();
+    let exact = (hundredths - bp).abs() < 1e-6;
+    (percent.is_finite() && exact && (0.0..=MAX_RATE_BP as f64).contains(&bp)).then_some(bp as i64)
+}
+
+/// A rate in basis points as the API writes it, in percent.
+pub fn rate_percent(bp: i64) -> f64 {
+    bp as f64 / 100.0
+}
+
+/// A rate as people read it: '20%', '17.5%', '8.25%'.
+pub fn rate_text(bp: i64) -> String {
+    let whole = bp / 100;
+    match bp % 100 {
+        0 => format!("{whole}%"),
+        hundredths if hundredths % 10 == 0 => format!("{whole}.{}%", hundredths / 10),
+        hundredths => format!("{whole}.{hundredths:02}%"),
+    }
+}
+
+/// How the shop taxes: where it is, what it calls its tax, whether its prices include
+/// it, and the rates per class at home and in other countries it delivers to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaxSettings {
+    /// ISO 3166-1 alpha-2.
+    pub country: String,
+    /// 'VAT', 'GST', 'Sales tax'.
+    pub label: String,
+    pub prices_include_tax: bool,
+    pub rates: TaxRates,
+    /// Other countries' rates, by their code.
+    pub country_rates: BTreeMap<String, TaxRates>,
+}
+
+/// The most countries with rates of their own.
+pub const MAX_COUNTRY_RATES: usize = 60;
+
+impl Default for TaxSettings {
+    /// A fresh shop's: in the United Kingdom, 'VAT' included in its prices at 20 / 5 / 0 %.
+    fn default() -> Self {
+        TaxSettings {
+            country: "GB".to_string(),
+            label: "VAT".to_string(),
+            prices_include_tax: true,
+            rates: TaxRates::FRESH,
+            country_rates: BTreeMap::new(),
+        }
+    }
+}
+
+impl TaxSettings {
+    /// The rates for goods sent to `country` (its own when the shop has set them, else
+    /// the shop's); `None`, a pickup or an order without a country, is the shop's country.
+    pub fn rates_for(&self, country: Option<&str>) -> TaxRates {
+        country
+            .and_then(|code| self.country_rates.get(code))
+            .copied()
+            .unwrap_or(self.rates)
     }
 }
 

@@ -13,8 +13,11 @@ use super::error::ErrorBody;
 use super::reviews::moderation;
 use super::{auth, catalogue, items, orders, reviews};
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
+use crate::domain::country::country_codes;
 use crate::domain::product_rules::{MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, MAX_NAME_CHARS};
-use crate::domain::shop::{MAX_PICKUP_NAME, MAX_PICKUP_TEXT};
+use crate::domain::shop::{
+    MAX_ADDRESS_LINE, MAX_PICKUP_NAME, MAX_PICKUP_TEXT, MAX_SHOP_NAME, MAX_TAX_LABEL,
+};
 use crate::http::content::categories::MAX_TITLE_CHARS;
 use crate::http::content::settings::CURRENCY_PATTERN;
 
@@ -259,6 +262,38 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
             "address",
             trimmed(1, MAX_PICKUP_TEXT, CONTROL_CLASS),
         ),
+        (
+            "SettingsRequest",
+            "name",
+            trimmed(1, MAX_SHOP_NAME, CONTROL_CLASS),
+        ),
+        (
+            "SettingsRequest",
+            "taxNumber",
+            trimmed(0, MAX_ADDRESS_LINE, CONTROL_CLASS),
+        ),
+        (
+            "SettingsRequest",
+            "taxLabel",
+            trimmed(1, MAX_TAX_LABEL, CONTROL_CLASS),
+        ),
+        ("SettingsRequest", "country", country()),
+        (
+            "AddressRequest",
+            "streetAddress",
+            trimmed(0, MAX_ADDRESS_LINE, CONTROL_CLASS),
+        ),
+        (
+            "AddressRequest",
+            "townCity",
+            trimmed(0, MAX_ADDRESS_LINE, CONTROL_CLASS),
+        ),
+        (
+            "AddressRequest",
+            "postcode",
+            trimmed(0, MAX_ADDRESS_LINE, CONTROL_CLASS),
+        ),
+        ("AddressRequest", "country", country()),
     ];
     let day = format!("^(?:{DATE})?$");
     let parameters = [
@@ -361,6 +396,16 @@ fn link() -> String {
     let part = format!("[^\\s\\\\{ALL_CONTROL}]");
     let around = "[ \\t\\n\\r]*";
     format!("^{around}(?:/(?:[^/\\s\\\\{ALL_CONTROL}]{part}*)?|https://[A-Za-z0-9.:-]+(?:[/?#]{part}*)?){around}$")
+}
+
+/// A country code as `country::parse_country` reads it: an assigned one, any case, white
+/// space around it free.
+fn country() -> String {
+    let either = |c: char| format!("[{}{}]", c, c.to_ascii_lowercase());
+    let codes: Vec<String> = country_codes()
+        .map(|code| code.chars().map(either).collect())
+        .collect();
+    format!("^[ \\t\\n\\r]*(?:{})[ \\t\\n\\r]*$", codes.join("|"))
 }
 
 /// Every control character, tab and line breaks too: a one-line field's.

@@ -14,6 +14,7 @@ use crate::domain::currency::{self, Reading};
 use crate::domain::order::{Fulfilment, Status};
 use crate::domain::order_row::OrderRow;
 use crate::domain::shop::ShopSettings;
+use crate::domain::tax::rate_text;
 use crate::domain::Money;
 
 const SHOP: &str = "Shop";
@@ -232,17 +233,46 @@ fn order_letter(
         order.promo_code.as_deref().unwrap_or_default()
     );
     let mut figures = vec![
-        ("Subtotal", money(t.subtotal)),
-        ("Discount (-20%)", format!("-{}", money(t.discount))),
+        ("Subtotal".to_string(), money(t.subtotal)),
+        (
+            "Discount (-20%)".to_string(),
+            format!("-{}", money(t.discount)),
+        ),
     ];
     if t.promo_discount.cents() > 0 {
-        figures.push((
-            promo_label.as_str(),
-            format!("-{}", money(t.promo_discount)),
-        ));
+        figures.push((promo_label, format!("-{}", money(t.promo_discount))));
     }
-    figures.push(("Delivery Fee", money(t.delivery_fee)));
-    figures.push(("Total", money(t.total)));
+    figures.push(("Delivery Fee".to_string(), money(t.delivery_fee)));
+    // The tax per rate: added before the total when prices were net, else the part of it.
+    let label = &shop.tax.label;
+    let taxes: Vec<(String, String)> = order
+        .tax
+        .iter()
+        .flat_map(|tax| {
+            let word = if tax.prices_include_tax {
+                "Includes "
+            } else {
+                ""
+            };
+            tax.taxes.iter().map(move |entry| {
+                (
+                    format!("{word}{label} at {}", rate_text(entry.rate_bp)),
+                    money(entry.tax),
+                )
+            })
+        })
+        .collect();
+    let net = order
+        .tax
+        .as_ref()
+        .is_some_and(|tax| !tax.prices_include_tax);
+    if net {
+        figures.extend(taxes.iter().cloned());
+    }
+    figures.push(("Total".to_string(), money(t.total)));
+    if !net {
+        figures.extend(taxes);
+    }
     text.push('\n');
     for (label, value) in &figures {
         text.push_str(&format!("{label}: {value}\n"));

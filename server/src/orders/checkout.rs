@@ -60,10 +60,14 @@ impl OrderService {
         fulfilment: Fulfilment,
         promo_code: Option<&str>,
     ) -> Result<Quote, OrderError> {
-        let currency = self.shop_settings.get().await?.currency;
-        match self.orders.quote(buyer, fulfilment, promo_code).await? {
+        let shop = self.shop_settings.get().await?;
+        match self
+            .orders
+            .quote(buyer, fulfilment, promo_code, &shop.tax)
+            .await?
+        {
             Ok(quote) => Ok(quote),
-            Err(PlaceRefusal::Promo(refusal)) => Err(OrderError::Promo(refusal, currency)),
+            Err(PlaceRefusal::Promo(refusal)) => Err(OrderError::Promo(refusal, shop.currency)),
             Err(PlaceRefusal::Invalid(errors)) => Err(OrderError::Invalid(errors)),
             Err(_) => Err(OrderError::CartEmpty),
         }
@@ -122,6 +126,7 @@ impl OrderService {
                 chosen = Some(picked);
             }
         }
+        let shop = self.shop_settings.get().await?;
         let new = NewOrder {
             buyer: checkout.buyer,
             fulfilment: checkout.fulfilment,
@@ -132,8 +137,8 @@ impl OrderService {
             idempotency_key: checkout.idempotency_key,
             request_digest: checkout.request_digest,
             promo_code: checkout.promo_code,
+            tax: shop.tax.clone(),
         };
-        let shop = self.shop_settings.get().await?;
         let confirmation = |order: &OrderRow| {
             templates::order_placed(order, &self.links.url(&order.number), &shop)
         };

@@ -152,6 +152,18 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0022_tax_class.sql"),
         postgres: include_str!("../../migrations/postgres/0022_tax_class.sql"),
     },
+    Migration {
+        version: 23,
+        name: "shop_tax_settings",
+        sqlite: include_str!("../../migrations/sqlite/0023_shop_tax_settings.sql"),
+        postgres: include_str!("../../migrations/postgres/0023_shop_tax_settings.sql"),
+    },
+    Migration {
+        version: 24,
+        name: "order_tax",
+        sqlite: include_str!("../../migrations/sqlite/0024_order_tax.sql"),
+        postgres: include_str!("../../migrations/postgres/0024_order_tax.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

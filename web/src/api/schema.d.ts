@@ -1392,7 +1392,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shop's currency and pickup point, for every page. */
+        /** The shop's currency, pickup point, name and tax reading, for every page. */
         get: operations["shop"];
         put?: never;
         post?: never;
@@ -1597,6 +1597,24 @@ export interface components {
         };
         AddressData: {
             address?: null | components["schemas"]["Contact"];
+        };
+        /** @description The shop's address as the form sends it. */
+        AddressRequest: {
+            /** @description ISO 3166-1 alpha-2, any case. */
+            country: string;
+            /** @description At most 200 characters. */
+            postcode?: string;
+            /** @description At most 200 characters. */
+            streetAddress?: string;
+            /** @description At most 200 characters. */
+            townCity?: string;
+        };
+        /** @description The shop's address on its invoices. */
+        AddressView: {
+            country: string;
+            postcode: string;
+            streetAddress: string;
+            townCity: string;
         };
         /** @description A banner as the console shows it: the shop's, and its version. */
         AdminBanner: components["schemas"]["Banner"] & {
@@ -2326,6 +2344,8 @@ export interface components {
                 /** Format: double */
                 discount: number;
                 lines: components["schemas"]["QuoteLine"][];
+                /** @description Whether the amounts include tax (the shop's setting then). */
+                pricesIncludeTax: boolean;
                 /**
                  * Format: double
                  * @description What the promo code takes off, after the shop's discount (0 without one).
@@ -2333,6 +2353,13 @@ export interface components {
                 promoDiscount: number;
                 /** Format: double */
                 subtotal: number;
+                /**
+                 * Format: double
+                 * @description The tax in the total (docs/DESIGN.md §10); added to it when prices are net.
+                 */
+                taxTotal: number;
+                /** @description Per class present among the lines, plus `standard` when there is a fee. */
+                taxes: components["schemas"]["TaxAmount"][];
                 /** Format: double */
                 total: number;
             };
@@ -2776,6 +2803,31 @@ export interface components {
             /** @description The variant (docs/DESIGN.md §9); may be left out only for a product with one. */
             variantId?: string | null;
         };
+        /** @description A line's tax as the answers spell it: five fields, all `null` without one. */
+        LineTaxFields: {
+            /**
+             * Format: double
+             * @description `lineTotal` − `lineDiscount`.
+             */
+            lineAmount?: number | null;
+            /**
+             * Format: double
+             * @description The line's share of the cart's discounts.
+             */
+            lineDiscount?: number | null;
+            /**
+             * Format: double
+             * @description The tax in (or, with net prices, on) `lineAmount`.
+             */
+            lineTax?: number | null;
+            /** @description `standard`, `reduced` or `zero`. */
+            taxClass?: string | null;
+            /**
+             * Format: double
+             * @description The class's rate, in percent.
+             */
+            taxRate?: number | null;
+        };
         /**
          * @description What each of the listing's filters would find: each count is for the listing with
          *     every filter but the one it is about, so the counts of a filter's choices add up to
@@ -2878,6 +2930,8 @@ export interface components {
             /** @description `cod` or `card`. */
             paymentMethod: string;
             paymentStatus: components["schemas"]["OrderPaymentStatus"];
+            /** @description Whether its prices included tax; `null` on an order placed before tax was kept. */
+            pricesIncludeTax?: boolean | null;
             promoCode?: string | null;
             /**
              * Format: double
@@ -2888,6 +2942,17 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             /** Format: double */
             subtotal: number;
+            /**
+             * Format: double
+             * @description The tax in the total (docs/DESIGN.md §10); `null` on an order placed before tax
+             *     was kept.
+             */
+            taxTotal?: number | null;
+            /**
+             * @description Per class present among the lines, plus `standard` when there is a fee; empty on
+             *     an order placed before tax was kept.
+             */
+            taxes: components["schemas"]["TaxAmount"][];
             /** Format: double */
             total: number;
         };
@@ -2909,7 +2974,7 @@ export interface components {
          * @enum {string}
          */
         OrderFulfilment: "pickup" | "delivery";
-        OrderLine: {
+        OrderLine: components["schemas"]["LineTaxFields"] & {
             /** @description The product's first image when it was ordered. */
             image?: string | null;
             /** Format: double */
@@ -3387,6 +3452,8 @@ export interface components {
             /** Format: double */
             discount: number;
             lines: components["schemas"]["QuoteLine"][];
+            /** @description Whether the amounts include tax (the shop's setting then). */
+            pricesIncludeTax: boolean;
             /**
              * Format: double
              * @description What the promo code takes off, after the shop's discount (0 without one).
@@ -3394,10 +3461,17 @@ export interface components {
             promoDiscount: number;
             /** Format: double */
             subtotal: number;
+            /**
+             * Format: double
+             * @description The tax in the total (docs/DESIGN.md §10); added to it when prices are net.
+             */
+            taxTotal: number;
+            /** @description Per class present among the lines, plus `standard` when there is a fee. */
+            taxes: components["schemas"]["TaxAmount"][];
             /** Format: double */
             total: number;
         };
-        QuoteLine: {
+        QuoteLine: components["schemas"]["LineTaxFields"] & {
             /** @description Whether the stock meets the line now. */
             available: boolean;
             /**
@@ -3427,6 +3501,24 @@ export interface components {
             items?: components["schemas"]["LineRequest"][] | null;
             /** @description A promo code, case-insensitive; blank for none. */
             promoCode?: string | null;
+        };
+        /** @description One country's rates in percent: 0 to 100 with at most two decimals (17.5, 8.25). */
+        RatesRequest: {
+            /** Format: double */
+            reduced: number | null;
+            /** Format: double */
+            standard: number | null;
+            /** Format: double */
+            zero: number | null;
+        };
+        /** @description One country's rates, in percent (20, 17.5). */
+        RatesView: {
+            /** Format: double */
+            reduced: number;
+            /** Format: double */
+            standard: number;
+            /** Format: double */
+            zero: number;
         };
         /** @description A cancelled card order's refund that did not go through. */
         RefundFailure: {
@@ -3504,13 +3596,34 @@ export interface components {
         };
         /** @description A save: only the fields sent change; `null` clears one. */
         SettingsRequest: {
+            address?: null | components["schemas"]["AddressRequest"];
+            /** @description Where the shop is (ISO 3166-1 alpha-2, any case): its rates are `rates`. */
+            country?: string | null;
+            /** @description Other countries' rates by code (at most 60), replaced whole; `{}` for none. */
+            countryRates?: {
+                [key: string]: components["schemas"]["RatesRequest"];
+            } | null;
             /**
              * @description An ISO 4217 code the shop can show (GBP, EUR, USD, INR, AUD, CAD, NZD, HKD, MXN,
              *     BRL, CHF, SEK, NOK, DKK, PLN, CZK, ZAR, SGD, AED), or null for the spec's two
              *     readings. Amounts are never converted.
              */
             currency?: string | null;
+            /** @description The shop's name on invoices and mails: 1 to 120 characters. */
+            name?: string | null;
             pickup?: null | components["schemas"]["PickupRequest"];
+            /** @description True: catalogue prices and the delivery fee include tax; false: they are net. */
+            pricesIncludeTax?: boolean | null;
+            rates?: null | components["schemas"]["RatesRequest"];
+            /**
+             * Format: int64
+             * @description Days after completion within which goods may be returned, 0 to 365; 0: no returns.
+             */
+            returnWindowDays?: number | null;
+            /** @description What the tax is called ('VAT', 'GST'): 1 to 20 characters. */
+            taxLabel?: string | null;
+            /** @description The tax registration number invoices print; at most 200 characters, empty for none. */
+            taxNumber?: string | null;
             /**
              * Format: int64
              * @description The settings' `version` when the form was loaded; settings saved since are
@@ -3520,8 +3633,22 @@ export interface components {
         };
         /** @description The settings as the console's form edits them. */
         SettingsView: {
+            address: components["schemas"]["AddressView"];
+            country: string;
+            /** @description Other countries' rates, by code. */
+            countryRates: {
+                [key: string]: components["schemas"]["RatesView"];
+            };
             currency?: string | null;
+            name: string;
             pickup?: null | components["schemas"]["PickupPoint"];
+            pricesIncludeTax: boolean;
+            rates: components["schemas"]["RatesView"];
+            /** Format: int64 */
+            returnWindowDays: number;
+            taxLabel: string;
+            /** @description Empty when the shop has none. */
+            taxNumber: string;
             /**
              * Format: int64
              * @description Bumped by each save: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
@@ -3533,12 +3660,21 @@ export interface components {
         };
         /** @description What the storefront shows of the settings. */
         ShopFacts: {
+            /** @description Where the shop is (ISO 3166-1 alpha-2): the country a delivery defaults to. */
+            country: string;
             /**
              * @description The ISO 4217 code every amount is shown in, or null: the spec's two readings
              *     (dollars on product pages and cards, the rupee in the cart and orders).
              */
             currency?: string | null;
+            name: string;
             pickup?: null | components["schemas"]["PickupPoint"];
+            /** @description Whether catalogue prices include tax (docs/DESIGN.md §10). */
+            pricesIncludeTax: boolean;
+            /** @description The shop's country's rates, in percent. */
+            rates: components["schemas"]["RatesView"];
+            /** @description What the tax is called ('VAT'): the price switch's label. */
+            taxLabel: string;
         };
         /** @description The form `POST /auth/signup` takes (multipart; a urlencoded or JSON body works too). */
         SignupForm: {
@@ -3723,6 +3859,23 @@ export interface components {
              *     with 409 and the list as it now is. Without it the save is applied.
              */
             version?: number | null;
+        };
+        /** @description One class's tax (docs/DESIGN.md §10): Σ `net` + Σ `tax` = the total. */
+        TaxAmount: {
+            /**
+             * Format: double
+             * @description What the class's lines (and for `standard` the delivery fee) come to without tax.
+             */
+            net: number;
+            /**
+             * Format: double
+             * @description In percent.
+             */
+            rate: number;
+            /** Format: double */
+            tax: number;
+            /** @description `standard`, `reduced` or `zero`. */
+            taxClass: string;
         };
         /** @description A reference to a category or sub-category. */
         TitleRef: {
@@ -7027,7 +7180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_SettingsData"];
                 };
             };
-            /** @description Fields that break a rule, named in `errors` (`currency`, `pickup.name`, `pickup.address`, `pickup.openingHours`, `pickup.instructions`, `version`) */
+            /** @description Fields that break a rule, named in `errors` (`currency`, `pickup.name`, `pickup.address`, `pickup.openingHours`, `pickup.instructions`, `name`, `address.streetAddress`, `address.townCity`, `address.postcode`, `address.country`, `taxNumber`, `country`, `taxLabel`, `rates.standard`, `rates.reduced`, `rates.zero`, `countryRates`, `countryRates.<code>`, `countryRates.<code>.<class>`, `returnWindowDays`, `version`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9161,7 +9314,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The shop's currency and pickup point */
+            /** @description The shop's currency, pickup point, name and tax reading */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -19,12 +19,32 @@ export function order(overrides: Partial<Order> = {}): Order {
     paymentMethod: 'cod',
     card: null,
     fulfilment: 'pickup',
-    lines: [{ productId: '1'.padStart(24, '0'), name: 'Brass Angle Valve', image: 'demo/valve.svg', unitPrice: 12.5, listPrice: 12.5, quantity: 2, lineTotal: 25, options: {} }],
+    lines: [
+      {
+        productId: '1'.padStart(24, '0'),
+        name: 'Brass Angle Valve',
+        image: 'demo/valve.svg',
+        unitPrice: 12.5,
+        listPrice: 12.5,
+        quantity: 2,
+        lineTotal: 25,
+        options: {},
+        taxClass: 'standard',
+        taxRate: 20,
+        lineDiscount: 5,
+        lineAmount: 20,
+        lineTax: 3.33,
+      },
+    ],
     subtotal: 25,
     discount: 5,
     promoDiscount: 0,
     deliveryFee: 0,
     total: 20,
+    // 20.00 includes 3.33 of VAT at 20 %.
+    taxTotal: 3.33,
+    taxes: [{ taxClass: 'standard', rate: 20, net: 16.67, tax: 3.33 }],
+    pricesIncludeTax: true,
     contact: { firstName: 'Grace Hopper', companyName: '', streetAddress: '', apartment: '', townCity: '', phoneNumber: '+15550100', emailAddress: 'grace@example.com' },
     promoCode: null,
     events: [{ type: 'placed', at: '2026-03-01T10:00:00Z', note: null }],
@@ -67,12 +87,19 @@ export function quoteHandler(
     const discount = Math.round((cents * ORDER_DISCOUNT_PERCENT) / 100);
     const promoDiscount = Math.round(((cents - discount) * promo) / 100);
     const fee = body.fulfilment === 'delivery' ? Math.round(DELIVERY_FEE * 100) : 0;
+    const total = cents - discount - promoDiscount + fee;
+    // Everything on the standard 20 %, included (a fresh shop); the server rounds per
+    // line, which one line per rate here does the same as.
+    const tax = Math.round((total * 20) / 120);
     const quote: Quote = {
       subtotal: cents / 100,
       discount: discount / 100,
       promoDiscount: promoDiscount / 100,
       deliveryFee: fee / 100,
-      total: (cents - discount - promoDiscount + fee) / 100,
+      total: total / 100,
+      taxTotal: tax / 100,
+      taxes: total > 0 ? [{ taxClass: 'standard', rate: 20, net: (total - tax) / 100, tax: tax / 100 }] : [],
+      pricesIncludeTax: true,
       lines: lines.map(({ productId, quantity }) => {
         const stock = products.find((p) => p._id === productId)!.stock;
         if (stock <= 0) return { productId, quantity, available: false, message: 'This product is out of stock' };

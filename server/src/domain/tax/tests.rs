@@ -4,7 +4,7 @@
 //! fee (and the tax, when prices are net) come to, to the cent.
 
 use super::*;
-use crate::domain::order::{totals, Fulfilment};
+use crate::domain::order::{totals, with_tax, Fulfilment};
 
 fn cents(values: &[i64]) -> Vec<Money> {
     values.iter().copied().map(Money::from_cents).collect()
@@ -242,13 +242,9 @@ fn over_many_random_carts_nothing_is_off_by_a_cent() {
             })
             .collect();
         let discount = Money::from_cents(spec.discount.cents() + spec.promo_discount.cents());
-        let taxed = tax_order(
-            &lines,
-            discount,
-            spec.delivery_fee,
-            &rates,
-            prices_include_tax,
-        );
+        // What quotes and orders charge: the spec's totals with their tax.
+        let (charged, taxed) = with_tax(spec, &lines, &rates, prices_include_tax);
+        assert_eq!(charged.total, taxed.total);
         let what = format!("cart {cart}: {lines:?}, discount {discount:?}, {taxed:?}");
 
         // The shares add up to the discounts, none above its line.
@@ -299,4 +295,34 @@ fn over_many_random_carts_nothing_is_off_by_a_cent() {
             );
         }
     }
+}
+
+#[test]
+fn rates_are_percentages_with_at_most_two_decimals_and_a_country_may_have_its_own() {
+    assert_eq!(rate_bp(20.0), Some(2_000));
+    assert_eq!(rate_bp(17.5), Some(1_750));
+    assert_eq!(rate_bp(8.25), Some(825));
+    assert_eq!(rate_bp(0.07), Some(7));
+    assert_eq!(rate_bp(100.0), Some(10_000));
+    assert_eq!(rate_bp(0.0), Some(0));
+    for refused in [-1.0, 100.01, 8.125, f64::NAN, f64::INFINITY] {
+        assert_eq!(rate_bp(refused), None, "{refused}");
+    }
+    assert_eq!(rate_percent(1_750), 17.5);
+    assert_eq!(rate_text(2_000), "20%");
+    assert_eq!(rate_text(1_750), "17.5%");
+    assert_eq!(rate_text(825), "8.25%");
+    assert_eq!(rate_text(5), "0.05%");
+    assert_eq!(rate_text(0), "0%");
+
+    let mut settings = TaxSettings::default();
+    let germany = TaxRates {
+        standard: 1_900,
+        reduced: 700,
+        zero: 0,
+    };
+    settings.country_rates.insert("DE".to_string(), germany);
+    assert_eq!(settings.rates_for(Some("DE")), germany);
+    assert_eq!(settings.rates_for(Some("FR")), TaxRates::FRESH);
+    assert_eq!(settings.rates_for(None), TaxRates::FRESH);
 }

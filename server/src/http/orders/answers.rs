@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status};
-use crate::domain::order_row::OrderRow;
+use crate::domain::order_row::{OrderRow, OrderTax};
+use crate::domain::tax::{rate_percent, TaxEntry, TaxedLine};
 use crate::domain::time::iso8601;
 use crate::store::orders::RefundIssue;
 
@@ -147,6 +148,9 @@ pub struct QuoteLine {
     pub unit_price: Option<f64>,
     /// Unit price × quantity; `null` for a product that is gone.
     pub line_total: Option<f64>,
+    /// Its tax (docs/DESIGN.md §10); `null` fields for a product that is gone.
+    #[serde(flatten)]
+    pub tax: LineTaxFields,
     /// Whether the stock meets the line now.
     pub available: bool,
     /// Why not: 'Only N left in stock', 'This product is out of stock', 'This product
@@ -164,7 +168,82 @@ pub struct Quote {
     pub promo_discount: f64,
     pub delivery_fee: f64,
     pub total: f64,
+    /// The tax in the total (docs/DESIGN.md §10); added to it when prices are net.
+    pub tax_total: f64,
+    /// Per class present among the lines, plus `standard` when there is a fee.
+    pub taxes: Vec<TaxAmount>,
+    /// Whether the amounts include tax (the shop's setting then).
+    pub prices_include_tax: bool,
     pub lines: Vec<QuoteLine>,
+}
+
+/// One class's tax (docs/DESIGN.md §10): Σ `net` + Σ `tax` = the total.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TaxAmount {
+    /// `standard`, `reduced` or `zero`.
+    pub tax_class: String,
+    /// In percent.
+    pub rate: f64,
+    /// What the class's lines (and for `standard` the delivery fee) come to without tax.
+    pub net: f64,
+    pub tax: f64,
+}
+
+impl From<&TaxEntry> for TaxAmount {
+    fn from(t: &TaxEntry) -> Self {
+        TaxAmount {
+            tax_class: t.class.as_str().to_string(),
+            rate: rate_percent(t.rate_bp),
+            net: t.net.as_f64(),
+            tax: t.tax.as_f64(),
+        }
+    }
+}
+
+/// A line's tax as the answers spell it: five fields, all `null` without one.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LineTaxFields {
+    /// `standard`, `reduced` or `zero`.
+    pub tax_class: Option<String>,
+    /// The class's rate, in percent.
+    pub tax_rate: Option<f64>,
+    /// The line's share of the cart's discounts.
+    pub line_discount: Option<f64>,
+    /// `lineTotal` − `lineDiscount`.
+    pub line_amount: Option<f64>,
+    /// The tax in (or, with net prices, on) `lineAmount`.
+    pub line_tax: Option<f64>,
+}
+
+impl From<Option<TaxedLine>> for LineTaxFields {
+    fn from(t: Option<TaxedLine>) -> Self {
+        LineTaxFields {
+            tax_class: t.map(|t| t.class.as_str().to_string()),
+            tax_rate: t.map(|t| rate_percent(t.rate_bp)),
+            line_discount: t.map(|t| t.line_discount.as_f64()),
+            line_amount: t.map(|t| t.line_amount.as_f64()),
+            line_tax: t.map(|t| t.line_tax.as_f64()),
+        }
+    }
+}
+
+/// An order's or a quote's tax as the answers spell it.
+pub struct OrderTaxFields {
+    pub tax_total: Option<f64>,
+    pub taxes: Vec<TaxAmount>,
+    pub prices_include_tax: Option<bool>,
+}
+
+impl From<Option<&OrderTax>> for OrderTaxFields {
+    fn from(t: Option<&OrderTax>) -> Self {
+        OrderTaxFields {
+            tax_total: t.map(|t| t.tax_total.as_f64()),
+            taxes: t.map_or_else(Vec::new, |t| t.taxes.iter().map(TaxAmount::from).collect()),
+            prices_include_tax: t.map(|t| t.prices_include_tax),
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -186,6 +265,10 @@ pub struct OrderLine {
     pub list_price: f64,
     pub quantity: i64,
     pub line_total: f64,
+    /// Its tax then (docs/DESIGN.md §10); `null` fields on an order placed before tax
+    /// was kept.
+    #[serde(flatten)]
+    pub tax: LineTaxFields,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -213,6 +296,14 @@ pub struct Order {
     pub promo_discount: f64,
     pub delivery_fee: f64,
     pub total: f64,
+    /// The tax in the total (docs/DESIGN.md §10); `null` on an order placed before tax
+    /// was kept.
+    pub tax_total: Option<f64>,
+    /// Per class present among the lines, plus `standard` when there is a fee; empty on
+    /// an order placed before tax was kept.
+    pub taxes: Vec<TaxAmount>,
+    /// Whether its prices included tax; `null` on an order placed before tax was kept.
+    pub prices_include_tax: Option<bool>,
     pub contact: Contact,
     pub promo_code: Option<String>,
     /// Oldest first: the timeline.
@@ -263,6 +354,7 @@ impl Order {
     }
 
     fn new(row: OrderRow, all_events: bool) -> Order {
+        let tax = OrderTaxFields::from(row.tax.as_ref());
         Order {
             id: row.id.into_string(),
             number: row.number,
@@ -283,6 +375,7 @@ impl Order {
                     list_price: l.list_price.as_f64(),
                     quantity: l.quantity,
                     line_total: l.line_total.as_f64(),
+                    tax: l.tax.into(),
                 })
                 .collect(),
             subtotal: row.totals.subtotal.as_f64(),
@@ -290,6 +383,9 @@ impl Order {
             promo_discount: row.totals.promo_discount.as_f64(),
             delivery_fee: row.totals.delivery_fee.as_f64(),
             total: row.totals.total.as_f64(),
+            tax_total: tax.tax_total,
+            taxes: tax.taxes,
+            prices_include_tax: tax.prices_include_tax,
             contact: row.contact.into(),
             promo_code: row.promo_code,
             events: row

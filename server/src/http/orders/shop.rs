@@ -9,7 +9,7 @@ use axum::{Json, Router};
 
 use super::answers::{
     AddressData, Contact, LineRequest, NextAction, Order, OrderData, OrderList, PlaceRequest,
-    PlacedOrder, Quote, QuoteLine, QuoteRequest, TokenQuery, TrackRequest,
+    PlacedOrder, Quote, QuoteLine, QuoteRequest, TaxAmount, TokenQuery, TrackRequest,
 };
 use super::refusals::{promo_refused, NOT_CANCELLABLE};
 use crate::domain::account::Email;
@@ -75,6 +75,9 @@ pub async fn quote(
             promo_discount: t.promo_discount.as_f64(),
             delivery_fee: t.delivery_fee.as_f64(),
             total: t.total.as_f64(),
+            tax_total: quote.tax.tax_total.as_f64(),
+            taxes: quote.tax.taxes.iter().map(TaxAmount::from).collect(),
+            prices_include_tax: quote.tax.prices_include_tax,
             lines: quote
                 .lines
                 .into_iter()
@@ -84,6 +87,7 @@ pub async fn quote(
                     quantity: l.quantity,
                     unit_price: l.unit_price.map(Money::as_f64),
                     line_total: l.line_total.map(Money::as_f64),
+                    tax: l.tax.into(),
                     available: l.problem.is_none(),
                     message: l.problem,
                 })

@@ -6,12 +6,13 @@ use std::collections::BTreeMap;
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
 use super::lines::{cart_asks, resolve, Line};
-use super::rows::{add_event, load};
+use super::rows::{add_event, load, taxes_json};
 use super::{
-    Buyer, MailFor, NewOrder, OrderEvent, OrderLine, OrderRow, Orders, PlaceRefusal, Placed, Quote,
-    QuoteLine,
+    Buyer, MailFor, NewOrder, OrderEvent, OrderLine, OrderRow, OrderTax, Orders, PlaceRefusal,
+    Placed, Quote, QuoteLine,
 };
 use crate::domain::id::Id;
+use crate::domain::order::with_tax;
 use crate::domain::order::PaymentStatus;
 use crate::domain::order::{
     self, shortage, ContactInput, EventType, Fulfilment, Status, Totals, NO_LONGER_AVAILABLE,
@@ -19,6 +20,7 @@ use crate::domain::order::{
 use crate::domain::payment::{derive_status, TxnKind};
 use crate::domain::pricing::price_line;
 use crate::domain::promo::{Promo, PromoRefusal};
+use crate::domain::tax::{LineToTax, TaxSettings};
 use crate::domain::variant::options_text;
 use crate::store::outbox;
 use crate::store::payments;
@@ -35,6 +37,7 @@ impl Orders {
         buyer: &Buyer,
         fulfilment: Fulfilment,
         promo_code: Option<&str>,
+        tax: &TaxSettings,
     ) -> Result<Result<Quote, PlaceRefusal>, sqlx::Error> {
         let mut conn = self.db.pool.acquire().await?;
         let asks = match buyer {
@@ -50,6 +53,7 @@ impl Orders {
         };
         let now = self.clock.now_ms();
         let mut priced = Vec::new();
+        let mut to_tax = Vec::new();
         let mut quoted = Vec::new();
         for line in lines {
             let (price, problem) = match &line.found {
@@ -57,6 +61,10 @@ impl Orders {
                 Some((product, variant)) => {
                     let price = price_line(variant.price, product.discount, line.quantity, now);
                     priced.push((price.unit_price, line.quantity));
+                    to_tax.push(LineToTax {
+                        line_total: price.line_total,
+                        class: product.tax_class,
+                    });
                     let short = (variant.stock < line.quantity).then(|| shortage(variant.stock));
                     (Some(price), line.rule.clone().or(short))
                 }
@@ -68,6 +76,7 @@ impl Orders {
                 quantity: line.quantity,
                 unit_price: price.map(|p| p.unit_price),
                 line_total: price.map(|p| p.line_total),
+                tax: None,
                 problem,
             });
         }
@@ -83,8 +92,16 @@ impl Orders {
                 Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
             }
         }
+        let rates = tax.rates_for(None);
+        let (totals, taxed) = with_tax(totals, &to_tax, &rates, tax.prices_include_tax);
+        // The priced lines, in order, are those still in the shop.
+        let mut taxed_lines = taxed.lines.iter();
+        for line in quoted.iter_mut().filter(|l| l.unit_price.is_some()) {
+            line.tax = taxed_lines.next().copied();
+        }
         Ok(Ok(Quote {
             totals,
+            tax: OrderTax::of(&taxed, tax.prices_include_tax),
             lines: quoted,
         }))
     }
@@ -154,6 +171,7 @@ impl Orders {
 
         let now = self.clock.now_ms();
         let mut order_lines = Vec::with_capacity(lines.len());
+        let mut to_tax = Vec::with_capacity(lines.len());
         for line in &lines {
             let (product, variant) = line.found.as_ref().ok_or(sqlx::Error::RowNotFound)?;
             let price = price_line(variant.price, product.discount, line.quantity, now);
@@ -172,6 +190,11 @@ impl Orders {
                 discount_bp: price.discount_bp,
                 quantity: line.quantity,
                 line_total: price.line_total,
+                tax: None,
+            });
+            to_tax.push(LineToTax {
+                line_total: price.line_total,
+                class: product.tax_class,
             });
         }
         let priced: Vec<_> = order_lines
@@ -193,6 +216,17 @@ impl Orders {
                 Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
             },
         };
+        let tax = &new.tax;
+        let (totals, taxed) = with_tax(
+            totals,
+            &to_tax,
+            &tax.rates_for(None),
+            tax.prices_include_tax,
+        );
+        for (line, taxed_line) in order_lines.iter_mut().zip(&taxed.lines) {
+            line.tax = Some(*taxed_line);
+        }
+        let order_tax = OrderTax::of(&taxed, tax.prices_include_tax);
         if new
             .card
             .as_ref()
@@ -222,8 +256,8 @@ impl Orders {
                  subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
                  street_address, apartment, town_city, phone_number, email_address, idempotency_scope, \
                  idempotency_key, request_digest, created_at, updated_at, payment_ref, card_brand, card_last4, \
-                 promo_code, promo_discount_cents) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27, $28)",
+                 promo_code, promo_discount_cents, prices_include_tax, tax_total_cents, delivery_tax_cents, taxes) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)",
         )
         .bind(&id)
         .bind(seq)
@@ -253,6 +287,10 @@ impl Orders {
         .bind(new.card.as_ref().map(|c| c.last4.clone()))
         .bind(promo.as_ref().map(|p| p.code.clone()))
         .bind(totals.promo_discount.cents())
+        .bind(i64::from(order_tax.prices_include_tax))
+        .bind(order_tax.tax_total.cents())
+        .bind(order_tax.delivery_tax.cents())
+        .bind(taxes_json(&order_tax.taxes))
         .execute(&mut *tx)
         .await?;
         if let Some(promo) = &promo {
@@ -283,10 +321,12 @@ impl Orders {
             .await?;
         }
         for (position, line) in order_lines.iter().enumerate() {
+            let line_tax = line.tax.ok_or(sqlx::Error::RowNotFound)?;
             sqlx::query(
                 "INSERT INTO order_lines (order_id, position, product_id, name, image, unit_price_cents, \
-                     list_price_cents, discount_bp, quantity, line_total_cents, variant_id, sku, options) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                     list_price_cents, discount_bp, quantity, line_total_cents, variant_id, sku, options, \
+                     tax_class, tax_rate_bp, line_discount_cents, line_amount_cents, line_tax_cents) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
             )
             .bind(&id)
             .bind(position as i64)
@@ -301,6 +341,11 @@ impl Orders {
             .bind(line.variant_id.as_deref())
             .bind(line.sku.as_deref())
             .bind(options_text(&line.options))
+            .bind(line_tax.class.as_str())
+            .bind(line_tax.rate_bp)
+            .bind(line_tax.line_discount.cents())
+            .bind(line_tax.line_amount.cents())
+            .bind(line_tax.line_tax.cents())
             .execute(&mut *tx)
             .await?;
         }
@@ -327,6 +372,7 @@ impl Orders {
             card_brand: new.card.as_ref().map(|c| c.brand.clone()),
             card_last4: new.card.as_ref().map(|c| c.last4.clone()),
             totals,
+            tax: Some(order_tax),
             contact: contact.clone(),
             promo_code: promo.map(|p| p.code),
             created_at: now,

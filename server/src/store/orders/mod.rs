@@ -24,13 +24,14 @@ use crate::domain::id::Id;
 use crate::domain::order::{Contact, ContactInput, Fulfilment, PaymentStatus, Status, Totals};
 use crate::domain::payment::TxnStatus;
 use crate::domain::promo::PromoRefusal;
+use crate::domain::tax::{TaxSettings, TaxedLine};
 use crate::domain::time::Clock;
 use crate::domain::Money;
 use crate::mail::Letter;
 pub use refunds::{RefundIssue, RefundRetry};
 use rows::{contact_from_row, load};
 
-pub use crate::domain::order_row::{OrderEvent, OrderLine, OrderRow};
+pub use crate::domain::order_row::{OrderEvent, OrderLine, OrderRow, OrderTax};
 
 /// Who places an order.
 #[derive(Clone, Debug)]
@@ -80,6 +81,8 @@ pub struct NewOrder {
     pub request_digest: String,
     /// A promo code as typed, uppercased (domain::promo::normalise).
     pub promo_code: Option<String>,
+    /// How the shop taxes now: the order keeps what it is charged with them.
+    pub tax: TaxSettings,
 }
 
 /// A card payment authorized (or waiting for 3-D Secure) before the order is written:
@@ -137,6 +140,9 @@ pub struct QuoteLine {
     pub unit_price: Option<Money>,
     /// Unit price × quantity; `None` for a product that is gone.
     pub line_total: Option<Money>,
+    /// Its tax class, rate, share of the discounts, amount and tax; `None` for a product
+    /// that is gone.
+    pub tax: Option<TaxedLine>,
     /// `None` when the line can be met; else what the shopper is told.
     pub problem: Option<String>,
 }
@@ -144,6 +150,7 @@ pub struct QuoteLine {
 #[derive(Clone, Debug)]
 pub struct Quote {
     pub totals: Totals,
+    pub tax: OrderTax,
     pub lines: Vec<QuoteLine>,
 }
 

@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::{OrderEvent, OrderLine, OrderRow};
+use super::{OrderEvent, OrderLine, OrderRow, OrderTax};
 use crate::domain::id::Id;
 use crate::domain::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals};
+use crate::domain::tax::{TaxClass, TaxEntry, TaxedLine};
 use crate::domain::variant::options_from_text;
 use crate::domain::Money;
 use crate::store::placeholders;
@@ -16,7 +17,8 @@ use crate::store::placeholders;
 pub(super) const ORDER_COLUMNS: &str =
     "id, number, user_id, fulfilment, status, payment_status, payment_method, payment_ref, card_brand, card_last4, \
      subtotal_cents, discount_cents, promo_discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
-     street_address, apartment, town_city, phone_number, email_address, promo_code, created_at";
+     street_address, apartment, town_city, phone_number, email_address, promo_code, created_at, \
+     prices_include_tax, tax_total_cents, delivery_tax_cents, taxes";
 
 pub(super) async fn add_event(
     conn: &mut AnyConnection,
@@ -67,7 +69,8 @@ pub(super) async fn fill_details(
     let ids = placeholders(orders.len());
     let lines_sql = format!(
         "SELECT order_id, product_id, name, image, unit_price_cents, list_price_cents, discount_bp, quantity, \
-             line_total_cents, variant_id, sku, options FROM order_lines WHERE order_id IN ({ids}) ORDER BY order_id, position"
+             line_total_cents, variant_id, sku, options, tax_class, tax_rate_bp, line_discount_cents, \
+             line_amount_cents, line_tax_cents FROM order_lines WHERE order_id IN ({ids}) ORDER BY order_id, position"
     );
     let events_sql = format!(
         "SELECT order_id, type, at, note, public FROM order_events WHERE order_id IN ({ids}) ORDER BY order_id, seq"
@@ -99,6 +102,7 @@ pub(super) async fn fill_details(
             discount_bp: row.try_get("discount_bp")?,
             quantity: row.try_get("quantity")?,
             line_total: Money::from_cents(row.try_get("line_total_cents")?),
+            tax: line_tax(&row)?,
         });
     }
     for row in events.fetch_all(&mut *conn).await? {
@@ -141,12 +145,72 @@ pub(super) fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
             delivery_fee: cents("delivery_fee_cents")?,
             total: cents("total_cents")?,
         },
+        tax: order_tax(row)?,
         contact: contact_from_row(row)?,
         promo_code: row.try_get("promo_code")?,
         created_at: row.try_get("created_at")?,
         lines: Vec::new(),
         events: Vec::new(),
     })
+}
+
+/// A line's tax, kept since migration 24 (null before).
+fn line_tax(row: &AnyRow) -> Result<Option<TaxedLine>, sqlx::Error> {
+    let Some(class) = row.try_get::<Option<String>, _>("tax_class")? else {
+        return Ok(None);
+    };
+    let cents = |column: &str| -> Result<Money, sqlx::Error> {
+        Ok(Money::from_cents(row.try_get(column)?))
+    };
+    Ok(Some(TaxedLine {
+        class: TaxClass::parse(&class).ok_or_else(|| corrupt("order_lines.tax_class", &class))?,
+        rate_bp: row.try_get("tax_rate_bp")?,
+        line_discount: cents("line_discount_cents")?,
+        line_amount: cents("line_amount_cents")?,
+        line_tax: cents("line_tax_cents")?,
+    }))
+}
+
+/// An order's tax, kept since migration 24 (null before).
+fn order_tax(row: &AnyRow) -> Result<Option<OrderTax>, sqlx::Error> {
+    let Some(included) = row.try_get::<Option<i64>, _>("prices_include_tax")? else {
+        return Ok(None);
+    };
+    let taxes: String = row.try_get("taxes")?;
+    Ok(Some(OrderTax {
+        prices_include_tax: included == 1,
+        delivery_tax: Money::from_cents(row.try_get("delivery_tax_cents")?),
+        taxes: taxes_of(&taxes).ok_or_else(|| corrupt("taxes", &taxes))?,
+        tax_total: Money::from_cents(row.try_get("tax_total_cents")?),
+    }))
+}
+
+/// The breakdown per class as the row keeps it.
+pub(super) fn taxes_json(taxes: &[TaxEntry]) -> String {
+    let entries: Vec<serde_json::Value> = taxes
+        .iter()
+        .map(|t| {
+            serde_json::json!({"taxClass": t.class.as_str(), "rateBp": t.rate_bp,
+                "net": t.net.cents(), "tax": t.tax.cents()})
+        })
+        .collect();
+    serde_json::Value::from(entries).to_string()
+}
+
+fn taxes_of(text: &str) -> Option<Vec<TaxEntry>> {
+    let entries: Vec<BTreeMap<String, serde_json::Value>> = serde_json::from_str(text).ok()?;
+    entries
+        .iter()
+        .map(|entry| {
+            let cents = |key: &str| entry.get(key)?.as_i64();
+            Some(TaxEntry {
+                class: TaxClass::parse(entry.get("taxClass")?.as_str()?)?,
+                rate_bp: cents("rateBp")?,
+                net: Money::from_cents(cents("net")?),
+                tax: Money::from_cents(cents("tax")?),
+            })
+        })
+        .collect()
 }
 
 pub(super) fn contact_from_row(row: &AnyRow) -> Result<ContactInput, sqlx::Error> {

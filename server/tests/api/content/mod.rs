@@ -7,6 +7,7 @@ pub(crate) mod banners;
 mod categories;
 mod pages;
 mod settings;
+mod tax_settings;
 
 use reqwest::multipart::{Form, Part};
 use reqwest::StatusCode;

@@ -38,6 +38,16 @@ async fn settings(app: &TestApp, admin: &str) -> Value {
     body["data"]["settings"].clone()
 }
 
+/// The currency, pickup point and version of `settings` (the tax fields have tests of
+/// their own, in tax_settings.rs).
+fn part(settings: &Value) -> Value {
+    let keep = ["currency", "pickup", "version"];
+    keep.iter()
+        .filter_map(|key| Some((key.to_string(), settings.get(*key)?.clone())))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
 async fn save(app: &TestApp, admin: &str, body: Value) -> (StatusCode, Value) {
     app.call(Method::PUT, "/api/admin/settings", Some(body), Some(admin))
         .await
@@ -47,12 +57,12 @@ async fn a_fresh_shop_names_no_currency_and_no_pickup_point(app: TestApp) {
     let (status, body) = app.get("/api/shop").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
-        body["data"],
-        json!({"shop": {"currency": null, "pickup": null}})
+        part(&body["data"]["shop"]),
+        json!({"currency": null, "pickup": null})
     );
     let admin = app.admin().await;
     assert_eq!(
-        settings(&app, &admin).await,
+        part(&settings(&app, &admin).await),
         json!({"currency": null, "pickup": null, "version": 1})
     );
     let page = app.client.get(app.url("/")).send().await.unwrap();
@@ -107,7 +117,7 @@ async fn a_refused_save_changes_nothing(app: TestApp) {
     let (status, body) = save(&app, &admin, json!({"currency": 5})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(
-        settings(&app, &admin).await,
+        part(&settings(&app, &admin).await),
         json!({"currency": null, "pickup": null, "version": 1})
     );
 }
@@ -128,7 +138,7 @@ async fn a_save_changes_the_fields_it_sends_and_a_stale_one_is_refused(app: Test
     assert_eq!(saved["version"], 2);
     let (_, shop) = app.get("/api/shop").await;
     assert_eq!(
-        shop["data"]["shop"],
+        part(&shop["data"]["shop"]),
         json!({"currency": "GBP", "pickup": main_branch()})
     );
 
@@ -136,7 +146,7 @@ async fn a_save_changes_the_fields_it_sends_and_a_stale_one_is_refused(app: Test
     let (status, body) = save(&app, &admin, json!({"pickup": null})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
-        body["data"]["settings"],
+        part(&body["data"]["settings"]),
         json!({"currency": "GBP", "pickup": null, "version": 3})
     );
     // A save that changes nothing keeps the version.
@@ -148,7 +158,7 @@ async fn a_save_changes_the_fields_it_sends_and_a_stale_one_is_refused(app: Test
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["message"], STALE);
     assert_eq!(
-        body["data"]["settings"],
+        part(&body["data"]["settings"]),
         json!({"currency": "GBP", "pickup": null, "version": 3})
     );
     assert_eq!(settings(&app, &admin).await["currency"], "GBP");

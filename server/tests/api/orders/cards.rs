@@ -339,6 +339,7 @@ async fn an_order_that_no_longer_comes_to_the_authorized_amount_is_not_placed(ap
         idempotency_key: "one-key".into(),
         request_digest: "one-request".into(),
         promo_code: None,
+        tax: Default::default(),
     };
     let mail = |o: &shop::store::orders::OrderRow| {
         templates::order_placed(o, "/orders/link", &Default::default())

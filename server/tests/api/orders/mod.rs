@@ -8,6 +8,7 @@ mod checkout;
 mod lifecycle;
 mod payments;
 mod refunds;
+mod tax;
 pub(crate) mod variants;
 
 use reqwest::{Method, StatusCode};
@@ -123,7 +124,7 @@ pub(crate) fn pickup(email: &str) -> Value {
     json!({"firstName": "Ada", "phoneNumber": "+447946095800", "emailAddress": email})
 }
 
-fn delivery(email: &str) -> Value {
+pub(crate) fn delivery(email: &str) -> Value {
     json!({
         "firstName": "Ada", "companyName": "Engines Ltd", "streetAddress": "12 St James's Square",
         "apartment": "Flat 2", "townCity": "London", "phoneNumber": "+447946095800", "emailAddress": email
@@ -143,6 +144,23 @@ pub(crate) fn guest_order(email: &str, lines: &[(&str, i64)]) -> Value {
 /// A customer's cash order of their server cart.
 fn cart_order(fulfilment: &str, contact: Value, save: bool) -> Value {
     json!({"fulfilment": fulfilment, "contact": contact, "saveAddress": save, "payment": {"method": "cod"}})
+}
+
+/// A quote's or an order's line without its tax fields (orders/tax.rs checks those).
+pub(crate) fn untaxed(line: &Value) -> Value {
+    let mut line = line.clone();
+    if let Some(fields) = line.as_object_mut() {
+        for key in [
+            "taxClass",
+            "taxRate",
+            "lineDiscount",
+            "lineAmount",
+            "lineTax",
+        ] {
+            fields.remove(key);
+        }
+    }
+    line
 }
 
 /// Runs every future at once and collects the answers in order.

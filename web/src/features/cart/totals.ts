@@ -1,6 +1,7 @@
 // The cart's Order Summary (spec §9), computed in one place for the cart and checkout.
 
 import { DELIVERY_FEE, ORDER_DISCOUNT_PERCENT } from '@/lib/rules';
+import type { TaxAmount } from '@/lib/tax';
 
 /** The fixed discount on the subtotal; a promo code's comes on top, worked out by the server. */
 export const CART_DISCOUNT_PERCENT = ORDER_DISCOUNT_PERCENT;
@@ -14,6 +15,9 @@ export interface Totals {
   promoDiscount: number;
   deliveryFee: number;
   total: number;
+  /** The server's tax per rate (the checkout's quote); the cart's own figures have none. */
+  taxes?: TaxAmount[];
+  pricesIncludeTax?: boolean;
 }
 
 /** Subtotal of unit price × quantity, the 20 % discount, the delivery fee (100 when

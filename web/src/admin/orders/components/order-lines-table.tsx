@@ -1,16 +1,24 @@
 import type { Order } from '@/api/types';
 import { formatRupee } from '@/lib/format';
+import { rateText, taxRows } from '@/lib/tax';
+import { useShop } from '@/features/shop';
 import { LineVariant } from '@/components/ui/line-variant';
 
-/** What was ordered, at the prices paid, and the order's figures. */
-export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subtotal' | 'discount' | 'promoDiscount' | 'deliveryFee' | 'total' | 'promoCode'> }) {
+/** What was ordered, at the prices paid, with each line's tax, and the order's figures
+ * with its tax per rate (docs/DESIGN.md §10). */
+export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subtotal' | 'discount' | 'promoDiscount' | 'deliveryFee' | 'total' | 'promoCode' | 'taxes' | 'pricesIncludeTax'> }) {
+  const label = useShop().data?.taxLabel ?? 'VAT';
+  const included = order.pricesIncludeTax !== false;
+  const taxes = taxRows(order.taxes, included, label, formatRupee);
   const totals = [
     { label: 'Subtotal', value: formatRupee(order.subtotal) },
     { label: 'Discount', value: `-${formatRupee(order.discount)}` },
     // The shop's 20 % and the code's amount are apart, as the server sends them.
     ...(order.promoDiscount > 0 ? [{ label: `Promo code ${order.promoCode ?? ''}`.trim(), value: `-${formatRupee(order.promoDiscount)}` }] : []),
     { label: 'Delivery fee', value: formatRupee(order.deliveryFee) },
+    ...(included ? [] : taxes),
   ];
+  const after = included ? taxes : [];
   return (
     <div role="region" aria-label="Items table" tabIndex={0} className="overflow-x-auto">
       <table className="w-full min-w-[28rem] text-left text-sm">
@@ -20,6 +28,9 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subto
             <th scope="col" className="py-2 pr-3">Item</th>
             <th scope="col" className="px-3 py-2 text-right">Qty</th>
             <th scope="col" className="px-3 py-2 text-right">Price</th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {label}
+            </th>
             <th scope="col" className="py-2 pl-3 text-right">Total</th>
           </tr>
         </thead>
@@ -35,6 +46,7 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subto
                 {formatRupee(line.unitPrice)}
                 {line.listPrice > line.unitPrice && <span className="ml-1 text-slate-500 line-through">{formatRupee(line.listPrice)}</span>}
               </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">{line.taxRate == null || line.lineTax == null ? '–' : `${rateText(line.taxRate)} · ${formatRupee(line.lineTax)}`}</td>
               <td className="whitespace-nowrap py-2 pl-3 text-right">{formatRupee(line.lineTotal)}</td>
             </tr>
           ))}
@@ -42,18 +54,26 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subto
         <tfoot>
           {totals.map((row) => (
             <tr key={row.label}>
-              <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-normal text-slate-600">
+              <th scope="row" colSpan={4} className="pt-2 pr-3 text-right font-normal text-slate-600">
                 {row.label}
               </th>
               <td className="whitespace-nowrap pt-2 pl-3 text-right">{row.value}</td>
             </tr>
           ))}
           <tr>
-            <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-semibold">
+            <th scope="row" colSpan={4} className="pt-2 pr-3 text-right font-semibold">
               Total
             </th>
             <td className="whitespace-nowrap pt-2 pl-3 text-right font-semibold">{formatRupee(order.total)}</td>
           </tr>
+          {after.map((row) => (
+            <tr key={row.label} className="text-xs text-slate-600">
+              <th scope="row" colSpan={4} className="pt-1 pr-3 text-right font-normal">
+                {row.label}
+              </th>
+              <td className="whitespace-nowrap pt-1 pl-3 text-right">{row.value}</td>
+            </tr>
+          ))}
         </tfoot>
       </table>
     </div>

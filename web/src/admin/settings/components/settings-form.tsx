@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Field } from '@/admin/shared/components/form-field';
 import type { SettingsRequest } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { CURRENCIES, MAX_PICKUP_NAME, MAX_PICKUP_TEXT, SETTINGS_ERROR_FIELDS, settingsRequest, settingsSchema, type SettingsFormValues } from '../settings-schema';
+import { ReturnFields, ShopIdentityFields, TaxFields } from './tax-fields';
+import { CURRENCIES, MAX_PICKUP_NAME, MAX_PICKUP_TEXT, settingsErrorField, settingsRequest, settingsSchema, type SettingsFormValues } from '../settings-schema';
 
 const controlClass = 'w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500';
 
-/** The shop's currency and pickup point. `save` sends the request and rejects with the
+/** The shop's identity, tax, currency, pickup point and return window. `save` sends the request and rejects with the
  * ApiError, whose `errors` then show on the fields they name. */
 export function SettingsForm({ initial, version, save }: { initial: SettingsFormValues; version: number; save: (body: SettingsRequest) => Promise<unknown> }) {
   const form = useForm<SettingsFormValues>({ resolver: zodResolver(settingsSchema), defaultValues: initial });
@@ -22,8 +23,8 @@ export function SettingsForm({ initial, version, save }: { initial: SettingsForm
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) return;
       for (const [key, message] of Object.entries(error instanceof ApiError ? (error.errors ?? {}) : {})) {
-        const field = SETTINGS_ERROR_FIELDS[key];
-        if (field) form.setError(field, { message }, { shouldFocus: true });
+        const field = settingsErrorField(key, values);
+        if (field) form.setError(field as FieldPath<SettingsFormValues>, { message }, { shouldFocus: true });
       }
       form.setError('root', { message: errorMessage(error, 'Failed to save the settings') });
     }
@@ -36,6 +37,8 @@ export function SettingsForm({ initial, version, save }: { initial: SettingsForm
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
+      <ShopIdentityFields form={form} />
+      <TaxFields form={form} />
       <section aria-labelledby="settings-currency" className="space-y-3">
         <h2 id="settings-currency" className="text-lg font-semibold">
           Currency
@@ -84,6 +87,7 @@ export function SettingsForm({ initial, version, save }: { initial: SettingsForm
           </div>
         )}
       </section>
+      <ReturnFields form={form} />
       {errors.root && (
         <p role="alert" className="text-sm text-red-600">
           {errors.root.message}

@@ -13,7 +13,20 @@ afterEach(() => {
   setShopCurrency(null);
 });
 
-const fresh: ShopSettings = { currency: null, pickup: null, version: 1 };
+const fresh: ShopSettings = {
+  currency: null,
+  pickup: null,
+  name: 'Shop',
+  address: { streetAddress: '', townCity: '', postcode: '', country: 'GB' },
+  taxNumber: '',
+  country: 'GB',
+  taxLabel: 'VAT',
+  pricesIncludeTax: true,
+  rates: { standard: 20, reduced: 5, zero: 0 },
+  countryRates: {},
+  returnWindowDays: 30,
+  version: 1,
+};
 const branch = { name: 'Main branch', address: '1 Example Street\nExampletown', openingHours: 'Mon–Fri 7–17', instructions: '' };
 
 /** GET answers `current`; PUT records the body and answers `answer` (by default: saved). */
@@ -24,7 +37,12 @@ function settingsHandlers(current: () => ShopSettings, sent: SettingsRequest[], 
       const body = (await request.json()) as SettingsRequest;
       sent.push(body);
       if (answer) return answer();
-      const saved: ShopSettings = { currency: body.currency ?? null, pickup: body.pickup ? { openingHours: '', instructions: '', ...body.pickup } : null, version: current().version + 1 };
+      const saved: ShopSettings = {
+        ...current(),
+        currency: body.currency ?? null,
+        pickup: body.pickup ? { openingHours: '', instructions: '', ...body.pickup } : null,
+        version: current().version + 1,
+      };
       return HttpResponse.json({ success: true, message: 'Settings saved', data: { settings: saved } });
     }),
   ];
@@ -45,7 +63,7 @@ describe('Console settings', () => {
     fireEvent.change(screen.getByLabelText('Opening hours (optional)'), { target: { value: branch.openingHours } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual({ currency: 'GBP', pickup: branch, version: 1 });
+    expect(sent[0]).toMatchObject({ currency: 'GBP', pickup: branch, version: 1 });
     await waitFor(() => expect(getShopCurrency()).toBe('GBP'));
     expect(formatRupee(3)).toBe('£3.00');
   });
@@ -66,11 +84,50 @@ describe('Console settings', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /Say where shoppers collect/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Choose a currency by its ISO 4217 code, such as GBP, EUR, USD or INR')).toBeInTheDocument();
-    expect(sent[0]).toEqual({ currency: null, pickup: null, version: 1 });
+    expect(sent[0]).toMatchObject({ currency: null, pickup: null, version: 1 });
+  });
+
+  it('saves the shop’s identity, its rates and other countries’ rates, and checks rates as the server does', async () => {
+    const sent: SettingsRequest[] = [];
+    server.use(
+      ...settingsHandlers(() => fresh, sent, () =>
+        HttpResponse.json({ success: false, message: 'Check the settings', errors: { 'countryRates.XX': 'Use a two-letter country code such as GB', 'address.country': 'Use a two-letter country code such as GB' } }, { status: 400 }),
+      ),
+    );
+    renderRoutes(routes, '/admin/settings');
+    const standard = await screen.findByLabelText('Standard rate (%)');
+    expect(standard).toHaveValue('20');
+    expect(screen.getByLabelText('Tax label')).toHaveValue('VAT');
+    fireEvent.change(screen.getByLabelText('Shop name'), { target: { value: 'Pipe & Co' } });
+    fireEvent.change(screen.getByLabelText('Tax number (optional)'), { target: { value: 'GB123456789' } });
+    fireEvent.change(standard, { target: { value: '8.125' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Prices include tax/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a country' }));
+    const rows = screen.getByRole('group', { name: 'Rates in other countries' });
+    fireEvent.change(within(rows).getByLabelText('Country'), { target: { value: 'xx' } });
+    fireEvent.change(within(rows).getByLabelText('Standard rate (%)'), { target: { value: '19' } });
+    fireEvent.change(within(rows).getByLabelText('Reduced rate (%)'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('A rate is a percentage from 0 to 100 with at most two decimals')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(standard, { target: { value: '17.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      name: 'Pipe & Co',
+      taxNumber: 'GB123456789',
+      pricesIncludeTax: false,
+      rates: { standard: 17.5, reduced: 5, zero: 0 },
+      countryRates: { XX: { standard: 19, reduced: 7, zero: 0 } },
+      returnWindowDays: 30,
+    });
+    // The server knows which codes are assigned: its refusal lands on the row's field.
+    expect(await within(rows).findByText('Use a two-letter country code such as GB')).toBeInTheDocument();
   });
 
   it('offers the latest settings when someone saved them after the form was loaded', async () => {
-    const latest: ShopSettings = { currency: 'EUR', pickup: { ...branch }, version: 4 };
+    const latest: ShopSettings = { ...fresh, currency: 'EUR', pickup: { ...branch }, version: 4 };
     let current = fresh;
     server.use(
       ...settingsHandlers(

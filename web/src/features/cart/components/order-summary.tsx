@@ -1,6 +1,8 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useShop } from '@/features/shop';
 import { formatRupee } from '@/lib/format';
+import { taxRows } from '@/lib/tax';
 import { CART_DISCOUNT_PERCENT, type Totals } from '../totals';
 
 /** The applied promo code, and how to take it off the order. */
@@ -26,6 +28,9 @@ export function OrderSummary({
   placeholder?: ReactNode;
   children?: ReactNode;
 }) {
+  const label = useShop().data?.taxLabel ?? 'VAT';
+  const included = totals?.pricesIncludeTax !== false;
+  const taxes = taxRows(totals?.taxes, included, label, formatRupee);
   return (
     <section aria-labelledby="summary-heading" className="min-w-0 space-y-4 rounded-lg border border-slate-200 p-5">
       <h2 id="summary-heading" className="text-lg font-semibold">
@@ -56,7 +61,9 @@ export function OrderSummary({
             </div>
           )}
           <Row label="Delivery Fee" value={formatRupee(totals.deliveryFee)} />
+          {!included && taxes.map((row) => <Row key={row.label} label={row.label} value={row.value} />)}
           <Row label="Total" value={formatRupee(totals.total)} strong />
+          {included && taxes.map((row) => <Row key={row.label} label={row.label} value={row.value} small />)}
         </dl>
       ) : (
         <div className="text-sm text-slate-600">{placeholder}</div>
@@ -68,9 +75,10 @@ export function OrderSummary({
 
 /** A `dt`/`dd` pair in its own `div`: a `dl` holds only such groups (the Total's rule
  * above it is its own border, not a wrapper). */
-function Row({ label, value, valueClass, strong }: { label: string; value: string; valueClass?: string; strong?: boolean }) {
+function Row({ label, value, valueClass, strong, small }: { label: string; value: string; valueClass?: string; strong?: boolean; small?: boolean }) {
+  const layout = strong ? 'flex justify-between border-t border-slate-200 pt-3 text-base font-semibold' : small ? 'flex justify-between text-xs' : 'flex justify-between';
   return (
-    <div className={strong ? 'flex justify-between border-t border-slate-200 pt-3 text-base font-semibold' : 'flex justify-between'}>
+    <div className={layout}>
       <dt className={strong ? undefined : 'text-slate-600'}>{label}</dt>
       <dd className={valueClass} data-testid={`summary-${label.split(' ')[0].toLowerCase()}`}>
         {value}

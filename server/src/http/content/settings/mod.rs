@@ -1,23 +1,29 @@
 //! The shop's settings (docs/DESIGN.md §10 and §15): the console's form (`GET`/`PUT
-//! /admin/settings`, with its version) and what the storefront reads of them (`GET
-//! /shop`: the currency and the pickup point).
+//! /admin/settings`, with its version; the body and its checks in `request.rs`) and what
+//! the storefront reads of them (`GET /shop`: the currency, the pickup point, the shop's
+//! name and how it shows tax).
 
 use std::collections::BTreeMap;
 
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
-use crate::domain::currency::{Currency, CURRENCY_RULE};
-use crate::domain::shop::{check_pickup, Pickup, ShopSettings};
+use crate::domain::shop::{Pickup, ShopAddress, ShopSettings};
+use crate::domain::tax::{rate_percent, TaxRates};
 use crate::http::error::{check_version, AppError, ErrorBody};
 use crate::http::extract::ApiJson;
 use crate::http::identity::actor_of;
 use crate::http::identity::AdminUser;
 use crate::http::{ok, AppState, Envelope};
-use crate::store::settings::{SettingsChange, StaleSettings};
+use crate::store::settings::StaleSettings;
+
+mod request;
+
+use request::check;
+pub use request::{AddressRequest, PickupRequest, RatesRequest, SettingsRequest};
 
 #[derive(OpenApi)]
 #[openapi(paths(shop, settings, save_settings))]
@@ -67,6 +73,54 @@ pub struct ShopFacts {
     pub currency: Option<String>,
     /// Where pickup orders are collected, or null when the shop has not said.
     pub pickup: Option<PickupPoint>,
+    pub name: String,
+    /// Where the shop is (ISO 3166-1 alpha-2): the country a delivery defaults to.
+    pub country: String,
+    /// What the tax is called ('VAT'): the price switch's label.
+    pub tax_label: String,
+    /// Whether catalogue prices include tax (docs/DESIGN.md §10).
+    pub prices_include_tax: bool,
+    /// The shop's country's rates, in percent.
+    pub rates: RatesView,
+}
+
+/// One country's rates, in percent (20, 17.5).
+#[derive(Serialize, ToSchema)]
+pub struct RatesView {
+    pub standard: f64,
+    pub reduced: f64,
+    pub zero: f64,
+}
+
+impl From<TaxRates> for RatesView {
+    fn from(rates: TaxRates) -> Self {
+        RatesView {
+            standard: rate_percent(rates.standard),
+            reduced: rate_percent(rates.reduced),
+            zero: rate_percent(rates.zero),
+        }
+    }
+}
+
+/// The shop's address on its invoices.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressView {
+    pub street_address: String,
+    pub town_city: String,
+    pub postcode: String,
+    pub country: String,
+}
+
+impl From<ShopAddress> for AddressView {
+    fn from(a: ShopAddress) -> Self {
+        AddressView {
+            street_address: a.street_address,
+            town_city: a.town_city,
+            postcode: a.postcode,
+            country: a.country,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -80,6 +134,18 @@ pub struct ShopData {
 pub struct SettingsView {
     pub currency: Option<String>,
     pub pickup: Option<PickupPoint>,
+    pub name: String,
+    pub address: AddressView,
+    /// Empty when the shop has none.
+    pub tax_number: String,
+    pub country: String,
+    pub tax_label: String,
+    pub prices_include_tax: bool,
+    pub rates: RatesView,
+    /// Other countries' rates, by code.
+    #[schema(value_type = std::collections::BTreeMap<String, RatesView>)]
+    pub country_rates: BTreeMap<String, RatesView>,
+    pub return_window_days: i64,
     /// Bumped by each save: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
     pub version: i64,
 }
@@ -95,62 +161,29 @@ impl From<ShopSettings> for SettingsData {
             settings: SettingsView {
                 currency: s.currency.map(|c| c.code().to_string()),
                 pickup: s.pickup.map(PickupPoint::from),
+                name: s.identity.name,
+                address: s.identity.address.into(),
+                tax_number: s.identity.tax_number,
+                country: s.tax.country,
+                tax_label: s.tax.label,
+                prices_include_tax: s.tax.prices_include_tax,
+                rates: s.tax.rates.into(),
+                country_rates: s
+                    .tax
+                    .country_rates
+                    .into_iter()
+                    .map(|(code, rates)| (code, rates.into()))
+                    .collect(),
+                return_window_days: s.return_window_days,
                 version: s.version,
             },
         }
     }
 }
 
-/// The pickup block as the form sends it.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PickupRequest {
-    /// 1 to 120 characters once trimmed.
-    #[serde(default)]
-    #[schema(required = true)]
-    pub name: String,
-    /// 1 to 1,000 characters once trimmed; line breaks kept.
-    #[serde(default)]
-    #[schema(required = true)]
-    pub address: String,
-    /// At most 1,000 characters; line breaks kept.
-    #[serde(default)]
-    #[schema(max_length = 1000)]
-    pub opening_hours: String,
-    /// At most 1,000 characters; line breaks kept.
-    #[serde(default)]
-    #[schema(max_length = 1000)]
-    pub instructions: String,
-}
-
-/// A save: only the fields sent change; `null` clears one.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SettingsRequest {
-    /// An ISO 4217 code the shop can show (GBP, EUR, USD, INR, AUD, CAD, NZD, HKD, MXN,
-    /// BRL, CHF, SEK, NOK, DKK, PLN, CZK, ZAR, SGD, AED), or null for the spec's two
-    /// readings. Amounts are never converted.
-    #[serde(default, deserialize_with = "sent")]
-    #[schema(value_type = Option<String>)]
-    pub currency: Option<Option<String>>,
-    /// The pickup point, replaced whole, or null for none.
-    #[serde(default, deserialize_with = "sent")]
-    #[schema(value_type = Option<PickupRequest>)]
-    pub pickup: Option<Option<PickupRequest>>,
-    /// The settings' `version` when the form was loaded; settings saved since are
-    /// refused with 409 and the settings as they now are. Without it the save is applied.
-    #[schema(minimum = 1)]
-    pub version: Option<i64>,
-}
-
-/// A field that is in the body, null or not (`None` when it is left out).
-fn sent<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
-}
-
-/// The shop's currency and pickup point, for every page.
+/// The shop's currency, pickup point, name and tax reading, for every page.
 #[utoipa::path(get, path = "/api/shop", tag = "catalogue",
-    responses((status = 200, description = "The shop's currency and pickup point", body = Envelope<ShopData>)))]
+    responses((status = 200, description = "The shop's currency, pickup point, name and tax reading", body = Envelope<ShopData>)))]
 pub async fn shop(State(state): State<AppState>) -> Result<Json<Envelope<ShopData>>, AppError> {
     let settings = state.shop_settings.get().await?;
     Ok(ok(
@@ -159,6 +192,11 @@ pub async fn shop(State(state): State<AppState>) -> Result<Json<Envelope<ShopDat
             shop: ShopFacts {
                 currency: settings.currency.map(|c| c.code().to_string()),
                 pickup: settings.pickup.map(PickupPoint::from),
+                name: settings.identity.name,
+                country: settings.tax.country,
+                tax_label: settings.tax.label,
+                prices_include_tax: settings.tax.prices_include_tax,
+                rates: settings.tax.rates.into(),
             },
         },
     ))
@@ -184,7 +222,7 @@ pub async fn settings(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "'Settings saved'", body = Envelope<SettingsData>),
-        (status = 400, description = "Fields that break a rule, named in `errors` (`currency`, `pickup.name`, `pickup.address`, `pickup.openingHours`, `pickup.instructions`, `version`)", body = ErrorBody),
+        (status = 400, description = "Fields that break a rule, named in `errors` (`currency`, `pickup.name`, `pickup.address`, `pickup.openingHours`, `pickup.instructions`, `name`, `address.streetAddress`, `address.townCity`, `address.postcode`, `address.country`, `taxNumber`, `country`, `taxLabel`, `rates.standard`, `rates.reduced`, `rates.zero`, `countryRates`, `countryRates.<code>`, `countryRates.<code>.<class>`, `returnWindowDays`, `version`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 409, description = "'This changed since you opened it: reload to see the latest': `version` is not the settings', `data` holds `{settings}` as they now are, and nothing was written", body = ErrorBody),
@@ -204,42 +242,10 @@ pub async fn save_settings(
     Ok(ok("Settings saved", saved.into()))
 }
 
-/// The save's fields, checked: every refusal at once.
-fn check(body: &SettingsRequest) -> Result<SettingsChange, AppError> {
-    let mut errors = BTreeMap::new();
-    let currency = match &body.currency {
-        None => None,
-        Some(None) => Some(None),
-        Some(Some(code)) => match Currency::parse(code) {
-            Some(currency) => Some(Some(currency)),
-            None => {
-                errors.insert("currency".to_string(), CURRENCY_RULE.to_string());
-                None
-            }
-        },
-    };
-    let pickup = match &body.pickup {
-        None => None,
-        Some(None) => Some(None),
-        Some(Some(p)) => {
-            match check_pickup(&p.name, &p.address, &p.opening_hours, &p.instructions) {
-                Ok(pickup) => Some(Some(pickup)),
-                Err(refusals) => {
-                    errors.extend(refusals);
-                    None
-                }
-            }
-        }
-    };
-    if !errors.is_empty() {
-        return Err(AppError::fields(errors));
-    }
-    Ok(SettingsChange { currency, pickup })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::currency::Currency;
 
     /// The OpenAPI document's pattern names exactly the codes the formatter knows.
     #[test]
