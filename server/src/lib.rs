@@ -11,10 +11,12 @@
 //! - `testpsp`: the offline test card provider (the `test-payments` feature).
 //! - [`security`]: password hashing, access tokens, signed URLs, one-time codes.
 //! - [`seed`]: the demo and benchmark catalogues.
+//! - [`documents`]: tax invoices and credit notes as PDF.
 
 pub mod app;
 pub mod backup;
 pub mod config;
+pub mod documents;
 pub mod domain;
 pub mod http;
 pub mod jobs;

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { addToCart, allProducts, type ApiProduct, cents, latestMail, newEmail, rupees, signIn, totalsOf } from './helpers';
@@ -113,6 +115,17 @@ test('a guest buys for pickup with cash, sees the confirmation, and opens the ma
     await expectLine(other, product, 2);
     await expectTotals(other, totals);
     await expect(other.getByRole('list', { name: 'Order status' }).getByRole('listitem').first()).toHaveText(/^Placed/);
+    // The tax invoice opens from the page the link opened: a PDF naming the line.
+    const download = other.waitForEvent('download');
+    await other.getByRole('button', { name: /^Invoice INV-\d{6} \(PDF\)$/ }).click();
+    const invoice = await download;
+    expect(invoice.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
+    const pdf = readFileSync(await invoice.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain(product.name.slice(0, 30));
+    expect(text).toContain(rupees(totals.total));
     // The confirmation belongs to checkout, not to the mailed link.
     await expect(other.getByText('We have e-mailed a confirmation')).toHaveCount(0);
     // Without the token, the same order is not to be found.

@@ -8,6 +8,7 @@ pub mod cart;
 pub mod country;
 pub mod currency;
 pub mod id;
+pub mod invoice;
 pub mod listing;
 pub mod money;
 pub mod option_filter;

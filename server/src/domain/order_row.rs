@@ -28,6 +28,10 @@ pub struct OrderRow {
     pub contact: ContactInput,
     pub promo_code: Option<String>,
     pub created_at: i64,
+    /// Its tax invoice's number; `None` for an order placed before invoices were issued.
+    pub invoice_number: Option<String>,
+    /// Its credit notes, first first.
+    pub credit_notes: Vec<CreditNote>,
     pub lines: Vec<OrderLine>,
     /// Oldest first, public and not.
     pub events: Vec<OrderEvent>,
@@ -76,6 +80,15 @@ impl OrderTax {
             tax_total: taxed.tax_total,
         }
     }
+}
+
+/// A credit note against the order's invoice (docs/DESIGN.md §10).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CreditNote {
+    /// `CN-000001`.
+    pub number: String,
+    pub amount: Money,
+    pub created_at: i64,
 }
 
 #[derive(Clone, Debug)]

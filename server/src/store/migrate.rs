@@ -164,6 +164,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0024_order_tax.sql"),
         postgres: include_str!("../../migrations/postgres/0024_order_tax.sql"),
     },
+    Migration {
+        version: 25,
+        name: "invoices",
+        sqlite: include_str!("../../migrations/sqlite/0025_invoices.sql"),
+        postgres: include_str!("../../migrations/postgres/0025_invoices.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

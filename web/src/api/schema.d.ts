@@ -1155,6 +1155,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/{number}/credit-note/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's `n`th credit note (1, 2, … in the order's `creditNotes`). */
+        get: operations["credit_note"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/{number}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's tax invoice: the shop, the buyer, each line with its quantity, unit
+         *     price, tax rate, tax and amount, the totals per rate and the payment status.
+         */
+        get: operations["invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/{number}/payment/refresh": {
         parameters: {
             query?: never;
@@ -1825,6 +1862,14 @@ export interface components {
             emailAddress: string;
             /** @description 6 to 128 characters. */
             password: string;
+        };
+        /** @description A credit note against the order's invoice (docs/DESIGN.md §10). */
+        CreditNoteView: {
+            /** Format: double */
+            amount: number;
+            createdAt: string;
+            /** @description `CN-000001`. */
+            number: string;
         };
         Customer: {
             _id: string;
@@ -2918,6 +2963,11 @@ export interface components {
             card?: null | components["schemas"]["CardUsed"];
             contact: components["schemas"]["Contact"];
             createdAt: string;
+            /**
+             * @description Its credit notes, first first (the PDF of the nth at
+             *     `GET /order/{number}/credit-note/{n}`).
+             */
+            creditNotes: components["schemas"]["CreditNoteView"][];
             /** Format: double */
             deliveryFee: number;
             /** Format: double */
@@ -2925,6 +2975,11 @@ export interface components {
             /** @description Oldest first: the timeline. */
             events: components["schemas"]["OrderEvent"][];
             fulfilment: components["schemas"]["OrderFulfilment"];
+            /**
+             * @description Its tax invoice (`INV-000001`; the PDF at `GET /order/{number}/invoice`); `null`
+             *     for an order placed before invoices were issued.
+             */
+            invoiceNumber?: string | null;
             lines: components["schemas"]["OrderLine"][];
             number: string;
             /** @description `cod` or `card`. */
@@ -8612,6 +8667,111 @@ export interface operations {
             };
             /** @description 'This order can no longer be cancelled' */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    credit_note: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                number: string;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `CN-000001.pdf` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' as for the invoice; 'Credit note not found' (the order has fewer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invoice: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `INV-000001.pdf` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' (also another customer's order, a tampered or expired token); 'This order has no invoice' (placed before invoices were issued) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -47,6 +47,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     pricesIncludeTax: true,
     contact: { firstName: 'Grace Hopper', companyName: '', streetAddress: '', apartment: '', townCity: '', phoneNumber: '+15550100', emailAddress: 'grace@example.com' },
     promoCode: null,
+    invoiceNumber: 'INV-000001',
+    creditNotes: [],
     events: [{ type: 'placed', at: '2026-03-01T10:00:00Z', note: null }],
     cancellable: true,
     createdAt: '2026-03-01T10:00:00Z',

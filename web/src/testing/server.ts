@@ -5,7 +5,9 @@ import type { Banner, Category, ErrorCode, Item, Product, ShopFacts, User } from
 
 /** What every test's shop says of itself unless the test says otherwise (`shopHandler`):
  * no currency of its own and no pickup point, as a fresh shop. */
-export const shopHandler = (shop: Partial<ShopFacts> = {}) => http.get('*/api/shop', () => envelope({ shop: { currency: null, pickup: null, ...shop } }, 'Shop'));
+/** A fresh shop's facts: no currency or pickup point, VAT included at 20 / 5 / 0 %. */
+const FRESH_SHOP: ShopFacts = { currency: null, pickup: null, name: 'Shop', country: 'GB', taxLabel: 'VAT', pricesIncludeTax: true, rates: { standard: 20, reduced: 5, zero: 0 } };
+export const shopHandler = (shop: Partial<ShopFacts> = {}) => http.get('*/api/shop', () => envelope({ shop: { ...FRESH_SHOP, ...shop } }, 'Shop'));
 
 export const server = setupServer(shopHandler());
 

@@ -306,6 +306,12 @@ pub struct Order {
     pub prices_include_tax: Option<bool>,
     pub contact: Contact,
     pub promo_code: Option<String>,
+    /// Its tax invoice (`INV-000001`; the PDF at `GET /order/{number}/invoice`); `null`
+    /// for an order placed before invoices were issued.
+    pub invoice_number: Option<String>,
+    /// Its credit notes, first first (the PDF of the nth at
+    /// `GET /order/{number}/credit-note/{n}`).
+    pub credit_notes: Vec<CreditNoteView>,
     /// Oldest first: the timeline.
     pub events: Vec<OrderEvent>,
     /// `cod` or `card`.
@@ -320,6 +326,16 @@ pub struct Order {
     /// shopper's answers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refund_failure: Option<RefundFailure>,
+}
+
+/// A credit note against the order's invoice (docs/DESIGN.md §10).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreditNoteView {
+    /// `CN-000001`.
+    pub number: String,
+    pub amount: f64,
+    pub created_at: String,
 }
 
 /// A cancelled card order's refund that did not go through.
@@ -388,6 +404,16 @@ impl Order {
             prices_include_tax: tax.prices_include_tax,
             contact: row.contact.into(),
             promo_code: row.promo_code,
+            invoice_number: row.invoice_number,
+            credit_notes: row
+                .credit_notes
+                .into_iter()
+                .map(|note| CreditNoteView {
+                    number: note.number,
+                    amount: note.amount.as_f64(),
+                    created_at: iso8601(note.created_at),
+                })
+                .collect(),
             events: row
                 .events
                 .into_iter()

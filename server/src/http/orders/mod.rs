@@ -1,5 +1,6 @@
 //! The order and payment calls, by whom they serve: the shopper's (checkout, their
-//! orders, 'Track your order': `shop.rs`), the console's (`admin.rs`), card payments'
+//! orders, 'Track your order': `shop.rs`; their invoices and credit notes as PDF:
+//! `documents.rs`), the console's (`admin.rs`), card payments'
 //! (saved cards, transactions: `payments.rs`) and the provider's calls back (webhooks,
 //! the way back from the bank: `webhooks.rs`). Each handler extracts its input, calls
 //! one function of the order flows (`crate::orders`) or a store, and shapes the answer
@@ -7,6 +8,7 @@
 
 pub mod admin;
 pub mod answers;
+pub mod documents;
 pub mod payments;
 mod refusals;
 pub mod shop;
@@ -28,6 +30,8 @@ pub use answers::Order;
     shop::cancel_order,
     shop::track,
     shop::saved_address,
+    documents::invoice,
+    documents::credit_note,
     payments::config,
     payments::list_cards,
     payments::add_card,
@@ -43,6 +47,7 @@ pub struct Doc;
 pub fn router() -> Router<AppState> {
     Router::new()
         .merge(shop::router())
+        .merge(documents::router())
         .merge(admin::router())
         .merge(payments::router())
         .merge(webhooks::router())

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
+use super::documents;
 use super::lines::{cart_asks, resolve, Line};
 use super::rows::{add_event, load, taxes_json};
 use super::{
@@ -359,6 +360,8 @@ impl Orders {
                 .execute(&mut *tx)
                 .await?;
         }
+        // Last, so the invoice counter's row is held only while the order commits.
+        let invoice_number = documents::issue_invoice(&mut tx, &id).await?;
         // The order as written, without reading it back while other writers wait.
         let order = OrderRow {
             id,
@@ -376,6 +379,8 @@ impl Orders {
             contact: contact.clone(),
             promo_code: promo.map(|p| p.code),
             created_at: now,
+            invoice_number: Some(invoice_number),
+            credit_notes: Vec::new(),
             lines: order_lines,
             events: vec![OrderEvent {
                 kind: EventType::Placed,

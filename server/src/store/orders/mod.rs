@@ -7,6 +7,7 @@
 //! restocks exactly once.
 
 mod checkout;
+mod documents;
 mod lines;
 mod lists;
 mod moves;
@@ -31,7 +32,7 @@ use crate::mail::Letter;
 pub use refunds::{RefundIssue, RefundRetry};
 use rows::{contact_from_row, load};
 
-pub use crate::domain::order_row::{OrderEvent, OrderLine, OrderRow, OrderTax};
+pub use crate::domain::order_row::{CreditNote, OrderEvent, OrderLine, OrderRow, OrderTax};
 
 /// Who places an order.
 #[derive(Clone, Debug)]

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use sqlx::{Any, Row, Transaction};
 
+use super::documents;
 use super::rows::{add_event, load, parse_fulfilment, parse_status};
 use super::{MailFor, MoveRefusal, OrderRow, Orders};
 use crate::domain::id::Id;
@@ -98,6 +99,7 @@ impl Orders {
             back_in_stock = back;
             stock::record(&mut tx, &returned, stock::Cause::Cancelled(&number), now).await?;
             add_event(&mut tx, id, EventType::Restocked, now, None).await?;
+            documents::credit_cancelled(&mut tx, id, now).await?;
         }
         let order = load(&mut tx, id).await?.ok_or(sqlx::Error::RowNotFound)?;
         outbox::enqueue(&mut tx, &order.contact.email_address, &mail(&order), now).await?;

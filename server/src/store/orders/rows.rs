@@ -1,12 +1,12 @@
-//! Reading orders back: the head's columns, the lines and events of a page of them in
-//! two queries, and the stored values' checks.
+//! Reading orders back: the head's columns, the lines, credit notes and events of a page
+//! of them in three queries, and the stored values' checks.
 
 use std::collections::BTreeMap;
 
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::{OrderEvent, OrderLine, OrderRow, OrderTax};
+use super::{CreditNote, OrderEvent, OrderLine, OrderRow, OrderTax};
 use crate::domain::id::Id;
 use crate::domain::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals};
 use crate::domain::tax::{TaxClass, TaxEntry, TaxedLine};
@@ -18,7 +18,7 @@ pub(super) const ORDER_COLUMNS: &str =
     "id, number, user_id, fulfilment, status, payment_status, payment_method, payment_ref, card_brand, card_last4, \
      subtotal_cents, discount_cents, promo_discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
      street_address, apartment, town_city, phone_number, email_address, promo_code, created_at, \
-     prices_include_tax, tax_total_cents, delivery_tax_cents, taxes";
+     prices_include_tax, tax_total_cents, delivery_tax_cents, taxes, invoice_number";
 
 pub(super) async fn add_event(
     conn: &mut AnyConnection,
@@ -75,11 +75,17 @@ pub(super) async fn fill_details(
     let events_sql = format!(
         "SELECT order_id, type, at, note, public FROM order_events WHERE order_id IN ({ids}) ORDER BY order_id, seq"
     );
+    let notes_sql = format!(
+        "SELECT order_id, number, amount_cents, created_at FROM credit_notes WHERE order_id IN ({ids}) \
+         ORDER BY order_id, position"
+    );
     let mut lines = sqlx::query(&lines_sql);
     let mut events = sqlx::query(&events_sql);
+    let mut notes = sqlx::query(&notes_sql);
     for order in orders.iter() {
         lines = lines.bind(order.id.clone());
         events = events.bind(order.id.clone());
+        notes = notes.bind(order.id.clone());
     }
     let mut index = BTreeMap::new();
     for (i, order) in orders.iter().enumerate() {
@@ -103,6 +109,17 @@ pub(super) async fn fill_details(
             quantity: row.try_get("quantity")?,
             line_total: Money::from_cents(row.try_get("line_total_cents")?),
             tax: line_tax(&row)?,
+        });
+    }
+    for row in notes.fetch_all(&mut *conn).await? {
+        let order_id: String = row.try_get("order_id")?;
+        let Some(&i) = index.get(&order_id) else {
+            continue;
+        };
+        orders[i].credit_notes.push(CreditNote {
+            number: row.try_get("number")?,
+            amount: Money::from_cents(row.try_get("amount_cents")?),
+            created_at: row.try_get("created_at")?,
         });
     }
     for row in events.fetch_all(&mut *conn).await? {
@@ -149,6 +166,8 @@ pub(super) fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
         contact: contact_from_row(row)?,
         promo_code: row.try_get("promo_code")?,
         created_at: row.try_get("created_at")?,
+        invoice_number: row.try_get("invoice_number")?,
+        credit_notes: Vec::new(),
         lines: Vec::new(),
         events: Vec::new(),
     })

@@ -5,6 +5,7 @@
 
 mod cards;
 mod checkout;
+mod invoices;
 mod lifecycle;
 mod payments;
 mod refunds;

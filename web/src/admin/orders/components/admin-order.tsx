@@ -5,6 +5,7 @@ import { adminPaths } from '@/admin/shared/admin-paths';
 import type { Order } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { OrderDocuments } from '@/features/orders';
 import { formatConsoleDateTime } from '@/lib/format';
 import { useAdminOrder } from '../api/get-admin-order';
 import { FULFILMENT_LABELS, paymentMethodLabel } from '../labels';
@@ -77,6 +78,11 @@ export function AdminOrder({ order }: { order: Order }) {
             </h2>
             <OrderContact order={order} />
           </section>
+          {order.invoiceNumber && (
+            <div className="rounded-lg border border-slate-200 p-4">
+              <OrderDocuments order={order} token={null} />
+            </div>
+          )}
         </div>
         <section aria-labelledby="timeline-heading" className="min-w-0 space-y-3 rounded-lg border border-slate-200 p-4">
           <h2 id="timeline-heading" className="text-base font-semibold">

@@ -3,13 +3,15 @@ import type { Order } from '../api/types';
 import { orderSteps, statusLabel } from '../order-steps';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderConfirmation } from './order-confirmation';
+import { OrderDocuments } from './order-documents';
 import { OrderFulfilment } from './order-fulfilment';
 import { OrderLines } from './order-lines';
 import { OrderPayment } from './order-payment';
 import { OrderTimeline } from './order-timeline';
 import { OrderTotals } from './order-totals';
 
-/** One order: its lines and totals, its payment, how it reaches the shopper, its timeline, and
+/** One order: its lines and totals, its payment, how it reaches the shopper, its invoice
+ * and credit notes, its timeline, and
  * 'Cancel order' while it can be. `placed` adds checkout's confirmation; `token` is how
  * the page was opened (null with the bearer), and a cancellation goes the same way. */
 export function OrderDetails({ order, token, placed = false }: { order: Order; token: string | null; placed?: boolean }) {
@@ -35,6 +37,11 @@ export function OrderDetails({ order, token, placed = false }: { order: Order; t
           <div className="rounded-lg border border-slate-200 p-5">
             <OrderFulfilment order={order} />
           </div>
+          {order.invoiceNumber && (
+            <div className="rounded-lg border border-slate-200 p-5">
+              <OrderDocuments order={order} token={token} />
+            </div>
+          )}
         </div>
         <section aria-labelledby="timeline-heading" className="space-y-4 rounded-lg border border-slate-200 p-5">
           <h2 id="timeline-heading" className="text-base font-semibold">
