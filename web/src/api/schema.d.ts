@@ -2231,6 +2231,11 @@ export interface components {
                  * @description The variant's stock.
                  */
                 stock: number;
+                /**
+                 * @description Which of the shop's tax rates the price carries (docs/DESIGN.md §10): the cart
+                 *     shows it with or without tax as the shopper chose.
+                 */
+                taxClass: string;
                 /** @description The variant the entry holds. */
                 variantId: string;
             };
@@ -2657,6 +2662,11 @@ export interface components {
                  * @description The variant's stock.
                  */
                 stock: number;
+                /**
+                 * @description Which of the shop's tax rates the price carries (docs/DESIGN.md §10): the cart
+                 *     shows it with or without tax as the shopper chose.
+                 */
+                taxClass: string;
                 /** @description The variant the entry holds. */
                 variantId: string;
             }[];
@@ -2837,6 +2847,11 @@ export interface components {
              * @description The variant's stock.
              */
             stock: number;
+            /**
+             * @description Which of the shop's tax rates the price carries (docs/DESIGN.md §10): the cart
+             *     shows it with or without tax as the shopper chose.
+             */
+            taxClass: string;
             /** @description The variant the entry holds. */
             variantId: string;
         };

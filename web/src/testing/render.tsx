@@ -5,6 +5,7 @@ import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
 import { usePromoCodeStore } from '@/features/checkout/promo-code-store';
+import { usePriceReadingStore } from '@/features/shop/price-reading';
 
 /** Renders `routes` at `path` (with location `state`, if given) with a fresh query client
  * (no retries, so failures show at once). */
@@ -26,6 +27,7 @@ export function resetStores() {
   useLocalStore.getState().clear();
   useAuth.getState().signOut();
   usePromoCodeStore.getState().remove();
+  usePriceReadingStore.getState().setReading('inc');
   localStorage.clear();
   sessionStorage.clear();
 }

@@ -123,6 +123,7 @@ export function item(of: Product = product(), overrides: Partial<Item> = {}): It
     color: of.color,
     rating: of.rating,
     reviewCount: of.reviewCount,
+    taxClass: of.taxClass ?? 'standard',
     variantId: ONE_VARIANT,
     sku: 'SKU-1',
     options: {},

@@ -75,6 +75,10 @@ pub struct Item {
     /// Average review rating, one decimal; 0 without reviews.
     pub rating: f64,
     pub review_count: i64,
+    /// Which of the shop's tax rates the price carries (docs/DESIGN.md §10): the cart
+    /// shows it with or without tax as the shopper chose.
+    #[schema(pattern = "^(?:standard|reduced|zero)$")]
+    pub tax_class: String,
 }
 
 impl Item {
@@ -110,6 +114,7 @@ impl Item {
             color: product.color,
             rating: product.rating,
             review_count: product.review_count,
+            tax_class: product.tax_class,
         }
     }
 

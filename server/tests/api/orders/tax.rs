@@ -13,6 +13,7 @@ use crate::on_both_backends;
 on_both_backends!(
     an_order_carries_its_tax_per_line_and_per_rate_and_keeps_the_specs_total,
     net_prices_add_the_tax_and_an_order_keeps_the_rates_it_was_charged_at,
+    cart_lines_name_their_products_tax_class,
 );
 
 async fn set_class(app: &TestApp, product: &str, class: &str) {
@@ -222,4 +223,35 @@ async fn net_prices_add_the_tax_and_an_order_keeps_the_rates_it_was_charged_at(a
         .await;
     assert_eq!(quote["data"]["total"], 120.0);
     assert_eq!(quote["data"]["taxTotal"], 20.0);
+}
+
+/// The cart shows prices with or without tax as the shopper reads them: its lines name
+/// the class whose rate to use, a signed-in shopper's and a guest's alike.
+async fn cart_lines_name_their_products_tax_class(app: TestApp) {
+    let f = fixture(&app).await;
+    let lagging = stocked(&app, &f, "Pipe lagging", 1_999, 10).await;
+    set_class(&app, &lagging, "reduced").await;
+    let token = app.customer("ada@example.com").await;
+    app.to_cart(&token, &lagging, 2).await;
+    let (status, body) = app
+        .call(Method::GET, "/api/user/item?type=cart", None, Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"][0]["taxClass"], "reduced");
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/user/cart-detail",
+            Some(json!({"cartItems": [{"productId": lagging, "quantity": 1}, {"productId": f.alpha, "quantity": 1}]})),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let classes: Vec<&str> = body["data"]["products"]
+        .as_array()
+        .expect("the cart's lines")
+        .iter()
+        .map(|line| line["taxClass"].as_str().unwrap())
+        .collect();
+    assert_eq!(classes, ["reduced", "standard"]);
 }

@@ -11,6 +11,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuth } from '@/features/auth/store';
 import { useCartCount } from '@/features/cart/use-cart';
 import { canSuggest, useCategories, useSuggestions } from '@/features/catalog';
+import { PriceReadingSwitch } from '@/features/shop';
 import { useWishlistCount } from '@/features/wishlist/use-wishlist';
 import { mediaUrl } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
@@ -41,6 +42,8 @@ export function Header() {
         </Link>
         <HeaderSearch className="hidden flex-1 md:flex" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {/* Phones find it in the menu's drawer: the header's row has no room for it. */}
+          <PriceReadingSwitch className="hidden sm:inline-flex" />
           <Button variant="ghost" size="touchIcon" className="md:hidden" aria-label="Search" aria-expanded={searchOpen}
             onClick={() => setSearchOpen((open) => !open)}>
             <Search className="h-5 w-5" />
@@ -67,7 +70,7 @@ export function Header() {
               </Link>
             </Button>
           )}
-          <MobileDrawer categories={categories} />
+          <MobileDrawer categories={categories} extra={<PriceReadingSwitch />} />
         </div>
       </div>
       {searchOpen && (

@@ -1,14 +1,14 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronDown, X } from 'lucide-react';
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '@/api/types';
 import { paths, shopByCategory } from '@/config/paths';
 
 /** The drawer of mobile-drawer.tsx, opened by `trigger`: loaded when first opened, so it
  * starts open. */
-export function DrawerMenu({ categories, trigger }: { categories: Category[]; trigger: ReactElement }) {
+export function DrawerMenu({ categories, trigger, extra }: { categories: Category[]; trigger: ReactElement; extra?: ReactNode }) {
   const [open, setOpen] = useState(true);
   const close = () => setOpen(false);
   return (
@@ -23,6 +23,7 @@ export function DrawerMenu({ categories, trigger }: { categories: Category[]; tr
               <X className="h-5 w-5" aria-hidden="true" />
             </DialogPrimitive.Close>
           </div>
+          {extra && <div className="mb-4">{extra}</div>}
           <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Categories</p>
           <Accordion.Root type="single" collapsible>
             {categories.map((category) => (

@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { Category } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { LazyPopup } from '@/components/ui/lazy-popup';
@@ -9,8 +9,9 @@ const DrawerMenu = lazy(() => loadDrawer().then((m) => ({ default: m.DrawerMenu 
 
 /** Small screens: a drawer sliding in from the right with the categories as an
  * accordion of sub-category links, and a More section (spec §2). The drawer (Radix's
- * dialog and accordion, drawer-menu.tsx) loads when first opened, not with the page. */
-export function MobileDrawer({ categories }: { categories: Category[] }) {
+ * dialog and accordion, drawer-menu.tsx) loads when first opened, not with the page.
+ * `extra` goes under its title (the header's price switch, for phones). */
+export function MobileDrawer({ categories, extra }: { categories: Category[]; extra?: ReactNode }) {
   return (
     <LazyPopup
       load={loadDrawer}
@@ -21,7 +22,7 @@ export function MobileDrawer({ categories }: { categories: Category[] }) {
         </Button>
       )}
     >
-      {(trigger) => <DrawerMenu categories={categories} trigger={trigger} />}
+      {(trigger) => <DrawerMenu categories={categories} trigger={trigger} extra={extra} />}
     </LazyPopup>
   );
 }

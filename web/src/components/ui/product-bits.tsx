@@ -31,21 +31,32 @@ export function RatingLine({ rating, reviewCount }: { rating: number; reviewCoun
   );
 }
 
+/** How a price is read: each amount as shown (with or without tax, the shopper's choice,
+ * docs/DESIGN.md §10) and the label that says which. */
+export interface Reading {
+  show: (amount: number) => number;
+  label: string;
+}
+
 /** The price paid in dollars, with the struck-through original when discounted; with
  * `from` (the lowest of a product's variants' prices, when they differ, docs/DESIGN.md §9),
- * 'From $2.90' alone. */
-export function PriceLine({ price, discountedPrice, discountPercentage, from }: { price: number; discountedPrice: number; discountPercentage: number; from?: number }) {
+ * 'From $2.90' alone; in `reading` with its label when given. */
+export function PriceLine({ price, discountedPrice, discountPercentage, from, reading }: { price: number; discountedPrice: number; discountPercentage: number; from?: number; reading?: Reading }) {
+  const show = reading?.show ?? ((amount: number) => amount);
+  const label = reading && <span className="text-xs text-slate-500">{reading.label}</span>;
   if (from !== undefined) {
     return (
-      <div className="mt-auto flex items-baseline gap-2">
-        <span className="font-semibold">From {formatUsd(from)}</span>
+      <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
+        <span className="font-semibold">From {formatUsd(show(from))}</span>
+        {label}
       </div>
     );
   }
   return (
-    <div className="mt-auto flex items-baseline gap-2">
-      <span className="font-semibold">{formatUsd(discountedPrice)}</span>
-      {discountPercentage > 0 && <span className="text-xs text-slate-500 line-through">{formatUsd(price)}</span>}
+    <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
+      <span className="font-semibold">{formatUsd(show(discountedPrice))}</span>
+      {discountPercentage > 0 && <span className="text-xs text-slate-500 line-through">{formatUsd(show(price))}</span>}
+      {label}
     </div>
   );
 }

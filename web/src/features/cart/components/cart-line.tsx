@@ -5,6 +5,7 @@ import { describeOptions, LineVariant } from '@/components/ui/line-variant';
 import { ProductImage } from '@/components/ui/product-bits';
 import { QuantitySelector } from '@/components/ui/quantity-selector';
 import { paths } from '@/config/paths';
+import { usePriceReading } from '@/features/shop';
 import { formatRupee } from '@/lib/format';
 import { stockLimit } from '@/lib/quantity';
 import type { VariantItem } from '@/features/catalog';
@@ -14,6 +15,7 @@ import type { VariantItem } from '@/features/catalog';
  * brackets above one), remove, and a quantity to type or step, limited to the stock
  * (spec §2, docs/DESIGN.md §9, §15). */
 export function CartLine({ item, onQuantity, onRemove }: { item: Item & VariantItem; onQuantity: (quantity: number) => void; onRemove: () => void }) {
+  const prices = usePriceReading();
   const link = paths.product(item.productId, item.variantId);
   const described = describeOptions(item.options);
   // Two variants of a product are two lines: their names tell them apart by their values.
@@ -47,14 +49,17 @@ export function CartLine({ item, onQuantity, onRemove }: { item: Item & VariantI
           item.quantity > item.stock && <p className="text-sm font-medium text-amber-700">Only {item.stock} left in stock</p>
         )}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
-          <p className="font-semibold">
-            <span data-testid="unit-price">{formatRupee(item.discountedPrice)}</span>
-            {item.quantity > 1 && (
-              <span className="ml-2 text-sm font-normal text-slate-600" data-testid="line-total">
-                ({formatRupee(item.discountedPrice * item.quantity)})
-              </span>
-            )}
-          </p>
+          <div className="min-w-0">
+            <p className="font-semibold">
+              <span data-testid="unit-price">{formatRupee(prices.show(item.discountedPrice, item.taxClass))}</span>
+              {item.quantity > 1 && (
+                <span className="ml-2 text-sm font-normal text-slate-600" data-testid="line-total">
+                  ({formatRupee(prices.show(item.discountedPrice * item.quantity, item.taxClass))})
+                </span>
+              )}
+            </p>
+            <p className="text-xs text-slate-500">{prices.label}</p>
+          </div>
           <QuantitySelector value={item.quantity} onChange={onQuantity} {...stockLimit(item.stock)} label={`Quantity of ${name}`} />
         </div>
       </div>

@@ -10,14 +10,16 @@ export const PHONE = '(max-width: 767.98px)';
  * beside the quantity, never both, so a screen reader meets one 'Add to Cart' at any
  * size; it comes right after the quantity in the page's order. While it is there the page
  * keeps room for it at its end (index.css), so it never covers the footer's last lines. */
-export function PhoneBuyBar({ price, listPrice, action }: { price: number; listPrice?: number; action: ReactNode }) {
+export function PhoneBuyBar({ price, listPrice, label, action }: { price: number; listPrice?: number; label?: string; action: ReactNode }) {
   return (
     <div
       data-buy-bar
       className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]"
     >
       <p className="flex min-w-0 flex-col leading-tight">
-        <span className="text-xl font-bold">{formatUsd(price)}</span>
+        <span className="text-xl font-bold">
+          {formatUsd(price)} {label && <span className="text-xs font-normal text-slate-500">{label}</span>}
+        </span>
         {listPrice !== undefined && <span className="text-sm text-slate-500 line-through">{formatUsd(listPrice)}</span>}
       </p>
       {action}

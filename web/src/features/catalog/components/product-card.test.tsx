@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
 import { product } from '@/testing/server';
+import { usePriceReadingStore } from '@/features/shop';
 import { renderWithRouter } from '@/testing/render';
 import { ProductCard, stockLabel } from './product-card';
 
 describe('ProductCard', () => {
+  afterEach(() => usePriceReadingStore.getState().setReading('inc'));
+
   it('links to the product and cuts a long name at 45 characters', async () => {
     const name = 'Thermarc Anthracite Horizontal Designer Column Radiator with Brackets';
     renderWithRouter(<ProductCard product={product({ name })} />);
@@ -16,6 +19,13 @@ describe('ProductCard', () => {
     renderWithRouter(<ProductCard product={product({ discountedPrice: 1234.5, price: 1234.5 })} />);
     expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
     expect(screen.getByText('4.5/5 (12)')).toBeInTheDocument();
+  });
+
+  it('shows the price without VAT, and says so, when the shopper reads prices ex. VAT', async () => {
+    usePriceReadingStore.getState().setReading('ex');
+    renderWithRouter(<ProductCard product={product({ price: 10.5, discountedPrice: 10.5, taxClass: 'reduced' })} />);
+    expect(await screen.findByText('$10.00')).toBeInTheDocument();
+    expect(screen.getByText('ex. VAT')).toBeInTheDocument();
   });
 
   it("prices a product whose variants' prices differ from its cheapest", async () => {

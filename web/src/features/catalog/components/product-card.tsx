@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@/api/types';
 import { paths } from '@/config/paths';
+import { usePriceReading } from '@/features/shop';
 import { PriceLine, ProductImage, RatingLine } from '@/components/ui/product-bits';
 import { truncate } from '@/lib/format';
 import { LOW_STOCK } from '@/lib/rules';
@@ -21,6 +22,7 @@ export function stockLabel(stock: number): string {
  * image's top-right corner and `buy` (quick 'Add') under the details, both outside the
  * link. Its image is lazy unless `eager`. */
 export function ProductCard({ product, action, buy, eager = false }: { product: Product & ListedProduct; action?: ReactNode; buy?: ReactNode; eager?: boolean }) {
+  const prices = usePriceReading();
   const outOfStock = product.stock <= 0;
   const discounted = product.discountPercentage > 0;
   return (
@@ -44,7 +46,7 @@ export function ProductCard({ product, action, buy, eager = false }: { product: 
           {truncate(product.name)}
         </h3>
         <RatingLine rating={product.rating} reviewCount={product.reviewCount} />
-        <PriceLine price={product.price} discountedPrice={product.discountedPrice} discountPercentage={product.discountPercentage} from={product.priceRange?.min} />
+        <PriceLine price={product.price} discountedPrice={product.discountedPrice} discountPercentage={product.discountPercentage} from={product.priceRange?.min} reading={{ show: (amount) => prices.show(amount, product.taxClass), label: prices.label }} />
         <span className={outOfStock ? 'text-xs text-red-600' : product.stock < LOW_STOCK ? 'text-xs text-amber-700' : 'text-xs text-emerald-700'}>
           {stockLabel(product.stock)}
         </span>

@@ -2,6 +2,7 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { QuantitySelector } from '@/components/ui/quantity-selector';
+import { usePriceReading } from '@/features/shop';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useMediaQuery } from '@/lib/media-query';
 import { firstQuantity, saleLimit, saleUnitText } from '@/lib/quantity';
@@ -40,7 +41,9 @@ export function ProductInfo({
   const limit = saleLimit(variant.stock, product);
   // Another variant may hold less: the quantity chosen stays within what this one allows.
   const quantity = Math.max(limit.min, Math.min(typed, limit.max));
-  const unitText = saleUnitText(product.unit, product.packSize, variant.discountedPrice, formatUsd);
+  const prices = usePriceReading();
+  const shown = (amount: number) => prices.show(amount, product.taxClass);
+  const unitText = saleUnitText(product.unit, product.packSize, shown(variant.discountedPrice), formatUsd);
 
   const addToCart = async () => {
     if (!onAddToCart || adding) return;
@@ -68,17 +71,18 @@ export function ProductInfo({
         <p className="mt-2 text-slate-600">{product.description}</p>
       </div>
       <div className="flex flex-wrap items-baseline gap-3">
-        <span className="text-3xl font-bold">{formatUsd(variant.discountedPrice)}</span>
+        <span className="text-3xl font-bold">{formatUsd(shown(variant.discountedPrice))}</span>
+        <span className="text-sm text-slate-600">{prices.label}</span>
         {unitText && <span className="text-base text-slate-600">{unitText}</span>}
         {discounted && (
           <>
-            <span className="text-lg text-slate-500 line-through">{formatUsd(variant.price)}</span>
+            <span className="text-lg text-slate-500 line-through">{formatUsd(shown(variant.price))}</span>
             <span className="rounded bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">{Math.round(variant.discountPercentage)}% OFF</span>
           </>
         )}
       </div>
       {discounted && (
-        <p className="text-sm font-medium text-emerald-700">You Save {formatUsd(variant.price - variant.discountedPrice)}</p>
+        <p className="text-sm font-medium text-emerald-700">You Save {formatUsd(shown(variant.price) - shown(variant.discountedPrice))}</p>
       )}
       {discounted && product.discountEndDate && (
         <p className="text-sm text-slate-600">Offer ends {formatDate(product.discountEndDate)}</p>
@@ -126,7 +130,7 @@ export function ProductInfo({
           <Heart className={inWishlist ? 'h-5 w-5 fill-red-500 text-red-500' : 'h-5 w-5'} aria-hidden="true" />
         </Button>
       </div>
-      {phone && <PhoneBuyBar price={variant.discountedPrice} listPrice={discounted ? variant.price : undefined} action={addButton('min-w-36')} />}
+      {phone && <PhoneBuyBar price={shown(variant.discountedPrice)} listPrice={discounted ? shown(variant.price) : undefined} label={prices.label} action={addButton('min-w-36')} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { LineVariant } from '@/components/ui/line-variant';
 import type { VariantItem } from '@/features/catalog';
 import { PriceLine, RatingLine } from '@/components/ui/product-bits';
 import { paths } from '@/config/paths';
+import { usePriceReading } from '@/features/shop';
 import { mediaUrl } from '@/lib/api-client';
 import { truncate } from '@/lib/format';
 
@@ -13,6 +14,7 @@ import { truncate } from '@/lib/format';
  * SKU, the real rating, and the price in dollars with
  * the struck-through original when discounted. */
 export function WishlistCard({ item, pending, onRemove }: { item: Item & VariantItem; pending: boolean; onRemove: () => void }) {
+  const prices = usePriceReading();
   return (
     <div className="relative">
       <Link to={paths.product(item.productId, item.variantId)} className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:shadow-md">
@@ -29,7 +31,7 @@ export function WishlistCard({ item, pending, onRemove }: { item: Item & Variant
           </h3>
           <LineVariant options={item.options} sku={item.sku} className="text-xs text-slate-600" />
           <RatingLine rating={item.rating} reviewCount={item.reviewCount} />
-          <PriceLine price={item.price} discountedPrice={item.discountedPrice} discountPercentage={item.discountPercentage} />
+          <PriceLine price={item.price} discountedPrice={item.discountedPrice} discountPercentage={item.discountPercentage} reading={{ show: (amount) => prices.show(amount, item.taxClass), label: prices.label }} />
           {item.stock <= 0 && <span className="text-xs text-red-600">Out of Stock</span>}
         </div>
       </Link>
