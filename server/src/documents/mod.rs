@@ -8,7 +8,7 @@ use crate::domain::currency::{self, Reading};
 use crate::domain::order::Fulfilment;
 use crate::domain::order_row::{CreditNote, OrderRow};
 use crate::domain::shop::ShopSettings;
-use crate::domain::tax::rate_text;
+use crate::domain::tax::{rate_text, TaxClass, TaxEntry};
 use crate::domain::time::iso8601;
 use crate::domain::Money;
 use sheet::{Run, Sheet, Weight, MARGIN, RIGHT};
@@ -87,7 +87,7 @@ pub fn invoice_pdf(order: &OrderRow, shop: &ShopSettings) -> Option<Result<Vec<u
         let standard = order.tax.as_ref().and_then(|t| {
             t.taxes
                 .iter()
-                .find(|e| e.class == crate::domain::tax::TaxClass::Standard)
+                .find(|e| e.class == TaxClass::Standard)
                 .map(|e| (rate_text(e.rate_bp), money(t.delivery_tax)))
         });
         let (rate, tax) = standard.unwrap_or(("–".into(), "–".into()));
@@ -123,15 +123,7 @@ pub fn invoice_pdf(order: &OrderRow, shop: &ShopSettings) -> Option<Result<Vec<u
     }
     if let Some(tax) = &order.tax {
         sheet.gap(4.0);
-        for entry in &tax.taxes {
-            let text = format!(
-                "{label} at {}: net {}, {label} {}",
-                rate_text(entry.rate_bp),
-                money(entry.net),
-                money(entry.tax)
-            );
-            sheet.line(&[Run::right(RIGHT, &text, TEXT, Weight::Regular)]);
-        }
+        rate_lines(&mut sheet, &tax.taxes, label, &money);
         let word = if tax.prices_include_tax {
             "Total includes"
         } else {
@@ -189,15 +181,7 @@ pub fn credit_note_pdf(
         .as_ref()
         .filter(|_| note.amount == order.totals.total)
     {
-        for entry in &tax.taxes {
-            let text = format!(
-                "{label} at {}: net {}, {label} {}",
-                rate_text(entry.rate_bp),
-                money(entry.net),
-                money(entry.tax)
-            );
-            sheet.line(&[Run::right(RIGHT, &text, TEXT, Weight::Regular)]);
-        }
+        rate_lines(&mut sheet, &tax.taxes, label, &money);
     }
     sheet.finish(&format!("Credit note {}", note.number))
 }
@@ -269,6 +253,19 @@ fn heading(
         if !line.is_empty() {
             sheet.line(&[Run::left(MARGIN, &clip(line, 90), TEXT, Weight::Regular)]);
         }
+    }
+}
+
+/// 'VAT at 20%: net ₹66.67, VAT ₹13.33', a line per rate.
+fn rate_lines(sheet: &mut Sheet, taxes: &[TaxEntry], label: &str, money: &dyn Fn(Money) -> String) {
+    for entry in taxes {
+        let text = format!(
+            "{label} at {}: net {}, {label} {}",
+            rate_text(entry.rate_bp),
+            money(entry.net),
+            money(entry.tax)
+        );
+        sheet.line(&[Run::right(RIGHT, &text, TEXT, Weight::Regular)]);
     }
 }
 

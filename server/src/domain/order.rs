@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use super::account::Email;
 use super::cart::{MAX_ITEMS, MAX_QUANTITY};
 use super::phone;
-use super::tax::{tax_order, LineToTax, TaxRates, Taxed};
 use super::Money;
 
 /// The spec's fixed discount on the subtotal: 20 %, in basis points.
@@ -277,31 +276,6 @@ pub fn totals(lines: &[(Money, i64)], fulfilment: Fulfilment) -> Totals {
         delivery_fee: Money::from_cents(fee),
         total: Money::from_cents((subtotal - discount).max(0) + fee),
     }
-}
-
-/// `totals` with the order's tax at `rates` (docs/DESIGN.md §10): the shop's discount
-/// and a code's shared over `lines` (in the order of `totals`' lines), each line's tax,
-/// the fee's, and the breakdown. With net prices the total gains the tax; with prices
-/// that include it, the total is the one `totals` has.
-pub fn with_tax(
-    totals: Totals,
-    lines: &[LineToTax],
-    rates: &TaxRates,
-    prices_include_tax: bool,
-) -> (Totals, Taxed) {
-    let discount = Money::from_cents(totals.discount.cents() + totals.promo_discount.cents());
-    let taxed = tax_order(
-        lines,
-        discount,
-        totals.delivery_fee,
-        rates,
-        prices_include_tax,
-    );
-    let totals = Totals {
-        total: taxed.total,
-        ..totals
-    };
-    (totals, taxed)
 }
 
 /// `basis_points` of `cents`, rounded half up to the cent.

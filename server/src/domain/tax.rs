@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::domain::order::Totals;
 use crate::domain::Money;
 
 /// A product's tax class; its rate comes from the shop's settings.
@@ -295,6 +296,31 @@ pub fn tax_order(
         tax_total: Money::from_cents(tax_total),
         total: Money::from_cents(total),
     }
+}
+
+/// `totals` with the order's tax at `rates` (docs/DESIGN.md §10): the shop's discount
+/// and a code's shared over `lines` (in the order of `totals`' lines), each line's tax,
+/// the fee's, and the breakdown. With net prices the total gains the tax; with prices
+/// that include it, the total is the one `totals` has.
+pub fn with_tax(
+    totals: Totals,
+    lines: &[LineToTax],
+    rates: &TaxRates,
+    prices_include_tax: bool,
+) -> (Totals, Taxed) {
+    let discount = Money::from_cents(totals.discount.cents() + totals.promo_discount.cents());
+    let taxed = tax_order(
+        lines,
+        discount,
+        totals.delivery_fee,
+        rates,
+        prices_include_tax,
+    );
+    let totals = Totals {
+        total: taxed.total,
+        ..totals
+    };
+    (totals, taxed)
 }
 
 #[cfg(test)]

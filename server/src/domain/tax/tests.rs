@@ -4,7 +4,7 @@
 //! fee (and the tax, when prices are net) come to, to the cent.
 
 use super::*;
-use crate::domain::order::{totals, with_tax, Fulfilment};
+use crate::domain::order::{totals, Fulfilment};
 
 fn cents(values: &[i64]) -> Vec<Money> {
     values.iter().copied().map(Money::from_cents).collect()

@@ -13,7 +13,6 @@ use super::{
     Placed, Quote, QuoteLine,
 };
 use crate::domain::id::Id;
-use crate::domain::order::with_tax;
 use crate::domain::order::PaymentStatus;
 use crate::domain::order::{
     self, shortage, ContactInput, EventType, Fulfilment, Status, Totals, NO_LONGER_AVAILABLE,
@@ -21,7 +20,7 @@ use crate::domain::order::{
 use crate::domain::payment::{derive_status, TxnKind};
 use crate::domain::pricing::price_line;
 use crate::domain::promo::{Promo, PromoRefusal};
-use crate::domain::tax::{LineToTax, TaxSettings};
+use crate::domain::tax::{with_tax, LineToTax, TaxSettings};
 use crate::domain::variant::options_text;
 use crate::store::outbox;
 use crate::store::payments;
