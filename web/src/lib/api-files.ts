@@ -1,6 +1,7 @@
 // Files through the API: a file's bytes sent as they are, and a file the server sends.
-// Only the console moves files, so these live apart from api-client.ts, which every
-// shopper's page loads.
+// The console moves files, and the shop only an order's invoice or credit note on a click
+// (features/orders' documents import this then), so these live apart from api-client.ts,
+// which every shopper's page loads.
 import { apiFetch, type CallOptions, type Query, readEnvelope } from './api-client';
 
 /** POSTs a file's bytes as they are, as `contentType` (a CSV file as `text/csv`), and
