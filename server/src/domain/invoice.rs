@@ -29,11 +29,10 @@ impl DocumentKind {
     }
 }
 
-/// What a cancellation credits: what the order came to, less what earlier credit notes
-/// credited, never below 0.
-pub fn left_to_credit(total: Money, credited: &[Money]) -> Money {
-    let credited: i64 = credited.iter().map(|m| m.cents()).sum();
-    Money::from_cents((total.cents() - credited).max(0))
+/// What a cancellation credits: what the order came to, less what its earlier credit
+/// notes credited together, never below 0.
+pub fn left_to_credit(total: Money, credited: Money) -> Money {
+    Money::from_cents((total.cents() - credited.cents()).max(0))
 }
 
 #[cfg(test)]
@@ -50,13 +49,13 @@ mod tests {
     #[test]
     fn a_cancellation_credits_what_is_left() {
         let total = Money::from_cents(10_000);
-        assert_eq!(left_to_credit(total, &[]), total);
+        assert_eq!(left_to_credit(total, Money::from_cents(0)), total);
         assert_eq!(
-            left_to_credit(total, &[Money::from_cents(2_500)]),
+            left_to_credit(total, Money::from_cents(2_500)),
             Money::from_cents(7_500)
         );
         assert_eq!(
-            left_to_credit(total, &[Money::from_cents(10_000), Money::from_cents(1)]),
+            left_to_credit(total, Money::from_cents(10_001)),
             Money::from_cents(0)
         );
     }

@@ -5,7 +5,6 @@
 
 use sqlx::{AnyConnection, Row};
 
-use super::CreditNote;
 use crate::domain::id::Id;
 use crate::domain::invoice::{left_to_credit, DocumentKind};
 use crate::domain::Money;
@@ -54,12 +53,16 @@ pub(super) async fn credit_cancelled(
         return Ok(());
     }
     let total = Money::from_cents(row.try_get("total_cents")?);
-    let credited: Vec<Money> = credit_notes(conn, order_id)
-        .await?
-        .iter()
-        .map(|note| note.amount)
-        .collect();
-    let amount = left_to_credit(total, &credited);
+    let earlier = sqlx::query(
+        "SELECT COUNT(*) AS notes, CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS credited \
+         FROM credit_notes WHERE order_id = $1",
+    )
+    .bind(order_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let notes: i64 = earlier.try_get("notes")?;
+    let credited = Money::from_cents(earlier.try_get("credited")?);
+    let amount = left_to_credit(total, credited);
     if amount.cents() == 0 {
         return Ok(());
     }
@@ -70,33 +73,10 @@ pub(super) async fn credit_cancelled(
     )
     .bind(DocumentKind::CreditNote.number(n))
     .bind(order_id)
-    .bind(credited.len() as i64 + 1)
+    .bind(notes + 1)
     .bind(amount.cents())
     .bind(now)
     .execute(&mut *conn)
     .await
     .map(drop)
-}
-
-/// The order's credit notes, first first.
-pub(super) async fn credit_notes(
-    conn: &mut AnyConnection,
-    order_id: &Id,
-) -> Result<Vec<CreditNote>, sqlx::Error> {
-    sqlx::query(
-        "SELECT number, amount_cents, created_at FROM credit_notes WHERE order_id = $1 \
-         ORDER BY position",
-    )
-    .bind(order_id)
-    .fetch_all(&mut *conn)
-    .await?
-    .iter()
-    .map(|row| {
-        Ok(CreditNote {
-            number: row.try_get("number")?,
-            amount: Money::from_cents(row.try_get("amount_cents")?),
-            created_at: row.try_get("created_at")?,
-        })
-    })
-    .collect()
 }

@@ -139,27 +139,25 @@ pub(super) fn check(body: &SettingsRequest) -> Result<SettingsChange, AppError> 
             }
         }
     };
-    let text = |errors: &mut Refusals, key: &str, label: &str, value: &Option<String>, max| {
-        let required = key != "taxNumber";
-        value
-            .as_deref()
-            .map(|value| check_text(errors, key, label, value, required, max))
-    };
-    let name = text(&mut errors, "name", "Shop name", &body.name, MAX_SHOP_NAME);
-    let tax_number = text(
-        &mut errors,
-        "taxNumber",
-        "Tax number",
-        &body.tax_number,
-        MAX_ADDRESS_LINE,
-    );
-    let tax_label = text(
-        &mut errors,
-        "taxLabel",
-        "Tax label",
-        &body.tax_label,
-        MAX_TAX_LABEL,
-    );
+    // Each text as sent, checked; the tax number alone may be empty.
+    let name = body
+        .name
+        .as_deref()
+        .map(|name| check_text(&mut errors, "name", "Shop name", name, true, MAX_SHOP_NAME));
+    let tax_number = body.tax_number.as_deref().map(|number| {
+        let max = MAX_ADDRESS_LINE;
+        check_text(&mut errors, "taxNumber", "Tax number", number, false, max)
+    });
+    let tax_label = body.tax_label.as_deref().map(|label| {
+        check_text(
+            &mut errors,
+            "taxLabel",
+            "Tax label",
+            label,
+            true,
+            MAX_TAX_LABEL,
+        )
+    });
     let address = body.address.as_ref().map(|a| {
         let sent = ShopAddress {
             street_address: a.street_address.clone(),
