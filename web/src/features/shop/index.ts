@@ -4,4 +4,4 @@
 export { getShopQueryOptions, useShop } from './api/get-shop';
 export { PickupBlock, PickupDetails } from './components/pickup-details';
 export { PriceReadingSwitch } from './components/price-reading-switch';
-export { PRICE_READING_STORAGE_KEY, priceIn, readingLabel, usePriceReading, usePriceReadingStore } from './price-reading';
+export { PRICE_READING_STORAGE_KEY, priceIn, readingLabel, usePriceReading, usePriceReadingStore, useTaxLabel, useTaxRows } from './price-reading';

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ShopFacts } from '@/api/types';
+import { type TaxAmount, taxRows } from '@/lib/tax';
 import { useShop } from './api/get-shop';
 
 export type PriceReading = 'inc' | 'ex';
@@ -42,12 +43,26 @@ export function priceIn(amount: number, taxClass: string | undefined, reading: P
 /** The label a price carries in `reading`: 'inc. VAT', 'ex. VAT'. */
 export const readingLabel = (reading: PriceReading, taxLabel: string) => `${reading === 'inc' ? 'inc.' : 'ex.'} ${taxLabel}`;
 
+/** What the shop calls its tax ('VAT' until its facts arrive). */
+export function useTaxLabel(): string {
+  return useShop().data?.taxLabel ?? 'VAT';
+}
+
+/** An order's or a quote's tax per rate (lib/tax.ts), labelled with the shop's tax label:
+ * the rows shown before the total when its prices were net, after it when they included
+ * tax (no `pricesIncludeTax` reads as included). */
+export function useTaxRows(amounts: { taxes?: TaxAmount[]; pricesIncludeTax?: boolean | null } | undefined, format: (amount: number) => string) {
+  const included = amounts?.pricesIncludeTax !== false;
+  const rows = taxRows(amounts?.taxes, included, useTaxLabel(), format);
+  return { beforeTotal: included ? [] : rows, afterTotal: included ? rows : [] };
+}
+
 /** The chosen reading, its label, and `show(amount, taxClass)`: the amount in it. Until
  * the shop's facts arrive, amounts are shown as the API gives them. */
 export function usePriceReading() {
   const reading = usePriceReadingStore((state) => state.reading);
   const facts = useShop().data;
-  const taxLabel = facts?.taxLabel ?? 'VAT';
+  const taxLabel = useTaxLabel();
   return {
     reading,
     taxLabel,

@@ -1,24 +1,22 @@
 import type { Order } from '@/api/types';
 import { formatRupee } from '@/lib/format';
-import { rateText, taxRows } from '@/lib/tax';
-import { useShop } from '@/features/shop';
+import { rateText } from '@/lib/tax';
+import { useTaxLabel, useTaxRows } from '@/features/shop';
 import { LineVariant } from '@/components/ui/line-variant';
 
 /** What was ordered, at the prices paid, with each line's tax, and the order's figures
  * with its tax per rate (docs/DESIGN.md §10). */
 export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subtotal' | 'discount' | 'promoDiscount' | 'deliveryFee' | 'total' | 'promoCode' | 'taxes' | 'pricesIncludeTax'> }) {
-  const label = useShop().data?.taxLabel ?? 'VAT';
-  const included = order.pricesIncludeTax !== false;
-  const taxes = taxRows(order.taxes, included, label, formatRupee);
+  const label = useTaxLabel();
+  const taxes = useTaxRows(order, formatRupee);
   const totals = [
     { label: 'Subtotal', value: formatRupee(order.subtotal) },
     { label: 'Discount', value: `-${formatRupee(order.discount)}` },
     // The shop's 20 % and the code's amount are apart, as the server sends them.
     ...(order.promoDiscount > 0 ? [{ label: `Promo code ${order.promoCode ?? ''}`.trim(), value: `-${formatRupee(order.promoDiscount)}` }] : []),
     { label: 'Delivery fee', value: formatRupee(order.deliveryFee) },
-    ...(included ? [] : taxes),
+    ...taxes.beforeTotal,
   ];
-  const after = included ? taxes : [];
   return (
     <div role="region" aria-label="Items table" tabIndex={0} className="overflow-x-auto">
       <table className="w-full min-w-[28rem] text-left text-sm">
@@ -66,7 +64,7 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subto
             </th>
             <td className="whitespace-nowrap pt-2 pl-3 text-right font-semibold">{formatRupee(order.total)}</td>
           </tr>
-          {after.map((row) => (
+          {taxes.afterTotal.map((row) => (
             <tr key={row.label} className="text-xs text-slate-600">
               <th scope="row" colSpan={4} className="pt-1 pr-3 text-right font-normal">
                 {row.label}

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { Field } from '@/admin/shared/components/form-field';
+import { Field, fieldControlClass as controlClass } from '@/admin/shared/components/form-field';
 import type { SettingsRequest } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { ReturnFields, ShopIdentityFields, TaxFields } from './tax-fields';
 import { CURRENCIES, MAX_PICKUP_NAME, MAX_PICKUP_TEXT, settingsErrorField, settingsRequest, settingsSchema, type SettingsFormValues } from '../settings-schema';
-
-const controlClass = 'w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500';
 
 /** The shop's identity, tax, currency, pickup point and return window. `save` sends the request and rejects with the
  * ApiError, whose `errors` then show on the fields they name. */

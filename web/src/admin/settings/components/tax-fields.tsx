@@ -1,9 +1,7 @@
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { Field } from '@/admin/shared/components/form-field';
+import { Field, fieldControlClass as controlClass } from '@/admin/shared/components/form-field';
 import { Button } from '@/components/ui/button';
 import { MAX_ADDRESS_LINE, MAX_COUNTRY_RATES, MAX_SHOP_NAME, MAX_TAX_LABEL, TAX_CLASSES, type SettingsFormValues } from '../settings-schema';
-
-const controlClass = 'w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500';
 
 type Form = UseFormReturn<SettingsFormValues>;
 type TextField = 'name' | 'streetAddress' | 'townCity' | 'postcode' | 'addressCountry' | 'taxNumber' | 'country' | 'taxLabel' | 'standard' | 'reduced' | 'zero' | 'returnWindowDays';

@@ -1,5 +1,8 @@
 import { useId, type ReactNode } from 'react';
 
+/** The look of a console form's text input, select or text area (its height is the caller's). */
+export const fieldControlClass = 'w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500';
+
 /** A console form's field: a label, a control made by `children` with the ids it needs,
  * a hint and the error, the last two named by the control's aria-describedby. */
 export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {

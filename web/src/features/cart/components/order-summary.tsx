@@ -1,8 +1,7 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useShop } from '@/features/shop';
+import { useTaxRows } from '@/features/shop';
 import { formatRupee } from '@/lib/format';
-import { taxRows } from '@/lib/tax';
 import { CART_DISCOUNT_PERCENT, type Totals } from '../totals';
 
 /** The applied promo code, and how to take it off the order. */
@@ -28,9 +27,7 @@ export function OrderSummary({
   placeholder?: ReactNode;
   children?: ReactNode;
 }) {
-  const label = useShop().data?.taxLabel ?? 'VAT';
-  const included = totals?.pricesIncludeTax !== false;
-  const taxes = taxRows(totals?.taxes, included, label, formatRupee);
+  const taxes = useTaxRows(totals, formatRupee);
   return (
     <section aria-labelledby="summary-heading" className="min-w-0 space-y-4 rounded-lg border border-slate-200 p-5">
       <h2 id="summary-heading" className="text-lg font-semibold">
@@ -61,9 +58,9 @@ export function OrderSummary({
             </div>
           )}
           <Row label="Delivery Fee" value={formatRupee(totals.deliveryFee)} />
-          {!included && taxes.map((row) => <Row key={row.label} label={row.label} value={row.value} />)}
+          {taxes.beforeTotal.map((row) => <Row key={row.label} label={row.label} value={row.value} />)}
           <Row label="Total" value={formatRupee(totals.total)} strong />
-          {included && taxes.map((row) => <Row key={row.label} label={row.label} value={row.value} small />)}
+          {taxes.afterTotal.map((row) => <Row key={row.label} label={row.label} value={row.value} small />)}
         </dl>
       ) : (
         <div className="text-sm text-slate-600">{placeholder}</div>

@@ -1,21 +1,18 @@
-import { useShop } from '@/features/shop';
+import { useTaxRows } from '@/features/shop';
 import { formatRupee } from '@/lib/format';
-import { taxRows } from '@/lib/tax';
 import type { Order } from '../api/types';
 
 /** The order's figures as the server settled them, in the cart's rupee reading; the
  * promo code's line only when one took something off; its tax per rate (docs/DESIGN.md
  * §10) before the total when its prices were net, after it when they included tax. */
 export function OrderTotals({ order }: { order: Pick<Order, 'subtotal' | 'discount' | 'promoDiscount' | 'promoCode' | 'deliveryFee' | 'total' | 'taxes' | 'pricesIncludeTax'> }) {
-  const label = useShop().data?.taxLabel ?? 'VAT';
-  const included = order.pricesIncludeTax !== false;
-  const taxes = taxRows(order.taxes, included, label, formatRupee);
+  const taxes = useTaxRows(order, formatRupee);
   const rows = [
     { label: 'Subtotal', value: formatRupee(order.subtotal) },
     { label: 'Discount', value: `-${formatRupee(order.discount)}` },
     ...(order.promoDiscount > 0 ? [{ label: `Promo code ${order.promoCode ?? ''}`.trim(), value: `-${formatRupee(order.promoDiscount)}` }] : []),
     { label: 'Delivery Fee', value: formatRupee(order.deliveryFee) },
-    ...(included ? [] : taxes),
+    ...taxes.beforeTotal,
   ];
   return (
     <dl aria-label="Order totals" className="space-y-2 text-sm">
@@ -29,13 +26,12 @@ export function OrderTotals({ order }: { order: Pick<Order, 'subtotal' | 'discou
         <dt>Total</dt>
         <dd>{formatRupee(order.total)}</dd>
       </div>
-      {included &&
-        taxes.map((row) => (
-          <div key={row.label} className="flex justify-between gap-3 text-xs text-slate-600">
-            <dt>{row.label}</dt>
-            <dd className="whitespace-nowrap">{row.value}</dd>
-          </div>
-        ))}
+      {taxes.afterTotal.map((row) => (
+        <div key={row.label} className="flex justify-between gap-3 text-xs text-slate-600">
+          <dt>{row.label}</dt>
+          <dd className="whitespace-nowrap">{row.value}</dd>
+        </div>
+      ))}
     </dl>
   );
 }
