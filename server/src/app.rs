@@ -105,6 +105,10 @@ impl AppState {
             orders,
             activity,
             promos: crate::store::promo::Promos::new(db.clone(), services.clock.clone()),
+            delivery_methods: crate::store::delivery::DeliveryMethods::new(
+                db.clone(),
+                services.clock.clone(),
+            ),
             shop_settings,
             pages: crate::store::pages::Pages::new(db.clone(), services.clock.clone()),
             customers: crate::store::customers::Customers::new(db.clone(), services.clock.clone()),

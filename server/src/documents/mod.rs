@@ -92,8 +92,12 @@ pub fn invoice_pdf(order: &OrderRow, shop: &ShopSettings) -> Option<Result<Vec<u
         });
         let (rate, tax) = standard.unwrap_or(("–".into(), "–".into()));
         let fee = money(order.totals.delivery_fee);
+        let label = match &order.delivery_method {
+            Some(method) => format!("Delivery: {}", method.name),
+            None => "Delivery".to_string(),
+        };
         sheet.line(&[
-            Run::left(MARGIN, "Delivery", TEXT, Weight::Regular),
+            Run::left(MARGIN, &label, TEXT, Weight::Regular),
             Run::right(RATE, &rate, TEXT, Weight::Regular),
             Run::right(TAX, &tax, TEXT, Weight::Regular),
             Run::right(RIGHT, &fee, TEXT, Weight::Regular),
@@ -235,7 +239,7 @@ fn heading(
     sheet.line(&[Run::left(MARGIN, "Bill to", TEXT, Weight::Bold)]);
     let c = &order.contact;
     let place = match order.fulfilment {
-        Fulfilment::Delivery => [&c.street_address, &c.apartment, &c.town_city]
+        Fulfilment::Delivery => [&c.street_address, &c.apartment, &c.town_city, &c.postcode]
             .iter()
             .filter(|s| !s.is_empty())
             .map(|s| s.as_str())

@@ -5,8 +5,10 @@
 pub mod account;
 pub mod account_policy;
 pub mod cart;
+pub mod contact;
 pub mod country;
 pub mod currency;
+pub mod delivery;
 pub mod id;
 pub mod invoice;
 pub mod listing;

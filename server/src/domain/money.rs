@@ -71,6 +71,15 @@ impl Money {
     }
 }
 
+/// `value` in hundredths (cents, basis points), if it has at most two decimals: how an
+/// amount the API reads as a JSON number becomes whole cents.
+pub fn hundredths(value: f64) -> Option<i64> {
+    let scaled = value * 100.0;
+    let rounded = scaled.round();
+    (value.is_finite() && (scaled - rounded).abs() < 1e-6 && rounded.abs() < 1e15)
+        .then_some(rounded as i64)
+}
+
 impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{:02}", self.0 / 100, self.0 % 100)
@@ -105,6 +114,16 @@ mod tests {
             Err(MoneyError::TooLarge)
         );
         assert_eq!(Money::parse("10000000.01"), Err(MoneyError::TooLarge));
+    }
+
+    #[test]
+    fn hundredths_take_two_decimals_and_no_more() {
+        assert_eq!(hundredths(12.5), Some(1_250));
+        assert_eq!(hundredths(0.01), Some(1));
+        assert_eq!(hundredths(19.99), Some(1_999));
+        assert_eq!(hundredths(1.005), None);
+        assert_eq!(hundredths(f64::NAN), None);
+        assert_eq!(hundredths(f64::INFINITY), None);
     }
 
     #[test]

@@ -1,17 +1,14 @@
 //! The rules of an order (docs/DESIGN.md §6): how its totals are worked out, which status
-//! may follow which, which events the shopper sees, and what a checkout's contact
-//! details must hold. The quote, the order and the mails all take them from here.
+//! may follow which, and which events the shopper sees. The quote, the order and the
+//! mails all take them from here; the contact details' rules are in `contact`.
 
-use std::collections::BTreeMap;
-
-use super::account::Email;
 use super::cart::{MAX_ITEMS, MAX_QUANTITY};
-use super::phone;
 use super::Money;
 
 /// The spec's fixed discount on the subtotal: 20 %, in basis points.
 pub const ORDER_DISCOUNT_BP: i64 = 2_000;
-/// Charged for delivery (the spec's 100); pickup is free.
+/// The spec's delivery fee: what the default delivery method a fresh shop has charges
+/// (docs/DESIGN.md §10); pickup is free.
 pub const DELIVERY_FEE: Money = Money::from_cents(10_000);
 /// How long the link in an order's mails opens the order: 90 days.
 pub const ORDER_LINK_LIFETIME_MS: i64 = 90 * 24 * 60 * 60 * 1000;
@@ -55,13 +52,6 @@ impl Fulfilment {
         match self {
             Fulfilment::Pickup => "pickup",
             Fulfilment::Delivery => "delivery",
-        }
-    }
-
-    pub fn delivery_fee(self) -> Money {
-        match self {
-            Fulfilment::Pickup => Money::from_cents(0),
-            Fulfilment::Delivery => DELIVERY_FEE,
         }
     }
 }
@@ -251,6 +241,12 @@ impl Totals {
         Money::from_cents((self.subtotal.cents() - self.discount.cents()).max(0))
     }
 
+    /// The goods after every discount: what a delivery method's free-over threshold
+    /// compares.
+    pub fn discounted_goods(&self) -> Money {
+        Money::from_cents(self.goods().cents() - self.promo_discount.cents())
+    }
+
     /// These figures with `off` taken off by a promo code, never below the fee.
     pub fn with_promo(self, off: Money) -> Totals {
         let off = off.cents().clamp(0, self.goods().cents());
@@ -260,21 +256,30 @@ impl Totals {
             ..self
         }
     }
+
+    /// These figures with `fee` charged for delivery.
+    pub fn with_delivery_fee(self, fee: Money) -> Totals {
+        Totals {
+            delivery_fee: fee,
+            total: Money::from_cents(self.discounted_goods().cents() + fee.cents()),
+            ..self
+        }
+    }
 }
 
 /// Subtotal of the prices paid × quantities; the 20 % discount on it, rounded half up
-/// to the cent; the fee for the fulfilment; total = subtotal − discount + fee, never
-/// below the fee (docs/DESIGN.md §6).
-pub fn totals(lines: &[(Money, i64)], fulfilment: Fulfilment) -> Totals {
+/// to the cent; total = subtotal − discount, never below 0 (docs/DESIGN.md §6). The
+/// delivery fee ([`Totals::with_delivery_fee`]) follows once the method is known, as it
+/// may depend on the goods after a promo code's discount.
+pub fn totals(lines: &[(Money, i64)]) -> Totals {
     let subtotal: i64 = lines.iter().map(|(price, q)| price.cents() * q).sum();
     let discount = percent_of(subtotal, ORDER_DISCOUNT_BP).min(subtotal);
-    let fee = fulfilment.delivery_fee().cents();
     Totals {
         subtotal: Money::from_cents(subtotal),
         discount: Money::from_cents(discount),
         promo_discount: Money::from_cents(0),
-        delivery_fee: Money::from_cents(fee),
-        total: Money::from_cents((subtotal - discount).max(0) + fee),
+        delivery_fee: Money::from_cents(0),
+        total: Money::from_cents((subtotal - discount).max(0)),
     }
 }
 
@@ -333,126 +338,6 @@ pub fn collect_lines<K: PartialEq + Clone>(
     Ok(merged)
 }
 
-/// The checkout's contact form as typed (spec §3, Checkout contact form).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ContactInput {
-    pub first_name: String,
-    pub company_name: String,
-    pub street_address: String,
-    pub apartment: String,
-    pub town_city: String,
-    pub phone_number: String,
-    pub email_address: String,
-}
-
-/// Contact details that hold the checkout's rules: trimmed, the e-mail lowercased.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Contact(ContactInput);
-
-impl Contact {
-    pub fn get(&self) -> &ContactInput {
-        &self.0
-    }
-
-    pub fn email(&self) -> &str {
-        &self.0.email_address
-    }
-}
-
-/// The longest any contact field may be.
-const CONTACT_FIELD_MAX: usize = 200;
-
-/// Checks contact details against the spec's checkout rules (§5): delivery needs the
-/// whole form; pickup a name, a phone number and an e-mail. The error names each
-/// field with its message, keyed as the form's fields are.
-pub fn check_contact(
-    input: &ContactInput,
-    fulfilment: Fulfilment,
-) -> Result<Contact, BTreeMap<&'static str, String>> {
-    let mut errors = BTreeMap::new();
-    let t = |s: &str| s.trim().to_string();
-    let contact = ContactInput {
-        first_name: t(&input.first_name),
-        company_name: t(&input.company_name),
-        street_address: t(&input.street_address),
-        apartment: t(&input.apartment),
-        town_city: t(&input.town_city),
-        phone_number: t(&input.phone_number),
-        email_address: t(&input.email_address),
-    };
-    let delivery = fulfilment == Fulfilment::Delivery;
-    let fields = [
-        (
-            "firstName",
-            &contact.first_name,
-            true,
-            "First name is required",
-        ),
-        ("companyName", &contact.company_name, false, ""),
-        (
-            "streetAddress",
-            &contact.street_address,
-            delivery,
-            "Street address is required",
-        ),
-        ("apartment", &contact.apartment, false, ""),
-        (
-            "townCity",
-            &contact.town_city,
-            delivery,
-            "Town/City is required",
-        ),
-        (
-            "phoneNumber",
-            &contact.phone_number,
-            true,
-            "Phone number is required",
-        ),
-        (
-            "emailAddress",
-            &contact.email_address,
-            true,
-            "Email is required",
-        ),
-    ];
-    for (name, value, required, missing) in fields {
-        if required && value.is_empty() {
-            errors.insert(name, missing.to_string());
-        } else if value.chars().count() > CONTACT_FIELD_MAX {
-            errors.insert(name, format!("At most {CONTACT_FIELD_MAX} characters"));
-        }
-    }
-    // Stored as typed but for its separators (docs/DESIGN.md §15).
-    let phone_number = match phone::checkout(&contact.phone_number) {
-        Ok(number) => number,
-        Err(message) => {
-            if !contact.phone_number.is_empty() {
-                errors.insert("phoneNumber", message.into());
-            }
-            String::new()
-        }
-    };
-    let email = if contact.email_address.is_empty() {
-        None
-    } else {
-        match Email::parse(&contact.email_address) {
-            Ok(email) => Some(email),
-            Err(_) => {
-                errors.insert("emailAddress", "Please enter a valid email address".into());
-                None
-            }
-        }
-    };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(Contact(ContactInput {
-        email_address: email.map(|e| e.as_str().to_string()).unwrap_or_default(),
-        phone_number,
-        ..contact
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -464,44 +349,28 @@ mod tests {
 
     #[test]
     fn totals_follow_the_one_rule() {
-        // (lines of (unit price, quantity), fulfilment) → [subtotal, discount, fee, total].
-        type Row<'a> = (&'a [(i64, i64)], Fulfilment, [i64; 4]);
+        // (lines of (unit price, quantity), delivery fee) → [subtotal, discount, fee, total].
+        type Row<'a> = (&'a [(i64, i64)], i64, [i64; 4]);
         let table: &[Row] = &[
-            (
-                &[(10_000, 1)],
-                Fulfilment::Pickup,
-                [10_000, 2_000, 0, 8_000],
-            ),
-            (
-                &[(10_000, 1)],
-                Fulfilment::Delivery,
-                [10_000, 2_000, 10_000, 18_000],
-            ),
-            (
-                &[(3_000, 2), (5_400, 1)],
-                Fulfilment::Pickup,
-                [11_400, 2_280, 0, 9_120],
-            ),
+            (&[(10_000, 1)], 0, [10_000, 2_000, 0, 8_000]),
+            (&[(10_000, 1)], 10_000, [10_000, 2_000, 10_000, 18_000]),
+            (&[(3_000, 2), (5_400, 1)], 0, [11_400, 2_280, 0, 9_120]),
             // 20 % of 0.03 is 0.006: half a cent and more rounds up.
-            (&[(3, 1)], Fulfilment::Pickup, [3, 1, 0, 2]),
+            (&[(3, 1)], 0, [3, 1, 0, 2]),
             // 20 % of 0.02 is 0.004: rounds down.
-            (&[(2, 1)], Fulfilment::Pickup, [2, 0, 0, 2]),
+            (&[(2, 1)], 0, [2, 0, 0, 2]),
             // Five items at 0.01: 20 % is exactly one cent.
-            (&[(1, 5)], Fulfilment::Delivery, [5, 1, 10_000, 10_004]),
-            (
-                &[(1_550, 99)],
-                Fulfilment::Delivery,
-                [153_450, 30_690, 10_000, 132_760],
-            ),
-            (&[], Fulfilment::Delivery, [0, 0, 10_000, 10_000]),
+            (&[(1, 5)], 10_000, [5, 1, 10_000, 10_004]),
+            (&[(1_550, 99)], 10_000, [153_450, 30_690, 10_000, 132_760]),
+            (&[], 10_000, [0, 0, 10_000, 10_000]),
         ];
-        for (lines, fulfilment, [subtotal, discount, fee, total]) in table {
+        for (lines, fee, [subtotal, discount, fee_charged, total]) in table {
             let lines: Vec<_> = lines.iter().map(|(p, q)| (m(*p), *q)).collect();
-            let t = totals(&lines, *fulfilment);
+            let t = totals(&lines).with_delivery_fee(m(*fee));
             assert_eq!(
                 [t.subtotal, t.discount, t.delivery_fee, t.total].map(Money::cents),
-                [*subtotal, *discount, *fee, *total],
-                "{lines:?} {fulfilment:?}"
+                [*subtotal, *discount, *fee_charged, *total],
+                "{lines:?} {fee}"
             );
             assert!(t.total >= t.delivery_fee);
         }
@@ -591,38 +460,5 @@ mod tests {
         );
         let many: Vec<_> = (0..=MAX_ITEMS).map(|_| (Id::generate(), 1)).collect();
         assert_eq!(collect_lines(&many), Err(LinesError::TooMany));
-    }
-
-    #[test]
-    fn pickup_needs_name_phone_and_email_delivery_the_whole_form() {
-        let empty = ContactInput::default();
-        let pickup = check_contact(&empty, Fulfilment::Pickup).unwrap_err();
-        assert_eq!(
-            pickup.keys().copied().collect::<Vec<_>>(),
-            ["emailAddress", "firstName", "phoneNumber"]
-        );
-        let delivery = check_contact(&empty, Fulfilment::Delivery).unwrap_err();
-        assert_eq!(delivery["streetAddress"], "Street address is required");
-        assert_eq!(delivery["townCity"], "Town/City is required");
-        assert_eq!(delivery["firstName"], "First name is required");
-
-        let typed = ContactInput {
-            first_name: " Ada ".into(),
-            phone_number: " +44 (7946) 095-800 ".into(),
-            email_address: " Ada@Example.COM ".into(),
-            ..ContactInput::default()
-        };
-        let contact = check_contact(&typed, Fulfilment::Pickup).unwrap();
-        assert_eq!(contact.get().first_name, "Ada");
-        assert_eq!(contact.get().phone_number, "+447946095800", "kept stripped");
-        assert_eq!(contact.email(), "ada@example.com");
-        let bad = ContactInput {
-            phone_number: "07946095800".into(),
-            email_address: "ada@".into(),
-            ..typed
-        };
-        let errors = check_contact(&bad, Fulfilment::Pickup).unwrap_err();
-        assert_eq!(errors["phoneNumber"], phone::PHONE_INVALID);
-        assert_eq!(errors["emailAddress"], "Please enter a valid email address");
     }
 }

@@ -2,8 +2,9 @@
 //! order's domain types. The store reads and writes it, the mails and answers are
 //! built from it; it lives here so that neither has to reach the other for it.
 
+use super::contact::ContactInput;
 use super::id::Id;
-use super::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals};
+use super::order::{EventType, Fulfilment, PaymentStatus, Status, Totals};
 use super::tax::{TaxEntry, Taxed, TaxedLine};
 use super::variant::VariantOptions;
 use super::Money;
@@ -30,6 +31,9 @@ pub struct OrderRow {
     pub created_at: i64,
     /// Its tax invoice's number; `None` for an order placed before invoices were issued.
     pub invoice_number: Option<String>,
+    /// The delivery method it went by, as named then; `None` for pickup, and for an
+    /// order placed before methods were kept.
+    pub delivery_method: Option<MethodUsed>,
     /// Its credit notes, first first.
     pub credit_notes: Vec<CreditNote>,
     pub lines: Vec<OrderLine>,
@@ -80,6 +84,13 @@ impl OrderTax {
             tax_total: taxed.tax_total,
         }
     }
+}
+
+/// The delivery method an order went by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MethodUsed {
+    pub id: String,
+    pub name: String,
 }
 
 /// A credit note against the order's invoice (docs/DESIGN.md §10).

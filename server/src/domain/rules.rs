@@ -1,5 +1,6 @@
 //! The shop's rules the storefront and the console apply before asking the server:
-//! product limits, the cart's limits and the cart totals' constants, as one JSON
+//! product limits, the cart's limits, the cart totals' constants, delivery methods'
+//! limits and the country codes the shop knows, as one JSON
 //! document built from the constants the server checks. It is committed as
 //! `web/src/api/rules.json`, which `web/src/lib/rules.ts` reads, so no number is copied
 //! by hand; a test rewrites the file and fails when the committed one was stale.
@@ -7,12 +8,15 @@
 use serde_json::{json, Value};
 
 use super::cart::{MAX_ITEMS, MAX_QUANTITY};
+use super::country::country_codes;
+use super::delivery::{self, MAX_POSTCODE_CHARS};
 use super::order::{DELIVERY_FEE, ORDER_DISCOUNT_BP};
 use super::product_rules::{
     LOW_STOCK, MAX_BULK, MAX_DESCRIPTION_CHARS, MAX_DISCOUNT_BP, MAX_LABEL_CHARS, MAX_NAME_CHARS,
     MAX_PHOTOS, MAX_PRICE, MAX_PRICE_CHANGE_PERCENT, MAX_STOCK, MAX_STOCK_REASON_CHARS, MIN_PRICE,
     MIN_PRICE_CHANGE_PERCENT,
 };
+use super::variant_rules::MAX_WEIGHT_GRAMS;
 use super::Money;
 
 /// The rules as `web/src/api/rules.json` holds them. Amounts are in the shop's currency
@@ -44,6 +48,16 @@ pub fn rules() -> Value {
             "discountPercent": whole(ORDER_DISCOUNT_BP as f64 / 100.0),
             "deliveryFee": amount(DELIVERY_FEE),
         },
+        "delivery": {
+            "maxPostcodeChars": MAX_POSTCODE_CHARS,
+            "maxMethodNameChars": delivery::MAX_NAME_CHARS,
+            "maxMethodDescriptionChars": delivery::MAX_DESCRIPTION_CHARS,
+            "maxPrefixChars": delivery::MAX_PREFIX_CHARS,
+            "maxBands": delivery::MAX_BANDS,
+            "maxPosition": delivery::MAX_POSITION,
+            "maxWeightGrams": MAX_WEIGHT_GRAMS,
+        },
+        "countries": country_codes().collect::<Vec<_>>(),
     })
 }
 

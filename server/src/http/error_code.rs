@@ -26,6 +26,11 @@ pub enum ErrorCode {
     IdempotencyKeyReused,
     /// 422: the promo code does not apply (the reason in `errors.promoCode`).
     PromoInvalid,
+    /// 422: no delivery method can take the order as asked: none serves the postcode
+    /// (`errors.postcode`), none can carry its weight, or the one named cannot be used
+    /// (`errors.deliveryMethodId`). 400 `invalid_fields` when several could and none was
+    /// named.
+    DeliveryUnavailable,
     /// 402: the card was refused (the provider's words in `errors.payment`).
     CardDeclined,
     /// 422: the shop takes no card payments (`errors.payment`).

@@ -91,6 +91,9 @@ pub struct AppServices {
     pub activity: Activity,
     /// Promo codes: the administrators' edits (orders apply them through the order store).
     pub promos: crate::store::promo::Promos,
+    /// Delivery methods: the console's edits (orders choose among them in their own
+    /// transaction).
+    pub delivery_methods: crate::store::delivery::DeliveryMethods,
     /// The shop's own settings, edited in the console: its currency and pickup point
     /// (docs/DESIGN.md §10, §15). (`settings` is the node's configuration.)
     pub shop_settings: Arc<crate::store::settings::Settings>,

@@ -14,6 +14,7 @@ use super::reviews::moderation;
 use super::{auth, catalogue, items, orders, reviews};
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
 use crate::domain::country::country_codes;
+use crate::domain::delivery;
 use crate::domain::product_rules::{MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, MAX_NAME_CHARS};
 use crate::domain::shop::{
     MAX_ADDRESS_LINE, MAX_PICKUP_NAME, MAX_PICKUP_TEXT, MAX_SHOP_NAME, MAX_TAX_LABEL,
@@ -101,6 +102,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         photos::Doc::openapi(),
         orders::Doc::openapi(),
         orders::admin::Doc::openapi(),
+        orders::delivery::Doc::openapi(),
         dashboard::Doc::openapi(),
         customers::Doc::openapi(),
         activity::Doc::openapi(),
@@ -294,6 +296,20 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
             trimmed(0, MAX_ADDRESS_LINE, CONTROL_CLASS),
         ),
         ("AddressRequest", "country", country()),
+        (
+            "DeliveryMethodRequest",
+            "name",
+            trimmed(1, delivery::MAX_NAME_CHARS, CONTROL_CLASS),
+        ),
+        (
+            "DeliveryMethodRequest",
+            "description",
+            trimmed(0, delivery::MAX_DESCRIPTION_CHARS, CONTROL_CLASS),
+        ),
+        ("QuoteRequest", "postcode", POSTCODE.to_string()),
+        ("QuoteRequest", "country", blank_or(&country())),
+        ("Contact", "postcode", POSTCODE.to_string()),
+        ("Contact", "country", blank_or(&country())),
     ];
     let day = format!("^(?:{DATE})?$");
     let parameters = [
@@ -406,6 +422,16 @@ fn country() -> String {
         .map(|code| code.chars().map(either).collect())
         .collect();
     format!("^[ \\t\\n\\r]*(?:{})[ \\t\\n\\r]*$", codes.join("|"))
+}
+
+/// A postcode as `contact::check_postcode` reads it: up to 16 letters, digits, spaces or
+/// hyphens once trimmed; blank is none.
+const POSTCODE: &str = "^[ \\t\\n\\r]*[A-Za-z0-9 -]{0,16}[ \\t\\n\\r]*$";
+
+/// `pattern` (anchored at both ends), or blank.
+fn blank_or(pattern: &str) -> String {
+    let inner = pattern.trim_start_matches('^').trim_end_matches('$');
+    format!("^(?:[ \\t\\n\\r]*|{inner})$")
 }
 
 /// Every control character, tab and line breaks too: a one-line field's.

@@ -295,13 +295,17 @@ fn order_letter(
                 &c.street_address,
                 &c.apartment,
                 &c.town_city,
+                &c.postcode,
             ];
             let address: Vec<&str> = parts
                 .iter()
                 .map(|s| s.as_str())
                 .filter(|s| !s.is_empty())
                 .collect();
-            format!("Delivery to {}", address.join(", "))
+            match &order.delivery_method {
+                Some(method) => format!("Delivery to {} ({})", address.join(", "), method.name),
+                None => format!("Delivery to {}", address.join(", ")),
+            }
         }
     };
     let collect = match (order.fulfilment, &shop.pickup) {

@@ -5,14 +5,15 @@
 use std::collections::BTreeMap;
 
 use super::{OrderError, OrderService};
+use crate::domain::contact::Contact;
 use crate::domain::id::Id;
-use crate::domain::order::{Contact, Fulfilment};
+use crate::domain::order::Fulfilment;
 use crate::domain::order_row::OrderRow;
 use crate::domain::payment::TxnStatus;
 use crate::mail::templates;
 use crate::payments::provider::PaymentStanding;
 use crate::payments::ChosenCard;
-use crate::store::orders::{Buyer, CardCharge, NewOrder, PlaceRefusal, Quote};
+use crate::store::orders::{Buyer, CardCharge, DeliveryAsk, NewOrder, PlaceRefusal, Quote};
 
 /// How the shopper pays.
 #[derive(Clone, Debug)]
@@ -34,6 +35,8 @@ pub struct Checkout {
     pub payment: PaymentChoice,
     /// A promo code as typed, uppercased (domain::promo::normalise).
     pub promo_code: Option<String>,
+    /// The delivery method asked for; the postcode and country are the contact's.
+    pub delivery_method_id: Option<String>,
     pub idempotency_key: String,
     /// A digest of the request: the same key with another request is refused.
     pub request_digest: String,
@@ -54,21 +57,28 @@ pub struct PlacedOrder {
 impl OrderService {
     /// The totals the buyer's lines would be charged with `fulfilment`, each line
     /// flagged when the stock cannot meet it.
+    /// `delivery`'s country, when empty, is the shop's.
     pub async fn quote(
         &self,
         buyer: &Buyer,
         fulfilment: Fulfilment,
+        delivery: &DeliveryAsk,
         promo_code: Option<&str>,
     ) -> Result<Quote, OrderError> {
         let shop = self.shop_settings.get().await?;
+        let mut delivery = delivery.clone();
+        if delivery.country.is_empty() {
+            delivery.country = shop.tax.country.clone();
+        }
         match self
             .orders
-            .quote(buyer, fulfilment, promo_code, &shop.tax)
+            .quote(buyer, fulfilment, &delivery, promo_code, &shop.tax)
             .await?
         {
             Ok(quote) => Ok(quote),
             Err(PlaceRefusal::Promo(refusal)) => Err(OrderError::Promo(refusal, shop.currency)),
             Err(PlaceRefusal::Invalid(errors)) => Err(OrderError::Invalid(errors)),
+            Err(PlaceRefusal::Delivery(refusal)) => Err(OrderError::Delivery(refusal)),
             Err(_) => Err(OrderError::CartEmpty),
         }
     }
@@ -130,7 +140,8 @@ impl OrderService {
         let new = NewOrder {
             buyer: checkout.buyer,
             fulfilment: checkout.fulfilment,
-            contact: checkout.contact,
+            contact: checkout.contact.or_country(&shop.tax.country),
+            delivery_method_id: checkout.delivery_method_id,
             save_address: checkout.save_address,
             payment_method,
             card: card.clone(),
@@ -154,6 +165,7 @@ impl OrderService {
                     PlaceRefusal::KeyReused => OrderError::KeyReused,
                     PlaceRefusal::AmountChanged => OrderError::AmountChanged,
                     PlaceRefusal::Promo(refusal) => OrderError::Promo(refusal, shop.currency),
+                    PlaceRefusal::Delivery(refusal) => OrderError::Delivery(refusal),
                 };
                 if let Some(card) = &card {
                     self.payments.release(&card.payment_ref).await?;
@@ -196,10 +208,17 @@ impl OrderService {
         scope: &str,
         user_id: Option<&Id>,
     ) -> Result<(CardCharge, Option<String>), OrderError> {
+        let contact = checkout.contact.get();
+        let delivery = DeliveryAsk {
+            postcode: contact.postcode.clone(),
+            country: contact.country.clone(),
+            method_id: checkout.delivery_method_id.clone(),
+        };
         let quote = self
             .quote(
                 &checkout.buyer,
                 checkout.fulfilment,
+                &delivery,
                 checkout.promo_code.as_deref(),
             )
             .await?;

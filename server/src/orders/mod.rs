@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::domain::currency::Currency;
+use crate::domain::delivery::DeliveryRefusal;
 use crate::domain::order::Status;
 use crate::domain::order_row::OrderRow;
 use crate::domain::promo::PromoRefusal;
@@ -62,6 +63,9 @@ pub enum OrderError {
     /// The promo code does not apply; the shop's currency words its minimum.
     #[error("the promo code does not apply")]
     Promo(PromoRefusal, Option<Currency>),
+    /// No delivery method serves the order, or not the one named (docs/DESIGN.md §10).
+    #[error("no delivery method can be used: {}", .0.message())]
+    Delivery(DeliveryRefusal),
     /// The card chosen cannot be used.
     #[error("the card cannot be used")]
     Card(CardProblem),

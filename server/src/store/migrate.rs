@@ -170,6 +170,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0025_invoices.sql"),
         postgres: include_str!("../../migrations/postgres/0025_invoices.sql"),
     },
+    Migration {
+        version: 26,
+        name: "delivery_methods",
+        sqlite: include_str!("../../migrations/sqlite/0026_delivery_methods.sql"),
+        postgres: include_str!("../../migrations/postgres/0026_delivery_methods.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -6,6 +6,7 @@ pub mod activity;
 pub mod catalogue;
 pub mod customers;
 pub mod dashboard;
+pub mod delivery;
 pub mod dialect;
 mod id_column;
 pub mod items;

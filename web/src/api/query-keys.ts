@@ -71,8 +71,19 @@ export const ordersKey = (userId: string | null, page: number) => [...ORDERS_KEY
 
 /** Every quote: a failed order invalidates them all. */
 export const QUOTE_KEY = ['order-quote'] as const;
-export const quoteKey = ({ userId, fulfilment, items, promoCode = null }: { userId: string | null; fulfilment: string; items: readonly unknown[]; promoCode?: string | null }) =>
-  [...QUOTE_KEY, userId, fulfilment, items, promoCode] as const;
+export const quoteKey = ({
+  userId,
+  fulfilment,
+  items,
+  promoCode = null,
+  delivery = null,
+}: {
+  userId: string | null;
+  fulfilment: string;
+  items: readonly unknown[];
+  promoCode?: string | null;
+  delivery?: unknown;
+}) => [...QUOTE_KEY, userId, fulfilment, items, promoCode, fulfilment === 'delivery' ? delivery : null] as const;
 
 /** The address a signed-in shopper saved at checkout. */
 export const SAVED_ADDRESS_KEY = ['saved-address'] as const;
@@ -127,6 +138,9 @@ export const ADMIN_PROMO_CODES_KEY = ['admin', 'promo-codes'] as const;
 export const PROMO_CODE_LISTS_KEY = [...ADMIN_PROMO_CODES_KEY, 'list'] as const;
 export const promoCodesKey = (page: number) => [...PROMO_CODE_LISTS_KEY, page] as const;
 export const promoCodeKey = (id: string) => [...ADMIN_PROMO_CODES_KEY, 'one', id] as const;
+/** The console's delivery methods (all of them: a shop has at most 50), and a preview. */
+export const ADMIN_DELIVERY_METHODS_KEY = ['admin', 'delivery-methods'] as const;
+export const deliveryPreviewKey = (query: { postcode: string; weightGrams: number; goods: number }) => [...ADMIN_DELIVERY_METHODS_KEY, 'preview', query] as const;
 
 /** Every cached page of the reviews table: hiding or showing one changes them all. */
 export const ADMIN_REVIEWS_KEY = ['admin', 'reviews'] as const;

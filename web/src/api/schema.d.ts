@@ -260,6 +260,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/delivery-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every method, in the checkout's order (a shop has at most 50). */
+        get: operations["list"];
+        put?: never;
+        /** A new method. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery-method/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 'For postcode X and Y kg these methods apply': the methods as a checkout would offer
+         *     them for a parcel, by the same rules.
+         */
+        get: operations["preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery-method/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a method whole. */
+        put: operations["update"];
+        post?: never;
+        /** Deletes a method; orders keep the name they went by. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/order": {
         parameters: {
             query?: never;
@@ -1680,6 +1736,12 @@ export interface components {
             setDiscountPercentage: number;
             /**
              * Format: int64
+             * @description How many of those have no weight, which delivery prices by (docs/DESIGN.md §10):
+             *     the console flags the product while any has none.
+             */
+            unweighedVariants?: number | null;
+            /**
+             * Format: int64
              * @description How many variants it has in the shop (archived ones left out).
              */
             variantCount?: number | null;
@@ -1729,6 +1791,20 @@ export interface components {
             reviews: components["schemas"]["AdminReview"][];
             /** Format: int64 */
             total: number;
+        };
+        /** @description A weight band as the console sees and sends it. */
+        BandView: {
+            /**
+             * Format: double
+             * @description 0 to 1,000,000, two decimals at most.
+             */
+            price: number;
+            /**
+             * Format: int64
+             * @description A weight up to which (inclusive) the band's price applies, in grams; `null`: any
+             *     weight (the last band only).
+             */
+            upToGrams?: number | null;
         };
         Banner: {
             _id: string;
@@ -1845,12 +1921,23 @@ export interface components {
             apartment: string;
             /** @default  */
             companyName: string;
+            /**
+             * @description ISO 3166-1; blank on an order: the shop's. An order answers the one it used
+             *     (blank on orders placed before delivery methods).
+             * @default
+             */
+            country: string;
             /** @default  */
             emailAddress: string;
             /** @default  */
             firstName: string;
             /** @default  */
             phoneNumber: string;
+            /**
+             * @description Chooses the delivery methods (docs/DESIGN.md §10); may be blank.
+             * @default
+             */
+            postcode: string;
             /** @default  */
             streetAddress: string;
             /** @default  */
@@ -1944,6 +2031,103 @@ export interface components {
             productName: string;
             /** Format: int64 */
             rating: number;
+        };
+        DeliveryMethodData: {
+            method: components["schemas"]["DeliveryMethodView"];
+        };
+        DeliveryMethodList: {
+            methods: components["schemas"]["DeliveryMethodView"][];
+        };
+        /**
+         * @description Every field of a method, as the console's form sends it: a `PUT` replaces the
+         *     method whole.
+         */
+        DeliveryMethodRequest: {
+            active?: boolean;
+            /** @description At most 300 characters. */
+            description?: string;
+            /**
+             * Format: double
+             * @description 0 to 1,000,000, two decimals at most; `null`: never free.
+             */
+            freeOver?: number | null;
+            /** @description Make it the default (the one before stops being it). */
+            isDefault?: boolean;
+            /** @description 1 to 80 characters once trimmed. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Where the checkout lists it, lowest first (0 to 1,000,000).
+             */
+            position?: number;
+            /**
+             * @description Where it delivers: the start of a postcode (letters and digits, up to 8, spaces
+             *     and case ignored); empty for everywhere.
+             */
+            postcodePrefixes?: string[];
+            /** @description 1 to 20 bands, each heavier than the one before. */
+            rates: components["schemas"]["BandView"][];
+            /**
+             * Format: int64
+             * @description `PUT`: the method's `version` when the form was loaded; one changed since is
+             *     refused with 409 and the method as it now is.
+             */
+            version?: number | null;
+        };
+        /** @description The delivery method an order went by, as it was named then. */
+        DeliveryMethodUsed: {
+            _id: string;
+            name: string;
+        };
+        /** @description A delivery method as the console shows it. */
+        DeliveryMethodView: {
+            _id: string;
+            active: boolean;
+            description: string;
+            /**
+             * Format: double
+             * @description The goods after discounts at which it costs nothing; `null`: never free.
+             */
+            freeOver?: number | null;
+            /** @description Used when the shopper does not choose; exactly one method is. */
+            isDefault: boolean;
+            name: string;
+            /** Format: int64 */
+            position: number;
+            /** @description Upper case without spaces; empty: everywhere. */
+            postcodePrefixes: string[];
+            /** @description Ascending by weight. */
+            rates: components["schemas"]["BandView"][];
+            /**
+             * Format: int64
+             * @description Bumped by each save: a `PUT` sends the one it loaded (docs/DESIGN.md §15).
+             */
+            version: number;
+        };
+        /** @description A delivery method a quote offers. */
+        DeliveryOptionView: {
+            _id: string;
+            available: boolean;
+            name: string;
+            /**
+             * Format: double
+             * @description What it costs this order; `null` when it cannot take it.
+             */
+            price?: number | null;
+            /** @description Why not, such as 'Too heavy for this method'; `null` when available. */
+            reason?: string | null;
+        };
+        /** @description Which methods apply to a parcel, and the one a checkout would price. */
+        DeliveryPreview: {
+            /** @description The method a checkout naming none would use; `null` when none can. */
+            chosen?: string | null;
+            /** @description Every active method serving the postcode, with its price or why it cannot. */
+            options: components["schemas"]["DeliveryOptionView"][];
+            /**
+             * @description Why a checkout would be refused: 'We do not deliver to this postcode', 'No
+             *     delivery method can carry this order'; `null` when one can be used.
+             */
+            refusal?: string | null;
         };
         EmailRequest: {
             /** Format: email */
@@ -2132,6 +2316,42 @@ export interface components {
                 waiting: components["schemas"]["Waiting"];
                 /** @description Orders placed since Monday 00:00 UTC, not cancelled. */
                 week: components["schemas"]["PeriodFigures"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_DeliveryMethodData: {
+            data: {
+                method: components["schemas"]["DeliveryMethodView"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_DeliveryMethodList: {
+            data: {
+                methods: components["schemas"]["DeliveryMethodView"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_DeliveryPreview: {
+            /** @description Which methods apply to a parcel, and the one a checkout would price. */
+            data: {
+                /** @description The method a checkout naming none would use; `null` when none can. */
+                chosen?: string | null;
+                /** @description Every active method serving the postcode, with its price or why it cannot. */
+                options: components["schemas"]["DeliveryOptionView"][];
+                /**
+                 * @description Why a checkout would be refused: 'We do not deliver to this postcode', 'No
+                 *     delivery method can carry this order'; `null` when one can be used.
+                 */
+                refusal?: string | null;
             };
             message: string;
             /** @description Always `true`. */
@@ -2391,6 +2611,13 @@ export interface components {
             data: {
                 /** Format: double */
                 deliveryFee: number;
+                /** @description The method `deliveryFee` is that of; `null` for pickup. */
+                deliveryMethodId?: string | null;
+                /**
+                 * @description For a delivery: every active method that serves the postcode, in the console's
+                 *     order (docs/DESIGN.md §10); empty for pickup.
+                 */
+                deliveryOptions: components["schemas"]["DeliveryOptionView"][];
                 /** Format: double */
                 discount: number;
                 lines: components["schemas"]["QuoteLine"][];
@@ -2711,7 +2938,7 @@ export interface components {
          * @description Why a call was refused, when the client is expected to act on the reason.
          * @enum {string}
          */
-        ErrorCode: "cart_empty" | "out_of_stock" | "amount_changed" | "order_in_flight" | "idempotency_key_reused" | "promo_invalid" | "card_declined" | "cards_unavailable" | "payment_method_not_found" | "payment_invalid" | "invalid_fields" | "quantity_invalid" | "quantity_over_maximum" | "list_full";
+        ErrorCode: "cart_empty" | "out_of_stock" | "amount_changed" | "order_in_flight" | "idempotency_key_reused" | "promo_invalid" | "delivery_unavailable" | "card_declined" | "cards_unavailable" | "payment_method_not_found" | "payment_invalid" | "invalid_fields" | "quantity_invalid" | "quantity_over_maximum" | "list_full";
         FacetCount: {
             _id: string;
             /** Format: int64 */
@@ -2985,6 +3212,7 @@ export interface components {
             creditNotes: components["schemas"]["CreditNoteView"][];
             /** Format: double */
             deliveryFee: number;
+            deliveryMethod?: null | components["schemas"]["DeliveryMethodUsed"];
             /** Format: double */
             discount: number;
             /** @description Oldest first: the timeline. */
@@ -3239,6 +3467,11 @@ export interface components {
         };
         PlaceRequest: {
             contact?: components["schemas"]["Contact"];
+            /**
+             * @description For a delivery (docs/DESIGN.md §10): left out, the default method when it can
+             *     take the order, else the only one that can.
+             */
+            deliveryMethodId?: string | null;
             fulfilment: components["schemas"]["OrderFulfilment"];
             /** @description A guest's lines; ignored when signed in (the server cart is ordered). */
             items?: components["schemas"]["LineRequest"][] | null;
@@ -3519,6 +3752,13 @@ export interface components {
         Quote: {
             /** Format: double */
             deliveryFee: number;
+            /** @description The method `deliveryFee` is that of; `null` for pickup. */
+            deliveryMethodId?: string | null;
+            /**
+             * @description For a delivery: every active method that serves the postcode, in the console's
+             *     order (docs/DESIGN.md §10); empty for pickup.
+             */
+            deliveryOptions: components["schemas"]["DeliveryOptionView"][];
             /** Format: double */
             discount: number;
             lines: components["schemas"]["QuoteLine"][];
@@ -3566,9 +3806,21 @@ export interface components {
             variantId?: string | null;
         };
         QuoteRequest: {
+            /** @description The delivery's country (ISO 3166-1); blank: the shop's. */
+            country?: string;
+            /**
+             * @description The delivery method to price; one that cannot be used is not refused here:
+             *     the default (else the cheapest) is priced instead, and `deliveryMethodId` says so.
+             */
+            deliveryMethodId?: string | null;
             fulfilment: components["schemas"]["OrderFulfilment"];
             /** @description A guest's lines; ignored when signed in (the server cart counts). */
             items?: components["schemas"]["LineRequest"][] | null;
+            /**
+             * @description Where a delivery goes (docs/DESIGN.md §10): without one only the methods that
+             *     deliver everywhere apply.
+             */
+            postcode?: string;
             /** @description A promo code, case-insensitive; blank for none. */
             promoCode?: string | null;
         };
@@ -4183,7 +4435,8 @@ export interface operations {
                 adminId?: string;
                 /**
                  * @description Only changes to this kind of object: product, category, sub_category, banner,
-                 *     order, customer, review, promo_code, settings, page, search_synonyms.
+                 *     order, customer, review, promo_code, delivery_method, settings, page,
+                 *     search_synonyms.
                  */
                 objectType?: string;
                 /** @description Only changes to this object: its `_id`, or an order's number. */
@@ -5247,6 +5500,314 @@ export interface operations {
     };
     list: {
         parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeliveryMethodList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Delivery method created' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeliveryMethodData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors` (`rates[1].upToGrams`: 'Each band must be heavier than the one before', 'Only the last band may take any weight'; `postcodePrefixes[0]`: 'A prefix is 1 to 8 letters or digits'; …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'A shop can have at most 50 delivery methods' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query?: {
+                /** @description A postcode (blank: none, as a checkout without one). */
+                postcode?: string;
+                /** @description The parcel's weight in grams (0 when left out or blank). */
+                weightGrams?: string;
+                /** @description The goods after discounts, in the shop's currency (0 when left out or blank). */
+                goods?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods that apply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeliveryPreview"];
+                };
+            };
+            /** @description A postcode, weight or amount that cannot be one, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Delivery method updated' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeliveryMethodData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors`; `errors.isDefault`: 'One method is always the default: make another method the default instead' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Delivery method not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This changed since you opened it: reload to see the latest': `version` is not the method's, `data` holds `{method}` as it now is, and nothing was written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Delivery method deleted' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Delivery method not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'The default delivery method cannot be deleted' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
             query?: {
                 /** @description Only orders standing at this status. */
                 status?: string;
@@ -5768,6 +6329,8 @@ export interface operations {
                 stock?: string;
                 /** @description `true` or `false`. */
                 featured?: string;
+                /** @description `missing`: only products with a variant in the shop that has no weight. */
+                weight?: string;
                 /** @description `false` (default): the products in the shop; `true`: the archived ones. */
                 archived?: string;
                 /** @description `createdAt` (default), `name`, `price` or `stock`. */
@@ -8429,7 +8992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_PlacedOrder"];
                 };
             };
-            /** @description 'Your cart is empty', a missing key, contact fields (`errors` by field); a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`); a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`, or a server cart's line by its `variantId`) */
+            /** @description 'Your cart is empty', a missing key, contact fields (`errors` by field: a `postcode` or `country` as the quote checks them); 'Choose a delivery method' (`errors.deliveryMethodId`: several methods could take the order and none was named); a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`); a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`, or a server cart's line by its `variantId`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8465,7 +9028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'Idempotency key reused with a different request', or card payment */
+            /** @description 'Idempotency key reused with a different request', or card payment; a promo code that does not apply (`errors.promoCode`, as the quote says); a delivery no method can take (code `delivery_unavailable`): 'We do not deliver to this postcode' (`errors.postcode`), 'No delivery method can carry this order', 'This delivery method is not available' (unknown, inactive or not serving the postcode) or the named method's reason such as 'Too heavy for this method' (`errors.deliveryMethodId`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8498,7 +9061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Quote"];
                 };
             };
-            /** @description 'Your cart is empty', an unknown fulfilment, bad lines: a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`), a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`; a server cart's line by its `variantId`) */
+            /** @description 'Your cart is empty', an unknown fulfilment, bad lines: a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`), a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`; a server cart's line by its `variantId`); a `postcode` that cannot be one ('A postcode is letters, digits, spaces or hyphens', 'At most 16 characters') or an unknown `country` ('Use a two-letter country code such as GB') */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8525,7 +9088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code' (N in the shop's currency when it names one), 'You have already used this promo code' */
+            /** @description A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code' (N in the shop's currency when it names one), 'You have already used this promo code'; for a delivery (code `delivery_unavailable`): 'We do not deliver to this postcode' (`errors.postcode`), 'No delivery method can carry this order' (`errors.deliveryMethodId`) */
             422: {
                 headers: {
                     [name: string]: unknown;

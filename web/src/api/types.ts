@@ -70,6 +70,12 @@ export type PromoCode = Schemas['PromoCode'];
 export type PromoCodeList = Schemas['PromoCodeList'];
 export type PromoCodeData = Schemas['PromoCodeData'];
 export type PromoRequest = Schemas['PromoRequest'];
+export type DeliveryOptionView = Schemas['DeliveryOptionView'];
+export type DeliveryMethod = Schemas['DeliveryMethodView'];
+export type DeliveryMethodList = Schemas['DeliveryMethodList'];
+export type DeliveryMethodData = Schemas['DeliveryMethodData'];
+export type DeliveryMethodRequest = Schemas['DeliveryMethodRequest'];
+export type DeliveryPreview = Schemas['DeliveryPreview'];
 export type TreeChange = Schemas['TreeChange'];
 export type TitleRequest = Schemas['TitleRequest'];
 /** A new display order: every category's, sub-category's or banner's `_id`, first shown first. */

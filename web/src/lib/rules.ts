@@ -38,5 +38,22 @@ export const MAX_QUANTITY: number = rules.cart.maxQuantity;
 
 /** The shop's fixed discount on the goods, in percent. */
 export const ORDER_DISCOUNT_PERCENT: number = rules.totals.discountPercent;
-/** Charged for delivery; pickup is free. */
+/** The default delivery method of a fresh shop charges this (docs/DESIGN.md §10); pickup is free. */
 export const DELIVERY_FEE: number = rules.totals.deliveryFee;
+
+/** A checkout's postcode: at most this many characters. */
+export const MAX_POSTCODE_CHARS: number = rules.delivery.maxPostcodeChars;
+/** A delivery method's name and description: at most this many characters. */
+export const MAX_METHOD_NAME_CHARS: number = rules.delivery.maxMethodNameChars;
+export const MAX_METHOD_DESCRIPTION_CHARS: number = rules.delivery.maxMethodDescriptionChars;
+/** A postcode prefix: 1 to this many letters or digits. */
+export const MAX_PREFIX_CHARS: number = rules.delivery.maxPrefixChars;
+/** A delivery method's weight bands: 1 to this many. */
+export const MAX_BANDS: number = rules.delivery.maxBands;
+/** How far down the checkout's list a method may be put. */
+export const MAX_METHOD_POSITION: number = rules.delivery.maxPosition;
+/** The heaviest band's limit, in grams. */
+export const MAX_WEIGHT_GRAMS: number = rules.delivery.maxWeightGrams;
+
+/** Every ISO 3166-1 country code the shop knows, in order. */
+export const COUNTRY_CODES: readonly string[] = rules.countries;

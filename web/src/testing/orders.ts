@@ -3,8 +3,11 @@
 import { http, HttpResponse } from 'msw';
 import { DELIVERY_FEE, ORDER_DISCOUNT_PERCENT } from '@/lib/rules';
 import type { ErrorCode, Product } from '@/api/types';
-import type { LineInput, Order, Quote } from '@/features/orders';
+import type { DeliveryOption, LineInput, Order, Quote } from '@/features/orders';
 import { envelope } from './server';
+
+/** The default delivery method a fresh shop has (docs/DESIGN.md §10): the spec's fee. */
+export const STANDARD_DELIVERY: DeliveryOption = { _id: '000000000000000000000001', name: 'Standard delivery', price: DELIVERY_FEE, available: true, reason: null };
 
 export const ORDER_NUMBER = '100001';
 export const ORDER_TOKEN = 'signed.order.token';
@@ -45,7 +48,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     taxTotal: 3.33,
     taxes: [{ taxClass: 'standard', rate: 20, net: 16.67, tax: 3.33 }],
     pricesIncludeTax: true,
-    contact: { firstName: 'Grace Hopper', companyName: '', streetAddress: '', apartment: '', townCity: '', phoneNumber: '+15550100', emailAddress: 'grace@example.com' },
+    contact: { firstName: 'Grace Hopper', companyName: '', streetAddress: '', apartment: '', townCity: '', postcode: '', country: 'GB', phoneNumber: '+15550100', emailAddress: 'grace@example.com' },
     promoCode: null,
     invoiceNumber: 'INV-000001',
     creditNotes: [],
@@ -62,7 +65,15 @@ export function refusal(status: number, message: string, errors: Record<string, 
 }
 
 /** What the quote handler was asked, in order. */
-export type QuoteAsked = { fulfilment: string; items?: LineInput[]; promoCode?: string }[];
+export type QuoteAsked = { fulfilment: string; items?: LineInput[]; promoCode?: string; postcode?: string; country?: string; deliveryMethodId?: string }[];
+
+/** The delivery methods a quote handler offers for a postcode: each with its price, or
+ * why it cannot take the order; or the refusal when none can ('We do not deliver to this
+ * postcode', under `field`). The first available is the default. */
+export type DeliveryMethodsFor = (postcode: string | undefined) => DeliveryOption[] | { field: string; message: string };
+
+/** A fresh shop's: Standard delivery, everywhere, at the spec's fee. */
+const STANDARD_ONLY: DeliveryMethodsFor = () => [STANDARD_DELIVERY];
 
 /** The promo codes a quote handler knows, uppercased: the percent each takes off the
  * goods after the shop's 20 %, or the reason the server refuses it (a 422 naming
@@ -77,18 +88,29 @@ export const promoRefusal = (message: string) => refusal(422, message, { promoCo
  * a promo code is priced in, or refused, as `promoCodes` says. */
 export function quoteHandler(
   products: Product[],
-  { serverCart, asked = [], promoCodes = {} }: { serverCart?: () => LineInput[]; asked?: QuoteAsked; promoCodes?: PromoCodes } = {},
+  {
+    serverCart,
+    asked = [],
+    promoCodes = {},
+    methods = STANDARD_ONLY,
+  }: { serverCart?: () => LineInput[]; asked?: QuoteAsked; promoCodes?: PromoCodes; methods?: DeliveryMethodsFor } = {},
 ) {
   return http.post('*/api/order/quote', async ({ request }) => {
-    const body = (await request.json()) as { fulfilment: 'pickup' | 'delivery'; items?: LineInput[]; promoCode?: string };
+    const body = (await request.json()) as QuoteAsked[number] & { fulfilment: 'pickup' | 'delivery' };
     asked.push(body);
     const promo = body.promoCode ? (promoCodes[body.promoCode.toUpperCase()] ?? 'This promo code is not valid') : 0;
     if (typeof promo === 'string') return promoRefusal(promo);
+    const delivering = body.fulfilment === 'delivery';
+    const offered = delivering ? methods(body.postcode) : [];
+    if ('message' in offered) return refusal(422, offered.message, { [offered.field]: offered.message }, 'delivery_unavailable');
+    // As the server prices a quote: the one named when it can be used, else the first that can.
+    const usable = offered.filter((method) => method.available);
+    const chosen = usable.find((method) => method._id === body.deliveryMethodId) ?? usable[0];
     const lines = serverCart ? serverCart() : (body.items ?? []);
     const cents = lines.reduce((sum, line) => sum + Math.round(products.find((p) => p._id === line.productId)!.discountedPrice * 100) * line.quantity, 0);
     const discount = Math.round((cents * ORDER_DISCOUNT_PERCENT) / 100);
     const promoDiscount = Math.round(((cents - discount) * promo) / 100);
-    const fee = body.fulfilment === 'delivery' ? Math.round(DELIVERY_FEE * 100) : 0;
+    const fee = Math.round((chosen?.price ?? 0) * 100);
     const total = cents - discount - promoDiscount + fee;
     // Everything on the standard 20 %, included (a fresh shop); the server rounds per
     // line, which one line per rate here does the same as.
@@ -102,6 +124,8 @@ export function quoteHandler(
       taxTotal: tax / 100,
       taxes: total > 0 ? [{ taxClass: 'standard', rate: 20, net: (total - tax) / 100, tax: tax / 100 }] : [],
       pricesIncludeTax: true,
+      deliveryOptions: offered,
+      deliveryMethodId: chosen?._id ?? null,
       lines: lines.map(({ productId, quantity }) => {
         const stock = products.find((p) => p._id === productId)!.stock;
         if (stock <= 0) return { productId, quantity, available: false, message: 'This product is out of stock' };

@@ -4,7 +4,7 @@
 //! fee (and the tax, when prices are net) come to, to the cent.
 
 use super::*;
-use crate::domain::order::{totals, Fulfilment};
+use crate::domain::order::{totals, DELIVERY_FEE};
 
 fn cents(values: &[i64]) -> Vec<Money> {
     values.iter().copied().map(Money::from_cents).collect()
@@ -87,10 +87,8 @@ fn an_order_with_the_fresh_shops_rates_keeps_the_specs_total_and_gains_its_break
             class: TaxClass::Reduced,
         },
     ];
-    let spec = totals(
-        &[(Money::from_cents(3_000), 2), (Money::from_cents(5_400), 1)],
-        Fulfilment::Delivery,
-    );
+    let spec = totals(&[(Money::from_cents(3_000), 2), (Money::from_cents(5_400), 1)])
+        .with_delivery_fee(DELIVERY_FEE);
     let taxed = tax_order(
         &lines,
         spec.discount,
@@ -222,18 +220,20 @@ fn over_many_random_carts_nothing_is_off_by_a_cent() {
                 (Money::from_cents(price), random.between(1, 99))
             })
             .collect();
-        let fulfilment = if random.between(0, 1) == 0 {
-            Fulfilment::Pickup
-        } else {
-            Fulfilment::Delivery
-        };
-        let mut spec = totals(&priced, fulfilment);
+        let mut spec = totals(&priced);
         if random.between(0, 2) == 0 {
             // A promo code: up to the goods after the shop's discount.
             spec = spec.with_promo(Money::from_cents(
                 random.between(1, spec.goods().cents().max(1)),
             ));
         }
+        // Pickup, the spec's fee, or a delivery method's (some free).
+        let fee = match random.between(0, 3) {
+            0 => 0,
+            1 => DELIVERY_FEE.cents(),
+            _ => random.between(0, 100_000),
+        };
+        let spec = spec.with_delivery_fee(Money::from_cents(fee));
         let lines: Vec<LineToTax> = priced
             .iter()
             .map(|(price, quantity)| LineToTax {

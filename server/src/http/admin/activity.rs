@@ -28,7 +28,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The kinds of object the log names (store::activity's `Entry::object_type`).
-const OBJECT_TYPES: [&str; 11] = [
+const OBJECT_TYPES: [&str; 12] = [
     "product",
     "category",
     "sub_category",
@@ -37,6 +37,7 @@ const OBJECT_TYPES: [&str; 11] = [
     "customer",
     "review",
     "promo_code",
+    "delivery_method",
     "settings",
     "page",
     "search_synonyms",
@@ -52,10 +53,11 @@ pub struct ActivityQuery {
     #[param(pattern = "^(?:[0-9a-f]{24})?$")]
     pub admin_id: Option<String>,
     /// Only changes to this kind of object: product, category, sub_category, banner,
-    /// order, customer, review, promo_code, settings, page, search_synonyms.
+    /// order, customer, review, promo_code, delivery_method, settings, page,
+    /// search_synonyms.
     #[serde(rename = "objectType")]
     #[param(
-        pattern = "^(?:product|category|sub_category|banner|order|customer|review|promo_code|settings|page|search_synonyms)?$"
+        pattern = "^(?:product|category|sub_category|banner|order|customer|review|promo_code|delivery_method|settings|page|search_synonyms)?$"
     )]
     pub object_type: Option<String>,
     /// Only changes to this object: its `_id`, or an order's number.

@@ -77,6 +77,10 @@ pub struct AdminProduct {
     /// How many variants it has in the shop (archived ones left out).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variant_count: Option<i64>,
+    /// How many of those have no weight, which delivery prices by (docs/DESIGN.md §10):
+    /// the console flags the product while any has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unweighed_variants: Option<i64>,
 }
 
 impl AdminProduct {
@@ -98,6 +102,7 @@ impl AdminProduct {
             archived,
             version,
             variant_count: None,
+            unweighed_variants: None,
         }
     }
 
@@ -106,8 +111,10 @@ impl AdminProduct {
     pub(super) fn with_variants(row: ProductRow, variants: Vec<VariantRow>, now: i64) -> Self {
         let discount = row.discount;
         let mut product = AdminProduct::from_row(row, now);
-        product.variant_count =
-            Some(variants.iter().filter(|v| v.archived_at.is_none()).count() as i64);
+        let in_shop = || variants.iter().filter(|v| v.archived_at.is_none());
+        product.variant_count = Some(in_shop().count() as i64);
+        product.unweighed_variants =
+            Some(in_shop().filter(|v| v.weight_grams.is_none()).count() as i64);
         product.product.variants = Some(
             variants
                 .into_iter()
@@ -142,9 +149,10 @@ async fn table_rows(
     Ok(rows
         .into_iter()
         .map(|row| {
-            let count = counts.get(&row.id).copied().unwrap_or(0);
+            let tally = counts.get(&row.id).copied().unwrap_or_default();
             let mut product = AdminProduct::from_row(row, now);
-            product.variant_count = Some(count);
+            product.variant_count = Some(tally.count);
+            product.unweighed_variants = Some(tally.unweighed);
             product
         })
         .collect())
@@ -186,6 +194,9 @@ pub struct AdminProductQuery {
     /// `true` or `false`.
     #[param(pattern = "^(?:true|false)?$")]
     pub featured: Option<String>,
+    /// `missing`: only products with a variant in the shop that has no weight.
+    #[param(pattern = "^(?:missing)?$")]
+    pub weight: Option<String>,
     /// `false` (default): the products in the shop; `true`: the archived ones.
     #[param(pattern = "^(?:true|false)?$")]
     pub archived: Option<String>,
@@ -275,6 +286,14 @@ pub async fn list_products(
             None
         }
     };
+    let missing_weight = match query.weight.as_deref().map(str::trim) {
+        None | Some("") => false,
+        Some("missing") => true,
+        Some(_) => {
+            errors.insert("weight", "weight must be missing".into());
+            false
+        }
+    };
     let archived = match query.archived.as_deref().map(str::trim) {
         None | Some("") | Some("false") => false,
         Some("true") => true,
@@ -315,6 +334,7 @@ pub async fn list_products(
         stock,
         featured,
         archived,
+        missing_weight,
     };
     let (rows, total) = state
         .catalogue

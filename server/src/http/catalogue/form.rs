@@ -8,6 +8,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::domain::id::Id;
+use crate::domain::money::hundredths;
 use crate::domain::pricing::Discount;
 use crate::domain::product_rules::MAX_PHOTOS;
 use crate::domain::product_rules::{
@@ -227,14 +228,6 @@ pub(super) fn check_price(price: Option<f64>) -> Result<Money, String> {
     }
 }
 
-/// `value` in hundredths (cents, basis points), if it has at most two decimals.
-fn hundredths(value: f64) -> Option<i64> {
-    let scaled = value * 100.0;
-    let rounded = scaled.round();
-    (value.is_finite() && (scaled - rounded).abs() < 1e-6 && rounded.abs() < 1e15)
-        .then_some(rounded as i64)
-}
-
 /// Up to 8 photos of at most 10 MB each: a product's gallery.
 pub struct ProductPhotos;
 
@@ -244,19 +237,4 @@ impl FileLimits for ProductPhotos {
     const FILE_TOO_LARGE: &'static str = "Each image must be at most 10 MB";
     const TOO_MANY_FILES: &'static str = "A product can have at most 8 photos";
     const FILE_FIELDS: &'static [&'static str] = &["images", "images[]"];
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hundredths_take_two_decimals_and_no_more() {
-        assert_eq!(hundredths(12.5), Some(1_250));
-        assert_eq!(hundredths(0.01), Some(1));
-        assert_eq!(hundredths(19.99), Some(1_999));
-        assert_eq!(hundredths(1.005), None);
-        assert_eq!(hundredths(f64::NAN), None);
-        assert_eq!(hundredths(f64::INFINITY), None);
-    }
 }

@@ -5,10 +5,13 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::domain::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status};
+use crate::domain::contact::ContactInput;
+use crate::domain::delivery::DeliveryOption;
+use crate::domain::order::{EventType, Fulfilment, PaymentStatus, Status};
 use crate::domain::order_row::{OrderRow, OrderTax};
 use crate::domain::tax::{rate_percent, TaxEntry, TaxedLine};
 use crate::domain::time::iso8601;
+use crate::domain::Money;
 use crate::store::orders::RefundIssue;
 
 // ---- What the calls read ----
@@ -39,6 +42,18 @@ pub struct QuoteRequest {
     /// A promo code, case-insensitive; blank for none.
     #[serde(default)]
     pub promo_code: Option<String>,
+    /// Where a delivery goes (docs/DESIGN.md §10): without one only the methods that
+    /// deliver everywhere apply.
+    #[serde(default)]
+    pub postcode: String,
+    /// The delivery's country (ISO 3166-1); blank: the shop's.
+    #[serde(default)]
+    pub country: String,
+    /// The delivery method to price; one that cannot be used is not refused here:
+    /// the default (else the cheapest) is priced instead, and `deliveryMethodId` says so.
+    #[serde(default)]
+    #[schema(max_length = 100)]
+    pub delivery_method_id: Option<String>,
 }
 
 /// The checkout's contact form (spec §3).
@@ -50,6 +65,11 @@ pub struct Contact {
     pub street_address: String,
     pub apartment: String,
     pub town_city: String,
+    /// Chooses the delivery methods (docs/DESIGN.md §10); may be blank.
+    pub postcode: String,
+    /// ISO 3166-1; blank on an order: the shop's. An order answers the one it used
+    /// (blank on orders placed before delivery methods).
+    pub country: String,
     pub phone_number: String,
     pub email_address: String,
 }
@@ -62,6 +82,8 @@ impl From<ContactInput> for Contact {
             street_address: c.street_address,
             apartment: c.apartment,
             town_city: c.town_city,
+            postcode: c.postcode,
+            country: c.country,
             phone_number: c.phone_number,
             email_address: c.email_address,
         }
@@ -76,6 +98,8 @@ impl From<Contact> for ContactInput {
             street_address: c.street_address,
             apartment: c.apartment,
             town_city: c.town_city,
+            postcode: c.postcode,
+            country: c.country,
             phone_number: c.phone_number,
             email_address: c.email_address,
         }
@@ -115,6 +139,11 @@ pub struct PlaceRequest {
     pub items: Option<Vec<LineRequest>>,
     #[serde(default)]
     pub promo_code: Option<String>,
+    /// For a delivery (docs/DESIGN.md §10): left out, the default method when it can
+    /// take the order, else the only one that can.
+    #[serde(default)]
+    #[schema(max_length = 100)]
+    pub delivery_method_id: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -175,6 +204,46 @@ pub struct Quote {
     /// Whether the amounts include tax (the shop's setting then).
     pub prices_include_tax: bool,
     pub lines: Vec<QuoteLine>,
+    /// For a delivery: every active method that serves the postcode, in the console's
+    /// order (docs/DESIGN.md §10); empty for pickup.
+    pub delivery_options: Vec<DeliveryOptionView>,
+    /// The method `deliveryFee` is that of; `null` for pickup.
+    pub delivery_method_id: Option<String>,
+}
+
+/// A delivery method a quote offers.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryOptionView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    /// What it costs this order; `null` when it cannot take it.
+    pub price: Option<f64>,
+    pub available: bool,
+    /// Why not, such as 'Too heavy for this method'; `null` when available.
+    pub reason: Option<String>,
+}
+
+impl From<&DeliveryOption> for DeliveryOptionView {
+    fn from(o: &DeliveryOption) -> Self {
+        DeliveryOptionView {
+            id: o.id.clone(),
+            name: o.name.clone(),
+            price: o.price.ok().map(Money::as_f64),
+            available: o.available(),
+            reason: o.price.err().map(str::to_string),
+        }
+    }
+}
+
+/// The delivery method an order went by, as it was named then.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryMethodUsed {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
 }
 
 /// One class's tax (docs/DESIGN.md §10): Σ `net` + Σ `tax` = the total.
@@ -305,6 +374,9 @@ pub struct Order {
     /// Whether its prices included tax; `null` on an order placed before tax was kept.
     pub prices_include_tax: Option<bool>,
     pub contact: Contact,
+    /// The delivery method it went by; `null` for pickup and for orders placed before
+    /// delivery methods.
+    pub delivery_method: Option<DeliveryMethodUsed>,
     pub promo_code: Option<String>,
     /// Its tax invoice (`INV-000001`; the PDF at `GET /order/{number}/invoice`); `null`
     /// for an order placed before invoices were issued.
@@ -403,6 +475,10 @@ impl Order {
             taxes: tax.taxes,
             prices_include_tax: tax.prices_include_tax,
             contact: row.contact.into(),
+            delivery_method: row.delivery_method.map(|m| DeliveryMethodUsed {
+                id: m.id,
+                name: m.name,
+            }),
             promo_code: row.promo_code,
             invoice_number: row.invoice_number,
             credit_notes: row

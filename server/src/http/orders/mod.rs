@@ -1,6 +1,7 @@
 //! The order and payment calls, by whom they serve: the shopper's (checkout, their
 //! orders, 'Track your order': `shop.rs`; their invoices and credit notes as PDF:
-//! `documents.rs`), the console's (`admin.rs`), card payments'
+//! `documents.rs`), the console's (orders: `admin.rs`; delivery methods: `delivery.rs`),
+//! card payments'
 //! (saved cards, transactions: `payments.rs`) and the provider's calls back (webhooks,
 //! the way back from the bank: `webhooks.rs`). Each handler extracts its input, calls
 //! one function of the order flows (`crate::orders`) or a store, and shapes the answer
@@ -8,6 +9,7 @@
 
 pub mod admin;
 pub mod answers;
+pub mod delivery;
 pub mod documents;
 pub mod payments;
 mod refusals;
@@ -49,6 +51,7 @@ pub fn router() -> Router<AppState> {
         .merge(shop::router())
         .merge(documents::router())
         .merge(admin::router())
+        .merge(delivery::router())
         .merge(payments::router())
         .merge(webhooks::router())
 }

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::domain::currency::Currency;
+use crate::domain::delivery::DeliveryRefusal;
 use crate::domain::order;
 use crate::domain::promo::PromoRefusal;
 use crate::http::error::{AppError, ErrorCode};
@@ -49,6 +50,7 @@ impl From<OrderError> for AppError {
             }
             .with_code(ErrorCode::AmountChanged),
             OrderError::Promo(refusal, currency) => promo_refused(&refusal, currency),
+            OrderError::Delivery(refusal) => delivery_refused(&refusal),
             OrderError::Card(problem) => card_problem(problem),
             OrderError::PaymentRefused(message) => AppError::PaymentRefused(message),
             OrderError::NotFound => AppError::NotFound(ORDER_NOT_FOUND.into()),
@@ -71,6 +73,22 @@ pub fn promo_refused(refusal: &PromoRefusal, currency: Option<Currency>) -> AppE
         errors: BTreeMap::from([("promoCode".to_string(), message)]),
     }
     .with_code(ErrorCode::PromoInvalid)
+}
+
+/// A delivery no method can take (docs/DESIGN.md §10): 422 with the reason under the
+/// field it belongs to; 400 when the shopper only has to choose.
+pub fn delivery_refused(refusal: &DeliveryRefusal) -> AppError {
+    let (field, message) = (refusal.field(), refusal.message());
+    match refusal {
+        DeliveryRefusal::Choose => {
+            AppError::field(field, message).with_code(ErrorCode::InvalidFields)
+        }
+        _ => AppError::Unprocessable {
+            message: message.to_string(),
+            errors: BTreeMap::from([(field.to_string(), message.to_string())]),
+        }
+        .with_code(ErrorCode::DeliveryUnavailable),
+    }
 }
 
 /// Turns a provider's refusal of a card chosen for an order into the answer.

@@ -2,20 +2,23 @@
 //! with an `Idempotency-Key`, the customer's orders, one order (its owner, or whoever
 //! holds the mailed link), cancelling, and 'Track your order'.
 
+use std::collections::BTreeMap;
+
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
 use super::answers::{
-    AddressData, Contact, LineRequest, NextAction, Order, OrderData, OrderList, PlaceRequest,
-    PlacedOrder, Quote, QuoteLine, QuoteRequest, TaxAmount, TokenQuery, TrackRequest,
+    AddressData, Contact, DeliveryOptionView, LineRequest, NextAction, Order, OrderData, OrderList,
+    PlaceRequest, PlacedOrder, Quote, QuoteLine, QuoteRequest, TaxAmount, TokenQuery, TrackRequest,
 };
 use super::refusals::{promo_refused, NOT_CANCELLABLE};
 use crate::domain::account::Email;
 use crate::domain::account_policy::AttemptKind;
+use crate::domain::contact::{check_contact, check_country, check_postcode};
 use crate::domain::id::Id;
-use crate::domain::order::{check_contact, collect_lines, Fulfilment, LinesError};
+use crate::domain::order::{collect_lines, Fulfilment, LinesError};
 use crate::domain::promo::{self, PromoRefusal};
 use crate::domain::Money;
 use crate::http::auth::{subject, Empty};
@@ -26,7 +29,7 @@ use crate::http::paging::{parse_paging, PageQuery};
 use crate::http::{ok, AppState, Envelope};
 use crate::orders::checkout::{Checkout, PaymentChoice};
 use crate::orders::OrderError;
-use crate::store::orders::{Buyer, LineAsk};
+use crate::store::orders::{Buyer, DeliveryAsk, LineAsk};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -51,8 +54,8 @@ const MAX_KEY_CHARS: usize = 200;
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The figures", body = Envelope<Quote>),
-        (status = 400, description = "'Your cart is empty', an unknown fulfilment, bad lines: a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`), a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`; a server cart's line by its `variantId`)", body = ErrorBody),
-        (status = 422, description = "A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code' (N in the shop's currency when it names one), 'You have already used this promo code'", body = ErrorBody),
+        (status = 400, description = "'Your cart is empty', an unknown fulfilment, bad lines: a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`), a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`; a server cart's line by its `variantId`); a `postcode` that cannot be one ('A postcode is letters, digits, spaces or hyphens', 'At most 16 characters') or an unknown `country` ('Use a two-letter country code such as GB')", body = ErrorBody),
+        (status = 422, description = "A promo code that does not apply, in `errors.promoCode`: 'This promo code is not valid', 'This promo code is not active yet', 'This promo code has expired', 'This promo code has been used up', 'Spend at least ₹N to use this promo code' (N in the shop's currency when it names one), 'You have already used this promo code'; for a delivery (code `delivery_unavailable`): 'We do not deliver to this postcode' (`errors.postcode`), 'No delivery method can carry this order' (`errors.deliveryMethodId`)", body = ErrorBody),
     ))]
 pub async fn quote(
     State(state): State<AppState>,
@@ -61,10 +64,11 @@ pub async fn quote(
 ) -> Result<Json<Envelope<Quote>>, AppError> {
     let fulfilment = parse_fulfilment(&body.fulfilment)?;
     let promo = promo_code(body.promo_code.as_deref())?;
+    let delivery = delivery_ask(&body)?;
     let buyer = buyer(user.map(|u| u.id), body.items.as_deref())?;
     let quote = state
         .order_service
-        .quote(&buyer, fulfilment, promo.as_deref())
+        .quote(&buyer, fulfilment, &delivery, promo.as_deref())
         .await?;
     let t = quote.totals;
     Ok(ok(
@@ -78,6 +82,12 @@ pub async fn quote(
             tax_total: quote.tax.tax_total.as_f64(),
             taxes: quote.tax.taxes.iter().map(TaxAmount::from).collect(),
             prices_include_tax: quote.tax.prices_include_tax,
+            delivery_options: quote
+                .delivery_options
+                .iter()
+                .map(DeliveryOptionView::from)
+                .collect(),
+            delivery_method_id: quote.delivery_method_id,
             lines: quote
                 .lines
                 .into_iter()
@@ -105,9 +115,9 @@ pub async fn quote(
     responses(
         (status = 201, description = "'Order placed'", body = Envelope<PlacedOrder>),
         (status = 200, description = "The order this key placed before", body = Envelope<PlacedOrder>),
-        (status = 400, description = "'Your cart is empty', a missing key, contact fields (`errors` by field); a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`); a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`, or a server cart's line by its `variantId`)", body = ErrorBody),
+        (status = 400, description = "'Your cart is empty', a missing key, contact fields (`errors` by field: a `postcode` or `country` as the quote checks them); 'Choose a delivery method' (`errors.deliveryMethodId`: several methods could take the order and none was named); a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`); a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`, or a server cart's line by its `variantId`)", body = ErrorBody),
         (status = 409, description = "Lines short of stock or gone: `errors` keyed by the `variantId` the line named, else its `productId` ('Only N left in stock', 'This product is out of stock', 'This product is no longer available'); the prices moved while the card was authorized (`errors.total`: nothing placed, the key not spent); or the key's first request still running (no `errors`: ask again with the same key)", body = ErrorBody),
-        (status = 422, description = "'Idempotency key reused with a different request', or card payment", body = ErrorBody),
+        (status = 422, description = "'Idempotency key reused with a different request', or card payment; a promo code that does not apply (`errors.promoCode`, as the quote says); a delivery no method can take (code `delivery_unavailable`): 'We do not deliver to this postcode' (`errors.postcode`), 'No delivery method can carry this order', 'This delivery method is not available' (unknown, inactive or not serving the postcode) or the named method's reason such as 'Too heavy for this method' (`errors.deliveryMethodId`)", body = ErrorBody),
     ))]
 pub async fn place_order(
     State(state): State<AppState>,
@@ -166,6 +176,7 @@ pub async fn place_order(
         save_address: body.save_address,
         payment,
         promo_code: promo,
+        delivery_method_id: method_id(body.delivery_method_id.as_deref()),
         idempotency_key: key.to_string(),
         request_digest,
     };
@@ -334,6 +345,35 @@ pub async fn saved_address(
         .await?
         .map(Contact::from);
     Ok(ok("Saved address", AddressData { address }))
+}
+
+/// A quote's delivery as sent: the postcode and country checked as an order's contact
+/// checks them (the country blank for the shop's).
+fn delivery_ask(body: &QuoteRequest) -> Result<DeliveryAsk, AppError> {
+    let mut errors = BTreeMap::new();
+    let postcode = check_postcode(&body.postcode).unwrap_or_else(|message| {
+        errors.insert("postcode", message);
+        String::new()
+    });
+    let country = check_country(&body.country).unwrap_or_else(|message| {
+        errors.insert("country", message.to_string());
+        String::new()
+    });
+    if !errors.is_empty() {
+        return Err(invalid_fields(AppError::fields(errors)));
+    }
+    Ok(DeliveryAsk {
+        postcode,
+        country,
+        method_id: method_id(body.delivery_method_id.as_deref()),
+    })
+}
+
+/// A delivery method's id as sent: none when blank.
+fn method_id(id: Option<&str>) -> Option<String> {
+    id.map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(str::to_string)
 }
 
 fn parse_fulfilment(text: &str) -> Result<Fulfilment, AppError> {

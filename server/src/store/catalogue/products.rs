@@ -49,6 +49,8 @@ pub struct AdminFilter {
     pub featured: Option<bool>,
     /// Archived products only, or (the default) only those in the shop.
     pub archived: bool,
+    /// Only products with a variant in the shop that has no weight.
+    pub missing_weight: bool,
 }
 
 /// The products table's order; ties are broken by id in the same direction.
@@ -169,6 +171,13 @@ impl Catalogue {
         if let Some(featured) = filter.featured {
             args.push(Arg::Int(i64::from(featured)));
             clauses.push(format!("p.featured = ${}", args.len()));
+        }
+        if filter.missing_weight {
+            clauses.push(
+                "EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id \
+                 AND v.archived_at IS NULL AND v.weight_grams IS NULL)"
+                    .into(),
+            );
         }
         (format!(" WHERE {}", clauses.join(" AND ")), args)
     }

@@ -10,6 +10,13 @@ use super::variants::{variant_from_row, variants_of, VariantRow, VARIANT_COLUMNS
 use super::Catalogue;
 use crate::store::placeholders;
 
+/// A product's variants in the shop, and how many of them have no weight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct VariantTally {
+    pub count: i64,
+    pub unweighed: i64,
+}
+
 impl Catalogue {
     /// Product `product_id`'s variants in position order: those in the shop, and the
     /// archived ones too with `archived` (the console's).
@@ -35,18 +42,20 @@ impl Catalogue {
         variants_of(&self.db.pool, product_ids, archived).await
     }
 
-    /// How many variants in the shop each of `product_ids` has (a page of the
-    /// console's table: the caller bounds them).
+    /// How many variants each of `product_ids` has in the shop (archived ones left out),
+    /// and how many of those have no weight (docs/DESIGN.md §10: delivery prices by it):
+    /// one query for a page of the console's table.
     pub async fn variant_counts(
         &self,
         product_ids: &[&str],
-    ) -> Result<HashMap<String, i64>, sqlx::Error> {
+    ) -> Result<HashMap<String, VariantTally>, sqlx::Error> {
         if product_ids.is_empty() {
             return Ok(HashMap::new());
         }
         let sql = format!(
-            "SELECT product_id, COUNT(*) AS n FROM product_variants \
-             WHERE product_id IN ({}) AND archived_at IS NULL GROUP BY product_id",
+            "SELECT product_id, COUNT(*) AS n, \
+             CAST(SUM(CASE WHEN weight_grams IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS unweighed \
+             FROM product_variants WHERE product_id IN ({}) AND archived_at IS NULL GROUP BY product_id",
             placeholders(product_ids.len())
         );
         let mut query = sqlx::query(&sql);
@@ -57,7 +66,13 @@ impl Catalogue {
             .fetch_all(&self.db.pool)
             .await?
             .iter()
-            .map(|row| Ok((row.try_get("product_id")?, row.try_get("n")?)))
+            .map(|row| {
+                let tally = VariantTally {
+                    count: row.try_get("n")?,
+                    unweighed: row.try_get("unweighed")?,
+                };
+                Ok((row.try_get("product_id")?, tally))
+            })
             .collect()
     }
 

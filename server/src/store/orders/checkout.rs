@@ -5,17 +5,20 @@ use std::collections::BTreeMap;
 
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
+use super::delivery_choice::{deliver, parcel};
 use super::documents;
 use super::lines::{cart_asks, resolve, Line};
 use super::rows::{add_event, load, taxes_json};
 use super::{
-    Buyer, MailFor, NewOrder, OrderEvent, OrderLine, OrderRow, OrderTax, Orders, PlaceRefusal,
-    Placed, Quote, QuoteLine,
+    Buyer, DeliveryAsk, MailFor, NewOrder, OrderEvent, OrderLine, OrderRow, OrderTax, Orders,
+    PlaceRefusal, Placed, Quote, QuoteLine,
 };
+use crate::domain::contact::ContactInput;
+use crate::domain::delivery;
 use crate::domain::id::Id;
 use crate::domain::order::PaymentStatus;
 use crate::domain::order::{
-    self, shortage, ContactInput, EventType, Fulfilment, Status, Totals, NO_LONGER_AVAILABLE,
+    self, shortage, EventType, Fulfilment, Status, Totals, NO_LONGER_AVAILABLE,
 };
 use crate::domain::payment::{derive_status, TxnKind};
 use crate::domain::pricing::price_line;
@@ -36,6 +39,7 @@ impl Orders {
         &self,
         buyer: &Buyer,
         fulfilment: Fulfilment,
+        delivery: &DeliveryAsk,
         promo_code: Option<&str>,
         tax: &TaxSettings,
     ) -> Result<Result<Quote, PlaceRefusal>, sqlx::Error> {
@@ -55,12 +59,14 @@ impl Orders {
         let mut priced = Vec::new();
         let mut to_tax = Vec::new();
         let mut quoted = Vec::new();
+        let mut weight_grams = 0;
         for line in lines {
             let (price, problem) = match &line.found {
                 None => (None, Some(NO_LONGER_AVAILABLE.to_string())),
                 Some((product, variant)) => {
                     let price = price_line(variant.price, product.discount, line.quantity, now);
                     priced.push((price.unit_price, line.quantity));
+                    weight_grams += variant.weight_grams.unwrap_or(0) * line.quantity;
                     to_tax.push(LineToTax {
                         line_total: price.line_total,
                         class: product.tax_class,
@@ -80,7 +86,7 @@ impl Orders {
                 problem,
             });
         }
-        let mut totals = order::totals(&priced, fulfilment);
+        let mut totals = order::totals(&priced);
         if let Some(code) = promo_code {
             // A guest's earlier uses are counted at the order, once the e-mail is known.
             let customer = match buyer {
@@ -92,7 +98,26 @@ impl Orders {
                 Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
             }
         }
-        let rates = tax.rates_for(None);
+        let parcel = parcel(&delivery.postcode, weight_grams, &totals);
+        let delivered = match deliver(
+            &mut conn,
+            fulfilment,
+            &parcel,
+            delivery.method_id.as_deref(),
+            delivery::for_quote,
+        )
+        .await?
+        {
+            Ok(delivered) => delivered,
+            Err(refusal) => return Ok(Err(PlaceRefusal::Delivery(refusal))),
+        };
+        let rates = tax.rates_for(
+            delivered
+                .used
+                .is_some()
+                .then_some(delivery.country.as_str()),
+        );
+        let totals = totals.with_delivery_fee(delivered.fee);
         let (totals, taxed) = with_tax(totals, &to_tax, &rates, tax.prices_include_tax);
         // The priced lines, in order, are those still in the shop.
         let mut taxed_lines = taxed.lines.iter();
@@ -103,6 +128,8 @@ impl Orders {
             totals,
             tax: OrderTax::of(&taxed, tax.prices_include_tax),
             lines: quoted,
+            delivery_method_id: delivered.used.map(|m| m.id),
+            delivery_options: delivered.options,
         }))
     }
 
@@ -172,9 +199,11 @@ impl Orders {
         let now = self.clock.now_ms();
         let mut order_lines = Vec::with_capacity(lines.len());
         let mut to_tax = Vec::with_capacity(lines.len());
+        let mut weight_grams = 0;
         for line in &lines {
             let (product, variant) = line.found.as_ref().ok_or(sqlx::Error::RowNotFound)?;
             let price = price_line(variant.price, product.discount, line.quantity, now);
+            weight_grams += variant.weight_grams.unwrap_or(0) * line.quantity;
             order_lines.push(OrderLine {
                 product_id: product.id.clone(),
                 variant_id: Some(variant.id.clone()),
@@ -201,7 +230,7 @@ impl Orders {
             .iter()
             .map(|l| (l.unit_price, l.quantity))
             .collect();
-        let mut totals = order::totals(&priced, new.fulfilment);
+        let mut totals = order::totals(&priced);
         let customer = match &new.buyer {
             Buyer::Customer(user_id) => user_id.as_str().to_string(),
             Buyer::Guest(_) => new.contact.email().to_string(),
@@ -216,13 +245,24 @@ impl Orders {
                 Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
             },
         };
+        let contact = new.contact.get();
+        let parcel = parcel(&contact.postcode, weight_grams, &totals);
+        let delivered = match deliver(
+            &mut tx,
+            new.fulfilment,
+            &parcel,
+            new.delivery_method_id.as_deref(),
+            delivery::for_order,
+        )
+        .await?
+        {
+            Ok(delivered) => delivered,
+            Err(refusal) => return Ok(Err(PlaceRefusal::Delivery(refusal))),
+        };
         let tax = &new.tax;
-        let (totals, taxed) = with_tax(
-            totals,
-            &to_tax,
-            &tax.rates_for(None),
-            tax.prices_include_tax,
-        );
+        let rates = tax.rates_for(delivered.used.is_some().then_some(contact.country.as_str()));
+        let totals = totals.with_delivery_fee(delivered.fee);
+        let (totals, taxed) = with_tax(totals, &to_tax, &rates, tax.prices_include_tax);
         for (line, taxed_line) in order_lines.iter_mut().zip(&taxed.lines) {
             line.tax = Some(*taxed_line);
         }
@@ -247,7 +287,6 @@ impl Orders {
             Buyer::Customer(user_id) => Some(user_id.clone()),
             Buyer::Guest(_) => None,
         };
-        let contact = new.contact.get();
         let id = Id::generate();
         let number = order::order_number(seq);
         stock::record(&mut tx, &taking.moved, stock::Cause::Order(&number), now).await?;
@@ -256,8 +295,10 @@ impl Orders {
                  subtotal_cents, discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
                  street_address, apartment, town_city, phone_number, email_address, idempotency_scope, \
                  idempotency_key, request_digest, created_at, updated_at, payment_ref, card_brand, card_last4, \
-                 promo_code, promo_discount_cents, prices_include_tax, tax_total_cents, delivery_tax_cents, taxes) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)",
+                 promo_code, promo_discount_cents, prices_include_tax, tax_total_cents, delivery_tax_cents, taxes, \
+                 postcode, country, delivery_method_id, delivery_method_name) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, \
+                 $33, $34, $35, $36)",
         )
         .bind(&id)
         .bind(seq)
@@ -291,6 +332,10 @@ impl Orders {
         .bind(order_tax.tax_total.cents())
         .bind(order_tax.delivery_tax.cents())
         .bind(taxes_json(&order_tax.taxes))
+        .bind(&contact.postcode)
+        .bind(&contact.country)
+        .bind(delivered.used.as_ref().map(|m| m.id.clone()))
+        .bind(delivered.used.as_ref().map(|m| m.name.clone()))
         .execute(&mut *tx)
         .await?;
         if let Some(promo) = &promo {
@@ -379,6 +424,7 @@ impl Orders {
             promo_code: promo.map(|p| p.code),
             created_at: now,
             invoice_number: Some(invoice_number),
+            delivery_method: delivered.used,
             credit_notes: Vec::new(),
             lines: order_lines,
             events: vec![OrderEvent {
@@ -431,9 +477,11 @@ async fn save_address(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO saved_addresses (user_id, first_name, company_name, street_address, apartment, town_city, \
-             phone_number, email_address, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             phone_number, email_address, updated_at, postcode, country) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
          ON CONFLICT (user_id) DO UPDATE SET first_name = $2, company_name = $3, street_address = $4, \
-             apartment = $5, town_city = $6, phone_number = $7, email_address = $8, updated_at = $9",
+             apartment = $5, town_city = $6, phone_number = $7, email_address = $8, updated_at = $9, \
+             postcode = $10, country = $11",
     )
     .bind(user_id)
     .bind(&contact.first_name)
@@ -444,6 +492,8 @@ async fn save_address(
     .bind(&contact.phone_number)
     .bind(&contact.email_address)
     .bind(now)
+    .bind(&contact.postcode)
+    .bind(&contact.country)
     .execute(&mut *conn)
     .await
     .map(drop)

@@ -7,6 +7,7 @@
 //! restocks exactly once.
 
 mod checkout;
+mod delivery_choice;
 mod documents;
 mod lines;
 mod lists;
@@ -21,8 +22,10 @@ use sqlx::Row;
 use super::activity::Activity;
 use super::outbox::Outbox;
 use super::Db;
+use crate::domain::contact::{Contact, ContactInput};
+use crate::domain::delivery::{DeliveryOption, DeliveryRefusal};
 use crate::domain::id::Id;
-use crate::domain::order::{Contact, ContactInput, Fulfilment, PaymentStatus, Status, Totals};
+use crate::domain::order::{Fulfilment, PaymentStatus, Status, Totals};
 use crate::domain::payment::TxnStatus;
 use crate::domain::promo::PromoRefusal;
 use crate::domain::tax::{TaxSettings, TaxedLine};
@@ -32,7 +35,9 @@ use crate::mail::Letter;
 pub use refunds::{RefundIssue, RefundRetry};
 use rows::{contact_from_row, load};
 
-pub use crate::domain::order_row::{CreditNote, OrderEvent, OrderLine, OrderRow, OrderTax};
+pub use crate::domain::order_row::{
+    CreditNote, MethodUsed, OrderEvent, OrderLine, OrderRow, OrderTax,
+};
 
 /// Who places an order.
 #[derive(Clone, Debug)]
@@ -84,6 +89,19 @@ pub struct NewOrder {
     pub promo_code: Option<String>,
     /// How the shop taxes now: the order keeps what it is charged with them.
     pub tax: TaxSettings,
+    /// The delivery method asked for (docs/DESIGN.md §10); `None`: the default, or the
+    /// only one that can be used. The postcode and country are the contact's.
+    pub delivery_method_id: Option<String>,
+}
+
+/// Where a quote's delivery goes and the method asked for (docs/DESIGN.md §10).
+#[derive(Clone, Debug, Default)]
+pub struct DeliveryAsk {
+    /// As typed, trimmed; empty when none was given.
+    pub postcode: String,
+    /// The destination's country code (the shop's when the shopper named none).
+    pub country: String,
+    pub method_id: Option<String>,
 }
 
 /// A card payment authorized (or waiting for 3-D Secure) before the order is written:
@@ -118,6 +136,8 @@ pub enum PlaceRefusal {
     AmountChanged,
     /// The promo code does not apply, or no longer does.
     Promo(PromoRefusal),
+    /// No delivery method serves the order, or not the one named.
+    Delivery(DeliveryRefusal),
 }
 
 /// A placed order, new or the one a repeated key placed before.
@@ -153,6 +173,9 @@ pub struct Quote {
     pub totals: Totals,
     pub tax: OrderTax,
     pub lines: Vec<QuoteLine>,
+    /// For a delivery: every active method serving the postcode, and the one priced.
+    pub delivery_options: Vec<DeliveryOption>,
+    pub delivery_method_id: Option<String>,
 }
 
 /// Why a status change did not happen.
@@ -253,8 +276,8 @@ impl Orders {
     /// The address the customer last saved at checkout.
     pub async fn saved_address(&self, user_id: &Id) -> Result<Option<ContactInput>, sqlx::Error> {
         sqlx::query(
-            "SELECT first_name, company_name, street_address, apartment, town_city, phone_number, email_address \
-             FROM saved_addresses WHERE user_id = $1",
+            "SELECT first_name, company_name, street_address, apartment, town_city, postcode, country, \
+             phone_number, email_address FROM saved_addresses WHERE user_id = $1",
         )
         .bind(user_id)
         .fetch_optional(&self.db.pool)

@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::{CreditNote, OrderEvent, OrderLine, OrderRow, OrderTax};
+use super::{CreditNote, MethodUsed, OrderEvent, OrderLine, OrderRow, OrderTax};
+use crate::domain::contact::ContactInput;
 use crate::domain::id::Id;
-use crate::domain::order::{ContactInput, EventType, Fulfilment, PaymentStatus, Status, Totals};
+use crate::domain::order::{EventType, Fulfilment, PaymentStatus, Status, Totals};
 use crate::domain::tax::{TaxClass, TaxEntry, TaxedLine};
 use crate::domain::variant::options_from_text;
 use crate::domain::Money;
@@ -18,7 +19,8 @@ pub(super) const ORDER_COLUMNS: &str =
     "id, number, user_id, fulfilment, status, payment_status, payment_method, payment_ref, card_brand, card_last4, \
      subtotal_cents, discount_cents, promo_discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
      street_address, apartment, town_city, phone_number, email_address, promo_code, created_at, \
-     prices_include_tax, tax_total_cents, delivery_tax_cents, taxes, invoice_number";
+     prices_include_tax, tax_total_cents, delivery_tax_cents, taxes, invoice_number, postcode, country, \
+     delivery_method_id, delivery_method_name";
 
 pub(super) async fn add_event(
     conn: &mut AnyConnection,
@@ -167,6 +169,13 @@ pub(super) fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
         promo_code: row.try_get("promo_code")?,
         created_at: row.try_get("created_at")?,
         invoice_number: row.try_get("invoice_number")?,
+        delivery_method: match row.try_get::<Option<String>, _>("delivery_method_id")? {
+            Some(id) => Some(MethodUsed {
+                id,
+                name: row.try_get("delivery_method_name")?,
+            }),
+            None => None,
+        },
         credit_notes: Vec::new(),
         lines: Vec::new(),
         events: Vec::new(),
@@ -239,6 +248,8 @@ pub(super) fn contact_from_row(row: &AnyRow) -> Result<ContactInput, sqlx::Error
         street_address: row.try_get("street_address")?,
         apartment: row.try_get("apartment")?,
         town_city: row.try_get("town_city")?,
+        postcode: row.try_get("postcode")?,
+        country: row.try_get("country")?,
         phone_number: row.try_get("phone_number")?,
         email_address: row.try_get("email_address")?,
     })

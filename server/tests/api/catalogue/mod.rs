@@ -15,3 +15,4 @@ mod tax_classes;
 mod variant_listing;
 mod variant_stock;
 mod variants;
+mod weights;

@@ -5,8 +5,9 @@
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
+use shop::domain::contact::{check_contact, ContactInput};
 use shop::domain::money::Money;
-use shop::domain::order::{check_contact, ContactInput, Fulfilment};
+use shop::domain::order::Fulfilment;
 use shop::domain::payment::TxnStatus;
 use shop::mail::templates;
 use shop::store::orders::{Buyer, CardCharge, LineAsk, NewOrder, PlaceRefusal};
@@ -340,6 +341,7 @@ async fn an_order_that_no_longer_comes_to_the_authorized_amount_is_not_placed(ap
         request_digest: "one-request".into(),
         promo_code: None,
         tax: Default::default(),
+        delivery_method_id: None,
     };
     let mail = |o: &shop::store::orders::OrderRow| {
         templates::order_placed(o, "/orders/link", &Default::default())

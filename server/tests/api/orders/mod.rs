@@ -5,6 +5,7 @@
 
 mod cards;
 mod checkout;
+mod delivery;
 mod invoices;
 mod lifecycle;
 mod payments;

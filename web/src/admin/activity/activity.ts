@@ -12,6 +12,7 @@ export const OBJECT_TYPE_LABELS = {
   customer: 'Customer',
   review: 'Review',
   promo_code: 'Promo code',
+  delivery_method: 'Delivery method',
   settings: 'Settings',
   page: 'Page',
   search_synonyms: 'Search synonyms',

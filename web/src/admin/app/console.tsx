@@ -9,6 +9,9 @@ import { AdminCategoriesPage } from '@/admin/categories/routes/categories';
 import { AdminCustomerPage } from '@/admin/customers/routes/customer';
 import { AdminCustomersPage } from '@/admin/customers/routes/customers';
 import { AdminDashboardPage } from '@/admin/dashboard/routes/dashboard';
+import { AdminDeliveryMethodPage } from '@/admin/delivery/routes/delivery-method';
+import { AdminDeliveryMethodsPage } from '@/admin/delivery/routes/delivery-methods';
+import { AdminNewDeliveryMethodPage } from '@/admin/delivery/routes/new-delivery-method';
 import { RequireAdmin } from '@/admin/login/components/require-admin';
 import { AdminLoginPage } from '@/admin/login/routes/login';
 import { AdminOrderPage } from '@/admin/orders/routes/order';
@@ -56,6 +59,9 @@ export const consoleRoutes: RouteObject[] = [
           { path: 'promo-codes', element: <AdminPromoCodesPage /> },
           { path: 'promo-codes/new', element: <AdminNewPromoCodePage /> },
           { path: 'promo-codes/:id', element: <AdminPromoCodePage /> },
+          { path: 'delivery', element: <AdminDeliveryMethodsPage /> },
+          { path: 'delivery/new', element: <AdminNewDeliveryMethodPage /> },
+          { path: 'delivery/:id', element: <AdminDeliveryMethodPage /> },
           { path: 'search-synonyms', element: <AdminSearchSynonymsPage /> },
           { path: 'activity', element: <AdminActivityPage /> },
           { path: 'settings', element: <AdminSettingsPage /> },

@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, Settings, TextSearch, TicketPercent, Users, type LucideIcon } from 'lucide-react';
+import { ClipboardList, Truck, FileText, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, Settings, TextSearch, TicketPercent, Users, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '@/admin/shared/admin-paths';
 
 export interface AdminSection {
@@ -12,7 +12,7 @@ export interface AdminSection {
 /** The console's navigation, in the order it is shown: the day's work first (orders),
  * then the catalogue and what the shop shows (products, their categories, the home
  * page's banners, the footer's pages), then people (customers and their reviews),
- * promotions, how search reads the trade's words, the log of every change, and the
+ * promotions, delivery methods, how search reads the trade's words, the log of every change, and the
  * shop's settings. A new section is one line here, in its place. */
 export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.home, icon: LayoutDashboard, end: true },
@@ -24,6 +24,7 @@ export const adminSections: AdminSection[] = [
   { label: 'Customers', to: adminPaths.customers, icon: Users },
   { label: 'Reviews', to: adminPaths.reviews, icon: MessageSquareText },
   { label: 'Promo codes', to: adminPaths.promoCodes, icon: TicketPercent },
+  { label: 'Delivery', to: adminPaths.deliveryMethods, icon: Truck },
   { label: 'Search synonyms', to: adminPaths.searchSynonyms, icon: TextSearch },
   { label: 'Activity', to: adminPaths.activity, icon: History },
   { label: 'Settings', to: adminPaths.settings, icon: Settings },

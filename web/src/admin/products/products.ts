@@ -1,5 +1,5 @@
 // The products table's query as the console keeps it in the address, in the server's own
-// names (`?q&categoryId&subCategoryId&stock&featured&archived&sortField&sortOrder&page`),
+// names (`?q&categoryId&subCategoryId&stock&featured&weight&archived&sortField&sortOrder&page`),
 // so a filtered table can be bookmarked, shared and reloaded.
 import type { AdminProduct } from '@/api/types';
 import { LOW_STOCK } from '@/lib/rules';
@@ -39,6 +39,8 @@ export interface ProductsQuery {
   subCategoryId: string;
   stock: StockState | '';
   featured: 'true' | 'false' | '';
+  /** 'missing': only products with a variant that has no weight (delivery prices by it). */
+  weight: 'missing' | '';
   /** 'true': the archived products; '' (the server's `false`): those in the shop. */
   archived: 'true' | '';
   sortField: SortField;
@@ -52,6 +54,7 @@ export const DEFAULT_PRODUCTS_QUERY: ProductsQuery = {
   subCategoryId: '',
   stock: '',
   featured: '',
+  weight: '',
   archived: '',
   sortField: 'createdAt',
   sortOrder: 'desc',
@@ -68,6 +71,7 @@ export function parseProductsQuery(params: URLSearchParams): ProductsQuery {
     subCategoryId: params.get('subCategoryId') ?? '',
     stock: oneOf(params.get('stock'), ['in', 'low', 'out']),
     featured: oneOf(params.get('featured'), ['true', 'false']),
+    weight: oneOf(params.get('weight'), ['missing']),
     archived: oneOf(params.get('archived'), ['true']),
     sortField: oneOf(params.get('sortField'), ['createdAt', 'name', 'price', 'stock']) || 'createdAt',
     sortOrder: oneOf(params.get('sortOrder'), ['asc', 'desc']) || 'desc',
@@ -78,7 +82,7 @@ export function parseProductsQuery(params: URLSearchParams): ProductsQuery {
 /** The address's query string for `query`, leaving out what is at its default. */
 export function productsSearch(query: Partial<ProductsQuery>): string {
   const params = new URLSearchParams();
-  for (const key of ['q', 'categoryId', 'subCategoryId', 'stock', 'featured', 'archived'] as const) {
+  for (const key of ['q', 'categoryId', 'subCategoryId', 'stock', 'featured', 'weight', 'archived'] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }
@@ -90,7 +94,7 @@ export function productsSearch(query: Partial<ProductsQuery>): string {
 }
 
 /** Whether the search or a filter narrows the table (the archived view aside). */
-export const isSearched = (query: ProductsQuery) => Boolean(query.q || query.categoryId || query.subCategoryId || query.stock || query.featured);
+export const isSearched = (query: ProductsQuery) => Boolean(query.q || query.categoryId || query.subCategoryId || query.stock || query.featured || query.weight);
 
 /** 'Faucets / Basin Taps'. */
 export const categoryLine = (product: Pick<AdminProduct, 'category' | 'subCategory'>) => `${product.category.title} / ${product.subCategory.title}`;

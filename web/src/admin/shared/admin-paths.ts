@@ -42,6 +42,10 @@ export const adminPaths = {
   promoCodes: '/admin/promo-codes',
   newPromoCode: '/admin/promo-codes/new',
   promoCode: (id: string) => `/admin/promo-codes/${encodeURIComponent(id)}`,
+  /** The delivery methods with their preview; a new one; each one's editor. */
+  deliveryMethods: '/admin/delivery',
+  newDeliveryMethod: '/admin/delivery/new',
+  deliveryMethod: (id: string) => `/admin/delivery/${encodeURIComponent(id)}`,
   /** The shop's own pages (privacy, terms, …): the six, and each one's editor. */
   pages: '/admin/pages',
   page: (slug: string) => `/admin/pages/${encodeURIComponent(slug)}`,

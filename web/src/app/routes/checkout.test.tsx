@@ -7,7 +7,7 @@ import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
 import type { Order } from '@/features/orders';
 import { usePromoCodeStore } from '@/features/checkout/promo-code-store';
-import { ORDER_NUMBER, ORDER_TOKEN, order, promoRefusal, type QuoteAsked, quoteHandler, refusal } from '@/testing/orders';
+import { ORDER_NUMBER, ORDER_TOKEN, order, STANDARD_DELIVERY, promoRefusal, type QuoteAsked, quoteHandler, refusal } from '@/testing/orders';
 import { catalogueHandlers, envelope, failure, gate, item, itemHandlers, ONE_VARIANT, product, server, shopHandler, unexpected, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { PHONE_INVALID } from '@/lib/phone';
@@ -138,7 +138,8 @@ describe('Checkout page', () => {
     expect(summary('delivery')).toHaveTextContent('₹100.00');
     expect(asked).toEqual([
       { fulfilment: 'pickup', items: GUEST_LINES },
-      { fulfilment: 'delivery', items: GUEST_LINES },
+      // The shop's own country until the shopper picks another (docs/DESIGN.md §10).
+      { fulfilment: 'delivery', items: GUEST_LINES, country: 'GB' },
     ]);
   });
 
@@ -258,12 +259,16 @@ describe('Checkout page', () => {
         streetAddress: '1 Harbour Road',
         apartment: '',
         townCity: 'Arlington',
+        postcode: '',
+        country: 'GB',
         phoneNumber: '+15550100',
         emailAddress: 'grace@example.com',
       },
       saveAddress: false,
       payment: { method: 'cod' },
       items: GUEST_LINES,
+      // The method the summary's Delivery Fee is that of: the shop's default.
+      deliveryMethodId: STANDARD_DELIVERY._id,
     });
   });
 
@@ -503,6 +508,8 @@ describe('Checkout page (signed in)', () => {
       streetAddress: '12 St James’s Square',
       apartment: 'Floor 2',
       townCity: 'London',
+      postcode: 'SW1Y 4LE',
+      country: 'GB',
       phoneNumber: '+442079460958',
       emailAddress: 'ada@engines.example',
     };

@@ -29,6 +29,8 @@ export function Component() {
               Try Again
             </Button>
           </div>
+        ) : checkout.delivery.refusal ? (
+          <p>Your total shows once a delivery method can take the order.</p>
         ) : undefined
       }
     >
@@ -46,6 +48,7 @@ export function Component() {
           cart={cart}
           mode={checkout.mode}
           onModeChange={checkout.setMode}
+          delivery={checkout.delivery}
           onPlace={checkout.place}
           paymentError={checkout.paymentError}
           onPaymentChange={checkout.clearPaymentError}

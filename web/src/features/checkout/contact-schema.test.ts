@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_INVALID } from '@/lib/phone';
-import { contactSchema, type ContactForm, pickupContactSchema } from './contact-schema';
+import { contactSchema, type ContactForm, pickupContactSchema, POSTCODE_RULE } from './contact-schema';
 
 const valid: ContactForm = {
   firstName: 'Ada',
@@ -8,6 +8,8 @@ const valid: ContactForm = {
   streetAddress: '1 Pipe Lane',
   apartment: '',
   townCity: 'Leeds',
+  postcode: '',
+  country: '',
   phoneNumber: '+447946095800',
   emailAddress: 'ada@example.com',
   saveAddress: false,
@@ -24,6 +26,12 @@ function messages(form: Partial<ContactForm>): Record<string, string> {
 describe('the checkout contact form', () => {
   it('accepts a full address with the optional fields blank', () => {
     expect(messages({})).toEqual({});
+  });
+
+  it('takes a postcode of letters, digits, spaces and hyphens, as the server does', () => {
+    expect(messages({ postcode: ' LS1 4AP ' })).toEqual({});
+    expect(messages({ postcode: 'LS1/4AP' })).toEqual({ postcode: POSTCODE_RULE });
+    expect(messages({ postcode: '1'.repeat(17) })).toEqual({ postcode: 'At most 16 characters' });
   });
 
   it('names each required field in the spec’s words', () => {

@@ -1,6 +1,10 @@
 // zod/mini: the same checks as zod in a fraction of the bundle.
 import { z } from 'zod/mini';
 import { isCheckoutPhone, PHONE_INVALID, stripPhone } from '@/lib/phone';
+import { MAX_POSTCODE_CHARS } from '@/lib/rules';
+
+/** What the server says of a postcode it cannot read (domain/contact.rs). */
+export const POSTCODE_RULE = 'A postcode is letters, digits, spaces or hyphens';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -14,6 +18,10 @@ export const contactSchema = z.object({
   streetAddress: required('Street address is required'),
   apartment: optional(),
   townCity: required('Town/City is required'),
+  // Optional: without one only the methods that deliver everywhere apply (docs/DESIGN.md §10).
+  postcode: optional().check(z.maxLength(MAX_POSTCODE_CHARS, `At most ${MAX_POSTCODE_CHARS} characters`), z.regex(/^[A-Za-z0-9 -]*$/, POSTCODE_RULE)),
+  /** Empty for the shop's own country. */
+  country: z.string(),
   // Separators are stripped first (docs/DESIGN.md §15); the server keeps the stripped number.
   phoneNumber: z
     .string()

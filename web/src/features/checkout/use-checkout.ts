@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useSignedInUserId } from '@/features/auth';
 import { refOf, useEmptyCartAfterOrder } from '@/features/cart';
 import { invalidateProductQueries, type VariantQuoteLine } from '@/features/catalog';
-import { type ContactInput, type Fulfilment, type PlaceOrderRequest, promoCodeRefusal, usePlaceOrder } from '@/features/orders';
+import { type ContactInput, type DeliveryChoice, type Fulfilment, type PlaceOrderRequest, promoCodeRefusal, usePlaceOrder } from '@/features/orders';
 import {
   type CardInput,
   cardErrorMessage,
@@ -20,6 +20,8 @@ import {
 } from '@/features/payments';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { useShop } from '@/features/shop';
+import { useSavedAddress } from './api/get-saved-address';
 import { AttemptKeys } from './attempt-key';
 import type { CheckoutPayment } from './card-choice';
 import { usePromoQuote } from './use-promo-quote';
@@ -37,6 +39,15 @@ export type FieldMessages = Record<string, string>;
 
 /** An empty cart's figures: no quote is asked for (the server would refuse it). */
 const NO_TOTALS = { subtotal: 0, discount: 0, promoDiscount: 0, deliveryFee: 0, total: 0 };
+
+/** What the shopper typed or chose for a delivery; `null`: nothing yet. */
+interface Typed {
+  postcode: string | null;
+  country: string | null;
+  methodId: string | null;
+}
+
+const NOTHING_TYPED: Typed = { postcode: null, country: null, methodId: null };
 
 /** What a refusal means, as the server's `code` says (docs/API.md, Envelope). */
 const codeOf = (error: unknown): ErrorCode | undefined => (error instanceof ApiError ? error.code : undefined);
@@ -79,9 +90,30 @@ export function useCheckout(cart: CheckoutCart) {
   /** Why the card was refused at the last attempt, in the provider's words. */
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [mode, setMode] = useState<Fulfilment>('pickup');
+  /** Where a delivery goes and the method the shopper picked (docs/DESIGN.md §10): what
+   * they typed or chose, else the saved address's postcode and country, else the shop's
+   * country. */
+  const [typed, setTyped] = useState<Typed>(NOTHING_TYPED);
+  const saved = useSavedAddress(userId).data;
+  const shopCountry = useShop().data?.country ?? '';
+  const delivery: DeliveryChoice = useMemo(
+    () => ({
+      postcode: typed.postcode ?? saved?.postcode ?? '',
+      country: typed.country || saved?.country || shopCountry,
+      methodId: typed.methodId,
+    }),
+    [typed, saved, shopCountry],
+  );
   const items = useMemo(() => cart.lines.map((line) => ({ ...refOf(line), quantity: line.quantity })), [cart.lines]);
   const cartKey = JSON.stringify(items);
-  const { quote, quoteError, promo } = usePromoQuote({ userId, fulfilment: mode, items });
+  const { quote, quoteError, promo } = usePromoQuote({ userId, fulfilment: mode, items, delivery });
+  /** Why no delivery method can take the order as it stands, as the quote said. */
+  const deliveryRefusal = mode === 'delivery' && codeOf(quote.error) === 'delivery_unavailable' ? (quote.error as ApiError).message : null;
+  const offered = mode === 'delivery' && !deliveryRefusal ? (quote.data?.deliveryOptions ?? []) : [];
+  /** The method the order asks for: the one the shopper picked while it is on offer (shown
+   * at once, as its quote loads), else the one the quote priced. */
+  const picked = offered.some((option) => option._id === typed.methodId && option.available) ? typed.methodId : null;
+  const chosenMethod = mode === 'delivery' && !deliveryRefusal ? (picked ?? quote.data?.deliveryMethodId ?? null) : null;
   /** The lines the server refused at the last attempt, for the cart as it was then. */
   const [refused, setRefused] = useState<{ cartKey: string; messages: Record<string, string> } | null>(null);
 
@@ -142,6 +174,7 @@ export function useCheckout(cart: CheckoutCart) {
       payment: paid,
       ...(userId === null && { items }),
       ...(promo.code !== null && { promoCode: promo.code }),
+      ...(chosenMethod !== null && { deliveryMethodId: chosenMethod }),
     };
     // A signed-in shopper's cart is the server's: it belongs to the attempt all the same.
     const idempotencyKey = attempts.keyFor(JSON.stringify([request, items]));
@@ -191,6 +224,11 @@ export function useCheckout(cart: CheckoutCart) {
         toast.error(error.message);
         return null;
       }
+      if (codeOf(error) === 'delivery_unavailable') {
+        // The methods changed since the quote: show them as they are now.
+        void client.invalidateQueries({ queryKey: QUOTE_KEY });
+        return (error as ApiError).errors ?? {};
+      }
       if (error instanceof ApiError && error.code === 'invalid_fields') return error.errors ?? {};
       toast.error(errorMessage(error, 'Failed to place order. Please try again.'));
       return null;
@@ -200,8 +238,17 @@ export function useCheckout(cart: CheckoutCart) {
   return {
     mode,
     setMode,
-    totals: items.length === 0 ? NO_TOTALS : quote.data,
-    quoteError,
+    totals: items.length === 0 ? NO_TOTALS : deliveryRefusal ? undefined : quote.data,
+    quoteError: deliveryRefusal ? null : quoteError,
+    delivery: {
+      options: offered,
+      chosen: chosenMethod,
+      refusal: deliveryRefusal,
+      /** The postcode once typed, the country once chosen: the methods are asked for again. */
+      setPostcode: (postcode: string) => setTyped((was) => ({ ...was, postcode })),
+      setCountry: (country: string) => setTyped((was) => ({ ...was, country })),
+      choose: (methodId: string) => setTyped((was) => ({ ...was, methodId })),
+    },
     promo,
     retryQuote: () => void quote.refetch(),
     problems,

@@ -3,7 +3,7 @@
 // shapes.
 export { getQuote, getQuoteQueryOptions, promoCodeRefusal, quoteRequest, type QuoteInput, useQuote } from './api/get-quote';
 export { usePlaceOrder } from './api/place-order';
-export type { Contact, ContactInput, Fulfilment, LineInput, Order, PlacedOrder, PlaceOrderRequest, Quote, QuoteLine } from './api/types';
+export type { Contact, ContactInput, DeliveryChoice, DeliveryOption, Fulfilment, LineInput, Order, PlacedOrder, PlaceOrderRequest, Quote, QuoteLine } from './api/types';
 export { OrderDocuments } from './components/order-documents';
 export { OrderHistory } from './components/order-history';
 export { OrderPage } from './components/order-page';

@@ -24,6 +24,8 @@ export function objectPath({ objectType, objectId, action }: Pick<ActivityEntry,
       return adminPaths.product(objectId);
     case 'promo_code':
       return adminPaths.promoCode(objectId);
+    case 'delivery_method':
+      return adminPaths.deliveryMethod(objectId);
     case 'page':
       return adminPaths.page(objectId);
     case 'settings':

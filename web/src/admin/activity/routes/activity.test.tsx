@@ -107,6 +107,7 @@ describe('Console activity log', () => {
       'Customer',
       'Review',
       'Promo code',
+      'Delivery method',
       'Settings',
       'Page',
       'Search synonyms',

@@ -114,6 +114,7 @@ describe('Console guard', () => {
       ['Customers', '/admin/customers'],
       ['Reviews', '/admin/reviews'],
       ['Promo codes', '/admin/promo-codes'],
+      ['Delivery', '/admin/delivery'],
       ['Search synonyms', '/admin/search-synonyms'],
       ['Activity', '/admin/activity'],
       ['Settings', '/admin/settings'],

@@ -1,9 +1,10 @@
 import type { Order } from '@/api/types';
+import { addressLines } from '@/lib/address';
 
-/** Who the order is for and how to reach them; for delivery, where it goes. */
-export function OrderContact({ order }: { order: Pick<Order, 'contact' | 'fulfilment'> }) {
+/** Who the order is for and how to reach them; for delivery, where it goes and how. */
+export function OrderContact({ order }: { order: Pick<Order, 'contact' | 'fulfilment' | 'deliveryMethod'> }) {
   const { contact } = order;
-  const address = [contact.companyName, contact.streetAddress, contact.apartment, contact.townCity].filter(Boolean);
+  const address = addressLines(contact);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="text-slate-600">Name</dt>
@@ -30,6 +31,12 @@ export function OrderContact({ order }: { order: Pick<Order, 'contact' | 'fulfil
               </span>
             ))}
           </dd>
+          {order.deliveryMethod && (
+            <>
+              <dt className="text-slate-600">Method</dt>
+              <dd className="break-words">{order.deliveryMethod.name}</dd>
+            </>
+          )}
         </>
       )}
     </dl>

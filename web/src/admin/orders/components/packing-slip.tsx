@@ -1,4 +1,5 @@
 import type { Order } from '@/api/types';
+import { addressLines } from '@/lib/address';
 import { formatConsoleDate } from '@/lib/format';
 import { FULFILMENT_LABELS } from '../labels';
 import { LineVariant } from '@/components/ui/line-variant';
@@ -8,7 +9,7 @@ import { LineVariant } from '@/components/ui/line-variant';
 export function PackingSlip({ order }: { order: Order }) {
   const { contact } = order;
   const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-  const address = [contact.companyName, contact.streetAddress, contact.apartment, contact.townCity].filter(Boolean);
+  const address = addressLines(contact);
   return (
     <article aria-label={`Packing slip for order #${order.number}`} className="space-y-6 rounded-lg border border-slate-200 p-6 print:border-0 print:p-0">
       <header className="flex flex-wrap justify-between gap-4">
@@ -26,7 +27,8 @@ export function PackingSlip({ order }: { order: Order }) {
         </div>
       </header>
       <p className="text-sm">
-        {FULFILMENT_LABELS[order.fulfilment]} · {order.lines.length} {order.lines.length === 1 ? 'line' : 'lines'}, {units} {units === 1 ? 'item' : 'items'}
+        {FULFILMENT_LABELS[order.fulfilment]}
+        {order.deliveryMethod && ` by ${order.deliveryMethod.name}`} · {order.lines.length} {order.lines.length === 1 ? 'line' : 'lines'}, {units} {units === 1 ? 'item' : 'items'}
       </p>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Items to pack</caption>

@@ -56,7 +56,7 @@ describe('Console order page', () => {
         status: 'cancelled',
         deliveryFee: 100,
         total: 120,
-        contact: { firstName: 'Ada Lovelace', companyName: 'Pipe Works Ltd', streetAddress: '1 Pipe Lane', apartment: 'Flat 3', townCity: 'Leeds', phoneNumber: '+447700900123', emailAddress: 'ada@example.com' },
+        contact: { firstName: 'Ada Lovelace', companyName: 'Pipe Works Ltd', streetAddress: '1 Pipe Lane', apartment: 'Flat 3', townCity: 'Leeds', postcode: '', country: 'GB', phoneNumber: '+447700900123', emailAddress: 'ada@example.com' },
         events: [
           { type: 'placed', at: '2026-03-01T10:00:00Z', note: null },
           { type: 'cancelled', at: '2026-03-01T11:00:00Z', note: 'Out of brass' },

@@ -16,7 +16,7 @@ const shipped = adminOrder({
   paymentMethod: 'card',
   paymentStatus: 'paid',
   total: 120,
-  contact: { firstName: 'Ada Lovelace', companyName: '', streetAddress: '1 Pipe Lane', apartment: '', townCity: 'Leeds', phoneNumber: '+447700900123', emailAddress: 'ada@example.com' },
+  contact: { firstName: 'Ada Lovelace', companyName: '', streetAddress: '1 Pipe Lane', apartment: '', townCity: 'Leeds', postcode: '', country: 'GB', phoneNumber: '+447700900123', emailAddress: 'ada@example.com' },
   createdAt: '2026-03-01T10:00:00Z',
 });
 

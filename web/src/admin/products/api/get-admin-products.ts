@@ -10,10 +10,10 @@ export const ADMIN_PRODUCTS_PER_PAGE = 20;
 /** A page of products, searched, filtered and sorted as `query` says (empty filters are
  * left out): those in the shop, or with `archived` the archived ones; 400 naming the
  * parameter for a value the server does not take. */
-export const getAdminProducts = ({ q, categoryId, subCategoryId, stock, featured, archived, sortField, sortOrder, page }: ProductsQuery) =>
+export const getAdminProducts = ({ q, categoryId, subCategoryId, stock, featured, weight, archived, sortField, sortOrder, page }: ProductsQuery) =>
   adminGet<AdminProductList>(
     '/admin/product',
-    { q, categoryId, subCategoryId, stock, featured, archived, sortField, sortOrder, page, perPage: ADMIN_PRODUCTS_PER_PAGE },
+    { q, categoryId, subCategoryId, stock, featured, weight, archived, sortField, sortOrder, page, perPage: ADMIN_PRODUCTS_PER_PAGE },
     'Failed to load the products',
   );
 

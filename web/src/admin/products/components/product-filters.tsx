@@ -76,6 +76,15 @@ export function ProductFilters({ query, onChange }: { query: ProductsQuery; onCh
             </select>
           )}
         </Labelled>
+        {/* Delivery prices by weight: products whose variants have none are found here. */}
+        <Labelled label="Weight">
+          {(id) => (
+            <select id={id} value={query.weight} onChange={(e) => set({ weight: e.target.value as ProductsQuery['weight'] })} className={selectClass}>
+              <option value="">Any weight</option>
+              <option value="missing">No weight set</option>
+            </select>
+          )}
+        </Labelled>
         {/* Archived products have left the shop; the server lists them only when asked. */}
         <Labelled label="Archived">
           {(id) => (

@@ -11,7 +11,7 @@ import { formatUsd } from '@/lib/format';
 import { ADMIN_PRODUCTS_PER_PAGE, useAdminProducts } from '../api/get-admin-products';
 import { categoryLine, isSearched, type ProductsQuery } from '../products';
 import type { VariantProduct } from '../variant-types';
-import { ArchivedBadge } from './archived-badge';
+import { ArchivedBadge, NoWeightBadge } from './product-badges';
 import { BulkProductActions } from './bulk-product-actions';
 import { StockCount } from './stock-badge';
 
@@ -146,6 +146,7 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
                       {product.name}
                     </Link>
                     <ArchivedBadge product={product} />
+                    <NoWeightBadge product={product} />
                     <VariantCount product={product} />
                   </span>
                 </th>

@@ -8,7 +8,7 @@ import { adminProductKey } from '@/api/query-keys';
 import type { AdminProduct, AdminProductData } from '@/api/types';
 import { paths } from '@/config/paths';
 import { useUpdateProduct } from '../api/update-product';
-import { ArchivedBadge } from '../components/archived-badge';
+import { ArchivedBadge } from '../components/product-badges';
 import { ProductArchive } from '../components/product-archive';
 import { ProductDelete } from '../components/product-delete';
 import { ProductForm } from '../components/product-form';

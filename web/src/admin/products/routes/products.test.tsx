@@ -53,6 +53,22 @@ describe('Console products table', () => {
     expect(within(second!).getByRole('rowheader')).toHaveTextContent(/^Kitchen Mixer$/);
   });
 
+  it('flags products whose variants have no weight, and lists only those when asked', async () => {
+    const unweighed = { ...radiator, archived: false, unweighedVariants: 2, variantCount: 3 };
+    const weighed = { ...mixer, unweighedVariants: 0, variantCount: 1 };
+    const asked = serve(() => [unweighed, weighed]);
+    const { router } = renderRoutes(routes, '/admin/products');
+    await screen.findByRole('link', { name: 'Panel Radiator' });
+    const [first, second] = rows();
+    const badge = within(first!).getByText('No weight');
+    expect(badge).toHaveAttribute('title', '2 of 3 variants have no weight');
+    expect(within(second!).queryByText('No weight')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Weight'), { target: { value: 'missing' } });
+    await waitFor(() => expect(asObject(asked.at(-1))).toMatchObject({ weight: 'missing' }));
+    expect(router.state.location.search).toBe('?weight=missing');
+  });
+
   it('shows each product’s photo, name, category, price paid now, stock and whether it is featured, with a link to its shop page', async () => {
     const asked = serve(() => [tap, radiator, mixer]);
     renderRoutes(routes, '/admin/products');

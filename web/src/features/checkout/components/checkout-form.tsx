@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { type FieldValues, type Path, useForm, type UseFormReturn } from 'react-hook-form';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FieldValues, type Path, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth, useSignedInUserId } from '@/features/auth';
-import type { ContactInput, Fulfilment } from '@/features/orders';
+import type { ContactInput, DeliveryOption, Fulfilment } from '@/features/orders';
 import { primaryFirst, takesCards, usePaymentConfig, usePaymentMethods } from '@/features/payments';
+import { useShop } from '@/features/shop';
 import { cn } from '@/lib/utils';
 import { useSavedAddress } from '../api/get-saved-address';
 import { type CardChoice, type CheckoutPayment, INITIAL_CARD_CHOICE, selectedCard } from '../card-choice';
@@ -15,6 +16,7 @@ import { contactSchema, type ContactForm, pickupContactSchema, type PickupContac
 import type { CheckoutCart, FieldMessages } from '../use-checkout';
 import { CardPayment } from './card-payment';
 import { ContactFields } from './contact-fields';
+import { DeliveryOptions } from './delivery-options';
 import { PaymentChoice, type PaymentMethod } from './payment-choice';
 import { PickupContactFields } from './pickup-contact-fields';
 
@@ -40,8 +42,20 @@ function showFieldMessages<T extends FieldValues>(form: UseFormReturn<T>, messag
   if (elsewhere.length > 0) toast.error(elsewhere.join(' '));
 }
 
+/** The delivery methods on offer and how the form tells checkout where a delivery goes
+ * (use-checkout.ts `delivery`). */
+export interface DeliveryPanel {
+  options: DeliveryOption[];
+  chosen: string | null;
+  refusal: string | null;
+  setPostcode: (postcode: string) => void;
+  setCountry: (country: string) => void;
+  choose: (methodId: string) => void;
+}
+
 /** Checkout's choices (spec §2): pickup (a name, phone and e-mail) or delivery (the
- * Contact Information, prefilled from the saved address or the profile), the payment
+ * Contact Information, prefilled from the saved address or the profile, then the
+ * delivery methods that serve its postcode: docs/DESIGN.md §10), the payment
  * method (with Bank, the card: a saved one or a new one), then `summary` (the Order
  * Summary), then the final button, which places the order through `onPlace`: the total
  * is read before the button that pays it, on a phone too (docs/DESIGN.md §15). The three are
@@ -54,6 +68,7 @@ export function CheckoutForm({
   cart,
   mode,
   onModeChange,
+  delivery: panel,
   onPlace,
   paymentError = null,
   onPaymentChange = () => {},
@@ -61,6 +76,7 @@ export function CheckoutForm({
   summary: ReactNode;
   cart: CheckoutCart;
   mode: Fulfilment;
+  delivery: DeliveryPanel;
   onModeChange: (mode: Fulfilment) => void;
   onPlace: (contact: ContactInput, saveAddress: boolean, payment: CheckoutPayment) => Promise<FieldMessages | null>;
   paymentError?: string | null;
@@ -97,6 +113,8 @@ export function CheckoutForm({
       streetAddress: '',
       apartment: '',
       townCity: '',
+      postcode: '',
+      country: '',
       phoneNumber: user?.phoneNumber ?? '',
       emailAddress: user?.emailAddress ?? '',
       saveAddress: false,
@@ -105,6 +123,12 @@ export function CheckoutForm({
     values: savedValues,
     resetOptions: { keepDirtyValues: true },
   });
+  // The country starts as the shop's own once it is known (a saved address may name none).
+  const shopCountry = useShop().data?.country;
+  const country = useWatch({ control: delivery.control, name: 'country' });
+  useEffect(() => {
+    if (shopCountry && country === '') delivery.setValue('country', shopCountry);
+  }, [shopCountry, country, delivery]);
   const empty = cart.lines.length === 0;
   const cardChosen = payment === 'bank';
   // Bank waits while the payment options load, and stays closed where no cards are taken.
@@ -179,7 +203,10 @@ export function CheckoutForm({
           ))}
         </div>
         {mode === 'delivery' ? (
-          <ContactFields register={delivery.register} errors={delivery.formState.errors} canSave={userId !== null} />
+          <>
+            <ContactFields register={delivery.register} errors={delivery.formState.errors} canSave={userId !== null} shopCountry={shopCountry} onPostcodeDone={panel.setPostcode} onCountryChange={panel.setCountry} />
+            <DeliveryOptions options={panel.options} chosen={panel.chosen} refusal={panel.refusal} onChoose={panel.choose} />
+          </>
         ) : (
           <PickupContactFields register={pickup.register} errors={pickup.formState.errors} />
         )}

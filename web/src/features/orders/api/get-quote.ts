@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { quoteKey } from '@/api/query-keys';
 import { apiSend, ApiError } from '@/lib/api-client';
-import type { Fulfilment, LineInput, Quote, QuoteRequest } from './types';
+import type { DeliveryChoice, Fulfilment, LineInput, Quote, QuoteRequest } from './types';
 
 export const getQuote = (request: QuoteRequest, fallbackMessage = 'Failed to work out your total') => apiSend<Quote>('POST', '/order/quote', request, fallbackMessage);
 
@@ -14,13 +14,23 @@ export interface QuoteInput {
   items: LineInput[];
   /** The promo code to price in, or null for none. */
   promoCode?: string | null;
+  /** For a delivery: where it goes and the method chosen. */
+  delivery?: DeliveryChoice;
 }
 
-/** The request a quote for `input` sends. */
-export const quoteRequest = ({ userId, fulfilment, items, promoCode }: QuoteInput): QuoteRequest => ({
+/** The request a quote for `input` sends: the delivery's fields only for a delivery. */
+export const quoteRequest = ({ userId, fulfilment, items, promoCode, delivery }: QuoteInput): QuoteRequest => ({
   fulfilment,
   ...(userId === null && { items }),
   ...(promoCode && { promoCode }),
+  ...(fulfilment === 'delivery' && delivery && deliveryFields(delivery)),
+});
+
+/** The delivery's fields as the quote sends them: each only when given. */
+const deliveryFields = ({ postcode, country, methodId }: DeliveryChoice) => ({
+  ...(postcode.trim() !== '' && { postcode: postcode.trim() }),
+  ...(country !== '' && { country }),
+  ...(methodId !== null && { deliveryMethodId: methodId }),
 });
 
 /** The server's figures for the cart, asked again whenever the mode, the cart or the

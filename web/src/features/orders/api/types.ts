@@ -6,7 +6,7 @@
 import type { Contact, Order as ApiOrder, OrderFulfilment, OrderList as ApiOrderList, PlacedOrder as ApiPlacedOrder } from '@/api/types';
 import type { CardPayment, OrderPaymentFields, PlacedOrderPaymentFields } from '@/features/payments';
 
-export type { Contact, OrderEvent, OrderEventType, OrderLine, OrderStatus, Quote, QuoteLine } from '@/api/types';
+export type { Contact, DeliveryOptionView as DeliveryOption, OrderEvent, OrderEventType, OrderLine, OrderStatus, Quote, QuoteLine } from '@/api/types';
 
 // How an order is paid, with the values the contract names (the generated schema says
 // "a string"): features/payments/api/types.ts.
@@ -34,6 +34,21 @@ export interface QuoteRequest {
   items?: LineInput[];
   /** A promo code to price in; left out for none. */
   promoCode?: string;
+  /** Where a delivery goes (docs/DESIGN.md §10): it chooses the methods offered. */
+  postcode?: string;
+  /** The delivery's country code; left out for the shop's. */
+  country?: string;
+  /** The delivery method to price; left out for the default. */
+  deliveryMethodId?: string;
+}
+
+/** Where a delivery goes and the method chosen, as the quote and the order send them. */
+export interface DeliveryChoice {
+  postcode: string;
+  /** Empty for the shop's country. */
+  country: string;
+  /** Null until the shopper picks one. */
+  methodId: string | null;
 }
 
 export interface PlaceOrderRequest {
@@ -46,6 +61,8 @@ export interface PlaceOrderRequest {
   items?: LineInput[];
   /** The promo code the shopper applied; left out for none. */
   promoCode?: string;
+  /** For a delivery: the method chosen; left out for the default. */
+  deliveryMethodId?: string;
 }
 
 export interface TrackOrderRequest {
