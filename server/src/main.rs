@@ -111,10 +111,18 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 &report.product_ids,
             )
             .await?;
-            let pages =
-                seed::demo_pages::seed_pages(&shop::store::pages::Pages::new(db, Clock::system()))
-                    .await?;
-            println!("{report}, {reviews} reviews, {pages} pages written");
+            let pages = seed::demo_pages::seed_pages(&shop::store::pages::Pages::new(
+                db.clone(),
+                Clock::system(),
+            ))
+            .await?;
+            let methods = seed::demo_delivery::seed_delivery(
+                &shop::store::delivery::DeliveryMethods::new(db, Clock::system()),
+            )
+            .await?;
+            println!(
+                "{report}, {reviews} reviews, {pages} pages, {methods} delivery methods written"
+            );
             Ok(())
         }
         Command::Seed {

@@ -22,6 +22,7 @@ pub enum Kind {
     Battery,
     Cartridge,
     Gloves,
+    Book,
 }
 
 impl Kind {
@@ -45,6 +46,7 @@ impl Kind {
             Kind::Battery => "battery",
             Kind::Cartridge => "cartridge",
             Kind::Gloves => "gloves",
+            Kind::Book => "book",
         }
     }
 }
@@ -149,6 +151,9 @@ fn drawing(kind: Kind, fill: &str, color: &str) -> String {
         ),
         Kind::Bulb => format!(
             r##"<circle cx="200" cy="160" r="95" fill="{fill}"/><path d="M150 225 Q165 260 165 280 L235 280 Q235 260 250 225z" fill="{fill}"/><rect x="160" y="280" width="80" height="50" rx="8" fill="#9aa4ae"/><g stroke="#7d8791" stroke-width="5"><path d="M160 295 h80"/><path d="M160 312 h80"/></g><circle cx="165" cy="120" r="22" {shine}/>"##
+        ),
+        Kind::Book => format!(
+            r##"<rect x="110" y="80" width="190" height="250" rx="10" fill="{fill}"/><rect x="110" y="80" width="34" height="250" rx="8" fill="{dark}"/><g fill="#fff" opacity=".85"><rect x="168" y="128" width="108" height="16" rx="8"/><rect x="168" y="160" width="78" height="10" rx="5"/><rect x="168" y="270" width="60" height="8" rx="4"/></g><rect x="296" y="90" width="10" height="232" rx="4" fill="#f1f3f6"/><rect x="156" y="96" width="120" height="10" rx="5" {shine}/>"##
         ),
         Kind::Battery => format!(
             r##"<rect x="90" y="150" width="220" height="110" rx="18" fill="{fill}"/><rect x="310" y="182" width="22" height="46" rx="6" fill="{dark}"/><rect x="90" y="150" width="80" height="110" rx="18" fill="{dark}"/><g fill="#fff"><rect x="238" y="196" width="36" height="10" rx="3"/><rect x="251" y="183" width="10" height="36" rx="3"/></g><rect x="110" y="162" width="180" height="10" rx="5" {shine}/>"##

@@ -1,4 +1,4 @@
-//! The demo catalogue: eight categories, 36 sub-categories, 274 products with drawn
+//! The demo catalogue: eight categories, 38 sub-categories, 288 products with drawn
 //! images (22 of them with variants, `demo_variants.rs`), and four banners. Ids are derived from names, so seeding twice changes nothing.
 
 use std::collections::BTreeMap;
@@ -11,6 +11,7 @@ use super::content_path;
 use crate::domain::account::Email;
 use crate::domain::id::{stable_id, Id};
 use crate::domain::pricing::Discount;
+use crate::domain::tax::TaxClass;
 use crate::domain::time::now_ms;
 use crate::domain::Money;
 use crate::media::Media;
@@ -156,6 +157,7 @@ const CATALOGUE: &[(&str, &[Sub])] = &[
         Sub { title: "Thermostats", kind: Kind::Thermostat, nouns: &["Smart Room Thermostat", "Programmable Digital Thermostat", "Wireless Thermostat with Receiver"], finishes: CONTROLS, sizes: &["Standard"], price: (24, 199), about: "Keeps rooms at the temperature you set and saves energy." },
         Sub { title: "Boilers", kind: Kind::Boiler, nouns: &["Combi Gas Boiler", "System Boiler", "Electric Flow Boiler"], finishes: &[WHITE, GREY], sizes: &["24 kW", "30 kW", "35 kW"], price: (749, 1899), about: "A-rated efficiency with a compact case that fits a kitchen cupboard." },
         Sub { title: "Radiator Valves", kind: Kind::Valve, nouns: &["Thermostatic Radiator Valve", "Angled Manual Radiator Valve Pair", "Lockshield Valve"], finishes: &[CHROME, WHITE, BLACK, BRASS], sizes: &["15 mm", "10 mm"], price: (6, 49), about: "Fits standard radiator tails with 15 mm pipe connections." },
+        Sub { title: "Pipe Insulation", kind: Kind::Pipe, nouns: &["Foam Pipe Lagging", "Self-Seal Pipe Insulation", "Hot Water Cylinder Jacket", "Loft Tank Insulation Kit"], finishes: &[GREY, BLACK], sizes: &["15 mm x 1 m", "22 mm x 1 m", "Standard"], price: (1, 29), about: "Keeps heat in hot pipes and frost out of cold ones; slips over the pipe and seals along its length." },
         Sub { title: "Underfloor Heating", kind: Kind::Hose, nouns: &["Underfloor Heating Pipe Coil", "Electric Underfloor Heating Mat", "Underfloor Heating Manifold"], finishes: &[WHITE, ORANGE, BLUE], sizes: &["16 mm x 100 m", "2 m²", "4 port"], price: (49, 399), about: "Even warmth across the whole floor with no radiators on the walls." },
     ]),
     ("Everyday Essentials", &[
@@ -163,8 +165,16 @@ const CATALOGUE: &[(&str, &[Sub])] = &[
         Sub { title: "Silicone & Adhesives", kind: Kind::Cartridge, nouns: &["Sanitary Silicone Sealant", "Grab Adhesive", "Decorators Caulk", "Anti-Mould Kitchen and Bathroom Silicone Sealant"], finishes: &[WHITE, GREY, BLACK], sizes: &["290 ml", "310 ml"], price: (3, 14), about: "Flexible, waterproof and paintable where stated on the tube." },
         Sub { title: "Light Bulbs", kind: Kind::Bulb, nouns: &["LED GLS Bulb", "LED Candle Bulb", "Dimmable LED Globe Bulb", "LED Bulb Multipack"], finishes: &[WHITE, YELLOW], sizes: &["E27", "B22", "E14"], price: (2, 19), about: "Warm white light that uses a fraction of the energy of old bulbs." },
         Sub { title: "Batteries", kind: Kind::Battery, nouns: &["AA Alkaline Batteries", "AAA Alkaline Batteries", "9V Battery", "Rechargeable AA Batteries"], finishes: &[BLUE, BLACK, GREEN, ORANGE], sizes: &["4 pack", "8 pack", "12 pack"], price: (3, 18), about: "Long-lasting power for thermostats, remotes and smoke alarms." },
+        Sub { title: "Trade Catalogues", kind: Kind::Book, nouns: &["Printed Trade Catalogue", "Plumbing and Heating Price Guide", "Installer's Handbook"], finishes: &[BLUE, ORANGE, GREEN], sizes: &["Standard"], price: (0, 15), about: "Every product with its part number, size tables and fitting notes, printed for the van and the counter." },
         Sub { title: "Work Gloves", kind: Kind::Gloves, nouns: &["Nitrile Coated Work Gloves", "Disposable Nitrile Gloves", "Thermal Work Gloves"], finishes: &[BLUE, ORANGE, GREY], sizes: &["M", "L", "XL"], price: (2, 16), about: "Grip in wet and oily conditions with breathable backs." },
     ]),
+];
+
+/// The sub-categories whose products are not on the standard tax class (docs/DESIGN.md
+/// §10): pipe insulation on the reduced rate, printed catalogues on zero.
+pub const TAX_CLASSES: [(&str, TaxClass); 2] = [
+    ("Pipe Insulation", TaxClass::Reduced),
+    ("Trade Catalogues", TaxClass::Zero),
 ];
 
 /// How many products each sub-category gets.
@@ -240,6 +250,14 @@ pub async fn seed(catalogue: &Catalogue, media: &Media) -> Result<Report, BoxErr
     let banners = banners(media).await?;
     catalogue.insert_categories(&categories).await?;
     catalogue.insert_products(&products).await?;
+    let classes: Vec<(String, TaxClass)> = places
+        .iter()
+        .filter_map(|((_, sub), (_, sub_id))| {
+            let class = TAX_CLASSES.iter().find(|(title, _)| title == sub)?.1;
+            Some((sub_id.clone(), class))
+        })
+        .collect();
+    catalogue.seed_tax_classes(&classes).await?;
     catalogue.seed_variants(&variants).await?;
     catalogue.insert_banners(&banners).await?;
     catalogue.tidy_after_bulk_load().await?;

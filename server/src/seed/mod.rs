@@ -4,6 +4,7 @@
 pub mod art;
 pub mod bench;
 pub mod demo;
+pub mod demo_delivery;
 pub mod demo_pages;
 mod demo_variants;
 

@@ -8,6 +8,7 @@ use sqlx::{Executor, Row};
 use super::Catalogue;
 use crate::domain::pricing::{price_at, Discount};
 use crate::domain::search_terms::index_words;
+use crate::domain::tax::TaxClass;
 use crate::domain::Money;
 use crate::store::value_rows;
 
@@ -52,6 +53,23 @@ impl Catalogue {
             .fetch_one(&self.db.pool)
             .await?
             .try_get("n")
+    }
+
+    /// Puts every product of each sub-category named (by id) on its tax class: the
+    /// demo's, whose products are written without one (the standard class).
+    pub async fn seed_tax_classes(
+        &self,
+        classes: &[(String, TaxClass)],
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = self.db.begin_write().await?;
+        for (sub_category_id, class) in classes {
+            sqlx::query("UPDATE products SET tax_class = $1 WHERE sub_category_id = $2")
+                .bind(class.as_str())
+                .bind(sub_category_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
     }
 
     pub async fn insert_categories(&self, categories: &[NewCategory]) -> Result<(), sqlx::Error> {
