@@ -5,7 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::any::AnyRow;
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
 use super::activity::{Activity, Actor, Changes, Entry};
@@ -77,23 +78,9 @@ impl DeliveryMethods {
             move_default(&mut tx, &id, actor, activity).await?;
         }
         let now = self.clock.now_ms();
-        sqlx::query(
-            "INSERT INTO delivery_methods (id, name, description, postcode_prefixes, rates, \
-             free_over_cents, active, position, is_default, version, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $10)",
-        )
-        .bind(&id)
-        .bind(&rules.name)
-        .bind(&rules.description)
-        .bind(prefixes_json(&rules.postcode_prefixes))
-        .bind(rates_json(&rules.rates))
-        .bind(rules.free_over.map(Money::cents))
-        .bind(i64::from(rules.active))
-        .bind(rules.position)
-        .bind(i64::from(make_default))
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        written(INSERT, &id, rules, make_default, now)
+            .execute(&mut *tx)
+            .await?;
         let entry = Entry {
             actor,
             object_type: "delivery_method",
@@ -143,23 +130,13 @@ impl DeliveryMethods {
         if make_default && !before.is_default {
             move_default(&mut tx, id, actor, activity).await?;
         }
-        sqlx::query(
-            "UPDATE delivery_methods SET name = $1, description = $2, postcode_prefixes = $3, \
-             rates = $4, free_over_cents = $5, active = $6, position = $7, is_default = $8, \
-             version = version + 1, updated_at = $9 WHERE id = $10",
-        )
-        .bind(&rules.name)
-        .bind(&rules.description)
-        .bind(prefixes_json(&rules.postcode_prefixes))
-        .bind(rates_json(&rules.rates))
-        .bind(rules.free_over.map(Money::cents))
-        .bind(i64::from(rules.active))
-        .bind(rules.position)
-        .bind(i64::from(make_default))
-        .bind(self.clock.now_ms())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+        let update =
+            "UPDATE delivery_methods SET name = $2, description = $3, postcode_prefixes = $4, \
+             rates = $5, free_over_cents = $6, active = $7, position = $8, is_default = $9, \
+             version = version + 1, updated_at = $10 WHERE id = $1";
+        written(update, id, rules, make_default, self.clock.now_ms())
+            .execute(&mut *tx)
+            .await?;
         let entry = Entry {
             actor,
             object_type: "delivery_method",
@@ -207,38 +184,51 @@ impl DeliveryMethods {
         tx.commit().await?;
         Ok(Ok(()))
     }
-}
 
-impl DeliveryMethods {
     /// Adds each of `methods` (with its stable id) that the shop does not have yet,
     /// keeping the default as it is: the demo's seed. Returns how many it added.
     pub async fn add_missing(&self, methods: &[(String, MethodRules)]) -> Result<u64, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         lock_subject(&mut tx, self.db.dialect, "delivery-methods", "all").await?;
         let now = self.clock.now_ms();
+        let sql = format!("{INSERT} ON CONFLICT (id) DO NOTHING");
         let mut added = 0;
         for (id, rules) in methods {
-            added += sqlx::query(
-                "INSERT INTO delivery_methods (id, name, description, postcode_prefixes, rates, \
-                 free_over_cents, active, position, is_default, version, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 1, $9, $9) ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(id)
-            .bind(&rules.name)
-            .bind(&rules.description)
-            .bind(prefixes_json(&rules.postcode_prefixes))
-            .bind(rates_json(&rules.rates))
-            .bind(rules.free_over.map(Money::cents))
-            .bind(i64::from(rules.active))
-            .bind(rules.position)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+            added += written(&sql, id, rules, false, now)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
         }
         tx.commit().await?;
         Ok(added)
     }
+}
+
+/// A new method's row, written as `written` binds it.
+const INSERT: &str = "INSERT INTO delivery_methods (id, name, description, postcode_prefixes, \
+     rates, free_over_cents, active, position, is_default, version, created_at, updated_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $10)";
+
+/// `sql` (an insert or an update of one method) with its parameters: $1 the id, $2 to $8
+/// the rules' columns in the table's order, $9 whether it is the default, $10 the time.
+fn written<'q>(
+    sql: &'q str,
+    id: &'q str,
+    rules: &'q MethodRules,
+    is_default: bool,
+    now: i64,
+) -> Query<'q, Any, AnyArguments<'q>> {
+    sqlx::query(sql)
+        .bind(id)
+        .bind(&rules.name)
+        .bind(&rules.description)
+        .bind(prefixes_json(&rules.postcode_prefixes))
+        .bind(rates_json(&rules.rates))
+        .bind(rules.free_over.map(Money::cents))
+        .bind(i64::from(rules.active))
+        .bind(rules.position)
+        .bind(i64::from(is_default))
+        .bind(now)
 }
 
 /// Every method, in the console's order: what a quote or an order chooses among.
