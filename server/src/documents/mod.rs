@@ -66,7 +66,7 @@ pub fn invoice_pdf(order: &OrderRow, shop: &ShopSettings) -> Option<Result<Vec<u
             None => ("–".into(), "–".into(), money(line.line_total)),
         };
         sheet.line(&[
-            Run::left(MARGIN, &clip(&name, 44), TEXT, Weight::Regular),
+            Run::left(MARGIN, &clip(&name, 40), TEXT, Weight::Regular),
             Run::right(QTY, &quantity, TEXT, Weight::Regular),
             Run::right(UNIT, &unit, TEXT, Weight::Regular),
             Run::right(RATE, &rate, TEXT, Weight::Regular),
