@@ -555,6 +555,12 @@ async fn the_orders_export_keeps_to_its_days(app: TestApp) {
         rows[0][13],
         "2 × Alpha Kitchen Mixer; 1 × epsilon chrome radiator valve"
     );
+    // Where it went, by which method, and its tax (a pickup: the shop's country, no method).
+    assert_eq!(rows[0][20..23], ["", "GB", ""]);
+    assert_eq!(
+        rows[0][23],
+        format!("{:.2}", order["taxTotal"].as_f64().unwrap())
+    );
     assert_eq!(
         rows[0][19],
         format!("{:.2}", order["total"].as_f64().unwrap()),

@@ -59,7 +59,7 @@ const MAX_EXPORT_DAYS: i64 = 366;
 /// Rows read from the database for each part of an export.
 const EXPORT_PAGE: i64 = 500;
 
-const ORDER_COLUMNS: [&str; 20] = [
+const ORDER_COLUMNS: [&str; 24] = [
     "number",
     "placedAt",
     "status",
@@ -80,6 +80,12 @@ const ORDER_COLUMNS: [&str; 20] = [
     "promoDiscount",
     "deliveryFee",
     "total",
+    // Added with tax and delivery methods (docs/DESIGN.md §10), after the columns a
+    // spreadsheet made from an earlier export reads by position.
+    "postcode",
+    "country",
+    "deliveryMethod",
+    "taxTotal",
 ];
 
 /// Every product, archived ones too, as CSV.
@@ -288,6 +294,12 @@ fn order_cells(o: &OrderRow) -> Vec<String> {
         o.totals.promo_discount.to_string(),
         o.totals.delivery_fee.to_string(),
         o.totals.total.to_string(),
+        text_cell(&c.postcode),
+        text_cell(&c.country),
+        text_cell(o.delivery_method.as_ref().map_or("", |m| m.name.as_str())),
+        o.tax
+            .as_ref()
+            .map_or_else(String::new, |t| t.tax_total.to_string()),
     ]
 }
 
