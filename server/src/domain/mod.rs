@@ -19,6 +19,7 @@ pub mod order_row;
 pub mod page;
 pub mod payment;
 pub mod phone;
+pub mod price_resolver;
 pub mod pricing;
 pub mod product_rules;
 pub mod promo;
