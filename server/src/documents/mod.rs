@@ -93,7 +93,7 @@ pub fn invoice_pdf(order: &OrderRow, shop: &ShopSettings) -> Option<Result<Vec<u
         let (rate, tax) = standard.unwrap_or(("–".into(), "–".into()));
         let fee = money(order.totals.delivery_fee);
         let label = match &order.delivery_method {
-            Some(method) => format!("Delivery: {}", method.name),
+            Some(method) => clip(&format!("Delivery: {}", method.name), 56),
             None => "Delivery".to_string(),
         };
         sheet.line(&[

@@ -94,7 +94,8 @@ pub fn check_contact(
         street_address: t(&input.street_address),
         apartment: t(&input.apartment),
         town_city: t(&input.town_city),
-        postcode: t(&input.postcode),
+        // Trimmed as the quote trims it (check_postcode), so both read one postcode alike.
+        postcode: input.postcode.clone(),
         country: t(&input.country),
         phone_number: t(&input.phone_number),
         email_address: t(&input.email_address),
@@ -141,9 +142,10 @@ pub fn check_contact(
             errors.insert(name, format!("At most {CONTACT_FIELD_MAX} characters"));
         }
     }
-    if let Err(message) = check_postcode(&contact.postcode) {
+    let postcode = check_postcode(&contact.postcode).unwrap_or_else(|message| {
         errors.insert("postcode", message);
-    }
+        String::new()
+    });
     let country = check_country(&contact.country).unwrap_or_else(|message| {
         errors.insert("country", message.into());
         String::new()
@@ -175,6 +177,7 @@ pub fn check_contact(
     Ok(Contact(ContactInput {
         email_address: email.map(|e| e.as_str().to_string()).unwrap_or_default(),
         phone_number,
+        postcode,
         country,
         ..contact
     }))

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::{OrderError, OrderService};
 use crate::domain::contact::Contact;
+use crate::domain::delivery;
 use crate::domain::id::Id;
 use crate::domain::order::Fulfilment;
 use crate::domain::order_row::OrderRow;
@@ -120,7 +121,8 @@ impl OrderService {
                 let authorized = self
                     .authorize(&checkout, &picked, &scope, user_id.as_ref())
                     .await;
-                // Refusals before the card is asked (stock, promo code) are not its outcomes.
+                // Refusals before the card is asked (stock, promo code, delivery) are not
+                // its outcomes.
                 let outcome = match &authorized {
                     Ok((_, Some(_))) => Some("action_required"),
                     Ok(_) => Some("authorized"),
@@ -222,6 +224,14 @@ impl OrderService {
                 checkout.promo_code.as_deref(),
             )
             .await?;
+        // The order would refuse the delivery (a method named that cannot be used, or
+        // several that could and none named): say so before the card is asked.
+        if checkout.fulfilment == Fulfilment::Delivery {
+            let named = checkout.delivery_method_id.as_deref();
+            if let Err(refusal) = delivery::for_order(&quote.delivery_options, named) {
+                return Err(OrderError::Delivery(refusal));
+            }
+        }
         let short: BTreeMap<String, String> = quote
             .lines
             .iter()

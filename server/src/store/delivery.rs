@@ -192,12 +192,22 @@ impl DeliveryMethods {
         lock_subject(&mut tx, self.db.dialect, "delivery-methods", "all").await?;
         let now = self.clock.now_ms();
         let sql = format!("{INSERT} ON CONFLICT (id) DO NOTHING");
+        let mut count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM delivery_methods")
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
         let mut added = 0;
+        // As many as the shop's limit leaves room for.
         for (id, rules) in methods {
-            added += written(&sql, id, rules, false, now)
+            if count >= MAX_METHODS {
+                break;
+            }
+            let made = written(&sql, id, rules, false, now)
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
+            count += made as i64;
+            added += made;
         }
         tx.commit().await?;
         Ok(added)

@@ -2124,8 +2124,9 @@ export interface components {
             /** @description Every active method serving the postcode, with its price or why it cannot. */
             options: components["schemas"]["DeliveryOptionView"][];
             /**
-             * @description Why a checkout would be refused: 'We do not deliver to this postcode', 'No
-             *     delivery method can carry this order'; `null` when one can be used.
+             * @description Why a checkout naming no method would be refused: 'We do not deliver to this
+             *     postcode', 'No delivery method can carry this order', 'Choose a delivery method';
+             *     `null` when one can be used.
              */
             refusal?: string | null;
         };
@@ -2348,8 +2349,9 @@ export interface components {
                 /** @description Every active method serving the postcode, with its price or why it cannot. */
                 options: components["schemas"]["DeliveryOptionView"][];
                 /**
-                 * @description Why a checkout would be refused: 'We do not deliver to this postcode', 'No
-                 *     delivery method can carry this order'; `null` when one can be used.
+                 * @description Why a checkout naming no method would be refused: 'We do not deliver to this
+                 *     postcode', 'No delivery method can carry this order', 'Choose a delivery method';
+                 *     `null` when one can be used.
                  */
                 refusal?: string | null;
             };

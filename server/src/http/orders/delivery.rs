@@ -181,8 +181,9 @@ pub struct DeliveryPreview {
     pub options: Vec<DeliveryOptionView>,
     /// The method a checkout naming none would use; `null` when none can.
     pub chosen: Option<String>,
-    /// Why a checkout would be refused: 'We do not deliver to this postcode', 'No
-    /// delivery method can carry this order'; `null` when one can be used.
+    /// Why a checkout naming no method would be refused: 'We do not deliver to this
+    /// postcode', 'No delivery method can carry this order', 'Choose a delivery method';
+    /// `null` when one can be used.
     pub refusal: Option<String>,
 }
 

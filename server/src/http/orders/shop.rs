@@ -17,6 +17,7 @@ use super::refusals::{promo_refused, NOT_CANCELLABLE};
 use crate::domain::account::Email;
 use crate::domain::account_policy::AttemptKind;
 use crate::domain::contact::{check_contact, check_country, check_postcode};
+use crate::domain::delivery::NOT_AVAILABLE;
 use crate::domain::id::Id;
 use crate::domain::order::{collect_lines, Fulfilment, LinesError};
 use crate::domain::promo::{self, PromoRefusal};
@@ -43,6 +44,8 @@ pub fn router() -> Router<AppState> {
 
 const TRACK_SENT: &str = "If that order exists, we have e-mailed a link to it to that address.";
 const KEY_REQUIRED: &str = "Idempotency-Key header is required";
+/// The longest delivery method id a request may name (the schema's `maxLength`).
+const MAX_METHOD_ID_CHARS: usize = 100;
 /// The longest `Idempotency-Key` kept.
 const MAX_KEY_CHARS: usize = 200;
 
@@ -176,7 +179,7 @@ pub async fn place_order(
         save_address: body.save_address,
         payment,
         promo_code: promo,
-        delivery_method_id: method_id(body.delivery_method_id.as_deref()),
+        delivery_method_id: method_id(body.delivery_method_id.as_deref())?,
         idempotency_key: key.to_string(),
         request_digest,
     };
@@ -365,15 +368,19 @@ fn delivery_ask(body: &QuoteRequest) -> Result<DeliveryAsk, AppError> {
     Ok(DeliveryAsk {
         postcode,
         country,
-        method_id: method_id(body.delivery_method_id.as_deref()),
+        method_id: method_id(body.delivery_method_id.as_deref())?,
     })
 }
 
-/// A delivery method's id as sent: none when blank.
-fn method_id(id: Option<&str>) -> Option<String> {
-    id.map(str::trim)
-        .filter(|id| !id.is_empty())
-        .map(str::to_string)
+/// A delivery method's id as sent: none when blank; longer than an id can be, refused.
+fn method_id(id: Option<&str>) -> Result<Option<String>, AppError> {
+    match id.map(str::trim).filter(|id| !id.is_empty()) {
+        None => Ok(None),
+        Some(id) if id.chars().count() > MAX_METHOD_ID_CHARS => Err(invalid_fields(
+            AppError::field("deliveryMethodId", NOT_AVAILABLE),
+        )),
+        Some(id) => Ok(Some(id.to_string())),
+    }
 }
 
 fn parse_fulfilment(text: &str) -> Result<Fulfilment, AppError> {

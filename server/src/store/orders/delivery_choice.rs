@@ -1,6 +1,7 @@
 //! The delivery an order or a quote is charged (docs/DESIGN.md §10): the parcel its lines
 //! make, the active methods serving it, and the one chosen among them, read in the
-//! caller's transaction so an order is charged what the methods say as it commits.
+//! caller's transaction: an order is charged by the methods as they stand when it reads
+//! them (a console save committed after that counts from the next order).
 
 use sqlx::AnyConnection;
 

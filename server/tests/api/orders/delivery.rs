@@ -6,6 +6,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use super::payments::token;
 use super::{at_once, count, delivery, stocked};
 use crate::helpers::{fixture, TestApp};
 use crate::on_both_backends;
@@ -17,6 +18,7 @@ on_both_backends!(
     a_postcode_or_a_weight_no_method_takes_is_refused,
     goods_over_the_threshold_go_free_and_the_delivery_country_sets_the_rates,
     racing_saves_keep_one_default_and_the_limit,
+    a_card_is_not_asked_for_an_order_whose_delivery_would_be_refused,
 );
 
 const METHODS: &str = "/api/admin/delivery-method";
@@ -162,7 +164,28 @@ async fn a_fresh_shop_delivers_everywhere_at_the_specs_fee(app: TestApp) {
     assert_eq!(placed["contact"]["country"], "GB", "the shop's country");
     assert_eq!(placed["contact"]["postcode"], "");
 
-    // A bad postcode or country is refused before anything is priced.
+    // A bad postcode or country is refused before anything is priced, by the quote and
+    // the order alike (a no-break space is not a space to trim).
+    for postcode in ["SW1A/1AA", "SW1A 1AA\u{a0}"] {
+        let (status, bad) = quote(&app, &items, json!({"postcode": postcode})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+        let key = shop::domain::new_id();
+        let (status, bad) = app
+            .place(Some(&key), &order(&items, postcode, "", None), None)
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+        assert_eq!(
+            bad["errors"]["postcode"],
+            "A postcode is letters, digits, spaces or hyphens"
+        );
+    }
+    let long = "a".repeat(101);
+    let (status, bad) = quote(&app, &items, json!({"deliveryMethodId": long})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+    assert_eq!(
+        bad["errors"]["deliveryMethodId"],
+        "This delivery method is not available"
+    );
     let (status, bad) = quote(
         &app,
         &items,
@@ -671,5 +694,69 @@ async fn racing_saves_keep_one_default_and_the_limit(app: TestApp) {
         refused.1["message"],
         "A shop can have at most 50 delivery methods"
     );
+    assert_eq!(methods(&app, &admin).await.len(), 50);
+}
+
+async fn a_card_is_not_asked_for_an_order_whose_delivery_would_be_refused(app: TestApp) {
+    let admin = app.admin().await;
+    let f = fixture(&app).await;
+    let [next_day, _, _] = demo_methods(&app, &admin).await;
+    let radiator = stocked(&app, &f, "Radiator", 20_000, 10).await;
+    weigh(&app, &radiator, 12_000).await;
+    let items = json!([{"productId": radiator, "quantity": 3}]);
+    let card = token(&app, super::payments::PAN).await;
+    for method in [Some(next_day.as_str()), Some("0123456789abcdef01234567")] {
+        let mut body = order(&items, "SW1A 1AA", "GB", method);
+        body["payment"] = json!({"method": "card", "paymentMethodId": card});
+        let key = shop::domain::new_id();
+        let (status, refused) = app.place(Some(&key), &body, None).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["code"], "delivery_unavailable");
+    }
+    // With the default switched off, two methods could take it and none is named: 'Choose'.
+    let standard = id_of(&methods(&app, &admin).await[0]);
+    let mut off = method("Standard delivery", &[], &[(None, 100.0)], 0);
+    off["active"] = json!(false);
+    off["isDefault"] = json!(true);
+    assert_eq!(put(&app, &admin, &standard, off).await.0, StatusCode::OK);
+    let mut body = order(
+        &json!([{"productId": radiator, "quantity": 1}]),
+        "",
+        "",
+        None,
+    );
+    body["payment"] = json!({"method": "card", "paymentMethodId": card});
+    let key = shop::domain::new_id();
+    let (status, refused) = app.place(Some(&key), &body, None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(
+        refused["errors"]["deliveryMethodId"],
+        "Choose a delivery method"
+    );
+    // The provider was never asked to set anything aside.
+    let asked: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM testpsp_payments")
+        .fetch_one(&app.catalogue.db().pool)
+        .await
+        .unwrap();
+    assert_eq!(asked, 0);
+    assert_eq!(app.order_count().await, 0);
+
+    // The demo's seed never takes the shop past its 50 methods.
+    for i in 0..45 {
+        create(
+            &app,
+            &admin,
+            method(&format!("Van {i}"), &[], &[(None, 5.0)], 10 + i),
+        )
+        .await;
+    }
+    assert_eq!(methods(&app, &admin).await.len(), 49);
+    let store =
+        shop::store::delivery::DeliveryMethods::new(app.catalogue.db().clone(), app.clock.clone());
+    let added = store
+        .add_missing(&shop::seed::demo_delivery::methods())
+        .await
+        .unwrap();
+    assert_eq!(added, 1);
     assert_eq!(methods(&app, &admin).await.len(), 50);
 }
