@@ -118,4 +118,37 @@ describe('Checkout’s delivery methods', () => {
     expect(await screen.findByText(NOT_DELIVERED)).toBeInTheDocument();
     expect(screen.getByLabelText(/Postcode/)).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('checks a postcode when it is left, and asks no quote for one that cannot be', async () => {
+    const asked: QuoteAsked = [];
+    await deliveryCheckout(asked);
+    const before = asked.length;
+    type(/Postcode/, 'IV2/3AB');
+    fireEvent.blur(screen.getByLabelText(/Postcode/));
+    expect(await screen.findByText('A postcode is letters, digits, spaces or hyphens')).toBeInTheDocument();
+    expect(asked).toHaveLength(before);
+    expect(method(/Standard delivery/)).toBeChecked();
+  });
+
+  it('says under the methods why the order refused its method', async () => {
+    const choose = () => refusal(400, 'Choose a delivery method', { deliveryMethodId: 'Choose a delivery method' }, 'invalid_fields');
+    await deliveryCheckout([], [], choose);
+    fillDelivery();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Checkout' }));
+    expect(await within(methodsGroup()).findByRole('alert')).toHaveTextContent('Choose a delivery method');
+    fireEvent.click(method(/Pallet/));
+    expect(within(methodsGroup()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends a postcode typed but not left, without the method offered for the one before', async () => {
+    const asked: QuoteAsked = [];
+    const sent: { deliveryMethodId?: string; contact: Record<string, string> }[] = [];
+    await deliveryCheckout(asked, sent);
+    fillDelivery();
+    type(/Postcode/, 'IV2 3AB');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Checkout' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].contact.postcode).toBe('IV2 3AB');
+    expect(sent[0].deliveryMethodId).toBeUndefined();
+  });
 });

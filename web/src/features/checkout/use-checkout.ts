@@ -94,6 +94,8 @@ export function useCheckout(cart: CheckoutCart) {
    * they typed or chose, else the saved address's postcode and country, else the shop's
    * country. */
   const [typed, setTyped] = useState<Typed>(NOTHING_TYPED);
+  /** Why the last order refused its delivery method, shown with the methods. */
+  const [methodError, setMethodError] = useState<string | null>(null);
   const saved = useSavedAddress(userId).data;
   const shopCountry = useShop().data?.country ?? '';
   const delivery: DeliveryChoice = useMemo(
@@ -167,6 +169,13 @@ export function useCheckout(cart: CheckoutCart) {
     setPaymentError(null);
     const paid = await paymentOf(payment);
     if (!paid) return null;
+    // A postcode typed and sent without leaving its field: the methods were offered for
+    // the one before, so only a method the shopper picked is sent (the server checks it
+    // for this postcode), and the methods are asked for again.
+    const stale = mode === 'delivery' && (contact.postcode ?? '').trim() !== delivery.postcode.trim();
+    if (stale) setTyped((was) => ({ ...was, postcode: contact.postcode ?? '' }));
+    const methodId = stale ? typed.methodId : chosenMethod;
+    setMethodError(null);
     const request: PlaceOrderRequest = {
       fulfilment: mode,
       contact,
@@ -174,7 +183,7 @@ export function useCheckout(cart: CheckoutCart) {
       payment: paid,
       ...(userId === null && { items }),
       ...(promo.code !== null && { promoCode: promo.code }),
-      ...(chosenMethod !== null && { deliveryMethodId: chosenMethod }),
+      ...(methodId !== null && { deliveryMethodId: methodId }),
     };
     // A signed-in shopper's cart is the server's: it belongs to the attempt all the same.
     const idempotencyKey = attempts.keyFor(JSON.stringify([request, items]));
@@ -224,10 +233,13 @@ export function useCheckout(cart: CheckoutCart) {
         toast.error(error.message);
         return null;
       }
-      if (codeOf(error) === 'delivery_unavailable') {
-        // The methods changed since the quote: show them as they are now.
+      if (codeOf(error) === 'delivery_unavailable' || (error instanceof ApiError && error.errors?.deliveryMethodId)) {
+        // The methods changed since the quote, or none was chosen: show them as they are
+        // now, with why under them; a postcode's refusal goes to its field.
         void client.invalidateQueries({ queryKey: QUOTE_KEY });
-        return (error as ApiError).errors ?? {};
+        const { deliveryMethodId, ...fields } = (error as ApiError).errors ?? {};
+        setMethodError(deliveryMethodId ?? null);
+        return fields;
       }
       if (error instanceof ApiError && error.code === 'invalid_fields') return error.errors ?? {};
       toast.error(errorMessage(error, 'Failed to place order. Please try again.'));
@@ -244,10 +256,20 @@ export function useCheckout(cart: CheckoutCart) {
       options: offered,
       chosen: chosenMethod,
       refusal: deliveryRefusal,
+      error: methodError,
       /** The postcode once typed, the country once chosen: the methods are asked for again. */
-      setPostcode: (postcode: string) => setTyped((was) => ({ ...was, postcode })),
-      setCountry: (country: string) => setTyped((was) => ({ ...was, country })),
-      choose: (methodId: string) => setTyped((was) => ({ ...was, methodId })),
+      setPostcode: (postcode: string) => {
+        setMethodError(null);
+        setTyped((was) => ({ ...was, postcode }));
+      },
+      setCountry: (country: string) => {
+        setMethodError(null);
+        setTyped((was) => ({ ...was, country }));
+      },
+      choose: (methodId: string) => {
+        setMethodError(null);
+        setTyped((was) => ({ ...was, methodId }));
+      },
     },
     promo,
     retryQuote: () => void quote.refetch(),

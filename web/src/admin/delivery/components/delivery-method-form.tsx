@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { currencySymbol } from '@/lib/format';
 import { MAX_METHOD_DESCRIPTION_CHARS, MAX_METHOD_NAME_CHARS, MAX_METHOD_POSITION } from '@/lib/rules';
-import { methodErrorField, methodRequest, methodSchema, type MethodFormValues } from '../delivery-schema';
+import { METHOD_MESSAGES, methodErrorField, methodRequest, methodSchema, type MethodFormValues } from '../delivery-schema';
 import { WeightBands } from './weight-bands';
 
 const controlClass = `${fieldControlClass} h-11`;
@@ -30,7 +30,9 @@ export function DeliveryMethodForm({ initial, submitLabel, save }: { initial: Me
     } catch (error) {
       for (const [key, message] of Object.entries(error instanceof ApiError ? (error.errors ?? {}) : {})) {
         const field = methodErrorField(key, values.rates.length);
-        if (field) form.setError(field as FieldPath<MethodFormValues>, { message }, { shouldFocus: true });
+        // The server counts weights in grams; this form's bands are in kilograms.
+        const shown = field?.endsWith('.upToKg') && message.includes('grams') ? METHOD_MESSAGES.weight : message;
+        if (field) form.setError(field as FieldPath<MethodFormValues>, { message: shown }, { shouldFocus: true });
       }
       form.setError('root', { message: errorMessage(error, 'Failed to save the delivery method') });
     }

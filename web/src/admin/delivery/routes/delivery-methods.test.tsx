@@ -7,6 +7,7 @@ import { signInAsAdmin } from '@/testing/admin';
 import { refusal } from '@/testing/orders';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
+import { METHOD_MESSAGES } from '../delivery-schema';
 
 beforeEach(signInAsAdmin);
 afterEach(resetStores);
@@ -202,8 +203,9 @@ describe('Console delivery method form', () => {
     type('Band 2 up to (kg)', '3');
     type('Band 2 price (₹)', '6');
     fireEvent.click(screen.getByRole('button', { name: 'Create delivery method' }));
-    expect(await screen.findByText('A weight from 1 to 10000000 grams')).toBeInTheDocument();
-    expect(screen.getByLabelText('Band 2 up to (kg)')).toHaveAccessibleDescription('A weight from 1 to 10000000 grams');
+    // Said in the form's kilograms, not the server's grams.
+    expect(await screen.findByText(METHOD_MESSAGES.weight)).toBeInTheDocument();
+    expect(screen.getByLabelText('Band 2 up to (kg)')).toHaveAccessibleDescription(METHOD_MESSAGES.weight);
     expect(screen.getByLabelText('Band 2 up to (kg)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Band 1 up to (kg)')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Postcode prefixes')).toHaveAccessibleDescription(expect.stringContaining('A prefix is 1 to 8 letters or digits'));

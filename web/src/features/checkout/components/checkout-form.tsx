@@ -48,6 +48,8 @@ export interface DeliveryPanel {
   options: DeliveryOption[];
   chosen: string | null;
   refusal: string | null;
+  /** Why the last order refused its method ('Choose a delivery method', …). */
+  error: string | null;
   setPostcode: (postcode: string) => void;
   setCountry: (country: string) => void;
   choose: (methodId: string) => void;
@@ -129,6 +131,10 @@ export function CheckoutForm({
   useEffect(() => {
     if (shopCountry && country === '') delivery.setValue('country', shopCountry);
   }, [shopCountry, country, delivery]);
+  /** A postcode left: it counts once it is one (else its field says why). */
+  const commitPostcode = (postcode: string) => {
+    void delivery.trigger('postcode').then((valid) => valid && panel.setPostcode(postcode));
+  };
   const empty = cart.lines.length === 0;
   const cardChosen = payment === 'bank';
   // Bank waits while the payment options load, and stays closed where no cards are taken.
@@ -204,8 +210,8 @@ export function CheckoutForm({
         </div>
         {mode === 'delivery' ? (
           <>
-            <ContactFields register={delivery.register} errors={delivery.formState.errors} canSave={userId !== null} shopCountry={shopCountry} onPostcodeDone={panel.setPostcode} onCountryChange={panel.setCountry} />
-            <DeliveryOptions options={panel.options} chosen={panel.chosen} refusal={panel.refusal} onChoose={panel.choose} />
+            <ContactFields register={delivery.register} errors={delivery.formState.errors} canSave={userId !== null} shopCountry={shopCountry} onPostcodeDone={commitPostcode} onCountryChange={panel.setCountry} />
+            <DeliveryOptions options={panel.options} chosen={panel.chosen} refusal={panel.refusal} error={panel.error} onChoose={panel.choose} />
           </>
         ) : (
           <PickupContactFields register={pickup.register} errors={pickup.formState.errors} />

@@ -5,21 +5,29 @@ import { cn } from '@/lib/utils';
 /** The delivery methods that serve the postcode (docs/DESIGN.md §10), each with what it
  * costs this order, or why it cannot take it (disabled); `chosen` is the one the Order
  * Summary's Delivery Fee is that of. `refusal` says why none can be used ('We do not
- * deliver to this postcode'). Amounts are charges, as the summary's fee: the API's. */
+ * deliver to this postcode'); `error` why the last order refused the method chosen.
+ * Amounts are charges, as the summary's fee: the API's. */
 export function DeliveryOptions({
   options,
   chosen,
   refusal,
+  error = null,
   onChoose,
 }: {
   options: DeliveryOption[];
   chosen: string | null;
   refusal: string | null;
+  error?: string | null;
   onChoose: (id: string) => void;
 }) {
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-lg font-semibold">Delivery method</legend>
+      {error && !refusal && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
       {refusal ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
           {refusal}
