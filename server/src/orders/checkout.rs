@@ -95,10 +95,7 @@ impl OrderService {
         payment_outcome: &(dyn Fn(&'static str) + Send + Sync),
     ) -> Result<PlacedOrder, OrderError> {
         let scope = checkout.buyer.idempotency_scope().to_string();
-        let user_id = match &checkout.buyer {
-            Buyer::Customer(user_id) => Some(user_id.clone()),
-            Buyer::Guest(_) => None,
-        };
+        let user_id = checkout.buyer.customer().cloned();
         let (payment_method, save_card) = match &checkout.payment {
             PaymentChoice::Cash => ("cod", false),
             PaymentChoice::Card { save, .. } => ("card", *save),

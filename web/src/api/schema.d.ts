@@ -3475,7 +3475,10 @@ export interface components {
              */
             deliveryMethodId?: string | null;
             fulfilment: components["schemas"]["OrderFulfilment"];
-            /** @description A guest's lines; ignored when signed in (the server cart is ordered). */
+            /**
+             * @description A guest's lines; signed in, the lines to order instead of the server cart, which
+             *     then stays as it is (left out or empty: the cart is ordered and emptied).
+             */
             items?: components["schemas"]["LineRequest"][] | null;
             payment: components["schemas"]["Payment"];
             promoCode?: string | null;
@@ -3816,7 +3819,10 @@ export interface components {
              */
             deliveryMethodId?: string | null;
             fulfilment: components["schemas"]["OrderFulfilment"];
-            /** @description A guest's lines; ignored when signed in (the server cart counts). */
+            /**
+             * @description A guest's lines; signed in, the lines to quote instead of the server cart (left
+             *     out or empty: the cart).
+             */
             items?: components["schemas"]["LineRequest"][] | null;
             /**
              * @description Where a delivery goes (docs/DESIGN.md §10): without one only the methods that

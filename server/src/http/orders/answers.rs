@@ -36,7 +36,8 @@ pub struct QuoteRequest {
     #[serde(default)]
     #[schema(required = true, value_type = crate::domain::order::Fulfilment)]
     pub fulfilment: String,
-    /// A guest's lines; ignored when signed in (the server cart counts).
+    /// A guest's lines; signed in, the lines to quote instead of the server cart (left
+    /// out or empty: the cart).
     #[serde(default)]
     pub items: Option<Vec<LineRequest>>,
     /// A promo code, case-insensitive; blank for none.
@@ -134,7 +135,8 @@ pub struct PlaceRequest {
     #[serde(default)]
     pub save_address: bool,
     pub payment: Payment,
-    /// A guest's lines; ignored when signed in (the server cart is ordered).
+    /// A guest's lines; signed in, the lines to order instead of the server cart, which
+    /// then stays as it is (left out or empty: the cart is ordered and emptied).
     #[serde(default)]
     pub items: Option<Vec<LineRequest>>,
     #[serde(default)]

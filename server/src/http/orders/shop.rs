@@ -401,15 +401,17 @@ fn promo_code(code: Option<&str>) -> Result<Option<String>, AppError> {
     }
 }
 
-/// The signed-in customer (their server cart), or a guest with the lines sent. A
-/// guest's line is named by its product and the variant it names (docs/DESIGN.md §9);
-/// lines naming the same add up, and a line's field errors are keyed by where it was
-/// first named (`items[2].variantId`).
+/// Who orders which lines: a signed-in customer their server cart, or the lines sent when
+/// they send some (docs/DESIGN.md §11: quick order, buy again); a guest the lines sent. A
+/// line is named by its product and the variant it names (§9); lines naming the same add
+/// up, and a line's field errors are keyed by where it was first named
+/// (`items[2].variantId`).
 fn buyer(user_id: Option<Id>, items: Option<&[LineRequest]>) -> Result<Buyer, AppError> {
-    if let Some(user_id) = user_id {
-        return Ok(Buyer::Customer(user_id));
-    }
     let items = items.unwrap_or_default();
+    let user_id = match user_id {
+        Some(user_id) if items.is_empty() => return Ok(Buyer::Customer(user_id)),
+        other => other,
+    };
     let mut lines = Vec::with_capacity(items.len());
     for item in items {
         let id = Id::parse(item.product_id.trim())
@@ -439,7 +441,10 @@ fn buyer(user_id: Option<Id>, items: Option<&[LineRequest]>) -> Result<Buyer, Ap
             }
         })
         .collect();
-    Ok(Buyer::Guest(asks))
+    Ok(match user_id {
+        Some(user_id) => Buyer::CustomerLines(user_id, asks),
+        None => Buyer::Guest(asks),
+    })
 }
 
 /// What a guest's lines that cannot be ordered are refused as.

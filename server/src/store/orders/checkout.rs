@@ -44,9 +44,10 @@ impl Orders {
         tax: &TaxSettings,
     ) -> Result<Result<Quote, PlaceRefusal>, sqlx::Error> {
         let mut conn = self.db.pool.acquire().await?;
-        let asks = match buyer {
-            Buyer::Customer(user_id) => cart_asks(&mut conn, user_id).await?,
-            Buyer::Guest(asks) => asks.clone(),
+        let asks = match (buyer.given_lines(), buyer) {
+            (Some(given), _) => given.to_vec(),
+            (None, Buyer::Customer(user_id)) => cart_asks(&mut conn, user_id).await?,
+            (None, _) => Vec::new(),
         };
         if asks.is_empty() {
             return Ok(Err(PlaceRefusal::Empty));
@@ -89,10 +90,7 @@ impl Orders {
         let mut totals = order::totals(&priced);
         if let Some(code) = promo_code {
             // A guest's earlier uses are counted at the order, once the e-mail is known.
-            let customer = match buyer {
-                Buyer::Customer(user_id) => Some(user_id.as_str()),
-                Buyer::Guest(_) => None,
-            };
+            let customer = buyer.customer().map(Id::as_str);
             match applied_promo(&mut conn, code, customer, &totals, now).await? {
                 Ok(promo) => totals = totals.with_promo(promo.discount_on(totals.goods())),
                 Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
@@ -167,13 +165,14 @@ impl Orders {
             }));
         }
 
-        let asks = match &new.buyer {
-            Buyer::Customer(user_id) => {
+        let asks = match (new.buyer.given_lines(), &new.buyer) {
+            (Some(given), _) => given.to_vec(),
+            (None, Buyer::Customer(user_id)) => {
                 // The same lock as every change to the customer's lists (store::items).
                 lock_subject(&mut tx, self.db.dialect, "items", user_id.as_str()).await?;
                 cart_asks(&mut tx, user_id).await?
             }
-            Buyer::Guest(asks) => asks.clone(),
+            (None, _) => Vec::new(),
         };
         if asks.is_empty() {
             return Ok(Err(PlaceRefusal::Empty));
@@ -231,9 +230,9 @@ impl Orders {
             .map(|l| (l.unit_price, l.quantity))
             .collect();
         let mut totals = order::totals(&priced);
-        let customer = match &new.buyer {
-            Buyer::Customer(user_id) => user_id.as_str().to_string(),
-            Buyer::Guest(_) => new.contact.email().to_string(),
+        let customer = match new.buyer.customer() {
+            Some(user_id) => user_id.as_str().to_string(),
+            None => new.contact.email().to_string(),
         };
         let promo = match &new.promo_code {
             None => None,
@@ -283,10 +282,7 @@ impl Orders {
             .fetch_one(&mut *tx)
             .await?
             .try_get("n")?;
-        let user_id = match &new.buyer {
-            Buyer::Customer(user_id) => Some(user_id.clone()),
-            Buyer::Guest(_) => None,
-        };
+        let user_id = new.buyer.customer().cloned();
         let id = Id::generate();
         let number = order::order_number(seq);
         stock::record(&mut tx, &taking.moved, stock::Cause::Order(&number), now).await?;
@@ -395,10 +391,11 @@ impl Orders {
             .await?;
         }
         add_event(&mut tx, &id, EventType::Placed, now, None).await?;
+        if let (Some(user_id), true) = (new.buyer.customer(), new.save_address) {
+            save_address(&mut tx, user_id, contact, now).await?;
+        }
+        // An order of the cart empties it; an order of the lines sent leaves it as it is.
         if let Buyer::Customer(user_id) = &new.buyer {
-            if new.save_address {
-                save_address(&mut tx, user_id, contact, now).await?;
-            }
             sqlx::query("DELETE FROM user_items WHERE user_id = $1 AND list = 'cart'")
                 .bind(user_id)
                 .execute(&mut *tx)

@@ -39,11 +39,14 @@ pub use crate::domain::order_row::{
     CreditNote, MethodUsed, OrderEvent, OrderLine, OrderRow, OrderTax,
 };
 
-/// Who places an order.
+/// Who places an order, and which lines.
 #[derive(Clone, Debug)]
 pub enum Buyer {
     /// A signed-in customer: the order takes the lines of their server cart.
     Customer(Id),
+    /// A signed-in customer ordering the lines sent (quick order, buy again, an API
+    /// client: docs/DESIGN.md §11); their cart stays as it is.
+    CustomerLines(Id, Vec<LineAsk>),
     /// A guest: the lines travel in the request.
     Guest(Vec<LineAsk>),
 }
@@ -65,9 +68,25 @@ impl Buyer {
     /// Whose `Idempotency-Key`s an order's key is one of: the customer's, or every
     /// guest's. The one rule the card's authorization and the order's row both key by.
     pub fn idempotency_scope(&self) -> &str {
+        match self.customer() {
+            Some(user_id) => user_id.as_str(),
+            None => "guest",
+        }
+    }
+
+    /// The signed-in customer, if it is one.
+    pub fn customer(&self) -> Option<&Id> {
         match self {
-            Buyer::Customer(user_id) => user_id.as_str(),
-            Buyer::Guest(_) => "guest",
+            Buyer::Customer(user_id) | Buyer::CustomerLines(user_id, _) => Some(user_id),
+            Buyer::Guest(_) => None,
+        }
+    }
+
+    /// The lines sent, when the order is of those rather than of the server cart.
+    pub fn given_lines(&self) -> Option<&[LineAsk]> {
+        match self {
+            Buyer::CustomerLines(_, asks) | Buyer::Guest(asks) => Some(asks),
+            Buyer::Customer(_) => None,
         }
     }
 }

@@ -17,6 +17,7 @@ on_both_backends!(
     the_quote_prices_the_cart_and_flags_short_lines,
     a_guest_orders_and_opens_the_order_by_its_mailed_link,
     a_customer_orders_the_server_cart_at_todays_prices,
+    a_customer_orders_the_lines_sent_and_keeps_the_cart,
     refused_orders_write_nothing,
     fifty_customers_racing_for_ten_units_get_exactly_ten_orders,
     customers_racing_for_two_shared_products_never_oversell_or_deadlock,
@@ -54,10 +55,24 @@ async fn the_quote_prices_the_cart_and_flags_short_lines(app: TestApp) {
     assert_eq!(lines[2]["message"], "This product is out of stock");
     assert_eq!(lines[3]["message"], "This product is no longer available");
 
-    // A customer: the server cart counts, whatever lines are sent.
+    // A customer: the server cart counts when no lines are sent (or none: `[]`).
     let token = app.customer("ada@example.com").await;
     app.to_cart(&token, &f.beta, 5).await;
     set_stock(&app, &f.beta, 3).await;
+    for body in [
+        json!({"fulfilment": "pickup"}),
+        json!({"fulfilment": "pickup", "items": []}),
+    ] {
+        let (status, body) = app
+            .call(Method::POST, "/api/order/quote", Some(body), Some(&token))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["subtotal"], 150.0);
+        assert_eq!(body["data"]["deliveryFee"], 0.0);
+        assert_eq!(body["data"]["total"], 120.0);
+        assert_eq!(body["data"]["lines"][0]["message"], "Only 3 left in stock");
+    }
+    // Lines sent are quoted instead of the cart (docs/DESIGN.md §11).
     let (status, body) = app
         .call(
             Method::POST,
@@ -67,10 +82,8 @@ async fn the_quote_prices_the_cart_and_flags_short_lines(app: TestApp) {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["data"]["subtotal"], 150.0);
-    assert_eq!(body["data"]["deliveryFee"], 0.0);
-    assert_eq!(body["data"]["total"], 120.0);
-    assert_eq!(body["data"]["lines"][0]["message"], "Only 3 left in stock");
+    assert_eq!(body["data"]["lines"].as_array().unwrap().len(), 1);
+    assert_eq!(body["data"]["lines"][0]["productId"], json!(f.alpha));
 
     let (status, body) = app
         .post(
@@ -542,4 +555,46 @@ async fn a_key_reused_with_another_request_is_refused(app: TestApp) {
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(app.order_count().await, 2);
     assert_eq!(app.stock_of(&f.epsilon).await, 98);
+}
+
+/// Quick order, buy again and API clients send their lines (docs/DESIGN.md §11): a
+/// signed-in customer's order of them takes exactly those, and the cart stays.
+async fn a_customer_orders_the_lines_sent_and_keeps_the_cart(app: TestApp) {
+    let f = fixture(&app).await;
+    let token = app.customer("ada@example.com").await;
+    app.to_cart(&token, &f.beta, 2).await;
+    let alpha_before = app.stock_of(&f.alpha).await;
+    let mut body = cart_order("pickup", pickup("ada@example.com"), false);
+    body["items"] = json!([{"productId": f.alpha, "quantity": 1}]);
+    let (number, _) = app.placed(&body, Some(&token)).await;
+    let order = app.orders.by_number(&number).await.unwrap().unwrap();
+    let ordered: Vec<(&str, i64)> = order
+        .lines
+        .iter()
+        .map(|l| (l.product_id.as_str(), l.quantity))
+        .collect();
+    assert_eq!(ordered, [(f.alpha.as_str(), 1)]);
+    assert_eq!(app.stock_of(&f.alpha).await, alpha_before - 1);
+    assert!(order.user_id.is_some(), "the customer's own order");
+    let (_, cart) = app
+        .call(Method::GET, "/api/user/item?type=cart", None, Some(&token))
+        .await;
+    let kept: Vec<&Value> = cart["data"].as_array().unwrap().iter().collect();
+    assert_eq!(kept.len(), 1, "{cart}");
+    assert_eq!(kept[0]["productId"], json!(f.beta));
+    assert_eq!(kept[0]["quantity"], 2);
+
+    // Without lines, the cart is ordered and emptied, as before.
+    let (number, _) = app
+        .placed(
+            &cart_order("pickup", pickup("ada@example.com"), false),
+            Some(&token),
+        )
+        .await;
+    let order = app.orders.by_number(&number).await.unwrap().unwrap();
+    assert_eq!(order.lines[0].product_id, f.beta);
+    let (_, cart) = app
+        .call(Method::GET, "/api/user/item?type=cart", None, Some(&token))
+        .await;
+    assert_eq!(cart["data"], json!([]));
 }
