@@ -21,6 +21,7 @@ pub mod media;
 mod middleware;
 pub mod openapi;
 mod openapi_limits;
+mod openapi_patterns;
 pub mod orders;
 pub mod paging;
 pub mod response_cache;

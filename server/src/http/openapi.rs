@@ -10,10 +10,10 @@ use super::admin::{activity, customers, dashboard, promo};
 use super::catalogue::{csv, listing, photos, product, search, stock};
 use super::content::{banners, categories, pages, settings};
 use super::error::ErrorBody;
+use super::openapi_patterns::{blank_or, country, link, postcode, trimmed, ALL_CONTROL, DATE};
 use super::reviews::moderation;
 use super::{auth, catalogue, items, orders, reviews};
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
-use crate::domain::country::country_codes;
 use crate::domain::delivery;
 use crate::domain::product_rules::{MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, MAX_NAME_CHARS};
 use crate::domain::shop::{
@@ -306,9 +306,9 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
             "description",
             trimmed(0, delivery::MAX_DESCRIPTION_CHARS, CONTROL_CLASS),
         ),
-        ("QuoteRequest", "postcode", POSTCODE.to_string()),
+        ("QuoteRequest", "postcode", postcode()),
         ("QuoteRequest", "country", blank_or(&country())),
-        ("Contact", "postcode", POSTCODE.to_string()),
+        ("Contact", "postcode", postcode()),
         ("Contact", "country", blank_or(&country())),
     ];
     let day = format!("^(?:{DATE})?$");
@@ -396,64 +396,6 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
             }
         }
     }
-}
-
-/// A day as `time::parse_date` reads it, `YYYY-MM-DD`: every day of every month, and
-/// the 29th of February in leap years (but for the year 0).
-const DATE: &str = concat!(
-    "(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)",
-    "|(?:0[13578]|1[02])-31)",
-    "|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29)"
-);
-
-/// Where a banner may link (`admin_banners::check_url`): a path in the shop, or an
-/// `https://` address, without spaces, backslashes or control characters.
-fn link() -> String {
-    let part = format!("[^\\s\\\\{ALL_CONTROL}]");
-    let around = "[ \\t\\n\\r]*";
-    format!("^{around}(?:/(?:[^/\\s\\\\{ALL_CONTROL}]{part}*)?|https://[A-Za-z0-9.:-]+(?:[/?#]{part}*)?){around}$")
-}
-
-/// A country code as `country::parse_country` reads it: an assigned one, any case, white
-/// space around it free.
-fn country() -> String {
-    let either = |c: char| format!("[{}{}]", c, c.to_ascii_lowercase());
-    let codes: Vec<String> = country_codes()
-        .map(|code| code.chars().map(either).collect())
-        .collect();
-    format!("^[ \\t\\n\\r]*(?:{})[ \\t\\n\\r]*$", codes.join("|"))
-}
-
-/// A postcode as `contact::check_postcode` reads it: up to 16 letters, digits, spaces or
-/// hyphens once trimmed; blank is none.
-const POSTCODE: &str = "^[ \\t\\n\\r]*[A-Za-z0-9 -]{0,16}[ \\t\\n\\r]*$";
-
-/// `pattern` (anchored at both ends), or blank.
-fn blank_or(pattern: &str) -> String {
-    let inner = pattern.trim_start_matches('^').trim_end_matches('$');
-    format!("^(?:[ \\t\\n\\r]*|{inner})$")
-}
-
-/// Every control character, tab and line breaks too: a one-line field's.
-const ALL_CONTROL: &str = r"\x00-\x1f\x7f-\x9f";
-
-/// Text of `min` to `max` characters once trimmed (blank when `min` is 0), none of them in
-/// the regex class body `refused`; white space around it is free.
-fn trimmed(min: usize, max: usize, refused: &str) -> String {
-    let edge = format!("[^{refused}\\s]");
-    let inner = format!("[^{refused}]");
-    let around = "[ \\t\\n\\r]*";
-    let body = if min == 0 {
-        return format!(
-            "^{around}(?:{edge}(?:{inner}{{0,{}}}{edge})?)?{around}$",
-            max - 2
-        );
-    } else if min == 1 {
-        format!("{edge}(?:{inner}{{0,{}}}{edge})?", max - 2)
-    } else {
-        format!("{edge}{inner}{{{},{}}}{edge}", min - 2, max - 2)
-    };
-    format!("^{around}{body}{around}$")
 }
 
 /// Gives every string in `schema` without a pattern or format `pattern`, and adds the
