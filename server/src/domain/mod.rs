@@ -23,6 +23,8 @@ pub mod price_resolver;
 pub mod pricing;
 pub mod product_rules;
 pub mod promo;
+#[cfg(test)]
+pub(crate) mod random;
 pub mod rules;
 pub mod sale_unit;
 pub mod search_terms;

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::domain::order::{totals, DELIVERY_FEE};
+use crate::domain::random::Random;
 
 fn cents(values: &[i64]) -> Vec<Money> {
     values.iter().copied().map(Money::from_cents).collect()
@@ -173,23 +174,6 @@ fn classes_read_and_write_as_the_api_names_them() {
     }
     assert_eq!(TaxClass::parse("Standard"), None);
     assert_eq!(TaxClass::default(), TaxClass::Standard);
-}
-
-/// xorshift64*: the same carts on every run, no dependency.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number from `low` to `high`, both included.
-    fn between(&mut self, low: i64, high: i64) -> i64 {
-        low + (self.next() % (high - low + 1) as u64) as i64
-    }
 }
 
 /// How many random carts the invariants are checked over.
