@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_INVALID } from '@/lib/phone';
-import { contactSchema, type ContactForm, pickupContactSchema, POSTCODE_RULE } from './contact-schema';
+import { POSTCODE_RULE } from '@/lib/postcode';
+import { contactSchema, type ContactForm, pickupContactSchema } from './contact-schema';
 
 const valid: ContactForm = {
   firstName: 'Ada',

@@ -1,10 +1,8 @@
 // zod/mini: the same checks as zod in a fraction of the bundle.
 import { z } from 'zod/mini';
 import { isCheckoutPhone, PHONE_INVALID, stripPhone } from '@/lib/phone';
+import { POSTCODE_PATTERN, POSTCODE_RULE, POSTCODE_TOO_LONG } from '@/lib/postcode';
 import { MAX_POSTCODE_CHARS } from '@/lib/rules';
-
-/** What the server says of a postcode it cannot read (domain/contact.rs). */
-export const POSTCODE_RULE = 'A postcode is letters, digits, spaces or hyphens';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -19,7 +17,7 @@ export const contactSchema = z.object({
   apartment: optional(),
   townCity: required('Town/City is required'),
   // Optional: without one only the methods that deliver everywhere apply (docs/DESIGN.md §10).
-  postcode: optional().check(z.maxLength(MAX_POSTCODE_CHARS, `At most ${MAX_POSTCODE_CHARS} characters`), z.regex(/^[A-Za-z0-9 -]*$/, POSTCODE_RULE)),
+  postcode: optional().check(z.maxLength(MAX_POSTCODE_CHARS, POSTCODE_TOO_LONG), z.regex(POSTCODE_PATTERN, POSTCODE_RULE)),
   /** Empty for the shop's own country. */
   country: z.string(),
   // Separators are stripped first (docs/DESIGN.md §15); the server keeps the stripped number.

@@ -3,13 +3,13 @@ import { Field, fieldControlClass } from '@/admin/shared/components/form-field';
 import { LoadFailed, LoadingRows } from '@/admin/shared/components/load-states';
 import type { DeliveryOptionView } from '@/api/types';
 import { currencySymbol, formatRupee } from '@/lib/format';
+import { postcodeProblem } from '@/lib/postcode';
 import { MAX_POSTCODE_CHARS, MAX_WEIGHT_GRAMS } from '@/lib/rules';
 import { useDeliveryPreview, type PreviewQuery } from '../api/delivery-methods';
 import { gramsToKg, isAmount, kgToGrams, METHOD_MESSAGES } from '../delivery-schema';
 
 type PreviewTexts = { postcode: string; weightKg: string; goods: string };
 
-const POSTCODE = /^[A-Za-z0-9 -]*$/;
 const START: PreviewTexts = { postcode: '', weightKg: '1', goods: '0' };
 
 /** The parcel the texts describe, or what is wrong with each: a postcode the checkout
@@ -17,8 +17,8 @@ const START: PreviewTexts = { postcode: '', weightKg: '1', goods: '0' };
 function readPreview(texts: PreviewTexts): { query: PreviewQuery | null; errors: Partial<Record<keyof PreviewTexts, string>> } {
   const errors: Partial<Record<keyof PreviewTexts, string>> = {};
   const postcode = texts.postcode.trim();
-  if (postcode.length > MAX_POSTCODE_CHARS) errors.postcode = `At most ${MAX_POSTCODE_CHARS} characters`;
-  else if (!POSTCODE.test(postcode)) errors.postcode = 'A postcode is letters, digits, spaces or hyphens';
+  const problem = postcodeProblem(postcode);
+  if (problem) errors.postcode = problem;
   const weightGrams = kgToGrams(texts.weightKg.trim());
   if (weightGrams === null || weightGrams > MAX_WEIGHT_GRAMS) errors.weightKg = `A weight from 0 to ${gramsToKg(MAX_WEIGHT_GRAMS)} kg, three decimals at most`;
   const goods = texts.goods.trim();
