@@ -110,6 +110,11 @@ impl AppState {
                 services.clock.clone(),
             ),
             shop_settings,
+            trade: crate::store::trade::Trade::new(db.clone(), services.clock.clone()),
+            customer_groups: crate::store::customer_groups::CustomerGroups::new(
+                db.clone(),
+                services.clock.clone(),
+            ),
             pages: crate::store::pages::Pages::new(db.clone(), services.clock.clone()),
             customers: crate::store::customers::Customers::new(db.clone(), services.clock.clone()),
             dashboard: crate::store::dashboard::Dashboard::new(db.clone()),

@@ -32,6 +32,7 @@ pub mod shop;
 pub mod synonyms;
 pub mod tax;
 pub mod time;
+pub mod trade;
 pub mod variant;
 pub mod variant_rules;
 

@@ -28,6 +28,7 @@ pub mod response_cache;
 pub mod reviews;
 mod seo;
 mod storefront;
+pub mod trade;
 mod validators;
 
 use std::sync::Arc;
@@ -98,6 +99,10 @@ pub struct AppServices {
     /// The shop's own settings, edited in the console: its currency and pickup point
     /// (docs/DESIGN.md §10, §15). (`settings` is the node's configuration.)
     pub shop_settings: Arc<crate::store::settings::Settings>,
+    /// Trade applications and accounts (docs/DESIGN.md §11).
+    pub trade: crate::store::trade::Trade,
+    /// Customer groups, their prices and quantity breaks.
+    pub customer_groups: crate::store::customer_groups::CustomerGroups,
     /// The shop's own pages (privacy, terms, …): read by anyone, written by staff.
     pub pages: crate::store::pages::Pages,
     /// The administrators' view of customers, and disabling accounts.
@@ -181,6 +186,7 @@ pub fn router(state: AppState) -> Router {
         .merge(items::router())
         .merge(orders::router())
         .merge(admin::router())
+        .merge(trade::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
         .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))

@@ -63,6 +63,7 @@ use crate::http::content::settings::CURRENCY_PATTERN;
         (name = "items", description = "Carts and wishlists"),
         (name = "orders", description = "Checkout and the shopper's orders"),
         (name = "payments", description = "Cards (as provider tokens), transactions, the provider's webhooks"),
+        (name = "trade", description = "Trade accounts: applying, and what an account gives"),
         (name = "admin", description = "Administrators' calls"),
     )
 )]
@@ -111,6 +112,9 @@ pub fn api() -> utoipa::openapi::OpenApi {
         pages::Doc::openapi(),
         search::Doc::openapi(),
         catalogue::sku::Doc::openapi(),
+        super::trade::Doc::openapi(),
+        super::trade::review::Doc::openapi(),
+        super::trade::groups::Doc::openapi(),
     ] {
         doc.merge(part);
     }

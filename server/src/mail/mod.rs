@@ -3,6 +3,7 @@
 //! links; in memory for tests.
 
 pub mod templates;
+pub mod trade;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

@@ -111,16 +111,26 @@ fn link_letter(subject: String, lead: &str, button: &str, link: &str, note: &str
 
 /// The confirmation after the code was verified.
 pub fn account_activated() -> Letter {
-    let subject = format!("Your {SHOP} account is active");
-    let lead = "Your e-mail address is verified and your account is now active.";
-    let next = "You can set up your profile, keep a wishlist and check out faster. Thank you for joining us!";
+    notice(
+        format!("Your {SHOP} account is active"),
+        &[
+            "Your e-mail address is verified and your account is now active.",
+            "You can set up your profile, keep a wishlist and check out faster. Thank you for joining us!",
+        ],
+        "account activated",
+    )
+}
+
+/// A letter of plain paragraphs, each escaped in its HTML part.
+pub(crate) fn notice(subject: String, paragraphs: &[&str], hint: &str) -> Letter {
+    let html: String = paragraphs
+        .iter()
+        .map(|p| format!("<p>{}</p>", escape(p)))
+        .collect();
     Letter {
-        text: format!("{lead}\n\n{next}\n"),
-        html: layout(
-            &subject,
-            &format!("<p>{}</p><p>{}</p>", escape(lead), escape(next)),
-        ),
-        hint: "account activated".to_string(),
+        text: format!("{}\n", paragraphs.join("\n\n")),
+        html: layout(&subject, &html),
+        hint: hint.to_string(),
         subject,
     }
 }

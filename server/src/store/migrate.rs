@@ -176,6 +176,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0026_delivery_methods.sql"),
         postgres: include_str!("../../migrations/postgres/0026_delivery_methods.sql"),
     },
+    Migration {
+        version: 27,
+        name: "trade",
+        sqlite: include_str!("../../migrations/sqlite/0027_trade.sql"),
+        postgres: include_str!("../../migrations/postgres/0027_trade.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

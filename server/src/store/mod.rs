@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod activity;
 pub mod catalogue;
+pub mod customer_groups;
 pub mod customers;
 pub mod dashboard;
 pub mod delivery;
@@ -19,6 +20,7 @@ pub mod promo;
 pub mod reviews;
 pub mod settings;
 pub mod stock;
+pub mod trade;
 
 use std::path::Path;
 use std::str::FromStr;

@@ -25,6 +25,7 @@ mod seaweed;
 mod seeding;
 mod startup;
 mod store;
+mod trade;
 mod two_nodes;
 mod upgrade_to_variants;
 mod versions;

@@ -186,6 +186,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customer-group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every group, by name (a shop has at most 100). */
+        get: operations["list"];
+        put?: never;
+        /** A new group. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer-group/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a group whole. */
+        put: operations["update"];
+        post?: never;
+        /** Deletes a group with its prices and breaks; one with members cannot be. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer-group/{id}/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group's prices, by SKU. */
+        get: operations["prices"];
+        /** Sets a group's prices of up to 500 variants (`null` removes one), all or none. */
+        put: operations["set_prices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/customer/{id}": {
         parameters: {
             query?: never;
@@ -808,6 +862,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/trade/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Applications, newest first. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/trade/application/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves an application: the customer's trade account opens in the group. */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/trade/application/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects an application; the applicant's letter quotes the reason. */
+        post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/variant/{id}/price-break": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A variant's quantity breaks, by audience. */
+        get: operations["price_breaks"];
+        /** Replaces one audience's breaks on a variant (everyone's, or one group's). */
+        put: operations["set_price_breaks"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/variant/{id}/stock": {
         parameters: {
             query?: never;
@@ -1031,7 +1154,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user. */
+        /** The signed-in user, and where they stand with the trade (docs/DESIGN.md §11). */
         get: operations["current_user"];
         put?: never;
         post?: never;
@@ -1515,6 +1638,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trade/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's latest application. */
+        get: operations["latest"];
+        put?: never;
+        /**
+         * Applies for a trade account.
+         * @description The applicant is mailed that it arrived, and each administrator that it waits.
+         */
+        post: operations["apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transaction": {
         parameters: {
             query?: never;
@@ -1709,6 +1853,24 @@ export interface components {
             streetAddress: string;
             townCity: string;
         };
+        AdminApplicationData: {
+            application: components["schemas"]["AdminApplicationView"];
+        };
+        AdminApplicationList: {
+            applications: components["schemas"]["AdminApplicationView"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description An application as the console sees it: with its applicant. */
+        AdminApplicationView: components["schemas"]["ApplicationView"] & {
+            emailAddress: string;
+            fullName: string;
+            userId: string;
+        };
         /** @description A banner as the console shows it: the shop's, and its version. */
         AdminBanner: components["schemas"]["Banner"] & {
             /**
@@ -1792,6 +1954,62 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        ApplicationData: {
+            application: components["schemas"]["ApplicationView"];
+        };
+        /** @description The application form. */
+        ApplicationRequest: {
+            address: null | components["schemas"]["BusinessAddress"];
+            /** @description 1 to 120 characters once trimmed. */
+            companyName: string;
+            /** @description The spec's phone rule (as the checkout's). */
+            phoneNumber: string;
+            /** @description At most 40 characters (a VAT or company number). */
+            taxNumber?: string;
+            trade: components["schemas"]["TradeKind"];
+        };
+        /** @description An application as its applicant sees it. */
+        ApplicationView: {
+            _id: string;
+            address: components["schemas"]["BusinessAddress"];
+            companyName: string;
+            createdAt: string;
+            /** Format: double */
+            creditLimit?: number | null;
+            /** @description When staff decided (ISO 8601); `null` while open. */
+            decidedAt?: string | null;
+            group?: null | components["schemas"]["GroupRef"];
+            phoneNumber: string;
+            /** @description Why it was rejected; `null` otherwise. */
+            reason?: string | null;
+            /** @description `open` (being reviewed), `approved` or `rejected`. */
+            status: string;
+            taxNumber: string;
+            /** Format: int64 */
+            termsDays?: number | null;
+            trade: components["schemas"]["TradeKind"];
+        };
+        /** @description The terms of an approval. */
+        ApproveRequest: {
+            /**
+             * Format: double
+             * @description 0 to 10,000,000, two decimals at most; 0: no pay on account.
+             */
+            creditLimit: number | null;
+            /** @description The customer group the account joins. */
+            groupId: string;
+            /**
+             * Format: int64
+             * @description Days from an account order to its due date, 0 to 120.
+             */
+            termsDays: number | null;
+        };
+        /** @description One audience's breaks on a variant. */
+        AudienceBreaks: {
+            breaks: components["schemas"]["PriceBreakView"][];
+            /** @description The group; `null`: everyone. */
+            groupId?: string | null;
+        };
         /** @description A weight band as the console sees and sends it. */
         BandView: {
             /**
@@ -1868,6 +2086,17 @@ export interface components {
              */
             value?: number | null;
         };
+        /** @description Where the business is. */
+        BusinessAddress: {
+            /** @description An ISO 3166-1 code such as GB; blank: the shop's. */
+            country?: string;
+            /** @description Letters, digits, spaces or hyphens, at most 16. */
+            postcode: string;
+            /** @description 1 to 200 characters. */
+            streetAddress: string;
+            /** @description 1 to 200 characters. */
+            townCity: string;
+        };
         CardUsed: {
             brand: string;
             last4: string;
@@ -1908,6 +2137,16 @@ export interface components {
              * @description Bumped by each rename: the console's rename sends the one it showed (docs/DESIGN.md §15).
              */
             version: number;
+        };
+        /** @description A category discount as the console sees and sends it. */
+        CategoryDiscountView: {
+            /** @description A category or a sub-category (the sub-category's entry wins). */
+            categoryId: string;
+            /**
+             * Format: int64
+             * @description 1 to 90.
+             */
+            percent: number | null;
         };
         CategoryList: {
             categories: components["schemas"]["Category"][];
@@ -1957,6 +2196,13 @@ export interface components {
             createdAt: string;
             /** @description `CN-000001`. */
             number: string;
+        };
+        CurrentUserData: {
+            user: components["schemas"]["CurrentUserView"];
+        };
+        /** @description The signed-in user as `GET /auth/user` answers. */
+        CurrentUserView: components["schemas"]["User"] & {
+            trade?: null | components["schemas"]["TradeView"];
         };
         Customer: {
             _id: string;
@@ -2161,6 +2407,30 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_AdminApplicationData: {
+            data: {
+                application: components["schemas"]["AdminApplicationView"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_AdminApplicationList: {
+            data: {
+                applications: components["schemas"]["AdminApplicationView"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_AdminProductData: {
             data: {
                 product: components["schemas"]["AdminProduct"];
@@ -2218,6 +2488,15 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_ApplicationData: {
+            data: {
+                application: components["schemas"]["ApplicationView"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_BannerData: {
             data: {
                 banner: components["schemas"]["AdminBanner"];
@@ -2254,6 +2533,15 @@ export interface components {
         Envelope_CategoryList: {
             data: {
                 categories: components["schemas"]["Category"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_CurrentUserData: {
+            data: {
+                user: components["schemas"]["CurrentUserView"];
             };
             message: string;
             /** @description Always `true`. */
@@ -2368,6 +2656,39 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_GroupData: {
+            data: {
+                group: components["schemas"]["GroupView"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_GroupList: {
+            data: {
+                groups: components["schemas"]["GroupView"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_GroupPriceList: {
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                prices: components["schemas"]["GroupPriceView"][];
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_HomePage: {
             data: {
                 topProducts: components["schemas"]["Product"][];
@@ -2466,6 +2787,15 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_LatestApplication: {
+            data: {
+                application?: null | components["schemas"]["ApplicationView"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Option_String: {
             data: null | string;
             message: string;
@@ -2548,6 +2878,16 @@ export interface components {
                 order: components["schemas"]["Order"];
                 /** @description Opens the order at `/orders/{number}?token=…` for 90 days, signed in or not. */
                 token: string;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_PriceBreakList: {
+            data: {
+                /** @description Everyone's first (when it has any), then each group's. */
+                priceBreaks: components["schemas"]["AudienceBreaks"][];
             };
             message: string;
             /** @description Always `true`. */
@@ -2953,6 +3293,67 @@ export interface components {
             /** @description Any JSON value (`null` when the field had none). */
             before: unknown;
         };
+        GroupData: {
+            group: components["schemas"]["GroupView"];
+        };
+        GroupList: {
+            groups: components["schemas"]["GroupView"][];
+        };
+        GroupPriceList: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            prices: components["schemas"]["GroupPriceView"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A group's price for a variant. */
+        GroupPriceView: {
+            /** Format: double */
+            price: number;
+            productName: string;
+            sku: string;
+            variantId: string;
+        };
+        /** @description A customer group as an application or an account names it. */
+        GroupRef: {
+            _id: string;
+            name: string;
+        };
+        /** @description A group's every field: a `PUT` replaces the group whole. */
+        GroupRequest: {
+            /** @description Whether the shop's cart discount applies to its members (default true). */
+            cartDiscount?: boolean;
+            /** @description At most 200, each category once. */
+            categoryDiscounts?: components["schemas"]["CategoryDiscountView"][];
+            /** @description 1 to 80 characters once trimmed; one group per name, case ignored. */
+            name: string;
+            /**
+             * Format: int64
+             * @description `PUT`: the group's `version` when the form was loaded; one changed since is
+             *     refused with 409 and the group as it now is.
+             */
+            version?: number | null;
+        };
+        /** @description A customer group as the console shows it. */
+        GroupView: {
+            _id: string;
+            /** @description Whether the shop's cart discount applies to its members. */
+            cartDiscount: boolean;
+            categoryDiscounts: components["schemas"]["CategoryDiscountView"][];
+            /**
+             * Format: int64
+             * @description Trade accounts in it.
+             */
+            members: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Bumped by each save: a `PUT` sends the one it loaded.
+             */
+            version: number;
+        };
         /** @description Why a review is hidden. */
         HideRequest: {
             /** @description 1 to 200 characters once trimmed; only administrators see it. */
@@ -3083,6 +3484,9 @@ export interface components {
             taxClass: string;
             /** @description The variant the entry holds. */
             variantId: string;
+        };
+        LatestApplication: {
+            application?: null | components["schemas"]["ApplicationView"];
         };
         /** @description A line of the cart as a guest's browser holds it. */
         LineRequest: {
@@ -3503,12 +3907,49 @@ export interface components {
             /** Format: double */
             min: number;
         };
+        PriceBreakList: {
+            /** @description Everyone's first (when it has any), then each group's. */
+            priceBreaks: components["schemas"]["AudienceBreaks"][];
+        };
+        /** @description From `minQuantity` units a line, one unit costs `price`. */
+        PriceBreakView: {
+            /**
+             * Format: int64
+             * @description 2 or more, each break more than the one before.
+             */
+            minQuantity: number;
+            /**
+             * Format: double
+             * @description Each break less than the one before.
+             */
+            price: number | null;
+        };
+        /** @description One audience's breaks, replacing those it had. */
+        PriceBreaksRequest: {
+            /** @description At most 10; empty removes the audience's breaks. */
+            breaks?: components["schemas"]["PriceBreakView"][];
+            /** @description The group; `null` or absent: everyone. */
+            groupId?: string | null;
+        };
+        /** @description One variant's group price to set, or to remove with `null`. */
+        PriceLine: {
+            /**
+             * Format: double
+             * @description A price as a product's (two decimals at most); `null` removes the group's price.
+             */
+            price: number | null;
+            variantId: string;
+        };
         /** @description The prices a product's variants are paid at now, when they differ. */
         PriceRange: {
             /** Format: double */
             max: number;
             /** Format: double */
             min: number;
+        };
+        PricesRequest: {
+            /** @description 1 to 500 lines, each variant once. */
+            prices: components["schemas"]["PriceLine"][];
         };
         /** @description A product as the storefront shows it. Prices are in the shop's currency with two decimals. */
         Product: {
@@ -3867,6 +4308,11 @@ export interface components {
         };
         /** @enum {string} */
         RefundFailureStatus: "retrying" | "failed";
+        /** @description Why an application is rejected: the applicant's letter quotes it. */
+        RejectRequest: {
+            /** @description 1 to 500 characters once trimmed. */
+            reason: string;
+        };
         ResetRequest: {
             /**
              * @description 8 to 128 characters with an uppercase letter, a lowercase letter, a digit and
@@ -4240,6 +4686,33 @@ export interface components {
             emailAddress: string;
             number: string;
         };
+        /**
+         * @description The trades an applicant may name.
+         * @enum {string}
+         */
+        TradeKind: "plumber" | "heating_engineer" | "builder" | "electrician" | "other";
+        /** @description Where a customer stands with the trade (`GET /auth/user`'s `user.trade`). */
+        TradeView: {
+            /**
+             * Format: double
+             * @description The credit limit less what the account owes; 0 until approved.
+             */
+            available: number;
+            companyName: string;
+            /**
+             * Format: double
+             * @description 0 until approved.
+             */
+            creditLimit: number;
+            group?: null | components["schemas"]["GroupRef"];
+            /** @description The latest application's: `open`, `approved` or `rejected`. */
+            status: string;
+            /**
+             * Format: int64
+             * @description 0 until approved.
+             */
+            termsDays: number;
+        };
         Transaction: {
             _id: string;
             /** Format: double */
@@ -4444,7 +4917,7 @@ export interface operations {
                 /**
                  * @description Only changes to this kind of object: product, category, sub_category, banner,
                  *     order, customer, review, promo_code, delivery_method, settings, page,
-                 *     search_synonyms.
+                 *     search_synonyms, trade_application, customer_group.
                  */
                 objectType?: string;
                 /** @description Only changes to this object: its `_id`, or an order's number. */
@@ -5282,6 +5755,395 @@ export interface operations {
             };
             /** @description Not an administrator */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Customer groups' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GroupList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Customer group created' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GroupData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors` (`name`, `categoryDiscounts[0].percent`, `categoryDiscounts[0].categoryId` 'No such category', …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'A group with this name exists'; 'A shop can have at most 100 customer groups' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Customer group updated' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GroupData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Customer group not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'A group with this name exists'; or saved since the form was loaded: the group as it now is in `data` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Customer group deleted' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Customer group not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This group has 3 members: move them to another group first' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    prices: {
+        parameters: {
+            query?: {
+                /** @description The start of a SKU, or a word of the product's name (case ignored). */
+                q?: string;
+                page?: string;
+                /** @description Default 50, at most 100. */
+                perPage?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Group prices' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GroupPriceList"];
+                };
+            };
+            /** @description A bad page, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Customer group not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricesRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Group prices saved': the first page of the group's prices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GroupPriceList"];
+                };
+            };
+            /** @description Lines that break a rule, named in `errors` (`prices[2].price`, `prices[0].variantId` 'No such variant' or 'Each variant once', `prices` 'At most 500 prices a call') */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Customer group not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8015,6 +8877,348 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: {
+                /** @description `open`, `approved` or `rejected`; blank: every one. */
+                status?: string;
+                page?: string;
+                /** @description Default 20, at most 100. */
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Trade applications' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminApplicationList"];
+                };
+            };
+            /** @description A bad status or page, named in `errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Application approved' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminApplicationData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors`; `errors.groupId` 'No such customer group' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Application not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This application was already approved' (or rejected) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Application rejected' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminApplicationData"];
+                };
+            };
+            /** @description 'A reason is required', 'The reason must be at most 500 characters' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Application not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This application was already approved' (or rejected) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    price_breaks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Price breaks' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PriceBreakList"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Variant not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_price_breaks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceBreaksRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Price breaks saved' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PriceBreakList"];
+                };
+            };
+            /** @description Breaks that break a rule, named in `errors` (`breaks[1].minQuantity` 'Each break starts at more units than the one before', `breaks[1].price` 'Each break costs less than the one before', `groupId` 'No such customer group', …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Variant not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     change_variant_stock: {
         parameters: {
             query?: never;
@@ -8748,7 +9952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UserData"];
+                    "application/json": components["schemas"]["Envelope_CurrentUserData"];
                 };
             };
             /** @description No valid token */
@@ -10103,6 +11307,95 @@ export interface operations {
             };
             /** @description 'No product has this SKU' */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    latest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Trade application' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LatestApplication"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Application sent' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ApplicationData"];
+                };
+            };
+            /** @description Fields that break a rule, named in `errors` (`companyName`, `trade`, `phoneNumber`, `address.postcode`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Your application is being reviewed' while one is open; 'You already have a trade account' once approved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,7 +28,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The kinds of object the log names (store::activity's `Entry::object_type`).
-const OBJECT_TYPES: [&str; 12] = [
+const OBJECT_TYPES: [&str; 14] = [
     "product",
     "category",
     "sub_category",
@@ -41,6 +41,8 @@ const OBJECT_TYPES: [&str; 12] = [
     "settings",
     "page",
     "search_synonyms",
+    "trade_application",
+    "customer_group",
 ];
 /// The longest object id: ids are 24 characters, order numbers fewer.
 const MAX_OBJECT_ID_CHARS: usize = 100;
@@ -54,10 +56,10 @@ pub struct ActivityQuery {
     pub admin_id: Option<String>,
     /// Only changes to this kind of object: product, category, sub_category, banner,
     /// order, customer, review, promo_code, delivery_method, settings, page,
-    /// search_synonyms.
+    /// search_synonyms, trade_application, customer_group.
     #[serde(rename = "objectType")]
     #[param(
-        pattern = "^(?:product|category|sub_category|banner|order|customer|review|promo_code|delivery_method|settings|page|search_synonyms)?$"
+        pattern = "^(?:product|category|sub_category|banner|order|customer|review|promo_code|delivery_method|settings|page|search_synonyms|trade_application|customer_group)?$"
     )]
     pub object_type: Option<String>,
     /// Only changes to this object: its `_id`, or an order's number.

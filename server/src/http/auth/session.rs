@@ -3,16 +3,17 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{internal, parse_credentials, start_session, subject, Session, UserData};
+use super::{internal, parse_credentials, start_session, subject, Session, User};
 use crate::domain::account::check_login_password;
 use crate::domain::account_policy::AttemptKind;
 
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
 use crate::http::identity::{ClientIp, CurrentUser};
+use crate::http::trade::TradeView;
 use crate::http::{ok, AppState, Envelope};
 use crate::security::password;
 use crate::store::accounts::{Role, UserRow};
@@ -143,12 +144,38 @@ pub(super) async fn confirm_password(
     Ok(matches)
 }
 
-/// The signed-in user.
+/// The signed-in user, and where they stand with the trade (docs/DESIGN.md §11).
 #[utoipa::path(get, path = "/api/auth/user", tag = "auth", security(("bearer" = [])),
     responses(
-        (status = 200, description = "The user", body = Envelope<UserData>),
+        (status = 200, description = "The user", body = Envelope<CurrentUserData>),
         (status = 401, description = "No valid token", body = ErrorBody),
     ))]
-pub async fn current_user(CurrentUser(user): CurrentUser) -> Json<Envelope<UserData>> {
-    ok("User fetched successfully", UserData { user: user.into() })
+pub async fn current_user(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<Envelope<CurrentUserData>>, AppError> {
+    let trade = state.trade.standing(&user.id).await?.map(Into::into);
+    Ok(ok(
+        "User fetched successfully",
+        CurrentUserData {
+            user: CurrentUserView {
+                user: user.into(),
+                trade,
+            },
+        },
+    ))
+}
+
+/// The signed-in user as `GET /auth/user` answers.
+#[derive(Serialize, ToSchema)]
+pub struct CurrentUserView {
+    #[serde(flatten)]
+    pub user: User,
+    /// Where they stand with the trade; `null` for a customer who never applied.
+    pub trade: Option<TradeView>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CurrentUserData {
+    pub user: CurrentUserView,
 }
