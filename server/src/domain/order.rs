@@ -272,8 +272,18 @@ impl Totals {
 /// delivery fee ([`Totals::with_delivery_fee`]) follows once the method is known, as it
 /// may depend on the goods after a promo code's discount.
 pub fn totals(lines: &[(Money, i64)]) -> Totals {
+    totals_with(lines, true)
+}
+
+/// [`totals`], with the shop's cart discount only when `cart_discount` (a trade group
+/// may go without it: docs/DESIGN.md §11).
+pub fn totals_with(lines: &[(Money, i64)], cart_discount: bool) -> Totals {
     let subtotal: i64 = lines.iter().map(|(price, q)| price.cents() * q).sum();
-    let discount = percent_of(subtotal, ORDER_DISCOUNT_BP).min(subtotal);
+    let discount = if cart_discount {
+        percent_of(subtotal, ORDER_DISCOUNT_BP).min(subtotal)
+    } else {
+        0
+    };
     Totals {
         subtotal: Money::from_cents(subtotal),
         discount: Money::from_cents(discount),

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::money::hundredths;
-use super::pricing::discounted;
+use super::pricing::{discounted, LinePrice};
 use super::product_rules::{MAX_PRICE, MIN_PRICE};
 use super::Money;
 
@@ -103,6 +103,92 @@ impl PriceAsk<'_> {
             }
         }
         shown
+    }
+}
+
+/// What a customer's group gives, beside its prices and breaks per variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GroupDeal {
+    pub group_id: String,
+    /// (category or sub-category id, percent).
+    pub category_discounts: Vec<(String, i64)>,
+    /// Whether the shop's cart discount applies to the group's members.
+    pub cart_discount: bool,
+}
+
+/// Staff's prices for one variant: everyone's breaks, and the customer's group's price
+/// and breaks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VariantDeal {
+    pub everyone: Vec<PriceBreak>,
+    pub group_price: Option<Money>,
+    pub group_breaks: Vec<PriceBreak>,
+}
+
+/// Everything the resolver needs to price some variants for one customer: their group
+/// (`None`: a guest or a retail customer) and the variants' deals, by variant id.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CustomerPricing {
+    pub group: Option<GroupDeal>,
+    pub deals: BTreeMap<String, VariantDeal>,
+}
+
+/// A variant to price: its id, its public unit price, its product's category and
+/// sub-category.
+#[derive(Clone, Copy, Debug)]
+pub struct Priced<'a> {
+    pub variant_id: &'a str,
+    pub public: Money,
+    pub category_id: &'a str,
+    pub sub_category_id: &'a str,
+}
+
+const NO_DEAL: &VariantDeal = &VariantDeal {
+    everyone: Vec::new(),
+    group_price: None,
+    group_breaks: Vec::new(),
+};
+
+impl CustomerPricing {
+    /// The resolver's question for `variant` and this customer.
+    pub fn ask<'a>(&'a self, variant: Priced<'_>) -> PriceAsk<'a> {
+        let deal = self.deals.get(variant.variant_id).unwrap_or(NO_DEAL);
+        PriceAsk {
+            public: variant.public,
+            everyone: &deal.everyone,
+            group: self.group.as_ref().map(|group| GroupTerms {
+                group_price: deal.group_price,
+                category_percent: category_percent(
+                    &group.category_discounts,
+                    variant.category_id,
+                    variant.sub_category_id,
+                ),
+                breaks: &deal.group_breaks,
+            }),
+        }
+    }
+
+    /// A line of `quantity` units of `variant` for this customer: the public line
+    /// (`pricing::price_line`, whose unit price is `variant.public`) at the resolved
+    /// unit price.
+    pub fn line(&self, variant: Priced<'_>, public: LinePrice, quantity: i64) -> LinePrice {
+        let unit_price = self.ask(variant).unit_price(quantity);
+        LinePrice {
+            unit_price,
+            line_total: Money::from_cents(unit_price.cents() * quantity),
+            ..public
+        }
+    }
+
+    /// Whether the shop's cart discount applies: always for retail, as the group says
+    /// for trade.
+    pub fn cart_discount(&self) -> bool {
+        self.group.as_ref().is_none_or(|g| g.cart_discount)
+    }
+
+    /// Whether prices depend on who asks: a customer in a group.
+    pub fn is_trade(&self) -> bool {
+        self.group.is_some()
     }
 }
 

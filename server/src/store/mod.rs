@@ -16,6 +16,7 @@ pub mod orders;
 pub mod outbox;
 pub mod pages;
 pub mod payments;
+pub mod prices;
 pub mod promo;
 pub mod reviews;
 pub mod settings;

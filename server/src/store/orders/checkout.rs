@@ -21,12 +21,14 @@ use crate::domain::order::{
     self, shortage, EventType, Fulfilment, Status, Totals, NO_LONGER_AVAILABLE,
 };
 use crate::domain::payment::{derive_status, TxnKind};
-use crate::domain::pricing::price_line;
+use crate::domain::price_resolver::{CustomerPricing, Priced};
+use crate::domain::pricing::{price_line, LinePrice};
 use crate::domain::promo::{Promo, PromoRefusal};
 use crate::domain::tax::{with_tax, LineToTax, TaxSettings};
 use crate::domain::variant::options_text;
 use crate::store::outbox;
 use crate::store::payments;
+use crate::store::prices::pricing_for;
 use crate::store::promo;
 use crate::store::stock;
 use crate::store::{lock_subject, Dialect};
@@ -57,6 +59,8 @@ impl Orders {
             Err(errors) => return Ok(Err(PlaceRefusal::Invalid(errors))),
         };
         let now = self.clock.now_ms();
+        let ids: Vec<&str> = lines.iter().filter_map(Line::variant_id).collect();
+        let pricing = pricing_for(&mut conn, buyer.customer(), &ids).await?;
         let mut priced = Vec::new();
         let mut to_tax = Vec::new();
         let mut quoted = Vec::new();
@@ -65,7 +69,7 @@ impl Orders {
             let (price, problem) = match &line.found {
                 None => (None, Some(NO_LONGER_AVAILABLE.to_string())),
                 Some((product, variant)) => {
-                    let price = price_line(variant.price, product.discount, line.quantity, now);
+                    let price = priced_line(&pricing, product, variant, line.quantity, now);
                     priced.push((price.unit_price, line.quantity));
                     weight_grams += variant.weight_grams.unwrap_or(0) * line.quantity;
                     to_tax.push(LineToTax {
@@ -87,7 +91,7 @@ impl Orders {
                 problem,
             });
         }
-        let mut totals = order::totals(&priced);
+        let mut totals = order::totals_with(&priced, pricing.cart_discount());
         if let Some(code) = promo_code {
             // A guest's earlier uses are counted at the order, once the e-mail is known.
             let customer = buyer.customer().map(Id::as_str);
@@ -196,12 +200,14 @@ impl Orders {
         };
 
         let now = self.clock.now_ms();
+        let ids: Vec<&str> = lines.iter().filter_map(Line::variant_id).collect();
+        let pricing = pricing_for(&mut tx, new.buyer.customer(), &ids).await?;
         let mut order_lines = Vec::with_capacity(lines.len());
         let mut to_tax = Vec::with_capacity(lines.len());
         let mut weight_grams = 0;
         for line in &lines {
             let (product, variant) = line.found.as_ref().ok_or(sqlx::Error::RowNotFound)?;
-            let price = price_line(variant.price, product.discount, line.quantity, now);
+            let price = priced_line(&pricing, product, variant, line.quantity, now);
             weight_grams += variant.weight_grams.unwrap_or(0) * line.quantity;
             order_lines.push(OrderLine {
                 product_id: product.id.clone(),
@@ -229,7 +235,7 @@ impl Orders {
             .iter()
             .map(|l| (l.unit_price, l.quantity))
             .collect();
-        let mut totals = order::totals(&priced);
+        let mut totals = order::totals_with(&priced, pricing.cart_discount());
         let customer = match new.buyer.customer() {
             Some(user_id) => user_id.as_str().to_string(),
             None => new.contact.email().to_string(),
@@ -601,4 +607,23 @@ async fn take_stock(
         }
     }
     Ok(Ok(Taken { moved, sold_out }))
+}
+
+/// `quantity` units of `variant` of `product` at `now`, for the customer `pricing` is
+/// of: the one price rule of quotes and orders (docs/DESIGN.md §11).
+fn priced_line(
+    pricing: &CustomerPricing,
+    product: &crate::store::catalogue::ProductRow,
+    variant: &crate::store::catalogue::variants::VariantRow,
+    quantity: i64,
+    now: i64,
+) -> LinePrice {
+    let public = price_line(variant.price, product.discount, quantity, now);
+    let asked = Priced {
+        variant_id: &variant.id,
+        public: public.unit_price,
+        category_id: &product.category.0,
+        sub_category_id: &product.sub_category.0,
+    };
+    pricing.line(asked, public, quantity)
 }

@@ -1,9 +1,11 @@
 //! Trade accounts (docs/DESIGN.md §11, issue 34): applying and approval
 //! (`applications.rs`), customer groups with their prices and quantity breaks
-//! (`groups.rs`). The helpers here make a group and an approved account.
+//! (`groups.rs`), and the price resolver at the till (`prices.rs`). The helpers here
+//! make a group and an approved account.
 
 mod applications;
 mod groups;
+mod prices;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};

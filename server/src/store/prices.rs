@@ -1,0 +1,131 @@
+//! What the price resolver (`domain/price_resolver.rs`) needs to price some variants for
+//! one customer, read in three indexed queries whatever the number of variants: the
+//! customer's group, the variants' breaks for everyone and that group, and the group's
+//! prices of them. Every place a price shows or is charged reads it here.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use sqlx::{AnyConnection, Row};
+
+use super::placeholders;
+use crate::domain::id::Id;
+use crate::domain::price_resolver::{CustomerPricing, GroupDeal, PriceBreak, VariantDeal};
+use crate::domain::Money;
+
+/// Variants looked up in one query, at most.
+const CHUNK: usize = 500;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredDiscount {
+    category_id: String,
+    percent: i64,
+}
+
+/// `user`'s group (`None` for a guest, a retail customer, or one whose group is gone).
+pub async fn group_of(
+    conn: &mut AnyConnection,
+    user: Option<&Id>,
+) -> Result<Option<GroupDeal>, sqlx::Error> {
+    let Some(user) = user else {
+        return Ok(None);
+    };
+    let row = sqlx::query(
+        "SELECT g.id, g.category_discounts, g.cart_discount FROM trade_accounts t \
+         JOIN customer_groups g ON g.id = t.group_id WHERE t.user_id = $1",
+    )
+    .bind(user)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let json: String = row.try_get("category_discounts")?;
+    let stored: Vec<StoredDiscount> =
+        serde_json::from_str(&json).map_err(|e| sqlx::Error::ColumnDecode {
+            index: "category_discounts".into(),
+            source: Box::new(e),
+        })?;
+    Ok(Some(GroupDeal {
+        group_id: row.try_get("id")?,
+        category_discounts: stored
+            .into_iter()
+            .map(|d| (d.category_id, d.percent))
+            .collect(),
+        cart_discount: row.try_get::<i64, _>("cart_discount")? != 0,
+    }))
+}
+
+/// What `user` pays for `variant_ids`: their group, and each variant's breaks and group
+/// price (variants without any are left out: they cost their public price).
+pub async fn pricing_for(
+    conn: &mut AnyConnection,
+    user: Option<&Id>,
+    variant_ids: &[&str],
+) -> Result<CustomerPricing, sqlx::Error> {
+    let group = group_of(conn, user).await?;
+    let deals = deals_for(
+        conn,
+        group.as_ref().map(|g| g.group_id.as_str()),
+        variant_ids,
+    )
+    .await?;
+    Ok(CustomerPricing { group, deals })
+}
+
+/// Each of `variant_ids`' breaks for everyone and for `group_id`, and the group's price.
+pub async fn deals_for(
+    conn: &mut AnyConnection,
+    group_id: Option<&str>,
+    variant_ids: &[&str],
+) -> Result<BTreeMap<String, VariantDeal>, sqlx::Error> {
+    let mut deals: BTreeMap<String, VariantDeal> = BTreeMap::new();
+    // '' is everyone's audience; a guest's second audience is never matched.
+    let group = group_id.unwrap_or("");
+    for chunk in variant_ids.chunks(CHUNK) {
+        let list = placeholders(chunk.len());
+        let breaks = format!(
+            "SELECT variant_id, group_id, min_quantity, price_cents FROM price_breaks \
+             WHERE variant_id IN ({list}) AND group_id IN ('', ${g}) \
+             ORDER BY variant_id, group_id, min_quantity",
+            g = chunk.len() + 1
+        );
+        let mut query = sqlx::query(&breaks);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        for row in query.bind(group).fetch_all(&mut *conn).await? {
+            let variant: String = row.try_get("variant_id")?;
+            let audience: String = row.try_get("group_id")?;
+            let entry = PriceBreak {
+                min_quantity: row.try_get("min_quantity")?,
+                price: Money::from_cents(row.try_get("price_cents")?),
+            };
+            let deal = deals.entry(variant).or_default();
+            if audience.is_empty() {
+                deal.everyone.push(entry);
+            } else {
+                deal.group_breaks.push(entry);
+            }
+        }
+        if group.is_empty() {
+            continue;
+        }
+        let prices = format!(
+            "SELECT variant_id, price_cents FROM group_prices \
+             WHERE group_id = ${g} AND variant_id IN ({list})",
+            g = chunk.len() + 1
+        );
+        let mut query = sqlx::query(&prices);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        for row in query.bind(group).fetch_all(&mut *conn).await? {
+            let variant: String = row.try_get("variant_id")?;
+            deals.entry(variant).or_default().group_price =
+                Some(Money::from_cents(row.try_get("price_cents")?));
+        }
+    }
+    Ok(deals)
+}
