@@ -84,8 +84,11 @@ fn unauthorized() -> AppError {
 
 /// The request's `Authorization: Bearer` token, if it has one.
 fn bearer(parts: &Parts) -> Option<&str> {
-    parts
-        .headers
+    bearer_in(&parts.headers)
+}
+
+fn bearer_in(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers
         .get(AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| {
@@ -93,6 +96,23 @@ fn bearer(parts: &Parts) -> Option<&str> {
                 .or_else(|| v.strip_prefix("bearer "))
         })
         .map(str::trim)
+}
+
+/// The signed-in user of a request that may also come from a guest, leniently: no token,
+/// or one that does not hold, is a guest (`None`). Public answers that differ for some
+/// customers (trade prices: docs/DESIGN.md §11) read it; they never refuse a guest.
+pub(crate) async fn signed_in(
+    headers: &axum::http::HeaderMap,
+    state: &AppState,
+) -> Result<Option<UserRow>, AppError> {
+    let Some(token) = bearer_in(headers) else {
+        return Ok(None);
+    };
+    match user_of(token, state).await {
+        Ok(user) => Ok(Some(user)),
+        Err(AppError::Unauthorized(_)) => Ok(None),
+        Err(other) => Err(other),
+    }
 }
 
 /// The user a token names, if it is ours, unexpired, and not revoked.

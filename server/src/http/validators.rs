@@ -4,7 +4,8 @@
 //! cache in front) downloads a page of the listing again only when it changed.
 //!
 //! The layer also keeps recent answers and sends them again while they may be
-//! (`response_cache.rs`).
+//! (`response_cache.rs`). A trade customer's answers carry their own prices: they are
+//! computed each time, never kept nor tagged, and sent `Cache-Control: private, no-store`.
 //!
 //! The layer sits outside compression, so the digest is of the bytes on the wire: a
 //! gzipped answer and a plain one are different representations with different tags,
@@ -22,6 +23,7 @@ use sha2::{Digest, Sha256};
 
 use super::error::AppError;
 use super::response_cache::{self, Kept, Stamp};
+use super::trade::shopper::Shopper;
 use super::AppState;
 
 /// The largest answer digested; a larger one (none is) goes out without a tag.
@@ -43,6 +45,26 @@ pub async fn catalogue_etags(
     }
     if !is_public_catalogue(request.uri().path()) {
         return next.run(request).await;
+    }
+    // Who asks, read once for the handler too: a trade customer's answer is theirs alone
+    // (docs/DESIGN.md §11), never kept, sent from the kept answers or tagged.
+    let mut request = request;
+    let shopper = match Shopper::read(request.headers(), &state).await {
+        Ok(shopper) => shopper,
+        Err(e) => return e.into_response(),
+    };
+    let private = shopper.is_trade();
+    request.extensions_mut().insert(shopper);
+    if private {
+        let mut response = next.run(request).await;
+        let headers = response.headers_mut();
+        headers.remove(header::ETAG);
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-store"),
+        );
+        headers.insert(X_CACHE, HeaderValue::from_static("private"));
+        return response;
     }
     let wanted = request.headers().get(header::IF_NONE_MATCH).cloned();
     // Read before the answer is computed (see response_cache.rs).

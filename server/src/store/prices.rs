@@ -129,3 +129,59 @@ pub async fn deals_for(
     }
     Ok(deals)
 }
+
+/// Whether any of `product_ids` has a variant in the shop with breaks for everyone: a
+/// guest's answer changes only then.
+pub async fn has_everyones_breaks(
+    conn: &mut AnyConnection,
+    product_ids: &[&str],
+) -> Result<bool, sqlx::Error> {
+    for chunk in product_ids.chunks(CHUNK) {
+        let sql = format!(
+            "SELECT 1 AS one FROM product_variants v JOIN price_breaks b ON b.variant_id = v.id \
+             AND b.group_id = '' WHERE v.product_id IN ({}) AND v.archived_at IS NULL LIMIT 1",
+            placeholders(chunk.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        if query.fetch_optional(&mut *conn).await?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The variant each of `product_ids` shows on a card: its cheapest in the shop (by
+/// price, then position), by product id.
+pub async fn card_variants(
+    conn: &mut AnyConnection,
+    product_ids: &[&str],
+) -> Result<BTreeMap<String, String>, sqlx::Error> {
+    let mut best: BTreeMap<String, (i64, i64, String)> = BTreeMap::new();
+    for chunk in product_ids.chunks(CHUNK) {
+        let sql = format!(
+            "SELECT product_id, id, price_cents, position FROM product_variants \
+             WHERE product_id IN ({}) AND archived_at IS NULL",
+            placeholders(chunk.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        for row in query.fetch_all(&mut *conn).await? {
+            let key = (
+                row.try_get::<i64, _>("price_cents")?,
+                row.try_get::<i64, _>("position")?,
+                row.try_get::<String, _>("id")?,
+            );
+            let product: String = row.try_get("product_id")?;
+            let kept = best.entry(product).or_insert_with(|| key.clone());
+            if key < *kept {
+                *kept = key;
+            }
+        }
+    }
+    Ok(best.into_iter().map(|(p, (_, _, v))| (p, v)).collect())
+}

@@ -1513,8 +1513,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Products, filtered, sorted and paged. Price filters and sorting use the price the
-         *     shopper pays (`discountedPrice`).
+         * Products, filtered, sorted and paged. Price filters and sorting use the public price
+         *     (`discountedPrice` as a guest sees it); a trade customer's cards carry their own
+         *     (docs/DESIGN.md §11).
          */
         get: operations["list_products"];
         put?: never;
@@ -2743,6 +2744,12 @@ export interface components {
                  *     has one).
                  */
                 images: string[];
+                /**
+                 * Format: double
+                 * @description Only for a signed-in trade customer: the public `discountedPrice` (theirs is in
+                 *     `discountedPrice`, at the line's quantity: docs/DESIGN.md §11).
+                 */
+                listPrice?: number | null;
                 name: string;
                 /** @description The variant's value of each of the product's options (`{}` without options). */
                 options: {
@@ -2753,6 +2760,8 @@ export interface components {
                  * @description The variant's list price.
                  */
                 price: number;
+                /** @description The quantity breaks the shopper meets on the variant, by quantity. */
+                priceBreaks: components["schemas"]["PriceBreakAnswer"][];
                 productId: string;
                 /**
                  * Format: int64
@@ -3200,6 +3209,12 @@ export interface components {
                  *     has one).
                  */
                 images: string[];
+                /**
+                 * Format: double
+                 * @description Only for a signed-in trade customer: the public `discountedPrice` (theirs is in
+                 *     `discountedPrice`, at the line's quantity: docs/DESIGN.md §11).
+                 */
+                listPrice?: number | null;
                 name: string;
                 /** @description The variant's value of each of the product's options (`{}` without options). */
                 options: {
@@ -3210,6 +3225,8 @@ export interface components {
                  * @description The variant's list price.
                  */
                 price: number;
+                /** @description The quantity breaks the shopper meets on the variant, by quantity. */
+                priceBreaks: components["schemas"]["PriceBreakAnswer"][];
                 productId: string;
                 /**
                  * Format: int64
@@ -3446,6 +3463,12 @@ export interface components {
              *     has one).
              */
             images: string[];
+            /**
+             * Format: double
+             * @description Only for a signed-in trade customer: the public `discountedPrice` (theirs is in
+             *     `discountedPrice`, at the line's quantity: docs/DESIGN.md §11).
+             */
+            listPrice?: number | null;
             name: string;
             /** @description The variant's value of each of the product's options (`{}` without options). */
             options: {
@@ -3456,6 +3479,8 @@ export interface components {
              * @description The variant's list price.
              */
             price: number;
+            /** @description The quantity breaks the shopper meets on the variant, by quantity. */
+            priceBreaks: components["schemas"]["PriceBreakAnswer"][];
             productId: string;
             /**
              * Format: int64
@@ -3907,6 +3932,13 @@ export interface components {
             /** Format: double */
             min: number;
         };
+        /** @description From `minQuantity` units a line, one unit costs `price` (for the one asking). */
+        PriceBreakAnswer: {
+            /** Format: int64 */
+            minQuantity: number;
+            /** Format: double */
+            price: number;
+        };
         PriceBreakList: {
             /** @description Everyone's first (when it has any), then each group's. */
             priceBreaks: components["schemas"]["AudienceBreaks"][];
@@ -3973,6 +4005,12 @@ export interface components {
             /** @description Media paths, the first shown on cards. */
             images: string[];
             /**
+             * Format: double
+             * @description Only for a signed-in trade customer: the public `discountedPrice` (theirs is in
+             *     `discountedPrice`), of the cheapest variant (docs/DESIGN.md §11).
+             */
+            listPrice?: number | null;
+            /**
              * Format: int64
              * @description The least quantity a line may hold.
              */
@@ -3990,6 +4028,11 @@ export interface components {
             packSize?: number | null;
             /** Format: double */
             price: number;
+            /**
+             * @description The quantity breaks the asker meets on the cheapest variant, by quantity: a
+             *     guest's or a retail customer's are everyone's.
+             */
+            priceBreaks: components["schemas"]["PriceBreakAnswer"][];
             priceRange?: null | components["schemas"]["PriceRange"];
             /**
              * Format: int64
@@ -4794,6 +4837,11 @@ export interface components {
             discountedPrice: number;
             /** @description One of the product's images, or null. */
             image?: string | null;
+            /**
+             * Format: double
+             * @description Only for a signed-in trade customer: the public `discountedPrice`.
+             */
+            listPrice?: number | null;
             /** @description One value of every option of the product, by option name (`{}` without options). */
             options: {
                 [key: string]: string;
@@ -4802,6 +4850,8 @@ export interface components {
             position: number;
             /** Format: double */
             price: number;
+            /** @description The quantity breaks the asker meets, by quantity. */
+            priceBreaks: components["schemas"]["PriceBreakAnswer"][];
             sku: string;
             /** Format: int64 */
             stock: number;

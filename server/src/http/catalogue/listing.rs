@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::product::{products, Product};
+use super::resolved::price_products;
 use crate::domain::id::Id;
 use crate::domain::money::MoneyError;
 use crate::domain::option_filter::{sku_key, OptionFilter};
@@ -16,6 +17,7 @@ use crate::domain::Money;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiQuery;
 use crate::http::paging::Paging;
+use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::{Facets, ProductFilter, ProductSort, SortField, PRICE_BANDS};
 
@@ -134,13 +136,14 @@ const TOP_PRODUCTS: i64 = 8;
     responses((status = 200, body = Envelope<HomePage>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)")))]
 pub(super) async fn home_page(
     State(state): State<AppState>,
+    shopper: Shopper,
 ) -> Result<Json<Envelope<HomePage>>, AppError> {
     let top = state.catalogue.top_products(TOP_PRODUCTS).await?;
+    let mut top_products = products(top, state.clock.now_ms());
+    price_products(&state, &shopper, &mut top_products).await?;
     Ok(ok(
         "Home page data fetched successfully",
-        HomePage {
-            top_products: products(top, state.clock.now_ms()),
-        },
+        HomePage { top_products },
     ))
 }
 /// The product listing's query. Empty values count as absent.
@@ -352,13 +355,15 @@ impl ListParams {
     }
 }
 
-/// Products, filtered, sorted and paged. Price filters and sorting use the price the
-/// shopper pays (`discountedPrice`).
+/// Products, filtered, sorted and paged. Price filters and sorting use the public price
+/// (`discountedPrice` as a guest sees it); a trade customer's cards carry their own
+/// (docs/DESIGN.md §11).
 #[utoipa::path(get, path = "/api/product", tag = "catalogue", params(ListParams, OptionParams),
     responses((status = 200, body = Envelope<ProductList>), (status = 304, description = "Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`)"),
               (status = 400, description = "A parameter is invalid; `errors` names it", body = ErrorBody)))]
 pub(super) async fn list_products(
     State(state): State<AppState>,
+    shopper: Shopper,
     ApiQuery(params): ApiQuery<ListParams>,
     RawQuery(query): RawQuery,
 ) -> Result<Json<Envelope<ProductList>>, AppError> {
@@ -383,10 +388,12 @@ pub(super) async fn list_products(
             .map(ListingFacets::from),
         false => None,
     };
+    let mut products = products(rows, state.clock.now_ms());
+    price_products(&state, &shopper, &mut products).await?;
     Ok(ok(
         "Products fetched successfully",
         ProductList {
-            products: products(rows, state.clock.now_ms()),
+            products,
             total,
             page,
             per_page,

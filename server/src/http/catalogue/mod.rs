@@ -20,6 +20,7 @@ pub mod listing;
 pub mod photos;
 pub mod product;
 mod refusals;
+pub mod resolved;
 pub mod search;
 pub mod sku;
 pub mod stock;

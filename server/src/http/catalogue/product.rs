@@ -7,12 +7,14 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::resolved::{price_products, PriceBreakAnswer};
 use crate::domain::pricing::{price_at, Discount};
 use crate::domain::time::iso8601;
 use crate::domain::variant::{Unit, VariantOptions};
 use crate::domain::variant_rules::price_range;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{Missing, PathId};
+use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::{ProductRow, VariantRow};
 
@@ -72,6 +74,13 @@ pub struct Product {
     /// (`GET /product/{id}`, `GET /sku/{sku}`) and in the console, not on cards.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variants: Option<Vec<VariantAnswer>>,
+    /// Only for a signed-in trade customer: the public `discountedPrice` (theirs is in
+    /// `discountedPrice`), of the cheapest variant (docs/DESIGN.md §11).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list_price: Option<f64>,
+    /// The quantity breaks the asker meets on the cheapest variant, by quantity: a
+    /// guest's or a retail customer's are everyone's.
+    pub price_breaks: Vec<PriceBreakAnswer>,
 }
 
 /// One option of a product: 'Size' with its values, in the order they are offered.
@@ -90,7 +99,7 @@ pub struct PriceRange {
 
 /// A variant as the shop shows it: what is stocked, priced and put in a cart. The
 /// product's discount applies to its own price.
-#[derive(Serialize, ToSchema)]
+#[derive(Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VariantAnswer {
     #[serde(rename = "_id")]
@@ -111,6 +120,11 @@ pub struct VariantAnswer {
     /// the shop.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub archived: Option<bool>,
+    /// Only for a signed-in trade customer: the public `discountedPrice`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list_price: Option<f64>,
+    /// The quantity breaks the asker meets, by quantity.
+    pub price_breaks: Vec<PriceBreakAnswer>,
 }
 
 impl VariantAnswer {
@@ -130,6 +144,8 @@ impl VariantAnswer {
             weight_grams: variant.weight_grams,
             image: variant.image,
             position: variant.position,
+            list_price: None,
+            price_breaks: Vec::new(),
         }
     }
 }
@@ -197,6 +213,8 @@ impl Product {
             price_range,
             tax_class: row.tax_class.as_str().to_string(),
             variants: None,
+            list_price: None,
+            price_breaks: Vec::new(),
         }
     }
 
@@ -241,14 +259,15 @@ impl Missing for ProductId {
               (status = 404, description = "'Product not found'", body = ErrorBody)))]
 pub(super) async fn product(
     State(state): State<AppState>,
+    shopper: Shopper,
     PathId(id, _): PathId<ProductId>,
 ) -> Result<Json<Envelope<ProductDetail>>, AppError> {
     let row = state.catalogue.product(&id).await?.ok_or_else(no_product)?;
     let variants = state.catalogue.variants(&row.id, false).await?;
+    let mut product = Product::with_variants(row, variants, state.clock.now_ms());
+    price_products(&state, &shopper, std::slice::from_mut(&mut product)).await?;
     Ok(ok(
         "Product fetched successfully",
-        ProductDetail {
-            product: Product::with_variants(row, variants, state.clock.now_ms()),
-        },
+        ProductDetail { product },
     ))
 }

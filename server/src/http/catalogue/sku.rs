@@ -8,9 +8,11 @@ use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
 use super::product::{Product, VariantAnswer};
+use super::resolved::price_products;
 use crate::domain::variant_rules::sku_is_valid;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiPath;
+use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
 
 #[derive(OpenApi)]
@@ -34,6 +36,7 @@ pub struct SkuFound {
     ))]
 pub async fn by_sku(
     State(state): State<AppState>,
+    shopper: Shopper,
     ApiPath(sku): ApiPath<String>,
 ) -> Result<Json<Envelope<SkuFound>>, AppError> {
     let not_found = || AppError::NotFound("No product has this SKU".into());
@@ -45,12 +48,18 @@ pub async fn by_sku(
     let (product, variant) = state.catalogue.by_sku(sku).await?.ok_or_else(not_found)?;
     let now = state.clock.now_ms();
     let variants = state.catalogue.variants(&product.id, false).await?;
-    let discount = product.discount;
+    let id = variant.id.clone();
+    let mut product = Product::with_variants(product, variants, now);
+    price_products(&state, &shopper, std::slice::from_mut(&mut product)).await?;
+    let variant = product
+        .variants
+        .iter()
+        .flatten()
+        .find(|v| v.id == id)
+        .cloned()
+        .ok_or_else(not_found)?;
     Ok(ok(
         "Product fetched successfully",
-        SkuFound {
-            variant: VariantAnswer::new(variant, discount, now, false),
-            product: Product::with_variants(product, variants, now),
-        },
+        SkuFound { variant, product },
     ))
 }

@@ -14,9 +14,11 @@ use super::{full, items, Item};
 use crate::domain::cart::{List, Merged, MAX_ITEMS, MAX_QUANTITY};
 use crate::domain::id::Id;
 use crate::domain::sale_unit::{choose_message, choose_variant, ChoiceRefusal};
+use crate::http::catalogue::resolved::price_items;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
 use crate::http::identity::CurrentUser;
+use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::ProductRow;
 use crate::store::items::BrowserEntry;
@@ -167,6 +169,7 @@ fn check_entries(
     ))]
 pub async fn cart_detail(
     State(state): State<AppState>,
+    shopper: Shopper,
     ApiJson(body): ApiJson<CartDetailRequest>,
 ) -> Result<Json<Envelope<CartDetail>>, AppError> {
     let entries = check_entries(
@@ -222,6 +225,7 @@ pub async fn cart_detail(
     if !errors.is_empty() {
         return Err(AppError::fields(errors));
     }
+    price_items(&state, &shopper, &mut products).await?;
     Ok(ok(
         "Cart details fetched successfully",
         CartDetail { products },
@@ -273,8 +277,11 @@ pub async fn sync(
         over_limit,
     } = merged;
     let now = state.clock.now_ms();
-    let cart = items(state.items.list(&user.id, List::Cart).await?, now);
-    let wishlist = items(state.items.list(&user.id, List::Wishlist).await?, now);
+    let mut cart = items(state.items.list(&user.id, List::Cart).await?, now);
+    let mut wishlist = items(state.items.list(&user.id, List::Wishlist).await?, now);
+    let shopper = Shopper::of(&state, &user.id).await?;
+    price_items(&state, &shopper, &mut cart).await?;
+    price_items(&state, &shopper, &mut wishlist).await?;
     Ok(ok(
         "Data synced successfully",
         Synced {

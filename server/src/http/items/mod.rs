@@ -18,10 +18,12 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::catalogue::resolved::{price_items, PriceBreakAnswer};
 use super::catalogue::Product;
 use super::error::{AppError, ErrorBody, ErrorCode};
 use super::extract::{ApiJson, ApiQuery, Missing, PathId};
 use super::identity::CurrentUser;
+use super::trade::shopper::Shopper;
 use super::{ok, AppState, Envelope};
 use crate::domain::cart::{self, List, Refusal, MAX_ITEMS, MAX_QUANTITY};
 use crate::domain::id::Id;
@@ -79,6 +81,15 @@ pub struct Item {
     /// shows it with or without tax as the shopper chose.
     #[schema(pattern = "^(?:standard|reduced|zero)$")]
     pub tax_class: String,
+    /// Only for a signed-in trade customer: the public `discountedPrice` (theirs is in
+    /// `discountedPrice`, at the line's quantity: docs/DESIGN.md §11).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list_price: Option<f64>,
+    /// The quantity breaks the shopper meets on the variant, by quantity.
+    pub price_breaks: Vec<PriceBreakAnswer>,
+    /// The product's category and sub-category ids: a group's discount follows them.
+    #[serde(skip)]
+    pub category: (String, String),
 }
 
 impl Item {
@@ -90,6 +101,7 @@ impl Item {
         now: i64,
     ) -> Item {
         let discount = row.discount;
+        let category = (row.category.0.clone(), row.sub_category.0.clone());
         let product = Product::from_row(row, now);
         let price = price_at(variant.price, discount, now);
         let mut images = product.images;
@@ -115,6 +127,9 @@ impl Item {
             rating: product.rating,
             review_count: product.review_count,
             tax_class: product.tax_class,
+            list_price: None,
+            price_breaks: Vec::new(),
+            category,
         }
     }
 
@@ -127,6 +142,14 @@ impl Item {
             now,
         )
     }
+}
+
+/// `row` as `user` meets it, priced for them.
+async fn priced_item(state: &AppState, user: &Id, row: ItemRow) -> Result<Item, AppError> {
+    let mut item = Item::from_row(row, state.clock.now_ms());
+    let shopper = Shopper::of(state, user).await?;
+    price_items(state, &shopper, std::slice::from_mut(&mut item)).await?;
+    Ok(item)
 }
 
 pub(super) fn items(rows: Vec<ItemRow>, now: i64) -> Vec<Item> {
@@ -275,7 +298,10 @@ pub async fn list_items(
         List::Cart => "Cart fetched successfully",
         List::Wishlist => "Wishlist fetched successfully",
     };
-    Ok(ok(message, items(rows, state.clock.now_ms())))
+    let mut listed = items(rows, state.clock.now_ms());
+    let shopper = Shopper::of(&state, &user.id).await?;
+    price_items(&state, &shopper, &mut listed).await?;
+    Ok(ok(message, listed))
 }
 
 /// Adds a product's variant to the signed-in customer's cart (adding to the quantity
@@ -337,7 +363,7 @@ pub async fn add_item(
         List::Cart => "Item added to cart successfully!",
         List::Wishlist => "Added to wishlist",
     };
-    Ok(ok(message, Item::from_row(row, state.clock.now_ms())))
+    Ok(ok(message, priced_item(&state, &user.id, row).await?))
 }
 
 /// Sets the quantity of one of the signed-in customer's cart entries.
@@ -376,7 +402,7 @@ pub async fn update_item(
         .ok_or_else(|| refused(Refusal::NoSuchItem, List::Cart))?;
     Ok(ok(
         "Cart updated successfully",
-        Item::from_row(row, state.clock.now_ms()),
+        priced_item(&state, &user.id, row).await?,
     ))
 }
 

@@ -1,6 +1,7 @@
 //! Trade accounts (docs/DESIGN.md §11). Here: the shopper's application (apply, read
 //! the latest) and the views the calls share; the console's review of applications in
-//! [`review`], customer groups, their prices and quantity breaks in [`groups`].
+//! [`review`], customer groups, their prices and quantity breaks in [`groups`]; who
+//! asks for a price in [`shopper`].
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -21,6 +22,7 @@ use crate::store::trade::{ApplicationRow, ApplyRefusal, TradeStanding};
 
 pub mod groups;
 pub mod review;
+pub mod shopper;
 
 #[derive(OpenApi)]
 #[openapi(paths(apply, latest))]

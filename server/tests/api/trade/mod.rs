@@ -1,8 +1,10 @@
 //! Trade accounts (docs/DESIGN.md §11, issue 34): applying and approval
 //! (`applications.rs`), customer groups with their prices and quantity breaks
-//! (`groups.rs`), and the price resolver at the till (`prices.rs`). The helpers here
+//! (`groups.rs`), the price resolver at the till (`prices.rs`) and in the catalogue's
+//! answers, with the shared cache (`answers.rs`). The helpers here
 //! make a group and an approved account.
 
+mod answers;
 mod applications;
 mod groups;
 mod prices;
@@ -10,7 +12,7 @@ mod prices;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::TestApp;
+use crate::helpers::{Fixture, TestApp};
 
 pub(crate) const GROUPS: &str = "/api/admin/customer-group";
 pub(crate) const APPLICATION: &str = "/api/trade/application";
@@ -87,4 +89,42 @@ pub(crate) async fn variant_of(app: &TestApp, product: &str) -> String {
         .await
         .expect("a variant")
         .get("id")
+}
+
+/// Trade: faucets 10 %, basin taps 20 %, no cart discount; epsilon at 12.00 for the
+/// group; Alpha's breaks: the group's from 5 at 85.00, everyone's from 10 at 88.00 and
+/// from 20 at 80.00. The group's id.
+pub(crate) async fn trade_terms(app: &TestApp, admin: &str, f: &Fixture) -> String {
+    let trade = group(
+        app,
+        admin,
+        "Trade",
+        &[(f.faucets.as_str(), 10), (f.basin.as_str(), 20)],
+        false,
+    )
+    .await;
+    let id = trade["_id"].as_str().unwrap().to_string();
+    let epsilon = variant_of(app, &f.epsilon).await;
+    let prices = json!({"prices": [{"variantId": epsilon, "price": 12}]});
+    let (status, answer) = app
+        .call(
+            Method::PUT,
+            &format!("{GROUPS}/{id}/price"),
+            Some(prices),
+            Some(admin),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let alpha = variant_of(app, &f.alpha).await;
+    let breaks = format!("/api/admin/variant/{alpha}/price-break");
+    for body in [
+        json!({"groupId": id, "breaks": [{"minQuantity": 5, "price": 85}]}),
+        json!({"groupId": null, "breaks": [{"minQuantity": 10, "price": 88}, {"minQuantity": 20, "price": 80}]}),
+    ] {
+        let (status, answer) = app
+            .call(Method::PUT, &breaks, Some(body), Some(admin))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+    id
 }

@@ -7,50 +7,12 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::{approved, group, variant_of, GROUPS};
-use crate::helpers::{fixture, Fixture, TestApp};
+use super::{approved, trade_terms};
+use crate::helpers::{fixture, TestApp};
 use crate::on_both_backends;
 use crate::orders::guest_order;
 
 on_both_backends!(a_trade_customer_is_charged_the_resolved_prices_and_others_everyones_breaks,);
-
-/// Trade: faucets 10 %, basin taps 20 %, no cart discount; epsilon at 12.00 for the
-/// group; Alpha's breaks: the group's from 5 at 85.00, everyone's from 10 at 88.00 and
-/// from 20 at 80.00. The group's id.
-async fn trade_terms(app: &TestApp, admin: &str, f: &Fixture) -> String {
-    let trade = group(
-        app,
-        admin,
-        "Trade",
-        &[(f.faucets.as_str(), 10), (f.basin.as_str(), 20)],
-        false,
-    )
-    .await;
-    let id = trade["_id"].as_str().unwrap().to_string();
-    let epsilon = variant_of(app, &f.epsilon).await;
-    let prices = json!({"prices": [{"variantId": epsilon, "price": 12}]});
-    let (status, answer) = app
-        .call(
-            Method::PUT,
-            &format!("{GROUPS}/{id}/price"),
-            Some(prices),
-            Some(admin),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
-    let alpha = variant_of(app, &f.alpha).await;
-    let breaks = format!("/api/admin/variant/{alpha}/price-break");
-    for body in [
-        json!({"groupId": id, "breaks": [{"minQuantity": 5, "price": 85}]}),
-        json!({"groupId": null, "breaks": [{"minQuantity": 10, "price": 88}, {"minQuantity": 20, "price": 80}]}),
-    ] {
-        let (status, answer) = app
-            .call(Method::PUT, &breaks, Some(body), Some(admin))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{answer}");
-    }
-    id
-}
 
 async fn quote(app: &TestApp, token: Option<&str>, lines: &[(&str, i64)]) -> Value {
     let items: Vec<Value> = lines

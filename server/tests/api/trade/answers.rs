@@ -1,0 +1,226 @@
+//! The price resolver in the catalogue's answers, and the shared response cache
+//! (docs/DESIGN.md §11, issue 34 items 3 and 4): a trade customer's listing cards,
+//! product page, home page, SKU look-up and cart carry their own price, the list price
+//! and their breaks; a guest's and a retail customer's carry everyone's breaks; and no
+//! answer of one is ever sent to another, whatever order they ask in.
+
+use reqwest::{header, Method, StatusCode};
+use serde_json::{json, Value};
+
+use super::{approved, trade_terms};
+use crate::helpers::{fixture, Fixture, TestApp};
+use crate::on_both_backends;
+
+on_both_backends!(
+    a_trade_customer_sees_their_prices_breaks_and_the_list_price_everywhere,
+    the_shared_cache_never_serves_one_shoppers_prices_to_another,
+);
+
+/// A GET with `token`, and `If-None-Match` when given: the status, the headers that
+/// matter (ETag, Cache-Control, X-Cache) and the body.
+async fn get(
+    app: &TestApp,
+    path: &str,
+    token: Option<&str>,
+    tag: Option<&str>,
+) -> (StatusCode, [Option<String>; 3], Value) {
+    let mut request = app.client.get(app.url(path));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    if let Some(tag) = tag {
+        request = request.header(header::IF_NONE_MATCH, tag);
+    }
+    let response = request.send().await.expect("request is sent");
+    let status = response.status();
+    let named = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    let headers = [named("etag"), named("cache-control"), named("x-cache")];
+    let body = response.json().await.unwrap_or(Value::Null);
+    (status, headers, body)
+}
+
+fn card<'a>(listing: &'a Value, product: &str) -> &'a Value {
+    listing["data"]["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["_id"] == product)
+        .expect("the product is listed")
+}
+
+fn breaks(pairs: &[(i64, f64)]) -> Value {
+    pairs
+        .iter()
+        .map(|(q, p)| json!({"minQuantity": q, "price": p}))
+        .collect()
+}
+
+/// An admin, the fixture with the Trade group's terms, and an approved plumber's token.
+async fn trade_shop(app: &TestApp) -> (String, Fixture, String) {
+    let admin = app.admin().await;
+    let f = fixture(app).await;
+    let group_id = trade_terms(app, &admin, &f).await;
+    let plumber = app.customer("plumber@example.com").await;
+    approved(app, &admin, &plumber, &group_id, 5_000.0).await;
+    (admin, f, plumber)
+}
+
+async fn a_trade_customer_sees_their_prices_breaks_and_the_list_price_everywhere(app: TestApp) {
+    let (_, f, plumber) = trade_shop(&app).await;
+    let listing = "/api/product?perPage=20";
+
+    let (status, headers, body) = get(&app, listing, Some(&plumber), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let [etag, cache_control, x_cache] = headers;
+    assert_eq!(etag, None, "a trade answer has no shared tag");
+    assert_eq!(cache_control.as_deref(), Some("private, no-store"));
+    assert_eq!(x_cache.as_deref(), Some("private"));
+    let alpha = card(&body, &f.alpha);
+    assert_eq!(alpha["price"], 100.0);
+    assert_eq!(alpha["discountedPrice"], 90.0);
+    assert_eq!(alpha["listPrice"], 100.0);
+    assert_eq!(alpha["priceBreaks"], breaks(&[(5, 85.0), (20, 80.0)]));
+    let beta = card(&body, &f.beta);
+    assert_eq!(
+        (
+            &beta["discountedPrice"],
+            &beta["listPrice"],
+            &beta["discountPercentage"]
+        ),
+        (&json!(24.0), &json!(30.0), &json!(25.0)),
+        "the public price and discount stay; theirs is discountedPrice"
+    );
+    assert_eq!(card(&body, &f.epsilon)["discountedPrice"], 12.0);
+
+    // A guest: public prices and everyone's breaks, with a shared tag.
+    let (_, [etag, _, _], body) = get(&app, listing, None, None).await;
+    assert!(etag.is_some());
+    let alpha = card(&body, &f.alpha);
+    assert_eq!(alpha["discountedPrice"], 100.0);
+    assert_eq!(alpha.get("listPrice"), None);
+    assert_eq!(alpha["priceBreaks"], breaks(&[(10, 88.0), (20, 80.0)]));
+    assert_eq!(card(&body, &f.beta)["priceBreaks"], json!([]));
+
+    // The product's page, its variant, the home page and a SKU look-up.
+    let (_, _, body) = get(
+        &app,
+        &format!("/api/product/{}", f.alpha),
+        Some(&plumber),
+        None,
+    )
+    .await;
+    let product = &body["data"]["product"];
+    assert_eq!(product["discountedPrice"], 90.0);
+    let variant = &product["variants"][0];
+    assert_eq!(
+        (&variant["discountedPrice"], &variant["listPrice"]),
+        (&json!(90.0), &json!(100.0))
+    );
+    assert_eq!(variant["priceBreaks"], breaks(&[(5, 85.0), (20, 80.0)]));
+    let (_, _, body) = get(&app, "/api/user/home-page", Some(&plumber), None).await;
+    let top = body["data"]["topProducts"].as_array().unwrap();
+    for product in top {
+        assert!(product["listPrice"].is_number(), "{product}");
+    }
+    let sku = variant["sku"].as_str().unwrap();
+    let (_, _, body) = get(&app, &format!("/api/sku/{sku}"), Some(&plumber), None).await;
+    assert_eq!(body["data"]["variant"]["discountedPrice"], 90.0);
+    assert_eq!(body["data"]["product"]["listPrice"], 100.0);
+
+    // The cart: each line at its quantity.
+    app.to_cart(&plumber, &f.alpha, 5).await;
+    app.to_cart(&plumber, &f.beta, 1).await;
+    let (_, _, body) = get(&app, "/api/user/item?type=cart", Some(&plumber), None).await;
+    // Added in one instant of the test clock: in either order.
+    let mut lines: Vec<(f64, f64)> = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["discountedPrice"].as_f64().unwrap(),
+                i["listPrice"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    lines.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert_eq!(lines, [(24.0, 30.0), (85.0, 100.0)]);
+    // A guest's cart details: everyone's break at ten.
+    let detail = json!({"cartItems": [{"productId": f.alpha, "quantity": 10}]});
+    let (status, body) = app
+        .call(Method::POST, "/api/user/cart-detail", Some(detail), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let line = &body["data"]["products"][0];
+    assert_eq!(line["discountedPrice"], 88.0);
+    assert_eq!(line.get("listPrice"), None);
+}
+
+async fn the_shared_cache_never_serves_one_shoppers_prices_to_another(app: TestApp) {
+    let (_, f, plumber) = trade_shop(&app).await;
+    let retail = app.customer("retail@example.com").await;
+    let urls = [
+        "/api/product?perPage=20".to_string(),
+        format!("/api/product/{}", f.alpha),
+        "/api/user/home-page".to_string(),
+    ];
+    // The alpha in each answer: its card, the product, or the home page's entry.
+    let alpha_of = |body: &Value| -> Value {
+        let data = &body["data"];
+        let list = data["products"]
+            .as_array()
+            .or_else(|| data["topProducts"].as_array());
+        match list {
+            Some(list) => list
+                .iter()
+                .find(|p| p["_id"] == f.alpha.as_str())
+                .cloned()
+                .unwrap_or(Value::Null),
+            None => data["product"].clone(),
+        }
+    };
+    for url in &urls {
+        let mut guest_tag: Option<String> = None;
+        // Alternating, twice round: each must get its own prices every time.
+        for round in 0..2 {
+            for who in ["guest", "trade", "retail", "trade"] {
+                let token = match who {
+                    "trade" => Some(plumber.as_str()),
+                    "retail" => Some(retail.as_str()),
+                    _ => None,
+                };
+                // A trade customer naming the public tag still gets the whole answer.
+                let tag = (who == "trade").then(|| guest_tag.clone()).flatten();
+                let (status, [etag, cache_control, x_cache], body) =
+                    get(&app, url, token, tag.as_deref()).await;
+                assert_eq!(status, StatusCode::OK, "{url} {who} round {round}");
+                let alpha = alpha_of(&body);
+                if alpha.is_null() {
+                    continue;
+                }
+                if who == "trade" {
+                    assert_eq!(alpha["discountedPrice"], 90.0, "{url} {who}");
+                    assert_eq!(alpha["listPrice"], 100.0, "{url} {who}");
+                    assert_eq!(cache_control.as_deref(), Some("private, no-store"));
+                    assert_eq!((etag, x_cache.as_deref()), (None, Some("private")));
+                } else {
+                    assert_eq!(alpha["discountedPrice"], 100.0, "{url} {who}");
+                    assert_eq!(alpha.get("listPrice"), None, "{url} {who}");
+                    assert_eq!(cache_control.as_deref(), Some("no-cache"));
+                    if who == "guest" {
+                        guest_tag = etag;
+                    } else {
+                        // A retail customer's answer is the guest's, kept and shared.
+                        assert_eq!(etag, guest_tag, "{url}");
+                        assert_eq!(x_cache.as_deref(), Some("hit"), "{url}");
+                    }
+                }
+            }
+        }
+    }
+}
