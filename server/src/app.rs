@@ -111,6 +111,10 @@ impl AppState {
             ),
             shop_settings,
             trade: crate::store::trade::Trade::new(db.clone(), services.clock.clone()),
+            account_orders: crate::store::account_orders::AccountOrders::new(
+                db.clone(),
+                services.clock.clone(),
+            ),
             customer_groups: crate::store::customer_groups::CustomerGroups::new(
                 db.clone(),
                 services.clock.clone(),
@@ -160,6 +164,10 @@ pub async fn serve(
         .settings
         .deliver_mail
         .then(|| tokio::spawn(crate::jobs::refunds::run(state.order_service.clone())));
+    let reminder_worker = state
+        .settings
+        .deliver_mail
+        .then(|| tokio::spawn(crate::jobs::reminders::run(state.clone())));
     let webhooks = state
         .settings
         .deliver_webhooks
@@ -210,6 +218,9 @@ pub async fn serve(
         worker.abort();
     }
     if let Some(worker) = refund_worker {
+        worker.abort();
+    }
+    if let Some(worker) = reminder_worker {
         worker.abort();
     }
 }

@@ -36,9 +36,19 @@ pub struct OrderRow {
     pub delivery_method: Option<MethodUsed>,
     /// Its credit notes, first first.
     pub credit_notes: Vec<CreditNote>,
+    /// Paid on account (docs/DESIGN.md §11): the purchase-order number and due date.
+    pub account: Option<AccountTerms>,
     pub lines: Vec<OrderLine>,
     /// Oldest first, public and not.
     pub events: Vec<OrderEvent>,
+}
+
+/// How an order paid on account is to be paid: the buyer's purchase-order number and
+/// the day it is due (`YYYY-MM-DD`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountTerms {
+    pub po_number: String,
+    pub due_date: String,
 }
 
 /// A line as bought: a copy of the product and its variant at the instant of ordering.

@@ -81,6 +81,12 @@ pub fn iso8601(ms: i64) -> String {
     )
 }
 
+/// The UTC calendar date `YYYY-MM-DD` of Unix milliseconds.
+pub fn date_of(ms: i64) -> String {
+    let (y, m, d) = civil_from_days(ms.div_euclid(1000).div_euclid(86_400));
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// The (year, month) of Unix milliseconds, in UTC: what a card's expiry is compared with.
 pub fn year_month(ms: i64) -> (i64, i64) {
     let (y, m, _) = civil_from_days(ms.div_euclid(1000).div_euclid(86_400));

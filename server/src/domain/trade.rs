@@ -310,6 +310,55 @@ pub fn check_group(
     })
 }
 
+/// Longest purchase-order number, in characters.
+pub const MAX_PO_CHARS: usize = 40;
+/// What anyone but an approved account with credit hears when choosing to pay on account.
+pub const NEEDS_TRADE_ACCOUNT: &str = "Pay on account needs an approved trade account";
+
+/// A purchase-order number, trimmed: 1 to [`MAX_PO_CHARS`] characters.
+pub fn check_po_number(text: &str) -> Result<String, String> {
+    let po = text.trim();
+    if po.is_empty() {
+        Err("Enter your purchase order number".into())
+    } else if po.chars().count() > MAX_PO_CHARS {
+        Err(format!("At most {MAX_PO_CHARS} characters"))
+    } else {
+        Ok(po.to_string())
+    }
+}
+
+/// What an account may still order on credit: its limit less what it owes, never
+/// below 0.
+pub fn available(credit_limit: Money, outstanding: Money) -> Money {
+    Money::from_cents((credit_limit.cents() - outstanding.cents()).max(0))
+}
+
+/// Whether an order of `total` fits the account's credit: what it owes and the order
+/// together stay within the limit.
+pub fn within_credit(credit_limit: Money, outstanding: Money, total: Money) -> bool {
+    outstanding.cents() + total.cents() <= credit_limit.cents()
+}
+
+/// The refusal of an order past the credit limit; `available` in the shop's money.
+pub fn credit_exceeded(available: &str) -> String {
+    format!("This order would exceed your credit limit ({available} available)")
+}
+
+/// The day an account order placed at `now_ms` is due: the UTC date `terms_days` on.
+pub fn due_date(now_ms: i64, terms_days: i64) -> String {
+    super::time::date_of(now_ms + terms_days * super::time::DAY_MS)
+}
+
+/// Where an open account order stands on `today` (both `YYYY-MM-DD`, which sort as
+/// dates): `open` before its due date, `due` on it, `overdue` after.
+pub fn standing(due_date: &str, today: &str) -> &'static str {
+    match due_date.cmp(today) {
+        std::cmp::Ordering::Greater => "open",
+        std::cmp::Ordering::Equal => "due",
+        std::cmp::Ordering::Less => "overdue",
+    }
+}
+
 /// A group's name as two names are compared: trimmed, lower case.
 pub fn group_name_key(name: &str) -> String {
     name.trim().to_lowercase()
@@ -381,6 +430,38 @@ mod tests {
         assert_eq!(errors.len(), 3);
         assert!(check_terms("g1", Some(1.005), Some(30)).is_err());
         assert!(check_terms("g1", None, None).is_err());
+    }
+
+    #[test]
+    fn credit_holds_to_the_cent_and_due_dates_count_utc_days() {
+        let limit = Money::from_cents(100_000);
+        assert!(within_credit(
+            limit,
+            Money::from_cents(60_000),
+            Money::from_cents(40_000)
+        ));
+        assert!(!within_credit(
+            limit,
+            Money::from_cents(60_000),
+            Money::from_cents(40_001)
+        ));
+        assert_eq!(
+            available(limit, Money::from_cents(120_000)),
+            Money::default()
+        );
+        assert_eq!(
+            available(limit, Money::from_cents(25_050)),
+            Money::from_cents(74_950)
+        );
+        // 2026-11-26T23:59:59.999Z plus 30 days.
+        assert_eq!(due_date(1_795_737_599_999, 30), "2026-12-26");
+        assert_eq!(due_date(1_795_737_599_999, 0), "2026-11-26");
+        assert_eq!(standing("2026-12-26", "2026-12-25"), "open");
+        assert_eq!(standing("2026-12-26", "2026-12-26"), "due");
+        assert_eq!(standing("2026-12-26", "2026-12-27"), "overdue");
+        assert_eq!(check_po_number("  PO-1 ").unwrap(), "PO-1");
+        assert!(check_po_number(" ").is_err());
+        assert!(check_po_number(&"p".repeat(41)).is_err());
     }
 
     #[test]

@@ -38,8 +38,12 @@ pub enum ErrorCode {
     /// 404: the saved card chosen is not the shopper's (any more).
     PaymentMethodNotFound,
     /// 400: the payment part of the request cannot be used: no method or card chosen, or
-    /// a card token the provider does not know (`errors.payment`).
+    /// a card token the provider does not know (`errors.payment`); 422: pay on account
+    /// chosen without an approved trade account with credit (`errors.payment`).
     PaymentInvalid,
+    /// 422: the order on account would take the account past its credit limit
+    /// (`errors.payment` says what is available).
+    CreditLimit,
     /// 400: checkout's fields (contact, fulfilment, lines) break a rule, named in `errors`.
     InvalidFields,
     /// 400: a cart quantity is not a whole number from 1 to the most per line.

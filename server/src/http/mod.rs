@@ -101,6 +101,8 @@ pub struct AppServices {
     pub shop_settings: Arc<crate::store::settings::Settings>,
     /// Trade applications and accounts (docs/DESIGN.md §11).
     pub trade: crate::store::trade::Trade,
+    /// Trade accounts' open orders: the statement and overdue reminders.
+    pub account_orders: crate::store::account_orders::AccountOrders,
     /// Customer groups, their prices and quantity breaks.
     pub customer_groups: crate::store::customer_groups::CustomerGroups,
     /// The shop's own pages (privacy, terms, …): read by anyone, written by staff.

@@ -115,6 +115,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         super::trade::Doc::openapi(),
         super::trade::review::Doc::openapi(),
         super::trade::groups::Doc::openapi(),
+        super::trade::statement::Doc::openapi(),
     ] {
         doc.merge(part);
     }

@@ -2,7 +2,9 @@
 //! finished later by a worker that claims them, retries with growing waits, and gives
 //! up where staff can see it. Jobs sit above the store and the adapters they drive, so
 //! neither of those needs to know who delivers what they queue: the mail outbox
-//! (`mail.rs`) and the refunds a cancellation could not make (`refunds.rs`).
+//! (`mail.rs`), the refunds a cancellation could not make (`refunds.rs`) and the
+//! reminders of overdue orders on account (`reminders.rs`).
 
 pub mod mail;
 pub mod refunds;
+pub mod reminders;

@@ -59,3 +59,23 @@ pub fn application_rejected(company: &str, reason: &str) -> Letter {
         "trade application rejected",
     )
 }
+
+/// To a trade customer: order `number` on account (`total`, their `po_number`) was due
+/// on `due_date` and is unpaid; `link` opens it.
+pub fn overdue_reminder(
+    number: &str,
+    total: &str,
+    po_number: &str,
+    due_date: &str,
+    link: &str,
+) -> Letter {
+    notice(
+        format!("Payment overdue: order {number}"),
+        &[
+            &format!("Order {number} (your purchase order {po_number}) for {total} was due on {due_date} and we have not received payment yet."),
+            "Please pay it at your earliest convenience. If you have paid in the last few days, thank you, and please ignore this reminder.",
+            &format!("The order: {link}"),
+        ],
+        "overdue reminder",
+    )
+}

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::{OrderError, OrderService};
 use crate::domain::contact::Contact;
+use crate::domain::currency::{self, Reading};
 use crate::domain::delivery;
 use crate::domain::id::Id;
 use crate::domain::order::Fulfilment;
@@ -24,6 +25,8 @@ pub enum PaymentChoice {
     /// A card: one of the customer's saved cards (its id), or a fresh provider token,
     /// kept among their cards afterwards when `save` is set.
     Card { id_or_token: String, save: bool },
+    /// On account, with the buyer's purchase-order number (docs/DESIGN.md §11).
+    Account { po_number: String },
 }
 
 /// A checkout, every field already checked at the edge.
@@ -99,6 +102,7 @@ impl OrderService {
         let (payment_method, save_card) = match &checkout.payment {
             PaymentChoice::Cash => ("cod", false),
             PaymentChoice::Card { save, .. } => ("card", *save),
+            PaymentChoice::Account { .. } => ("account", false),
         };
         let mut chosen = None;
         let mut card = None;
@@ -143,6 +147,10 @@ impl OrderService {
             delivery_method_id: checkout.delivery_method_id,
             save_address: checkout.save_address,
             payment_method,
+            po_number: match &checkout.payment {
+                PaymentChoice::Account { po_number } => Some(po_number.clone()),
+                _ => None,
+            },
             card: card.clone(),
             idempotency_key: checkout.idempotency_key,
             request_digest: checkout.request_digest,
@@ -165,6 +173,12 @@ impl OrderService {
                     PlaceRefusal::AmountChanged => OrderError::AmountChanged,
                     PlaceRefusal::Promo(refusal) => OrderError::Promo(refusal, shop.currency),
                     PlaceRefusal::Delivery(refusal) => OrderError::Delivery(refusal),
+                    PlaceRefusal::NotTrade => OrderError::NotTrade,
+                    PlaceRefusal::Credit(available) => OrderError::Credit(currency::format(
+                        available,
+                        shop.currency,
+                        Reading::Rupees,
+                    )),
                 };
                 if let Some(card) = &card {
                     self.payments.release(&card.payment_ref).await?;

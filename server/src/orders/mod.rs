@@ -66,6 +66,12 @@ pub enum OrderError {
     /// No delivery method serves the order, or not the one named (docs/DESIGN.md §10).
     #[error("no delivery method can be used: {}", .0.message())]
     Delivery(DeliveryRefusal),
+    /// Pay on account, by someone without an approved account with credit.
+    #[error("pay on account needs an approved trade account")]
+    NotTrade,
+    /// Pay on account past the credit limit: what is available, in the shop's money.
+    #[error("the order would exceed the credit limit ({0} available)")]
+    Credit(String),
     /// The card chosen cannot be used.
     #[error("the card cannot be used")]
     Card(CardProblem),

@@ -182,6 +182,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0027_trade.sql"),
         postgres: include_str!("../../migrations/postgres/0027_trade.sql"),
     },
+    Migration {
+        version: 28,
+        name: "pay_on_account",
+        sqlite: include_str!("../../migrations/sqlite/0028_pay_on_account.sql"),
+        postgres: include_str!("../../migrations/postgres/0028_pay_on_account.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

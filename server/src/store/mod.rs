@@ -1,6 +1,7 @@
 //! The SQL store. One query layer (sqlx's `Any` driver, `$1` placeholders) serves
 //! SQLite and PostgreSQL; what must differ between them lives in [`dialect`].
 
+pub mod account_orders;
 pub mod accounts;
 pub mod activity;
 pub mod catalogue;

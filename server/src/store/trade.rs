@@ -8,11 +8,12 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
 use super::activity::{Activity, Actor, Changes, Entry};
+use super::orders::credit::outstanding;
 use super::outbox::enqueue;
 use super::{lock_subject, Db};
 use crate::domain::id::Id;
 use crate::domain::time::Clock;
-use crate::domain::trade::{Application, ApplicationInput, Status, Terms};
+use crate::domain::trade::{available, Application, ApplicationInput, Status, Terms};
 use crate::domain::Money;
 use crate::mail::Letter;
 
@@ -45,6 +46,8 @@ pub struct TradeStanding {
     pub group: Option<(String, String)>,
     pub credit_limit: Money,
     pub terms_days: i64,
+    /// What the account owes: its open account orders.
+    pub outstanding: Money,
     /// The credit limit less what the account owes (never below 0).
     pub available: Money,
 }
@@ -184,14 +187,16 @@ impl Trade {
         .await?;
         if let Some(row) = account {
             let credit_limit = Money::from_cents(row.try_get("credit_limit_cents")?);
+            let mut conn = self.db.pool.acquire().await?;
+            let owed = outstanding(&mut conn, user).await?;
             return Ok(Some(TradeStanding {
                 status: Status::Approved,
                 company_name: row.try_get("company_name")?,
                 group: group_of(&row)?,
                 credit_limit,
                 terms_days: row.try_get("terms_days")?,
-                // Nothing is owed before pay on account exists.
-                available: credit_limit,
+                outstanding: owed,
+                available: available(credit_limit, owed),
             }));
         }
         Ok(self.latest(user).await?.map(|a| TradeStanding {
@@ -200,6 +205,7 @@ impl Trade {
             group: None,
             credit_limit: Money::default(),
             terms_days: 0,
+            outstanding: Money::default(),
             available: Money::default(),
         }))
     }

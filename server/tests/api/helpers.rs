@@ -55,6 +55,8 @@ pub struct TestApp {
     pub order_service: shop::orders::OrderService,
     /// The app's clock: it stands still until a test moves it.
     pub clock: Clock,
+    /// The whole app, for the workers tests run by hand.
+    pub state: shop::http::AppState,
 }
 
 impl TestApp {
@@ -90,6 +92,13 @@ impl TestApp {
         shop::jobs::refunds::retry_all_due(&self.order_service)
             .await
             .expect("the refund worker runs")
+    }
+
+    /// Runs the overdue reminders' worker once: how many reminders it queued.
+    pub async fn remind_overdue(&self) -> usize {
+        shop::jobs::reminders::remind_all_due(&self.state)
+            .await
+            .expect("the reminder worker runs")
     }
 
     /// GET `path` and read the JSON body (Null when it is not JSON).
@@ -269,6 +278,7 @@ where
         activity: state.activity.clone(),
         order_service: state.order_service.clone(),
         clock,
+        state: state.clone(),
     };
     let server = tokio::spawn(async move {
         shop::app::serve(state, listener, std::future::pending()).await;

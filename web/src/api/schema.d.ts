@@ -1660,6 +1660,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trade/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's open orders on account. */
+        get: operations["statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transaction": {
         parameters: {
             query?: never;
@@ -3059,6 +3076,38 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_Statement: {
+            data: {
+                /**
+                 * Format: double
+                 * @description The credit limit less what is owed, never below 0.
+                 */
+                available: number;
+                /**
+                 * Format: double
+                 * @description 0 without an approved account.
+                 */
+                creditLimit: number;
+                orders: components["schemas"]["StatementLine"][];
+                /**
+                 * Format: double
+                 * @description What the account owes: every open order's total.
+                 */
+                outstanding: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                /** @description Today, as the due dates are read (`YYYY-MM-DD`, UTC). */
+                today: string;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_StockHistory: {
             data: {
                 entries: components["schemas"]["StockEntry"][];
@@ -3297,7 +3346,7 @@ export interface components {
          * @description Why a call was refused, when the client is expected to act on the reason.
          * @enum {string}
          */
-        ErrorCode: "cart_empty" | "out_of_stock" | "amount_changed" | "order_in_flight" | "idempotency_key_reused" | "promo_invalid" | "delivery_unavailable" | "card_declined" | "cards_unavailable" | "payment_method_not_found" | "payment_invalid" | "invalid_fields" | "quantity_invalid" | "quantity_over_maximum" | "list_full";
+        ErrorCode: "cart_empty" | "out_of_stock" | "amount_changed" | "order_in_flight" | "idempotency_key_reused" | "promo_invalid" | "delivery_unavailable" | "card_declined" | "cards_unavailable" | "payment_method_not_found" | "payment_invalid" | "credit_limit" | "invalid_fields" | "quantity_invalid" | "quantity_over_maximum" | "list_full";
         FacetCount: {
             _id: string;
             /** Format: int64 */
@@ -3646,6 +3695,8 @@ export interface components {
             deliveryMethod?: null | components["schemas"]["DeliveryMethodUsed"];
             /** Format: double */
             discount: number;
+            /** @description For an order on account: the day it is due (`YYYY-MM-DD`). */
+            dueDate?: string | null;
             /** @description Oldest first: the timeline. */
             events: components["schemas"]["OrderEvent"][];
             fulfilment: components["schemas"]["OrderFulfilment"];
@@ -3656,9 +3707,11 @@ export interface components {
             invoiceNumber?: string | null;
             lines: components["schemas"]["OrderLine"][];
             number: string;
-            /** @description `cod` or `card`. */
+            /** @description `cod`, `card` or `account`. */
             paymentMethod: string;
             paymentStatus: components["schemas"]["OrderPaymentStatus"];
+            /** @description For an order on account: the buyer's purchase-order number. */
+            poNumber?: string | null;
             /** @description Whether its prices included tax; `null` on an order placed before tax was kept. */
             pricesIncludeTax?: boolean | null;
             promoCode?: string | null;
@@ -3810,13 +3863,18 @@ export interface components {
         };
         /** @description How the order is paid. */
         Payment: {
-            /** @description `cod` (cash on delivery or at pickup) or `card`. */
+            /**
+             * @description `cod` (cash on delivery or at pickup), `card`, or `account` (an approved trade
+             *     account with credit: docs/DESIGN.md §11).
+             */
             method?: string;
             /**
              * @description For `card`: one of the customer's saved cards (its `_id`), or a fresh token
              *     from the provider's tokenize URL (`pm_test_…`).
              */
             paymentMethodId?: string | null;
+            /** @description For `account`: the buyer's purchase-order number, 1 to 40 characters. */
+            poNumber?: string | null;
             /** @description For a fresh token, signed in: keep the card in Payment Methods too. */
             saveCard?: boolean;
         };
@@ -4512,6 +4570,44 @@ export interface components {
         SkuFound: {
             product: components["schemas"]["Product"];
             variant: components["schemas"]["VariantAnswer"];
+        };
+        Statement: {
+            /**
+             * Format: double
+             * @description The credit limit less what is owed, never below 0.
+             */
+            available: number;
+            /**
+             * Format: double
+             * @description 0 without an approved account.
+             */
+            creditLimit: number;
+            orders: components["schemas"]["StatementLine"][];
+            /**
+             * Format: double
+             * @description What the account owes: every open order's total.
+             */
+            outstanding: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** @description Today, as the due dates are read (`YYYY-MM-DD`, UTC). */
+            today: string;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description An open order on account. */
+        StatementLine: {
+            /** @description `YYYY-MM-DD`. */
+            dueDate: string;
+            number: string;
+            placedAt: string;
+            poNumber: string;
+            /** @description `open` (due later), `due` (today) or `overdue`. */
+            standing: string;
+            /** Format: double */
+            total: number;
         };
         StatusRequest: {
             /**
@@ -10290,7 +10386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'Idempotency key reused with a different request', or card payment; a promo code that does not apply (`errors.promoCode`, as the quote says); a delivery no method can take (code `delivery_unavailable`): 'We do not deliver to this postcode' (`errors.postcode`), 'No delivery method can carry this order', 'This delivery method is not available' (unknown, inactive or not serving the postcode) or the named method's reason such as 'Too heavy for this method' (`errors.deliveryMethodId`) */
+            /** @description 'Idempotency key reused with a different request', or card payment; pay on account: 'Pay on account needs an approved trade account' (`errors.payment`, code `payment_invalid`) or 'This order would exceed your credit limit (₹1234.50 available)' (`errors.payment`, code `credit_limit`); a promo code that does not apply (`errors.promoCode`, as the quote says); a delivery no method can take (code `delivery_unavailable`): 'We do not deliver to this postcode' (`errors.postcode`), 'No delivery method can carry this order', 'This delivery method is not available' (unknown, inactive or not serving the postcode) or the named method's reason such as 'Too heavy for this method' (`errors.deliveryMethodId`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11446,6 +11542,47 @@ export interface operations {
             };
             /** @description The body's Content-Type is not one the call reads */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statement: {
+        parameters: {
+            query?: {
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Statement'; empty, with the credit figures 0, for a customer without an approved account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Statement"];
+                };
+            };
+            /** @description A bad `page` or `perPage` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -111,9 +111,13 @@ impl From<Contact> for ContactInput {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
-    /// `cod` (cash on delivery or at pickup) or `card`.
+    /// `cod` (cash on delivery or at pickup), `card`, or `account` (an approved trade
+    /// account with credit: docs/DESIGN.md §11).
     #[serde(default)]
     pub method: String,
+    /// For `account`: the buyer's purchase-order number, 1 to 40 characters.
+    #[serde(default)]
+    pub po_number: Option<String>,
     /// For `card`: one of the customer's saved cards (its `_id`), or a fresh token
     /// from the provider's tokenize URL (`pm_test_…`).
     #[serde(default)]
@@ -388,8 +392,12 @@ pub struct Order {
     pub credit_notes: Vec<CreditNoteView>,
     /// Oldest first: the timeline.
     pub events: Vec<OrderEvent>,
-    /// `cod` or `card`.
+    /// `cod`, `card` or `account`.
     pub payment_method: String,
+    /// For an order on account: the buyer's purchase-order number.
+    pub po_number: Option<String>,
+    /// For an order on account: the day it is due (`YYYY-MM-DD`).
+    pub due_date: Option<String>,
     /// The card paid with, for a card order.
     pub card: Option<CardUsed>,
     /// Whether the shopper may still cancel it.
@@ -504,6 +512,8 @@ impl Order {
                 .collect(),
             cancellable: row.status.cancellable(),
             payment_method: row.payment_method,
+            po_number: row.account.as_ref().map(|a| a.po_number.clone()),
+            due_date: row.account.map(|a| a.due_date),
             card: match (row.card_brand, row.card_last4) {
                 (Some(brand), Some(last4)) => Some(CardUsed { brand, last4 }),
                 _ => None,

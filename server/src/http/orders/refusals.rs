@@ -7,6 +7,7 @@ use crate::domain::currency::Currency;
 use crate::domain::delivery::DeliveryRefusal;
 use crate::domain::order;
 use crate::domain::promo::PromoRefusal;
+use crate::domain::trade::{credit_exceeded, NEEDS_TRADE_ACCOUNT};
 use crate::http::error::{AppError, ErrorCode};
 use crate::orders::OrderError;
 use crate::payments::{CardProblem, SaveCardRefusal};
@@ -51,6 +52,19 @@ impl From<OrderError> for AppError {
             .with_code(ErrorCode::AmountChanged),
             OrderError::Promo(refusal, currency) => promo_refused(&refusal, currency),
             OrderError::Delivery(refusal) => delivery_refused(&refusal),
+            OrderError::NotTrade => AppError::Unprocessable {
+                message: NEEDS_TRADE_ACCOUNT.into(),
+                errors: BTreeMap::from([("payment".into(), NEEDS_TRADE_ACCOUNT.into())]),
+            }
+            .with_code(ErrorCode::PaymentInvalid),
+            OrderError::Credit(available) => {
+                let message = credit_exceeded(&available);
+                AppError::Unprocessable {
+                    message: message.clone(),
+                    errors: BTreeMap::from([("payment".into(), message)]),
+                }
+                .with_code(ErrorCode::CreditLimit)
+            }
             OrderError::Card(problem) => card_problem(problem),
             OrderError::PaymentRefused(message) => AppError::PaymentRefused(message),
             OrderError::NotFound => AppError::NotFound(ORDER_NOT_FOUND.into()),

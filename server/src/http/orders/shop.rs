@@ -21,6 +21,7 @@ use crate::domain::delivery::NOT_AVAILABLE;
 use crate::domain::id::Id;
 use crate::domain::order::{collect_lines, Fulfilment, LinesError};
 use crate::domain::promo::{self, PromoRefusal};
+use crate::domain::trade::check_po_number;
 use crate::domain::Money;
 use crate::http::auth::{subject, Empty};
 use crate::http::error::{AppError, ErrorBody, ErrorCode};
@@ -120,7 +121,7 @@ pub async fn quote(
         (status = 200, description = "The order this key placed before", body = Envelope<PlacedOrder>),
         (status = 400, description = "'Your cart is empty', a missing key, contact fields (`errors` by field: a `postcode` or `country` as the quote checks them); 'Choose a delivery method' (`errors.deliveryMethodId`: several methods could take the order and none was named); a product with several variants named without `variantId` ('Choose a Size and Finish', in `errors['items[n].variantId']`); a quantity the product is not sold in ('Order at least N', 'Sold in multiples of N', in `errors['items[n].quantity']`, or a server cart's line by its `variantId`)", body = ErrorBody),
         (status = 409, description = "Lines short of stock or gone: `errors` keyed by the `variantId` the line named, else its `productId` ('Only N left in stock', 'This product is out of stock', 'This product is no longer available'); the prices moved while the card was authorized (`errors.total`: nothing placed, the key not spent); or the key's first request still running (no `errors`: ask again with the same key)", body = ErrorBody),
-        (status = 422, description = "'Idempotency key reused with a different request', or card payment; a promo code that does not apply (`errors.promoCode`, as the quote says); a delivery no method can take (code `delivery_unavailable`): 'We do not deliver to this postcode' (`errors.postcode`), 'No delivery method can carry this order', 'This delivery method is not available' (unknown, inactive or not serving the postcode) or the named method's reason such as 'Too heavy for this method' (`errors.deliveryMethodId`)", body = ErrorBody),
+        (status = 422, description = "'Idempotency key reused with a different request', or card payment; pay on account: 'Pay on account needs an approved trade account' (`errors.payment`, code `payment_invalid`) or 'This order would exceed your credit limit (₹1234.50 available)' (`errors.payment`, code `credit_limit`); a promo code that does not apply (`errors.promoCode`, as the quote says); a delivery no method can take (code `delivery_unavailable`): 'We do not deliver to this postcode' (`errors.postcode`), 'No delivery method can carry this order', 'This delivery method is not available' (unknown, inactive or not serving the postcode) or the named method's reason such as 'Too heavy for this method' (`errors.deliveryMethodId`)", body = ErrorBody),
     ))]
 pub async fn place_order(
     State(state): State<AppState>,
@@ -162,6 +163,13 @@ pub async fn place_order(
             let save = body.payment.save_card;
             let id_or_token = id.to_string();
             ("card", PaymentChoice::Card { id_or_token, save })
+        }
+        "account" => {
+            let po = body.payment.po_number.as_deref().unwrap_or_default();
+            let po_number = check_po_number(po).map_err(|text| {
+                AppError::field("poNumber", text).with_code(ErrorCode::PaymentInvalid)
+            })?;
+            ("account", PaymentChoice::Account { po_number })
         }
         _ => {
             return Err(AppError::field("payment", "Choose a payment method")

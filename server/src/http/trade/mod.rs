@@ -1,7 +1,7 @@
 //! Trade accounts (docs/DESIGN.md §11). Here: the shopper's application (apply, read
 //! the latest) and the views the calls share; the console's review of applications in
 //! [`review`], customer groups, their prices and quantity breaks in [`groups`]; who
-//! asks for a price in [`shopper`].
+//! asks for a price in [`shopper`]; the account's statement in [`statement`].
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -23,6 +23,7 @@ use crate::store::trade::{ApplicationRow, ApplyRefusal, TradeStanding};
 pub mod groups;
 pub mod review;
 pub mod shopper;
+pub mod statement;
 
 #[derive(OpenApi)]
 #[openapi(paths(apply, latest))]
@@ -31,6 +32,7 @@ pub struct Doc;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/trade/application", get(latest).post(apply))
+        .route("/trade/statement", get(statement::statement))
         .merge(review::router())
         .merge(groups::router())
 }

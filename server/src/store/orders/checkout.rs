@@ -5,13 +5,14 @@ use std::collections::BTreeMap;
 
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
+use super::credit;
 use super::delivery_choice::{deliver, parcel};
 use super::documents;
 use super::lines::{cart_asks, resolve, Line};
 use super::rows::{add_event, load, taxes_json};
 use super::{
-    Buyer, DeliveryAsk, MailFor, NewOrder, OrderEvent, OrderLine, OrderRow, OrderTax, Orders,
-    PlaceRefusal, Placed, Quote, QuoteLine,
+    AccountTerms, Buyer, DeliveryAsk, MailFor, NewOrder, OrderEvent, OrderLine, OrderRow, OrderTax,
+    Orders, PlaceRefusal, Placed, Quote, QuoteLine,
 };
 use crate::domain::contact::ContactInput;
 use crate::domain::delivery;
@@ -284,6 +285,22 @@ impl Orders {
             None => PaymentStatus::Unpaid,
         };
 
+        let account = match &new.po_number {
+            None => None,
+            Some(po_number) => {
+                let user = new.buyer.customer();
+                match credit::charge_account(&mut tx, self.db.dialect, user, totals.total, now)
+                    .await?
+                {
+                    Ok(due_date) => Some(AccountTerms {
+                        po_number: po_number.clone(),
+                        due_date,
+                    }),
+                    Err(refusal) => return Ok(Err(refusal)),
+                }
+            }
+        };
+
         let seq: i64 = sqlx::query(self.db.dialect.next_order_seq())
             .fetch_one(&mut *tx)
             .await?
@@ -298,9 +315,9 @@ impl Orders {
                  street_address, apartment, town_city, phone_number, email_address, idempotency_scope, \
                  idempotency_key, request_digest, created_at, updated_at, payment_ref, card_brand, card_last4, \
                  promo_code, promo_discount_cents, prices_include_tax, tax_total_cents, delivery_tax_cents, taxes, \
-                 postcode, country, delivery_method_id, delivery_method_name) \
+                 postcode, country, delivery_method_id, delivery_method_name, po_number, due_date) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, \
-                 $33, $34, $35, $36)",
+                 $33, $34, $35, $36, $37, $38)",
         )
         .bind(&id)
         .bind(seq)
@@ -338,6 +355,8 @@ impl Orders {
         .bind(&contact.country)
         .bind(delivered.used.as_ref().map(|m| m.id.clone()))
         .bind(delivered.used.as_ref().map(|m| m.name.clone()))
+        .bind(account.as_ref().map(|a| a.po_number.clone()))
+        .bind(account.as_ref().map(|a| a.due_date.clone()))
         .execute(&mut *tx)
         .await?;
         if let Some(promo) = &promo {
@@ -429,6 +448,7 @@ impl Orders {
             invoice_number: Some(invoice_number),
             delivery_method: delivered.used,
             credit_notes: Vec::new(),
+            account,
             lines: order_lines,
             events: vec![OrderEvent {
                 kind: EventType::Placed,

@@ -7,6 +7,7 @@
 //! restocks exactly once.
 
 mod checkout;
+pub mod credit;
 mod delivery_choice;
 mod documents;
 mod lines;
@@ -36,7 +37,7 @@ pub use refunds::{RefundIssue, RefundRetry};
 use rows::{contact_from_row, load};
 
 pub use crate::domain::order_row::{
-    CreditNote, MethodUsed, OrderEvent, OrderLine, OrderRow, OrderTax,
+    AccountTerms, CreditNote, MethodUsed, OrderEvent, OrderLine, OrderRow, OrderTax,
 };
 
 /// Who places an order, and which lines.
@@ -111,6 +112,8 @@ pub struct NewOrder {
     /// The delivery method asked for (docs/DESIGN.md §10); `None`: the default, or the
     /// only one that can be used. The postcode and country are the contact's.
     pub delivery_method_id: Option<String>,
+    /// Paid on account: the buyer's purchase-order number (docs/DESIGN.md §11).
+    pub po_number: Option<String>,
 }
 
 /// Where a quote's delivery goes and the method asked for (docs/DESIGN.md §10).
@@ -157,6 +160,10 @@ pub enum PlaceRefusal {
     Promo(PromoRefusal),
     /// No delivery method serves the order, or not the one named.
     Delivery(DeliveryRefusal),
+    /// Pay on account, by someone without an approved account with credit.
+    NotTrade,
+    /// Pay on account past the credit limit: what is still available.
+    Credit(Money),
 }
 
 /// A placed order, new or the one a repeated key placed before.

@@ -151,9 +151,10 @@ impl Orders {
         Ok(order)
     }
 
-    /// Records that the order's cash was received: a capture transaction of the manual
-    /// provider, from which the order's status is derived (paid). `Ok(None)` when it is
-    /// not an unpaid cash order (paid already, or by card) or it was cancelled.
+    /// Records that the order's cash (or an account's payment) was received: a capture
+    /// transaction of the manual provider, from which the order's status is derived
+    /// (paid); an account order's credit is free again at once. `Ok(None)` when it is
+    /// not an unpaid cash or account order (paid already, or by card) or it was cancelled.
     /// The administrator who recorded it is logged with the payment status before and
     /// after, in the same transaction.
     pub async fn mark_paid(&self, id: &Id, admin: &Actor) -> Result<Option<OrderRow>, sqlx::Error> {
@@ -161,7 +162,8 @@ impl Orders {
         let now = self.clock.now_ms();
         let row = sqlx::query(
             "SELECT user_id, total_cents FROM orders \
-             WHERE id = $1 AND payment_method = 'cod' AND payment_status = $2 AND status <> $3",
+             WHERE id = $1 AND payment_method IN ('cod', 'account') AND payment_status = $2 \
+             AND status <> $3",
         )
         .bind(id)
         .bind(PaymentStatus::Unpaid.as_str())

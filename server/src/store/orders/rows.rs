@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::{CreditNote, MethodUsed, OrderEvent, OrderLine, OrderRow, OrderTax};
+use super::{AccountTerms, CreditNote, MethodUsed, OrderEvent, OrderLine, OrderRow, OrderTax};
 use crate::domain::contact::ContactInput;
 use crate::domain::id::Id;
 use crate::domain::order::{EventType, Fulfilment, PaymentStatus, Status, Totals};
@@ -20,7 +20,7 @@ pub(super) const ORDER_COLUMNS: &str =
      subtotal_cents, discount_cents, promo_discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
      street_address, apartment, town_city, phone_number, email_address, promo_code, created_at, \
      prices_include_tax, tax_total_cents, delivery_tax_cents, taxes, invoice_number, postcode, country, \
-     delivery_method_id, delivery_method_name";
+     delivery_method_id, delivery_method_name, po_number, due_date";
 
 pub(super) async fn add_event(
     conn: &mut AnyConnection,
@@ -169,6 +169,16 @@ pub(super) fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
         promo_code: row.try_get("promo_code")?,
         created_at: row.try_get("created_at")?,
         invoice_number: row.try_get("invoice_number")?,
+        account: match (
+            row.try_get::<Option<String>, _>("po_number")?,
+            row.try_get::<Option<String>, _>("due_date")?,
+        ) {
+            (Some(po_number), Some(due_date)) => Some(AccountTerms {
+                po_number,
+                due_date,
+            }),
+            _ => None,
+        },
         delivery_method: match row.try_get::<Option<String>, _>("delivery_method_id")? {
             Some(id) => Some(MethodUsed {
                 id,

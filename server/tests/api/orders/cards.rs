@@ -342,6 +342,7 @@ async fn an_order_that_no_longer_comes_to_the_authorized_amount_is_not_placed(ap
         promo_code: None,
         tax: Default::default(),
         delivery_method_id: None,
+        po_number: None,
     };
     let mail = |o: &shop::store::orders::OrderRow| {
         templates::order_placed(o, "/orders/link", &Default::default())

@@ -4,6 +4,7 @@
 //! answers, with the shared cache (`answers.rs`). The helpers here
 //! make a group and an approved account.
 
+mod account;
 mod answers;
 mod applications;
 mod groups;
