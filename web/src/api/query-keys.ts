@@ -38,6 +38,11 @@ export const CATEGORIES_KEY = ['categories'] as const;
 /** The search box's suggestions for what was typed. */
 export const suggestionsKey = (q: string) => ['suggestions', q] as const;
 
+/** The signed-in customer's latest trade application, per customer so it never crosses
+ * accounts (docs/DESIGN.md §11). */
+export const TRADE_APPLICATION_KEY = ['trade-application'] as const;
+export const tradeApplicationKey = (userId: string | null) => [...TRADE_APPLICATION_KEY, userId] as const;
+
 /** A product's reviews under its page, per page of them. */
 export const productReviewsKey = (productId: string) => ['reviews', productId] as const;
 export const productReviewsPageKey = (productId: string, page: number) => [...productReviewsKey(productId), page] as const;
@@ -170,3 +175,20 @@ export const BANNERS_MUTATION = [...ADMIN_BANNERS_KEY, 'change'] as const;
 /** Every mutation of the tree carries this key, so each page can tell when one is running
  * (moves are refused while another change is on its way: they send the whole order). */
 export const CATEGORY_TREE_MUTATION = ['admin', 'category-tree'] as const;
+
+/** The console's trade area (docs/DESIGN.md §11). */
+/** Every cached page of the applications table: a decision changes them all. */
+export const TRADE_APPLICATIONS_KEY = ['admin', 'trade-applications'] as const;
+export const tradeApplicationsKey = (query: { status: string; page: number }) => [...TRADE_APPLICATIONS_KEY, query] as const;
+
+/** The customer groups (all of them: a shop has at most 100). An approval adds a member,
+ * so it marks them stale too. */
+export const CUSTOMER_GROUPS_KEY = ['admin', 'customer-groups'] as const;
+
+/** Every cached page of every group's prices; one group's, per search and page. */
+export const GROUP_PRICES_KEY = ['admin', 'group-prices'] as const;
+export const groupPricesKey = (groupId: string) => [...GROUP_PRICES_KEY, groupId] as const;
+export const groupPricesPageKey = (groupId: string, query: { q: string; page: number }) => [...groupPricesKey(groupId), query] as const;
+
+/** A variant's quantity breaks, every audience's. */
+export const priceBreaksKey = (variantId: string) => ['admin', 'price-breaks', variantId] as const;

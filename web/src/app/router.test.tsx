@@ -27,6 +27,7 @@ const ROUTES: [string, string][] = [
   ['/my-orders', 'Sign In'],
   ['/payment-methods', 'Sign In'],
   ['/payment-methods/transection-history', 'Sign In'],
+  ['/trade-account', 'Sign In'],
   ['/my-orders/100001', 'Sign In'],
   // The link order mails carry opens signed out.
   ['/orders/100001?token=signed.order.token', 'Order #100001'],
@@ -49,17 +50,19 @@ const SIGNED_IN_ROUTES: [string, string][] = [
   ['/my-orders/100001', 'Order #100001'],
   ['/payment-methods', 'Payment Methods'],
   ['/payment-methods/transection-history', 'Transaction History'],
+  ['/trade-account', 'Trade Account'],
   ['/login', HOME],
   ['/signup', HOME],
   ['/forgot-password', HOME],
 ];
 
-/** The orders and payments calls the account area and the order pages make. */
+/** The orders, payments and trade calls the account area and the order pages make. */
 const orderHandlers = [
   http.get('*/api/order', () => envelope({ orders: [], total: 0, page: 1, perPage: 10 })),
   http.get('*/api/order/:number', () => envelope({ order: order() })),
   http.get('*/api/payment-method', () => envelope([])),
   http.get('*/api/transaction', () => envelope({ transactions: [], total: 0, page: 1, perPage: 10 })),
+  http.get('*/api/trade/application', () => envelope({ application: null })),
 ];
 
 describe('routes', () => {

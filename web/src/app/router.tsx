@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
               { path: '/my-orders/:number', lazy: () => import('./routes/my-order') },
               { path: paths.paymentMethods, lazy: () => import('./routes/payment-methods') },
               { path: paths.transactionHistory, lazy: () => import('./routes/transaction-history') },
+              { path: paths.tradeAccount, lazy: () => import('./routes/trade-account') },
             ],
           },
         ],

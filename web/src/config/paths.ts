@@ -34,6 +34,8 @@ export const paths = {
   trackOrder: '/track-order',
   paymentMethods: '/payment-methods',
   transactionHistory: '/payment-methods/transection-history',
+  /** Applying for a trade account, and where the application stands (docs/DESIGN.md §11). */
+  tradeAccount: '/trade-account',
   terms: '/terms-and-conditions',
   about: '/about',
   contact: '/contact',

@@ -6,6 +6,7 @@ const MENU = [
   { label: 'Profile Settings', to: paths.profileSettings },
   { label: 'My Orders', to: paths.myOrders },
   { label: 'Payment Methods', to: paths.paymentMethods },
+  { label: 'Trade Account', to: paths.tradeAccount },
 ];
 
 /** The account area 'My Profile' with its side menu (spec §2). The area's name is no
