@@ -16,6 +16,8 @@ export const OBJECT_TYPE_LABELS = {
   settings: 'Settings',
   page: 'Page',
   search_synonyms: 'Search synonyms',
+  trade_application: 'Trade application',
+  customer_group: 'Customer group',
 } as const;
 
 export type ObjectType = keyof typeof OBJECT_TYPE_LABELS;
@@ -36,6 +38,9 @@ const ACTION_LABELS: Record<string, string> = {
   updated: 'Updated',
   archived: 'Archived',
   photos: 'Photos changed',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  prices_set: 'Group prices set',
 };
 
 /** 'Status changed'; an action newer than this list reads as its name in words. */

@@ -29,6 +29,10 @@ import { AdminPromoCodesPage } from '@/admin/promo-codes/routes/promo-codes';
 import { AdminReviewsPage } from '@/admin/reviews/routes/reviews';
 import { AdminSearchSynonymsPage } from '@/admin/search-synonyms/routes/search-synonyms';
 import { AdminSettingsPage } from '@/admin/settings/routes/settings';
+import { AdminCustomerGroupPage } from '@/admin/trade/routes/customer-group';
+import { AdminCustomerGroupsPage } from '@/admin/trade/routes/customer-groups';
+import { AdminNewCustomerGroupPage } from '@/admin/trade/routes/new-customer-group';
+import { AdminTradeApplicationsPage } from '@/admin/trade/routes/trade-applications';
 import { AdminLayout } from './layout';
 import { AdminNotFoundPage } from './not-found';
 
@@ -55,6 +59,10 @@ export const consoleRoutes: RouteObject[] = [
           { path: 'pages/:slug', element: <AdminEditPagePage /> },
           { path: 'customers', element: <AdminCustomersPage /> },
           { path: 'customers/:id', element: <AdminCustomerPage /> },
+          { path: 'trade-applications', element: <AdminTradeApplicationsPage /> },
+          { path: 'customer-groups', element: <AdminCustomerGroupsPage /> },
+          { path: 'customer-groups/new', element: <AdminNewCustomerGroupPage /> },
+          { path: 'customer-groups/:id', element: <AdminCustomerGroupPage /> },
           { path: 'reviews', element: <AdminReviewsPage /> },
           { path: 'promo-codes', element: <AdminPromoCodesPage /> },
           { path: 'promo-codes/new', element: <AdminNewPromoCodePage /> },

@@ -1,4 +1,4 @@
-import { ClipboardList, Truck, FileText, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, Settings, TextSearch, TicketPercent, Users, type LucideIcon } from 'lucide-react';
+import { BriefcaseBusiness, ClipboardList, Truck, FileText, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, Settings, TextSearch, TicketPercent, Users, UsersRound, type LucideIcon } from 'lucide-react';
 import { adminPaths } from '@/admin/shared/admin-paths';
 
 export interface AdminSection {
@@ -11,7 +11,8 @@ export interface AdminSection {
 
 /** The console's navigation, in the order it is shown: the day's work first (orders),
  * then the catalogue and what the shop shows (products, their categories, the home
- * page's banners, the footer's pages), then people (customers and their reviews),
+ * page's banners, the footer's pages), then people (customers, their applications for a
+ * trade account and the groups trade accounts belong to, and their reviews),
  * promotions, delivery methods, how search reads the trade's words, the log of every change, and the
  * shop's settings. A new section is one line here, in its place. */
 export const adminSections: AdminSection[] = [
@@ -22,6 +23,8 @@ export const adminSections: AdminSection[] = [
   { label: 'Banners', to: adminPaths.banners, icon: GalleryHorizontal },
   { label: 'Pages', to: adminPaths.pages, icon: FileText },
   { label: 'Customers', to: adminPaths.customers, icon: Users },
+  { label: 'Trade applications', to: adminPaths.tradeApplications, icon: BriefcaseBusiness },
+  { label: 'Customer groups', to: adminPaths.customerGroups, icon: UsersRound },
   { label: 'Reviews', to: adminPaths.reviews, icon: MessageSquareText },
   { label: 'Promo codes', to: adminPaths.promoCodes, icon: TicketPercent },
   { label: 'Delivery', to: adminPaths.deliveryMethods, icon: Truck },

@@ -46,6 +46,14 @@ export const adminPaths = {
   deliveryMethods: '/admin/delivery',
   newDeliveryMethod: '/admin/delivery/new',
   deliveryMethod: (id: string) => `/admin/delivery/${encodeURIComponent(id)}`,
+  /** Trade applications; `status` ('open' when absent, 'all' for every one) and `page`
+   * are its query string. */
+  tradeApplications: '/admin/trade-applications',
+  tradeApplicationsAt: (query: { status?: string; page?: number }) => at('/admin/trade-applications', query),
+  /** The customer groups trade accounts belong to; a new one; each one's editor and prices. */
+  customerGroups: '/admin/customer-groups',
+  newCustomerGroup: '/admin/customer-groups/new',
+  customerGroup: (id: string) => `/admin/customer-groups/${encodeURIComponent(id)}`,
   /** The shop's own pages (privacy, terms, …): the six, and each one's editor. */
   pages: '/admin/pages',
   page: (slug: string) => `/admin/pages/${encodeURIComponent(slug)}`,

@@ -11,8 +11,9 @@ import { actionLabel, changeLine, changeValue, isObjectType, OBJECT_TYPE_LABELS,
 import { ACTIVITY_PER_PAGE, type ActivityQuery, useActivity } from '../api/get-activity';
 
 /** The console's page for the object an entry names: its own page (a product's form, an
- * order, a customer, a promo code, a shop page, the settings, the search synonyms) or
- * the page that lists it (categories, banners, reviews); none once it was deleted. */
+ * order, a customer, a promo code, a delivery method, a customer group, a shop page, the
+ * settings, the search synonyms) or the page that lists it (categories, banners, reviews,
+ * trade applications); none once it was deleted. */
 export function objectPath({ objectType, objectId, action }: Pick<ActivityEntry, 'objectType' | 'objectId' | 'action'>): string | null {
   if (action === 'deleted') return null;
   switch (objectType) {
@@ -26,6 +27,8 @@ export function objectPath({ objectType, objectId, action }: Pick<ActivityEntry,
       return adminPaths.promoCode(objectId);
     case 'delivery_method':
       return adminPaths.deliveryMethod(objectId);
+    case 'customer_group':
+      return adminPaths.customerGroup(objectId);
     case 'page':
       return adminPaths.page(objectId);
     case 'settings':
@@ -39,6 +42,9 @@ export function objectPath({ objectType, objectId, action }: Pick<ActivityEntry,
       return adminPaths.banners;
     case 'review':
       return adminPaths.reviews;
+    case 'trade_application':
+      // The log records decisions, which the table's default (open ones) leaves out.
+      return adminPaths.tradeApplicationsAt({ status: 'all' });
     default:
       return null;
   }

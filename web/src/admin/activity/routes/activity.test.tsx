@@ -82,6 +82,25 @@ describe('Console activity log', () => {
     expect(Object.fromEntries(asked[0])).toEqual({ page: '1', perPage: '25' });
   });
 
+  it('names trade applications and customer groups, and links to where the console shows them', async () => {
+    const GROUP_ID = 'g'.padStart(24, '0');
+    server.use(
+      adminActivityHandler([
+        entry({ _id: '2', objectType: 'trade_application', objectId: OTHER_ID, objectName: 'Pipe & Co', action: 'approved', changes: { status: { before: 'open', after: 'approved' } } }),
+        entry({ _id: '1', objectType: 'customer_group', objectId: GROUP_ID, objectName: 'Trade', action: 'prices_set', createdAt: '2026-03-03T09:00:00Z' }),
+      ]),
+    );
+    renderRoutes(routes, '/admin/activity');
+    await screen.findByRole('table');
+    expect(rows().map((row) => cells(row).slice(2, 4).map((cell) => cell.textContent))).toEqual([
+      ['Trade application Pipe & Co', 'Approved'],
+      ['Customer group Trade', 'Group prices set'],
+    ]);
+    // The applications table opens on the open ones; a decided one is under All.
+    expect(within(cells(rows()[0])[2]).getByRole('link')).toHaveAttribute('href', '/admin/trade-applications?status=all');
+    expect(within(cells(rows()[1])[2]).getByRole('link')).toHaveAttribute('href', `/admin/customer-groups/${GROUP_ID}`);
+  });
+
   it('filters by administrator and object type, keeping both in the address and sending them', async () => {
     const asked: URLSearchParams[] = [];
     server.use(adminActivityHandler(log, asked));
@@ -111,6 +130,8 @@ describe('Console activity log', () => {
       'Settings',
       'Page',
       'Search synonyms',
+      'Trade application',
+      'Customer group',
     ]);
   });
 

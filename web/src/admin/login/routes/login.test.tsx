@@ -112,6 +112,8 @@ describe('Console guard', () => {
       ['Banners', '/admin/banners'],
       ['Pages', '/admin/pages'],
       ['Customers', '/admin/customers'],
+      ['Trade applications', '/admin/trade-applications'],
+      ['Customer groups', '/admin/customer-groups'],
       ['Reviews', '/admin/reviews'],
       ['Promo codes', '/admin/promo-codes'],
       ['Delivery', '/admin/delivery'],

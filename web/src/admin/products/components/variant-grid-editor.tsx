@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { PriceBreaksButton } from '@/admin/trade';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { ProductFormFields } from '../product-form-schema';
@@ -100,7 +101,7 @@ export function VariantGridEditor({ form, images }: { form: UseFormReturn<Produc
                   Image
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  <span className="sr-only">Order and remove</span>
+                  <span className="sr-only">Price breaks, order and remove</span>
                 </th>
               </tr>
             </thead>
@@ -165,6 +166,8 @@ export function VariantGridEditor({ form, images }: { form: UseFormReturn<Produc
                       <CellError id={`${id}-${i}-image-error`} message={cellError(i, 'image')} />
                     </td>
                     <td className="whitespace-nowrap py-2">
+                      {/* A saved variant's quantity breaks are saved on their own, not with the form. */}
+                      {field._id && <PriceBreaksButton variantId={field._id} sku={field.sku} />}
                       <Button type="button" variant="ghost" className="h-10 w-10 p-0" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move variant ${i + 1} up`}>
                         <ArrowUp className="h-4 w-4" aria-hidden="true" />
                       </Button>
