@@ -37,6 +37,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     price: 40,
     discountPercentage: 0,
     discountedPrice: 40,
+    priceBreaks: [],
     images: ['demo/faucet-chrome-0.svg'],
     stock: 25,
     category: { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', title: 'Faucets' },
@@ -117,6 +118,9 @@ export function item(of: Product = product(), overrides: Partial<Item> = {}): It
     price: of.price,
     discountPercentage: of.discountPercentage,
     discountedPrice: of.discountedPrice,
+    // A trade customer's answers carry the public price beside theirs (docs/DESIGN.md §11).
+    ...(of.listPrice != null && { listPrice: of.listPrice }),
+    priceBreaks: of.priceBreaks,
     quantity: 1,
     stock: of.stock,
     size: of.size,

@@ -124,9 +124,9 @@ describe('productFormFields', () => {
       ...adminProduct(),
       options: [{ name: 'Finish', values: ['Brass', 'Chrome'] }],
       variants: [
-        { _id: 'v2', sku: 'T-C', options: { Finish: 'Chrome' }, price: 30, discountPercentage: 0, discountedPrice: 30, stock: 2, weightGrams: null, image: null, position: 1 },
-        { _id: 'v3', sku: 'T-N', options: { Finish: 'Nickel' }, price: 30, discountPercentage: 0, discountedPrice: 30, stock: 0, position: 2, archived: true },
-        { _id: 'v1', sku: 'T-B', options: { Finish: 'Brass' }, price: 25.5, discountPercentage: 0, discountedPrice: 25.5, stock: 4, weightGrams: 900, image: 'p/1.webp', position: 0 },
+        { _id: 'v2', sku: 'T-C', options: { Finish: 'Chrome' }, price: 30, discountPercentage: 0, discountedPrice: 30, stock: 2, weightGrams: null, image: null, position: 1, priceBreaks: [] },
+        { _id: 'v3', sku: 'T-N', options: { Finish: 'Nickel' }, price: 30, discountPercentage: 0, discountedPrice: 30, stock: 0, position: 2, archived: true, priceBreaks: [] },
+        { _id: 'v1', sku: 'T-B', options: { Finish: 'Brass' }, price: 25.5, discountPercentage: 0, discountedPrice: 25.5, stock: 4, weightGrams: 900, image: 'p/1.webp', position: 0, priceBreaks: [] },
       ],
       unit: 'pack',
       packSize: 10,

@@ -321,6 +321,22 @@ describe('Cart page (signed in)', () => {
     expect(store().cart).toEqual([]);
   });
 
+  it("shows a trade customer's unit price beside the public one struck, and totals theirs", async () => {
+    // The server prices a trade customer's line at its quantity; `listPrice` is the public price.
+    const { handlers } = serverCart([item(VALVE, { _id: valveLine._id, quantity: 2, discountedPrice: 11, listPrice: 12.5 }), showerLine]);
+    server.use(...handlers, ...catalogueHandlers);
+    renderRoutes(routes, '/cart');
+    const valve = await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+    expect(within(valve).getByTestId('unit-price')).toHaveTextContent('₹11.00');
+    const list = within(valve).getByText('₹12.50');
+    expect(list.tagName).toBe('S');
+    expect(list).toHaveTextContent('List price ₹12.50');
+    expect(within(valve).getByTestId('line-total')).toHaveTextContent('(₹22.00)');
+    expect(within(line('Rain Shower Head')).queryByText(/List price/)).not.toBeInTheDocument();
+    // 2 × 11 + 2 × 30 = 82.
+    expect(summary('subtotal')).toHaveTextContent('₹82.00');
+  });
+
   it('puts the quantity back and shows the server message when PATCH is refused', async () => {
     const error = vi.spyOn(toast, 'error');
     let refuse!: (response: Response) => void;

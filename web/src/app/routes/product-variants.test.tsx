@@ -10,7 +10,7 @@ const ID = '0123456789abcdef01234567';
 
 function variant(size: string, finish: string, discountedPrice: number, stock: number, position: number, image: string | null = null): Variant {
   const id = `${size}-${finish}`.replace(/ /g, '').toLowerCase();
-  return { _id: id, sku: `CF-${id.toUpperCase()}`, options: { Size: size, Finish: finish }, price: discountedPrice, discountPercentage: 0, discountedPrice, stock, weightGrams: 40, image, position };
+  return { _id: id, sku: `CF-${id.toUpperCase()}`, options: { Size: size, Finish: finish }, price: discountedPrice, discountPercentage: 0, discountedPrice, stock, weightGrams: 40, image, position, priceBreaks: [] };
 }
 
 // 28 mm comes in chrome only; 22 mm chrome, the cheapest, is sold out.
@@ -97,6 +97,27 @@ describe('Product page with variants', () => {
     expect(router.state.location.search).toBe('?variant=28mm-chrome');
     expect(radio('Finish', /Chrome/)).toBeChecked();
     expect(screen.getByText('CF-28MM-CHROME')).toBeInTheDocument();
+  });
+
+  it("shows a trade customer the chosen variant's own price, its list price struck and its quantity breaks", async () => {
+    const priceBreaks = [{ minQuantity: 10, price: 2.95 }, { minQuantity: 50, price: 2.7 }];
+    const traded = ELBOW.variants.map((one) => (one._id === '15mm-brass' ? { ...one, discountedPrice: 3.05, listPrice: 3.2, priceBreaks } : one));
+    server.use(...handlers({ ...ELBOW, variants: traded }));
+    renderRoutes(routes, `/product/${ID}?variant=15mm-brass`);
+    const table = await screen.findByRole('table', { name: 'Quantity breaks' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Quantity', 'Price each']);
+    expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['10+', '$2.95', '50+', '$2.70']);
+    expect(screen.getByText('Your price')).toBeInTheDocument();
+    expect(screen.getByText('$3.05')).toBeInTheDocument();
+    const list = screen.getByText('$3.20');
+    expect(list.tagName).toBe('S');
+    expect(list).toHaveTextContent('List price $3.20');
+
+    // Another variant without breaks or an account price: neither.
+    fireEvent.click(radio('Finish', /Chrome/));
+    expect(await screen.findByText('$3.50')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Quantity breaks' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Your price')).not.toBeInTheDocument();
   });
 
   it('puts the chosen variant in the guest cart', async () => {

@@ -1,5 +1,6 @@
 // Pieces every product tile shares: the image with its placeholder fallback, the
-// rating line, and the price with the struck-through original.
+// rating line, and the price with the struck-through original (or, for a trade customer,
+// the public list price).
 import { Star } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { mediaUrl } from '@/lib/api-client';
@@ -38,12 +39,44 @@ export interface Reading {
   label: string;
 }
 
+/** The public price a signed-in trade customer's answers carry beside their own
+ * (`listPrice`, docs/DESIGN.md §11), when theirs is lower: the one to strike through. */
+export function struckListPrice(listPrice: number | null | undefined, discountedPrice: number): number | undefined {
+  return listPrice != null && listPrice > discountedPrice ? listPrice : undefined;
+}
+
+/** `text`, a public price, struck through and named 'List price' to a screen reader. */
+export function ListPrice({ text, className }: { text: string; className?: string }) {
+  return (
+    <s className={className}>
+      <span className="sr-only">List price </span>
+      {text}
+    </s>
+  );
+}
+
 /** The price paid in dollars, with the struck-through original when discounted; with
  * `from` (the lowest of a product's variants' prices, when they differ, docs/DESIGN.md §9),
- * 'From $2.90' alone; in `reading` with its label when given. */
-export function PriceLine({ price, discountedPrice, discountPercentage, from, reading }: { price: number; discountedPrice: number; discountPercentage: number; from?: number; reading?: Reading }) {
+ * 'From $2.90' alone; in `reading` with its label when given. A trade customer's own
+ * price, lower than the public `listPrice`, is 'Your price' beside the public one struck. */
+export function PriceLine({ price, discountedPrice, discountPercentage, listPrice, from, reading }: { price: number; discountedPrice: number; discountPercentage: number; listPrice?: number | null; from?: number; reading?: Reading }) {
   const show = reading?.show ?? ((amount: number) => amount);
   const label = reading && <span className="text-xs text-slate-500">{reading.label}</span>;
+  const struck = struckListPrice(listPrice, discountedPrice);
+  if (struck !== undefined) {
+    // A card's account and list prices are its cheapest variant's, where `from` starts.
+    return (
+      <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
+        <span className="text-xs font-medium text-emerald-700">Your price</span>
+        <span className="font-semibold">
+          {from !== undefined && 'From '}
+          {formatUsd(show(discountedPrice))}
+        </span>
+        <ListPrice text={formatUsd(show(struck))} className="text-xs text-slate-500" />
+        {label}
+      </div>
+    );
+  }
   if (from !== undefined) {
     return (
       <div className="mt-auto flex flex-wrap items-baseline gap-x-2">

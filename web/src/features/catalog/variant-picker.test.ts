@@ -10,7 +10,7 @@ let position = 0;
 function variant(size: string, finish: string, discountedPrice: number, stock: number): Variant {
   position += 1;
   const id = `${size}-${finish}`.replace(/ /g, '');
-  return { _id: id, sku: `ELB-${id}`, options: { Size: size, Finish: finish }, price: discountedPrice, discountPercentage: 0, discountedPrice, stock, weightGrams: 50, image: null, position };
+  return { _id: id, sku: `ELB-${id}`, options: { Size: size, Finish: finish }, price: discountedPrice, discountPercentage: 0, discountedPrice, stock, weightGrams: 50, image: null, position, priceBreaks: [] };
 }
 
 // 28 mm comes in chrome only; 22 mm chrome is sold out.
@@ -97,7 +97,7 @@ describe('chooseValue', () => {
       { name: 'Colour', values: ['White', 'Anthracite'] },
     ];
     const v = (id: string, height: string, width: string, colour: string, stock = 5, pos = 0): Variant => ({
-      _id: id, sku: id, options: { Height: height, Width: width, Colour: colour }, price: 1, discountPercentage: 0, discountedPrice: 1, stock, weightGrams: null, image: null, position: pos,
+      _id: id, sku: id, options: { Height: height, Width: width, Colour: colour }, price: 1, discountPercentage: 0, discountedPrice: 1, stock, weightGrams: null, image: null, position: pos, priceBreaks: [],
     });
     const all = [v('a', '300', '400', 'White', 5, 1), v('b', '600', '800', 'Anthracite', 5, 2), v('c', '600', '400', 'Anthracite', 5, 3), v('d', '600', '800', 'White', 5, 4)];
     // From 300 × 400 × White to Anthracite: 600 × 400 keeps the width, 600 × 800 nothing.

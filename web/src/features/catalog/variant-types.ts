@@ -31,6 +31,11 @@ export interface Variant {
   image?: string | null;
   position: number;
   archived?: boolean | null;
+  /** Only for a signed-in trade customer: the public `discountedPrice`, theirs being
+   * `discountedPrice` (docs/DESIGN.md §11). */
+  listPrice?: number | null;
+  /** The quantity breaks the shopper meets on it, by quantity (§11). */
+  priceBreaks: Product['priceBreaks'];
 }
 
 /** The lowest and highest `discountedPrice` of a product's variants, present only when they differ. */
@@ -94,6 +99,8 @@ export function readVariants(product: AnyProduct): ProductDetail {
           weightGrams: null,
           image: null,
           position: 0,
+          listPrice: product.listPrice,
+          priceBreaks: product.priceBreaks,
         },
       ];
   return {

@@ -5,7 +5,7 @@ import type { AdminProduct, Category } from '@/api/types';
 import { adminProduct, adminProductHandler, signInAsAdmin, stockHistoryHandler } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
-import type { AdminVariant, VariantProduct, VariantStockEntry } from '../variant-types';
+import type { VariantProduct, VariantStockEntry } from '../variant-types';
 
 const FITTINGS = 'a'.repeat(24);
 const ELBOWS = 'b'.repeat(24);
@@ -25,7 +25,10 @@ const errorOf = (control: HTMLElement) =>
     .filter(Boolean)
     .join(' ');
 
-const variant = (overrides: Partial<AdminVariant>): AdminVariant => ({
+/** A variant as the console's product answer carries it (the shop's fields beside §9's). */
+type AnsweredVariant = NonNullable<VariantProduct['variants']>[number];
+
+const variant = (overrides: Partial<AnsweredVariant>): AnsweredVariant => ({
   _id: 'v1',
   sku: 'ELB-15',
   options: { Size: '15 mm' },
@@ -36,6 +39,7 @@ const variant = (overrides: Partial<AdminVariant>): AdminVariant => ({
   weightGrams: 80,
   image: null,
   position: 0,
+  priceBreaks: [],
   ...overrides,
 });
 const withVariants = (): VariantProduct => ({

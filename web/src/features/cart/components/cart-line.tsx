@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Item } from '@/api/types';
 import { describeOptions, LineVariant } from '@/components/ui/line-variant';
-import { ProductImage } from '@/components/ui/product-bits';
+import { ListPrice, ProductImage, struckListPrice } from '@/components/ui/product-bits';
 import { QuantitySelector } from '@/components/ui/quantity-selector';
 import { paths } from '@/config/paths';
 import { usePriceReading } from '@/features/shop';
@@ -11,15 +11,17 @@ import { stockLimit } from '@/lib/quantity';
 import type { VariantItem } from '@/features/catalog';
 
 /** One line of the cart, one per variant: image, name, the variant's option values and
- * SKU (a product without options: its size and colour), unit price (and the line total in
- * brackets above one), remove, and a quantity to type or step, limited to the stock
- * (spec §2, docs/DESIGN.md §9, §15). */
+ * SKU (a product without options: its size and colour), unit price (a trade customer's
+ * beside the public one struck, and the line total in brackets above one), remove, and a
+ * quantity to type or step, limited to the stock (spec §2, docs/DESIGN.md §9, §11, §15). */
 export function CartLine({ item, onQuantity, onRemove }: { item: Item & VariantItem; onQuantity: (quantity: number) => void; onRemove: () => void }) {
   const prices = usePriceReading();
   const link = paths.product(item.productId, item.variantId);
   const described = describeOptions(item.options);
   // Two variants of a product are two lines: their names tell them apart by their values.
   const name = described ? `${item.name}, ${described}` : item.name;
+  // A trade customer's unit price is theirs at the line's quantity; the public one is struck.
+  const listPrice = struckListPrice(item.listPrice, item.discountedPrice);
   return (
     <li className="flex gap-4 py-4" aria-label={name}>
       <Link to={link} className="shrink-0">
@@ -52,6 +54,7 @@ export function CartLine({ item, onQuantity, onRemove }: { item: Item & VariantI
           <div className="min-w-0">
             <p className="font-semibold">
               <span data-testid="unit-price">{formatRupee(prices.show(item.discountedPrice, item.taxClass))}</span>
+              {listPrice !== undefined && <ListPrice text={formatRupee(prices.show(listPrice, item.taxClass))} className="ml-2 text-sm font-normal text-slate-500" />}
               {item.quantity > 1 && (
                 <span className="ml-2 text-sm font-normal text-slate-600" data-testid="line-total">
                   ({formatRupee(prices.show(item.discountedPrice * item.quantity, item.taxClass))})

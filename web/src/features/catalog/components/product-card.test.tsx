@@ -41,6 +41,38 @@ describe('ProductCard', () => {
     expect(screen.getByText('$35.00')).toBeInTheDocument();
   });
 
+  it("shows a trade customer's own price, and the public list price struck through", async () => {
+    renderWithRouter(<ProductCard product={product({ price: 40, discountedPrice: 34, listPrice: 40 })} />);
+    expect(await screen.findByText('Your price')).toBeInTheDocument();
+    expect(screen.getByText('$34.00')).toBeInTheDocument();
+    const list = screen.getByText('$40.00');
+    expect(list.tagName).toBe('S');
+    expect(list).toHaveTextContent('List price $40.00');
+  });
+
+  it('shows a price without a lower account price as before', async () => {
+    // A trade customer whose price is the public one, as a guest's.
+    renderWithRouter(<ProductCard product={product({ price: 40, discountedPrice: 40, listPrice: 40 })} />);
+    expect(await screen.findByText('$40.00')).not.toHaveClass('line-through');
+    expect(screen.queryByText('Your price')).not.toBeInTheDocument();
+    expect(screen.queryByText(/List price/)).not.toBeInTheDocument();
+  });
+
+  it('offers the first quantity break under the price, in the reading chosen', async () => {
+    usePriceReadingStore.getState().setReading('ex');
+    const priceBreaks = [{ minQuantity: 10, price: 36 }, { minQuantity: 50, price: 30 }];
+    renderWithRouter(<ProductCard product={product({ price: 40, discountedPrice: 40, priceBreaks })} />);
+    // 36 with 20 % VAT is 30 without it.
+    expect(await screen.findByText('Buy 10+ for $30.00 each')).toBeInTheDocument();
+    expect(screen.queryByText(/Buy 50\+/)).not.toBeInTheDocument();
+  });
+
+  it('shows no quantity break line without breaks', async () => {
+    renderWithRouter(<ProductCard product={product()} />);
+    await screen.findByRole('link');
+    expect(screen.queryByText(/^Buy \d+\+/)).not.toBeInTheDocument();
+  });
+
   it('shows no badge without a discount', async () => {
     renderWithRouter(<ProductCard product={product()} />);
     await screen.findByRole('link');

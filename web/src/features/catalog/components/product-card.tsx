@@ -4,7 +4,7 @@ import type { Product } from '@/api/types';
 import { paths } from '@/config/paths';
 import { usePriceReading } from '@/features/shop';
 import { PriceLine, ProductImage, RatingLine } from '@/components/ui/product-bits';
-import { truncate } from '@/lib/format';
+import { formatUsd, truncate } from '@/lib/format';
 import { LOW_STOCK } from '@/lib/rules';
 import type { ListedProduct } from '../variant-types';
 
@@ -18,11 +18,15 @@ export function stockLabel(stock: number): string {
 }
 
 /** A product's card, linking to its page, priced 'From' its cheapest variant when its
- * variants' prices differ. `action` (the wishlist heart) sits over the
+ * variants' prices differ (a trade customer's own price beside the public one struck, and
+ * the first quantity break under it). `action` (the wishlist heart) sits over the
  * image's top-right corner and `buy` (quick 'Add') under the details, both outside the
  * link. Its image is lazy unless `eager`. */
 export function ProductCard({ product, action, buy, eager = false }: { product: Product & ListedProduct; action?: ReactNode; buy?: ReactNode; eager?: boolean }) {
   const prices = usePriceReading();
+  const shown = (amount: number) => prices.show(amount, product.taxClass);
+  // The first of the card's variant's quantity breaks (docs/DESIGN.md §11), by quantity.
+  const firstBreak = product.priceBreaks[0];
   const outOfStock = product.stock <= 0;
   const discounted = product.discountPercentage > 0;
   return (
@@ -46,7 +50,12 @@ export function ProductCard({ product, action, buy, eager = false }: { product: 
           {truncate(product.name)}
         </h3>
         <RatingLine rating={product.rating} reviewCount={product.reviewCount} />
-        <PriceLine price={product.price} discountedPrice={product.discountedPrice} discountPercentage={product.discountPercentage} from={product.priceRange?.min} reading={{ show: (amount) => prices.show(amount, product.taxClass), label: prices.label }} />
+        <PriceLine price={product.price} discountedPrice={product.discountedPrice} discountPercentage={product.discountPercentage} listPrice={product.listPrice} from={product.priceRange?.min} reading={{ show: shown, label: prices.label }} />
+        {firstBreak && (
+          <span className="text-xs text-emerald-700">
+            Buy {firstBreak.minQuantity}+ for {formatUsd(shown(firstBreak.price))} each
+          </span>
+        )}
         <span className={outOfStock ? 'text-xs text-red-600' : product.stock < LOW_STOCK ? 'text-xs text-amber-700' : 'text-xs text-emerald-700'}>
           {stockLabel(product.stock)}
         </span>

@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ListPrice, struckListPrice } from '@/components/ui/product-bits';
 import { QuantitySelector } from '@/components/ui/quantity-selector';
 import { usePriceReading } from '@/features/shop';
 import { formatDate, formatUsd } from '@/lib/format';
@@ -10,9 +11,11 @@ import { cn } from '@/lib/utils';
 import type { ProductDetail, Variant } from '../variant-types';
 import { PHONE, PhoneBuyBar } from './phone-buy-bar';
 import { LOW_STOCK, stockLabel } from './product-card';
+import { QuantityBreaks } from './quantity-breaks';
 import { VariantPicker } from './variant-picker';
 
-/** Name, description, a picker per option, the chosen variant's price and discount, sale
+/** Name, description, a picker per option, the chosen variant's price and discount (a
+ * trade customer's own price beside the public one struck) and quantity breaks, sale
  * unit, stock and SKU, category, the offer's end, and the quantity (by the product's
  * least quantity and step), cart and wishlist controls (on phones, price and cart in a bar
  * at the bottom of the screen). The cart and wishlist actions are passed in; without one,
@@ -36,6 +39,10 @@ export function ProductInfo({
   const [typed, setQuantity] = useState(() => firstQuantity(product));
   const [adding, setAdding] = useState(false);
   const discounted = variant.discountPercentage > 0;
+  // What the price shown is set against: a trade customer's public price, else the list
+  // price before a discount (docs/DESIGN.md §11).
+  const listPrice = struckListPrice(variant.listPrice, variant.discountedPrice);
+  const was = listPrice ?? (discounted ? variant.price : undefined);
   const outOfStock = variant.stock <= 0;
   const phone = useMediaQuery(PHONE);
   const limit = saleLimit(variant.stock, product);
@@ -71,19 +78,19 @@ export function ProductInfo({
         <p className="mt-2 text-slate-600">{product.description}</p>
       </div>
       <div className="flex flex-wrap items-baseline gap-3">
+        {listPrice !== undefined && <span className="text-sm font-medium text-emerald-700">Your price</span>}
         <span className="text-3xl font-bold">{formatUsd(shown(variant.discountedPrice))}</span>
         <span className="text-sm text-slate-600">{prices.label}</span>
         {unitText && <span className="text-base text-slate-600">{unitText}</span>}
-        {discounted && (
-          <>
-            <span className="text-lg text-slate-500 line-through">{formatUsd(shown(variant.price))}</span>
-            <span className="rounded bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">{Math.round(variant.discountPercentage)}% OFF</span>
-          </>
+        {listPrice !== undefined ? (
+          <ListPrice text={formatUsd(shown(listPrice))} className="text-lg text-slate-500" />
+        ) : (
+          discounted && <span className="text-lg text-slate-500 line-through">{formatUsd(shown(variant.price))}</span>
         )}
+        {discounted && <span className="rounded bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">{Math.round(variant.discountPercentage)}% OFF</span>}
       </div>
-      {discounted && (
-        <p className="text-sm font-medium text-emerald-700">You Save {formatUsd(shown(variant.price) - shown(variant.discountedPrice))}</p>
-      )}
+      {was !== undefined && <p className="text-sm font-medium text-emerald-700">You Save {formatUsd(shown(was) - shown(variant.discountedPrice))}</p>}
+      {variant.priceBreaks.length > 0 && <QuantityBreaks breaks={variant.priceBreaks} format={(amount) => formatUsd(shown(amount))} />}
       {discounted && product.discountEndDate && (
         <p className="text-sm text-slate-600">Offer ends {formatDate(product.discountEndDate)}</p>
       )}
@@ -130,7 +137,7 @@ export function ProductInfo({
           <Heart className={inWishlist ? 'h-5 w-5 fill-red-500 text-red-500' : 'h-5 w-5'} aria-hidden="true" />
         </Button>
       </div>
-      {phone && <PhoneBuyBar price={shown(variant.discountedPrice)} listPrice={discounted ? shown(variant.price) : undefined} label={prices.label} action={addButton('min-w-36')} />}
+      {phone && <PhoneBuyBar price={shown(variant.discountedPrice)} listPrice={was !== undefined ? shown(was) : undefined} label={prices.label} action={addButton('min-w-36')} />}
     </div>
   );
 }
