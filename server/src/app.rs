@@ -111,6 +111,10 @@ impl AppState {
             ),
             shop_settings,
             trade: crate::store::trade::Trade::new(db.clone(), services.clock.clone()),
+            quick_orders: crate::store::quick_order::QuickOrders::new(
+                db.clone(),
+                services.clock.clone(),
+            ),
             account_orders: crate::store::account_orders::AccountOrders::new(
                 db.clone(),
                 services.clock.clone(),

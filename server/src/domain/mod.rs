@@ -23,6 +23,7 @@ pub mod price_resolver;
 pub mod pricing;
 pub mod product_rules;
 pub mod promo;
+pub mod quick_order;
 #[cfg(test)]
 pub(crate) mod random;
 pub mod rules;

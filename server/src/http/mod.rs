@@ -103,6 +103,8 @@ pub struct AppServices {
     pub trade: crate::store::trade::Trade,
     /// Trade accounts' open orders: the statement and overdue reminders.
     pub account_orders: crate::store::account_orders::AccountOrders,
+    /// Quick order and buy again: lines of SKUs put in a cart.
+    pub quick_orders: crate::store::quick_order::QuickOrders,
     /// Customer groups, their prices and quantity breaks.
     pub customer_groups: crate::store::customer_groups::CustomerGroups,
     /// The shop's own pages (privacy, terms, …): read by anyone, written by staff.

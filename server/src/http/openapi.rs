@@ -116,6 +116,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         super::trade::review::Doc::openapi(),
         super::trade::groups::Doc::openapi(),
         super::trade::statement::Doc::openapi(),
+        super::trade::quick_order::Doc::openapi(),
     ] {
         doc.merge(part);
     }

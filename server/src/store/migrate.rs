@@ -188,6 +188,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0028_pay_on_account.sql"),
         postgres: include_str!("../../migrations/postgres/0028_pay_on_account.sql"),
     },
+    Migration {
+        version: 29,
+        name: "quick_order",
+        sqlite: include_str!("../../migrations/sqlite/0029_quick_order.sql"),
+        postgres: include_str!("../../migrations/postgres/0029_quick_order.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

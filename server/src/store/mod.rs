@@ -19,6 +19,7 @@ pub mod pages;
 pub mod payments;
 pub mod prices;
 pub mod promo;
+pub mod quick_order;
 pub mod reviews;
 pub mod settings;
 pub mod stock;

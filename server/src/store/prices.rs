@@ -10,7 +10,8 @@ use sqlx::{AnyConnection, Row};
 
 use super::placeholders;
 use crate::domain::id::Id;
-use crate::domain::price_resolver::{CustomerPricing, GroupDeal, PriceBreak, VariantDeal};
+use crate::domain::price_resolver::{CustomerPricing, GroupDeal, PriceBreak, Priced, VariantDeal};
+use crate::domain::pricing::{price_line, LinePrice};
 use crate::domain::Money;
 
 /// Variants looked up in one query, at most.
@@ -184,4 +185,23 @@ pub async fn card_variants(
         }
     }
     Ok(best.into_iter().map(|(p, (_, _, v))| (p, v)).collect())
+}
+
+/// `quantity` units of `variant` of `product` at `now`, for the customer `pricing` is
+/// of: the one price rule of quotes and orders (docs/DESIGN.md §11).
+pub fn priced_line(
+    pricing: &CustomerPricing,
+    product: &crate::store::catalogue::ProductRow,
+    variant: &crate::store::catalogue::variants::VariantRow,
+    quantity: i64,
+    now: i64,
+) -> LinePrice {
+    let public = price_line(variant.price, product.discount, quantity, now);
+    let asked = Priced {
+        variant_id: &variant.id,
+        public: public.unit_price,
+        category_id: &product.category.0,
+        sub_category_id: &product.sub_category.0,
+    };
+    pricing.line(asked, public, quantity)
 }

@@ -43,6 +43,15 @@ export const suggestionsKey = (q: string) => ['suggestions', q] as const;
 export const TRADE_APPLICATION_KEY = ['trade-application'] as const;
 export const tradeApplicationKey = (userId: string | null) => [...TRADE_APPLICATION_KEY, userId] as const;
 
+/** Where the signed-in customer's trade account stands (GET /auth/user's `trade`): its
+ * status and credit. An order on account uses credit, so it marks this stale. */
+export const TRADE_STANDING_KEY = ['trade-standing'] as const;
+export const tradeStandingKey = (userId: string | null) => [...TRADE_STANDING_KEY, userId] as const;
+
+/** The account's Statement: its open orders on account, per customer and page. */
+export const STATEMENT_KEY = ['trade-statement'] as const;
+export const statementKey = (userId: string | null, page: number) => [...STATEMENT_KEY, userId, page] as const;
+
 /** A product's reviews under its page, per page of them. */
 export const productReviewsKey = (productId: string) => ['reviews', productId] as const;
 export const productReviewsPageKey = (productId: string, page: number) => [...productReviewsKey(productId), page] as const;

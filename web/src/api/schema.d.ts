@@ -1391,6 +1391,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/{number}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts a past order's lines in the cart again, at today's prices; a line whose unit
+         *     price changed since says so in `message` ('The price is now ₹88.00 (was ₹90.00)').
+         */
+        post: operations["reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/page/{slug}": {
         parameters: {
             query?: never;
@@ -1771,6 +1791,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/item/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts lines of SKUs in the signed-in customer's cart.
+         * @description With an `Idempotency-Key` the same key and body answer the first answer again and
+         *     add nothing; the same key with another body is refused.
+         */
+        post: operations["bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/item/{id}": {
         parameters: {
             query?: never;
@@ -2088,6 +2129,36 @@ export interface components {
              *     refused with 409 and the banner as it now is. Without it the save is applied.
              */
             version?: number | null;
+        };
+        BulkAnswer: {
+            lines: components["schemas"]["BulkLineAnswer"][];
+        };
+        /** @description One line of a quick order. */
+        BulkLine: {
+            /**
+             * Format: double
+             * @description A whole number of at least 1 (summed with the SKU's other lines).
+             */
+            quantity: number;
+            /** @description Any case. */
+            sku: string;
+        };
+        /** @description One line's answer. */
+        BulkLineAnswer: {
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description Units added.
+             */
+            quantity: number;
+            sku: string;
+            /**
+             * @description `added` (all of it), `short` (less could be: `quantity` says how many, 0 when
+             *     none), `unknown` (no such SKU in the shop) or `invalid` (a quantity the product
+             *     is not sold in; nothing added).
+             */
+            status: string;
+            variantId?: string | null;
         };
         /**
          * @description One change to many products: `setStock` to `value` units, `adjustPrice` by
@@ -2528,6 +2599,15 @@ export interface components {
             data: {
                 /** @description In display order. */
                 banners: components["schemas"]["AdminBanner"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_BulkAnswer: {
+            data: {
+                lines: components["schemas"]["BulkLineAnswer"][];
             };
             message: string;
             /** @description Always `true`. */
@@ -10769,6 +10849,55 @@ export interface operations {
             };
         };
     };
+    reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Lines added to cart': each line's answer (a variant no longer in the shop `unknown`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BulkAnswer"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' (also another customer's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     show: {
         parameters: {
             query?: never;
@@ -11848,6 +11977,69 @@ export interface operations {
                 };
             };
             /** @description 'Maximum 100 items allowed in cart' (or wishlist); more than 99 of one product */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description At most 100 characters */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Lines added to cart': each line's answer, in the order first named */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BulkAnswer"];
+                };
+            };
+            /** @description `errors.lines` 'Send at least one line' or 'At most 200 lines' (nothing added); a key over 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Idempotency key reused with a different request' */
             422: {
                 headers: {
                     [name: string]: unknown;

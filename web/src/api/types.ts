@@ -104,6 +104,8 @@ export type ImportChange = Schemas['ImportChange'];
 // Trade accounts (docs/DESIGN.md §11).
 export type CurrentUser = Schemas['CurrentUserView'];
 export type TradeStanding = Schemas['TradeView'];
+export type Statement = Schemas['Statement'];
+export type StatementLine = Schemas['StatementLine'];
 export type TradeApplication = Schemas['ApplicationView'];
 export type TradeApplicationRequest = Schemas['ApplicationRequest'];
 export type TradeKind = Schemas['TradeKind'];

@@ -1,7 +1,8 @@
 //! Trade accounts (docs/DESIGN.md §11). Here: the shopper's application (apply, read
 //! the latest) and the views the calls share; the console's review of applications in
 //! [`review`], customer groups, their prices and quantity breaks in [`groups`]; who
-//! asks for a price in [`shopper`]; the account's statement in [`statement`].
+//! asks for a price in [`shopper`]; the account's statement in [`statement`]; quick
+//! order and buy again in [`quick_order`].
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -21,6 +22,7 @@ use crate::mail::trade as letters;
 use crate::store::trade::{ApplicationRow, ApplyRefusal, TradeStanding};
 
 pub mod groups;
+pub mod quick_order;
 pub mod review;
 pub mod shopper;
 pub mod statement;
@@ -35,6 +37,7 @@ pub fn router() -> Router<AppState> {
         .route("/trade/statement", get(statement::statement))
         .merge(review::router())
         .merge(groups::router())
+        .merge(quick_order::router())
 }
 
 const UNDER_REVIEW: &str = "Your application is being reviewed";

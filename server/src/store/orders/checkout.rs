@@ -22,13 +22,12 @@ use crate::domain::order::{
     self, shortage, EventType, Fulfilment, Status, Totals, NO_LONGER_AVAILABLE,
 };
 use crate::domain::payment::{derive_status, TxnKind};
-use crate::domain::price_resolver::{CustomerPricing, Priced};
-use crate::domain::pricing::{price_line, LinePrice};
 use crate::domain::promo::{Promo, PromoRefusal};
 use crate::domain::tax::{with_tax, LineToTax, TaxSettings};
 use crate::domain::variant::options_text;
 use crate::store::outbox;
 use crate::store::payments;
+use crate::store::prices::priced_line;
 use crate::store::prices::pricing_for;
 use crate::store::promo;
 use crate::store::stock;
@@ -627,23 +626,4 @@ async fn take_stock(
         }
     }
     Ok(Ok(Taken { moved, sold_out }))
-}
-
-/// `quantity` units of `variant` of `product` at `now`, for the customer `pricing` is
-/// of: the one price rule of quotes and orders (docs/DESIGN.md §11).
-fn priced_line(
-    pricing: &CustomerPricing,
-    product: &crate::store::catalogue::ProductRow,
-    variant: &crate::store::catalogue::variants::VariantRow,
-    quantity: i64,
-    now: i64,
-) -> LinePrice {
-    let public = price_line(variant.price, product.discount, quantity, now);
-    let asked = Priced {
-        variant_id: &variant.id,
-        public: public.unit_price,
-        category_id: &product.category.0,
-        sub_category_id: &product.sub_category.0,
-    };
-    pricing.line(asked, public, quantity)
 }

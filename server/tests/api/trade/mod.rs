@@ -1,14 +1,16 @@
 //! Trade accounts (docs/DESIGN.md §11, issue 34): applying and approval
 //! (`applications.rs`), customer groups with their prices and quantity breaks
 //! (`groups.rs`), the price resolver at the till (`prices.rs`) and in the catalogue's
-//! answers, with the shared cache (`answers.rs`). The helpers here
-//! make a group and an approved account.
+//! answers with the shared cache (`answers.rs`), pay on account (`account.rs`), quick
+//! order and buy again (`quick_order.rs`). The helpers here make a group, its terms and
+//! an approved account.
 
 mod account;
 mod answers;
 mod applications;
 mod groups;
 mod prices;
+mod quick_order;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
