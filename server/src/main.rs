@@ -117,11 +117,13 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
             ))
             .await?;
             let methods = seed::demo_delivery::seed_delivery(
-                &shop::store::delivery::DeliveryMethods::new(db, Clock::system()),
+                &shop::store::delivery::DeliveryMethods::new(db.clone(), Clock::system()),
             )
             .await?;
+            let trade = seed::demo_trade::seed_trade(&db).await?;
             println!(
-                "{report}, {reviews} reviews, {pages} pages, {methods} delivery methods written"
+                "{report}, {reviews} reviews, {pages} pages, {methods} delivery methods, \
+                 {trade} trade rows written"
             );
             Ok(())
         }

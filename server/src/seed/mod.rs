@@ -6,6 +6,7 @@ pub mod bench;
 pub mod demo;
 pub mod demo_delivery;
 pub mod demo_pages;
+pub mod demo_trade;
 mod demo_variants;
 
 /// `{stem}-{hash of svg}.svg`: media are served as immutable for a year, so a drawing

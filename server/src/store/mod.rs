@@ -24,6 +24,7 @@ pub mod reviews;
 pub mod settings;
 pub mod stock;
 pub mod trade;
+pub mod trade_demo;
 
 use std::path::Path;
 use std::str::FromStr;

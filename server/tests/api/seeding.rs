@@ -10,7 +10,8 @@ on_both_backends!(
     demo_seed_fills_a_believable_catalogue_once,
     bench_seed_builds_n_products,
     the_demo_has_products_with_variants_the_listing_filters_and_finds_by_sku,
-    a_broad_keyword_search_sorts_like_a_narrow_one
+    a_broad_keyword_search_sorts_like_a_narrow_one,
+    the_demo_trade_account_signs_in_and_meets_its_groups_prices_once_seeded,
 );
 
 async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
@@ -245,4 +246,71 @@ async fn a_broad_keyword_search_sorts_like_a_narrow_one(app: TestApp) {
             assert_eq!(walked["data"]["total"], sorted["data"]["total"]);
         }
     }
+}
+
+async fn the_demo_trade_account_signs_in_and_meets_its_groups_prices_once_seeded(app: TestApp) {
+    use reqwest::Method;
+    use serde_json::json;
+    seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
+    let added = seed::demo_trade::seed_trade(app.catalogue.db())
+        .await
+        .unwrap();
+    assert!(added > 100, "{added} rows: the group, breaks, the account");
+    assert_eq!(
+        seed::demo_trade::seed_trade(app.catalogue.db())
+            .await
+            .unwrap(),
+        0,
+        "seeding again adds nothing"
+    );
+    let login = json!({"emailAddress": seed::demo_trade::EMAIL,
+        "password": seed::demo_trade::PASSWORD});
+    let (status, body) = app
+        .call(Method::POST, "/api/auth/login", Some(login), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let token = body["data"]["accessToken"].as_str().unwrap().to_string();
+    let (_, me) = app
+        .call(Method::GET, "/api/auth/user", None, Some(&token))
+        .await;
+    let trade = &me["data"]["user"]["trade"];
+    assert_eq!(trade["status"], "approved");
+    assert_eq!(trade["group"]["name"], "Trade");
+    assert_eq!(trade["creditLimit"], 5000.0);
+    // An elbow: 10 % off for the group, everyone's breaks at 10 and 50, the group's at 25.
+    let (_, listing) = app
+        .call(
+            Method::GET,
+            "/api/product?keyword=elbow&perPage=1",
+            None,
+            Some(&token),
+        )
+        .await;
+    let card = &listing["data"]["products"][0];
+    let list = card["listPrice"].as_f64().expect("a trade card");
+    let own = card["discountedPrice"].as_f64().unwrap();
+    assert_eq!(own, ((list * 90.0).round()) / 100.0, "{card}");
+    let starts: Vec<i64> = card["priceBreaks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["minQuantity"].as_i64().unwrap())
+        .collect();
+    // Everyone's 5 % and 10 % never beat the group's 10 % and its 15 % from 25.
+    assert_eq!(starts, [25], "{card}");
+    let (_, listing) = app
+        .call(
+            Method::GET,
+            "/api/product?keyword=elbow&perPage=1",
+            None,
+            None,
+        )
+        .await;
+    let starts: Vec<i64> = listing["data"]["products"][0]["priceBreaks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["minQuantity"].as_i64().unwrap())
+        .collect();
+    assert_eq!(starts, [10, 50], "a guest meets everyone's");
 }
