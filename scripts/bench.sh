@@ -147,13 +147,27 @@ LUA
     "suggest, varied prefixes, computed|/api/search/suggest?q=ra|$dir/suggest.lua"
   )
 
+  # A signed-in trade customer (docs/DESIGN.md §11): their answers carry their own prices,
+  # so the shared cache never keeps them and every one is computed; a guest's beside it.
+  "$bin" "${args[@]}" admin create --email bench-admin@example.com --password Bench-admin-1 >/dev/null
+  trade_token=$(python3 "$here/bench_trade.py" --base "$base" --admin-email bench-admin@example.com \
+    --admin-password Bench-admin-1 --category "$category")
+  scenarios+=(
+    "trade default listing (never kept)|/api/product||$trade_token"
+    "trade random pages, computed|/api/product|$dir/pages.lua|$trade_token"
+    "guest random pages, computed|/api/product|$dir/pages.lua"
+    "trade product detail|/api/product/$product||$trade_token"
+  )
+
   printf '\n%s: %s products (seeded in %s s, search index built in %s ms), %s threads, %s connections, %s s per scenario\n\n' "$label" "$products" "$seed_s" "$index_ms" "$threads" "$connections" "$seconds"
   printf '%-32s %12s %10s %10s %8s\n' "scenario" "requests/s" "p50 ms" "p99 ms" "errors"
   for scenario in "${scenarios[@]}"; do
-    IFS='|' read -r name path script <<<"$scenario"
+    IFS='|' read -r name path script token <<<"$scenario"
     [[ "$name" == *"$only"* ]] || continue
-    curl -sf -o /dev/null "$base$path" || { echo "$name: $path does not answer 200" >&2; exit 1; }
-    out=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency ${script:+-s "$script"} "$base$path")
+    auth=()
+    [ -n "$token" ] && auth=(-H "Authorization: Bearer $token")
+    curl -sf -o /dev/null "${auth[@]}" "$base$path" || { echo "$name: $path does not answer 200" >&2; exit 1; }
+    out=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency ${script:+-s "$script"} "${auth[@]}" "$base$path")
     rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
     to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.2f", v}'; }
     p50=$(awk '$1=="50%" {print $2}' <<<"$out" | to_ms)

@@ -37,6 +37,15 @@ pub(super) fn postcode() -> String {
     format!("^[ \\t\\n\\r]*[A-Za-z0-9 -]{{0,{MAX_POSTCODE_CHARS}}}[ \\t\\n\\r]*$")
 }
 
+/// A postcode that must be given: one to [`MAX_POSTCODE_CHARS`] letters, digits, spaces
+/// or hyphens once trimmed, not all of them spaces.
+pub(super) fn postcode_required() -> String {
+    format!(
+        "^[ \\t\\n\\r]*[A-Za-z0-9-][A-Za-z0-9 -]{{0,{}}}[ \\t\\n\\r]*$",
+        MAX_POSTCODE_CHARS - 1
+    )
+}
+
 /// `pattern` (anchored at both ends), or blank.
 pub(super) fn blank_or(pattern: &str) -> String {
     let inner = pattern.trim_start_matches('^').trim_end_matches('$');

@@ -56,7 +56,7 @@ pub enum TradeKind {
 }
 
 /// Where the business is.
-#[derive(Deserialize, Serialize, ToSchema)]
+#[derive(Default, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BusinessAddress {
     /// 1 to 200 characters.
@@ -94,8 +94,9 @@ pub struct ApplicationRequest {
     #[serde(default)]
     #[schema(required = true)]
     pub phone_number: String,
+    #[serde(default)]
     #[schema(required = true)]
-    pub address: Option<BusinessAddress>,
+    pub address: BusinessAddress,
 }
 
 /// A customer group as an application or an account names it.
@@ -220,12 +221,7 @@ pub async fn apply(
     CurrentUser(user): CurrentUser,
     ApiJson(body): ApiJson<ApplicationRequest>,
 ) -> Result<(StatusCode, Json<Envelope<ApplicationData>>), AppError> {
-    let address = body.address.unwrap_or(BusinessAddress {
-        street_address: String::new(),
-        town_city: String::new(),
-        postcode: String::new(),
-        country: String::new(),
-    });
+    let address = body.address;
     let input = ApplicationInput {
         company_name: body.company_name,
         tax_number: body.tax_number,

@@ -32,7 +32,7 @@ const MAX_KEY_CHARS: usize = 100;
 
 /// One line of a quick order.
 #[derive(Deserialize, ToSchema)]
-pub struct BulkLine {
+pub struct QuickOrderLine {
     /// Any case.
     #[serde(default)]
     #[schema(required = true, max_length = 64)]
@@ -43,17 +43,17 @@ pub struct BulkLine {
 }
 
 #[derive(Deserialize, ToSchema)]
-pub struct BulkRequest {
+pub struct QuickOrderRequest {
     /// 1 to 200 lines.
     #[serde(default)]
     #[schema(required = true, max_items = 200)]
-    pub lines: Vec<BulkLine>,
+    pub lines: Vec<QuickOrderLine>,
 }
 
 /// One line's answer.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BulkLineAnswer {
+pub struct QuickOrderLineAnswer {
     pub sku: String,
     /// `added` (all of it), `short` (less could be: `quantity` says how many, 0 when
     /// none), `unknown` (no such SKU in the shop) or `invalid` (a quantity the product
@@ -66,9 +66,9 @@ pub struct BulkLineAnswer {
     pub variant_id: Option<String>,
 }
 
-impl From<LineAnswer> for BulkLineAnswer {
+impl From<LineAnswer> for QuickOrderLineAnswer {
     fn from(a: LineAnswer) -> Self {
-        BulkLineAnswer {
+        QuickOrderLineAnswer {
             sku: a.sku,
             status: a.status,
             quantity: a.quantity,
@@ -79,19 +79,19 @@ impl From<LineAnswer> for BulkLineAnswer {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct BulkAnswer {
-    pub lines: Vec<BulkLineAnswer>,
+pub struct QuickOrderAnswer {
+    pub lines: Vec<QuickOrderLineAnswer>,
 }
 
 /// Puts lines of SKUs in the signed-in customer's cart.
 ///
 /// With an `Idempotency-Key` the same key and body answer the first answer again and
 /// add nothing; the same key with another body is refused.
-#[utoipa::path(post, path = "/api/user/item/bulk", tag = "items", request_body = BulkRequest,
+#[utoipa::path(post, path = "/api/user/item/bulk", tag = "items", request_body = QuickOrderRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "At most 100 characters")),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "'Lines added to cart': each line's answer, in the order first named", body = Envelope<BulkAnswer>),
+        (status = 200, description = "'Lines added to cart': each line's answer, in the order first named", body = Envelope<QuickOrderAnswer>),
         (status = 400, description = "`errors.lines` 'Send at least one line' or 'At most 200 lines' (nothing added); a key over 100 characters", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 422, description = "'Idempotency key reused with a different request'", body = ErrorBody),
@@ -101,7 +101,7 @@ pub async fn bulk(
     CurrentUser(user): CurrentUser,
     headers: HeaderMap,
     ApiJson(raw): ApiJson<serde_json::Value>,
-) -> Result<Json<Envelope<BulkAnswer>>, AppError> {
+) -> Result<Json<Envelope<QuickOrderAnswer>>, AppError> {
     let key = headers
         .get("idempotency-key")
         .and_then(|v| v.to_str().ok())
@@ -113,7 +113,7 @@ pub async fn bulk(
         )));
     }
     let digest = crate::security::token_digest(&raw.to_string());
-    let body: BulkRequest = serde_json::from_value(raw)
+    let body: QuickOrderRequest = serde_json::from_value(raw)
         .map_err(|e| AppError::bad_request(format!("Invalid JSON body: {e}")))?;
     if body.lines.is_empty() {
         return Err(AppError::field("lines", "Send at least one line"));
@@ -145,7 +145,7 @@ pub async fn bulk(
 #[utoipa::path(post, path = "/api/order/{number}/reorder", tag = "orders",
     params(("number" = String, Path)), security(("bearer" = [])),
     responses(
-        (status = 200, description = "'Lines added to cart': each line's answer (a variant no longer in the shop `unknown`)", body = Envelope<BulkAnswer>),
+        (status = 200, description = "'Lines added to cart': each line's answer (a variant no longer in the shop `unknown`)", body = Envelope<QuickOrderAnswer>),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "'Order not found' (also another customer's)", body = ErrorBody),
     ))]
@@ -153,7 +153,7 @@ pub async fn reorder(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ApiPath(number): ApiPath<String>,
-) -> Result<Json<Envelope<BulkAnswer>>, AppError> {
+) -> Result<Json<Envelope<QuickOrderAnswer>>, AppError> {
     let not_found = || AppError::NotFound("Order not found".into());
     let order = state
         .orders
@@ -190,10 +190,10 @@ pub async fn reorder(
     Ok(answered(answers))
 }
 
-fn answered(answers: Vec<LineAnswer>) -> Json<Envelope<BulkAnswer>> {
+fn answered(answers: Vec<LineAnswer>) -> Json<Envelope<QuickOrderAnswer>> {
     ok(
         "Lines added to cart",
-        BulkAnswer {
+        QuickOrderAnswer {
             lines: answers.into_iter().map(Into::into).collect(),
         },
     )
