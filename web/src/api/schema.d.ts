@@ -2018,7 +2018,7 @@ export interface components {
         };
         /** @description The application form. */
         ApplicationRequest: {
-            address: null | components["schemas"]["BusinessAddress"];
+            address: components["schemas"]["BusinessAddress"];
             /** @description 1 to 120 characters once trimmed. */
             companyName: string;
             /** @description The spec's phone rule (as the checkout's). */
@@ -2129,36 +2129,6 @@ export interface components {
              *     refused with 409 and the banner as it now is. Without it the save is applied.
              */
             version?: number | null;
-        };
-        BulkAnswer: {
-            lines: components["schemas"]["BulkLineAnswer"][];
-        };
-        /** @description One line of a quick order. */
-        BulkLine: {
-            /**
-             * Format: double
-             * @description A whole number of at least 1 (summed with the SKU's other lines).
-             */
-            quantity: number;
-            /** @description Any case. */
-            sku: string;
-        };
-        /** @description One line's answer. */
-        BulkLineAnswer: {
-            message?: string | null;
-            /**
-             * Format: int64
-             * @description Units added.
-             */
-            quantity: number;
-            sku: string;
-            /**
-             * @description `added` (all of it), `short` (less could be: `quantity` says how many, 0 when
-             *     none), `unknown` (no such SKU in the shop) or `invalid` (a quantity the product
-             *     is not sold in; nothing added).
-             */
-            status: string;
-            variantId?: string | null;
         };
         /**
          * @description One change to many products: `setStock` to `value` units, `adjustPrice` by
@@ -2605,15 +2575,6 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
-        Envelope_BulkAnswer: {
-            data: {
-                lines: components["schemas"]["BulkLineAnswer"][];
-            };
-            message: string;
-            /** @description Always `true`. */
-            success: boolean;
-        };
-        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_CartDetail: {
             data: {
                 /**
@@ -3049,6 +3010,15 @@ export interface components {
                 promoCodes: components["schemas"]["PromoCode"][];
                 /** Format: int64 */
                 total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_QuickOrderAnswer: {
+            data: {
+                lines: components["schemas"]["QuickOrderLineAnswer"][];
             };
             message: string;
             /** @description Always `true`. */
@@ -4375,6 +4345,40 @@ export interface components {
              * @description 1 to 99, at most the variant's stock, and one the product is sold in.
              */
             quantity: number;
+        };
+        QuickOrderAnswer: {
+            lines: components["schemas"]["QuickOrderLineAnswer"][];
+        };
+        /** @description One line of a quick order. */
+        QuickOrderLine: {
+            /**
+             * Format: double
+             * @description A whole number of at least 1 (summed with the SKU's other lines).
+             */
+            quantity: number;
+            /** @description Any case. */
+            sku: string;
+        };
+        /** @description One line's answer. */
+        QuickOrderLineAnswer: {
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description Units added.
+             */
+            quantity: number;
+            sku: string;
+            /**
+             * @description `added` (all of it), `short` (less could be: `quantity` says how many, 0 when
+             *     none), `unknown` (no such SKU in the shop) or `invalid` (a quantity the product
+             *     is not sold in; nothing added).
+             */
+            status: string;
+            variantId?: string | null;
+        };
+        QuickOrderRequest: {
+            /** @description 1 to 200 lines. */
+            lines: components["schemas"]["QuickOrderLine"][];
         };
         Quote: {
             /** Format: double */
@@ -10866,7 +10870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BulkAnswer"];
+                    "application/json": components["schemas"]["Envelope_QuickOrderAnswer"];
                 };
             };
             /** @description A parameter or the body does not parse, or breaks a rule */
@@ -11999,7 +12003,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BulkRequest"];
+                "application/json": components["schemas"]["QuickOrderRequest"];
             };
         };
         responses: {
@@ -12009,7 +12013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BulkAnswer"];
+                    "application/json": components["schemas"]["Envelope_QuickOrderAnswer"];
                 };
             };
             /** @description `errors.lines` 'Send at least one line' or 'At most 200 lines' (nothing added); a key over 100 characters */

@@ -123,3 +123,4 @@ export type PriceBreak = Schemas['PriceBreakView'];
 export type AudienceBreaks = Schemas['AudienceBreaks'];
 export type PriceBreakList = Schemas['PriceBreakList'];
 export type PriceBreaksRequest = Schemas['PriceBreaksRequest'];
+export type QuickOrderLineAnswer = Schemas['QuickOrderLineAnswer'];

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { vi } from 'vitest';
-import type { Banner, Category, ErrorCode, Item, Product, ShopFacts, User } from '@/api/types';
+import type { Banner, Category, ErrorCode, Item, Product, ShopFacts, TradeStanding, User } from '@/api/types';
 
 /** What every test's shop says of itself unless the test says otherwise (`shopHandler`):
  * no currency of its own and no pickup point, as a fresh shop. */
@@ -9,7 +9,11 @@ import type { Banner, Category, ErrorCode, Item, Product, ShopFacts, User } from
 const FRESH_SHOP: ShopFacts = { currency: null, pickup: null, name: 'Shop', country: 'GB', taxLabel: 'VAT', pricesIncludeTax: true, rates: { standard: 20, reduced: 5, zero: 0 } };
 export const shopHandler = (shop: Partial<ShopFacts> = {}) => http.get('*/api/shop', () => envelope({ shop: { ...FRESH_SHOP, ...shop } }, 'Shop'));
 
-export const server = setupServer(shopHandler());
+/** GET /auth/user: the signed-in shopper, whose trade account stands as `trade` says (by
+ * default none: checkout then offers no pay on account; testing/trade.ts has accounts). */
+export const currentUserHandler = (trade: TradeStanding | null = null) => http.get('*/api/auth/user', () => envelope({ user: { ...user(), trade } }, 'User'));
+
+export const server = setupServer(shopHandler(), currentUserHandler());
 
 export function envelope<T>(data: T, message = 'ok') {
   return HttpResponse.json({ success: true, message, data });

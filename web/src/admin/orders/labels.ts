@@ -48,8 +48,10 @@ export const FULFILMENTS = Object.keys(FULFILMENT_LABELS) as OrderFulfilment[];
 /** Events the customer's own timeline leaves out (server: `EventType::is_public`). */
 export const STAFF_ONLY_EVENTS: ReadonlySet<OrderEventType> = new Set(['restocked', 'note']);
 
-/** 'Cash' or 'Card', with the card's last digits when known. */
-export function paymentMethodLabel({ paymentMethod, card }: Pick<Order, 'paymentMethod' | 'card'>): string {
+/** 'Cash', 'On account' (with its PO number and due date) or 'Card', with the card's
+ * last digits when known. */
+export function paymentMethodLabel({ paymentMethod, card, poNumber, dueDate }: Pick<Order, 'paymentMethod' | 'card' | 'poNumber' | 'dueDate'>): string {
   if (paymentMethod === 'cod') return 'Cash';
+  if (paymentMethod === 'account') return ['On account', poNumber && `PO ${poNumber}`, dueDate && `due ${dueDate}`].filter(Boolean).join(', ');
   return card ? `Card ending ${card.last4}` : 'Card';
 }

@@ -17,6 +17,8 @@ const CASES: Case[] = [
   ['completed', 'delivery', 'cod', 'unpaid', ['paid']],
   ['cancelled', 'pickup', 'cod', 'unpaid', []],
   ['cancelled', 'delivery', 'card', 'refunded', []],
+  ['placed', 'delivery', 'account', 'unpaid', ['paid', 'shipped', 'cancelled']],
+  ['completed', 'delivery', 'account', 'paid', []],
 ];
 
 describe('orderActions', () => {

@@ -28,9 +28,10 @@ export function mayBecome({ status, fulfilment }: Pick<Order, 'status' | 'fulfil
   }
 }
 
-/** Cash is recorded for a cash order not yet paid, unless it was cancelled. */
+/** A payment is recorded for a cash or account order not yet paid, unless it was
+ * cancelled (an account order's credit is free again at once: docs/DESIGN.md §11). */
 export const awaitsCash = ({ paymentMethod, paymentStatus, status }: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'status'>) =>
-  paymentMethod === 'cod' && paymentStatus === 'unpaid' && status !== 'cancelled';
+  (paymentMethod === 'cod' || paymentMethod === 'account') && paymentStatus === 'unpaid' && status !== 'cancelled';
 
 const MOVES: OrderMove[] = ['ready_for_pickup', 'shipped', 'completed', 'cancelled'];
 

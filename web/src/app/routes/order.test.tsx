@@ -350,3 +350,35 @@ describe('An order paid by card', () => {
     expect(asked).toEqual([null]);
   });
 });
+
+describe('An order on account (docs/DESIGN.md §11)', () => {
+  const ON_ACCOUNT = order({ paymentMethod: 'account', poNumber: 'PO-2026-17', dueDate: '2026-03-31', paymentStatus: 'unpaid' });
+  const payment = () => screen.getByRole('region', { name: 'Payment' });
+
+  it('says it is paid on account, with its PO number and due date, on the signed-in shopper’s page', async () => {
+    useAuth.getState().signIn(user(), 'token-123');
+    server.use(...orderHandlers(() => ON_ACCOUNT));
+    renderRoutes(routes, `/my-orders/${ORDER_NUMBER}`);
+    await heading();
+    await waitFor(() => expect(payment()).toHaveTextContent('MethodPaid on accountStatusTo pay by the due date'));
+    expect(within(payment()).getByText('PO number: PO-2026-17')).toBeInTheDocument();
+    expect(within(payment()).getByText('Due: Mar 31, 2026')).toBeInTheDocument();
+  });
+
+  it('says the same on the page the mails link to', async () => {
+    server.use(...orderHandlers(() => ON_ACCOUNT));
+    renderRoutes(routes, GUEST_PAGE);
+    await heading();
+    await waitFor(() => expect(payment()).toHaveTextContent('MethodPaid on account'));
+    expect(within(payment()).getByText('PO number: PO-2026-17')).toBeInTheDocument();
+    expect(within(payment()).getByText('Due: Mar 31, 2026')).toBeInTheDocument();
+  });
+
+  it('shows no PO number or due date for an order paid otherwise', async () => {
+    server.use(...orderHandlers(() => order()));
+    renderRoutes(routes, GUEST_PAGE);
+    await heading();
+    await waitFor(() => expect(payment()).toHaveTextContent('MethodCash at pickup'));
+    expect(payment()).not.toHaveTextContent(/PO number|Due:/);
+  });
+});

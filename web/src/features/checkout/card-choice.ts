@@ -25,4 +25,5 @@ export function selectedCard(choice: CardChoice, saved: { _id: string; primary: 
 export type CheckoutPayment =
   | { method: 'cod' }
   | { method: 'card'; savedCardId: string }
-  | { method: 'card'; newCard: CardInput; saveCard: boolean };
+  | { method: 'card'; newCard: CardInput; saveCard: boolean }
+  | { method: 'account'; poNumber: string };

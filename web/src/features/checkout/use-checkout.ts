@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { PAYMENT_CONFIG_KEY, PAYMENT_METHODS_KEY, QUOTE_KEY, SAVED_ADDRESS_KEY } from '@/api/query-keys';
+import { PAYMENT_CONFIG_KEY, PAYMENT_METHODS_KEY, QUOTE_KEY, SAVED_ADDRESS_KEY, TRADE_STANDING_KEY } from '@/api/query-keys';
 import type { ErrorCode, Item } from '@/api/types';
 import { paths } from '@/config/paths';
 import { useSignedInUserId } from '@/features/auth';
@@ -62,7 +62,8 @@ export const ENTER_CARD = 'Please enter your card details.';
 
 /** The refusals about the card rather than the order: a decline (in the provider's
  * words), 'Card payments are not available', a saved card that is gone ('Payment method
- * not found'), or no usable card or method chosen. */
+ * not found'), or no usable card or method chosen (pay on account without an approved
+ * trade account too: 'Pay on account needs an approved trade account'). */
 const CARD_REFUSALS: readonly ErrorCode[] = ['card_declined', 'cards_unavailable', 'payment_method_not_found', 'payment_invalid'];
 
 /** Whether a refusal is about the card rather than the order. */
@@ -147,6 +148,7 @@ export function useCheckout(cart: CheckoutCart) {
    * cannot be used. */
   const paymentOf = async (payment: CheckoutPayment): Promise<PlaceOrderRequest['payment'] | null> => {
     if (payment.method === 'cod') return { method: 'cod' };
+    if (payment.method === 'account') return { method: 'account', poNumber: payment.poNumber };
     if ('savedCardId' in payment) return { method: 'card', paymentMethodId: payment.savedCardId, saveCard: false };
     if (!takesCards(config.data)) return null;
     if (!isCardFilled(payment.newCard)) {
@@ -206,6 +208,15 @@ export function useCheckout(cart: CheckoutCart) {
       return null;
     } catch (error) {
       if (answered(error)) endAttempt();
+      // A PO number the server refused: under its field, as the contact's are.
+      if (error instanceof ApiError && error.errors?.poNumber) return error.errors;
+      if (codeOf(error) === 'credit_limit') {
+        // Nothing was placed: the order is more than the account has left, which the
+        // refusal names. The credit shown is loaded as it is now.
+        setPaymentError(cardErrorMessage(error, 'This order would exceed your credit limit'));
+        void client.invalidateQueries({ queryKey: TRADE_STANDING_KEY });
+        return null;
+      }
       if (aboutTheCard(error)) {
         // Nothing was placed: the shopper may pick another card and try again.
         setPaymentError(cardErrorMessage(error, 'Your card could not be charged.'));

@@ -9,11 +9,14 @@ import { useAuth, useSignedInUserId } from '@/features/auth';
 import type { ContactInput, DeliveryOption, Fulfilment } from '@/features/orders';
 import { primaryFirst, takesCards, usePaymentConfig, usePaymentMethods } from '@/features/payments';
 import { useShop } from '@/features/shop';
+import { useAccountCredit } from '@/features/trade';
 import { cn } from '@/lib/utils';
+import { accountPaymentSchema, type AccountPaymentForm } from '../account-schema';
 import { useSavedAddress } from '../api/get-saved-address';
 import { type CardChoice, type CheckoutPayment, INITIAL_CARD_CHOICE, selectedCard } from '../card-choice';
 import { contactSchema, type ContactForm, pickupContactSchema, type PickupContactForm } from '../contact-schema';
 import type { CheckoutCart, FieldMessages } from '../use-checkout';
+import { AccountPayment } from './account-payment';
 import { CardPayment } from './card-payment';
 import { ContactFields } from './contact-fields';
 import { DeliveryOptions } from './delivery-options';
@@ -31,12 +34,24 @@ const SHARED = ['firstName', 'phoneNumber', 'emailAddress'] as const;
 const validValues = <T extends FieldValues>(form: UseFormReturn<T>) =>
   new Promise<T | null>((resolve) => void form.handleSubmit(resolve, () => resolve(null))());
 
-/** Shows the server's messages on the fields `form` has; says the rest in a toast. */
-function showFieldMessages<T extends FieldValues>(form: UseFormReturn<T>, messages: FieldMessages) {
-  const fields = Object.keys(form.getValues());
+/** A form the server's messages may be shown on: whether it has a field, and how. */
+interface MessageTarget {
+  has: (name: string) => boolean;
+  show: (name: string, message: string) => void;
+}
+
+const targetOf = <T extends FieldValues>(form: UseFormReturn<T>): MessageTarget => ({
+  has: (name) => Object.keys(form.getValues()).includes(name),
+  show: (name, message) => form.setError(name as Path<T>, { type: 'server', message }),
+});
+
+/** Shows the server's messages on the fields the `forms` have (the contact's, the PO
+ * number's); says the rest in a toast. */
+function showFieldMessages(forms: MessageTarget[], messages: FieldMessages) {
   const elsewhere: string[] = [];
   for (const [name, message] of Object.entries(messages)) {
-    if (fields.includes(name)) form.setError(name as Path<T>, { type: 'server', message });
+    const form = forms.find((target) => target.has(name));
+    if (form) form.show(name, message);
     else elsewhere.push(message);
   }
   if (elsewhere.length > 0) toast.error(elsewhere.join(' '));
@@ -58,13 +73,14 @@ export interface DeliveryPanel {
 /** Checkout's choices (spec §2): pickup (a name, phone and e-mail) or delivery (the
  * Contact Information, prefilled from the saved address or the profile, then the
  * delivery methods that serve its postcode: docs/DESIGN.md §10), the payment
- * method (with Bank, the card: a saved one or a new one), then `summary` (the Order
+ * method (with Bank, the card: a saved one or a new one; for an approved trade account
+ * with credit, Pay on account with a PO number: docs/DESIGN.md §11), then `summary` (the Order
  * Summary), then the final button, which places the order through `onPlace`: the total
  * is read before the button that pays it, on a phone too (docs/DESIGN.md §15). The three are
  * the items of the caller's grid, in this order; the button belongs to the form through
  * its `form` attribute (the summary holds a form of its own, the promo code's, which a
- * form cannot). `paymentError` is the last refusal of the card; any change to the
- * payment clears it through `onPaymentChange`. */
+ * form cannot). `paymentError` is the last refusal of the card or the account; any change
+ * to the payment clears it through `onPaymentChange`. */
 export function CheckoutForm({
   summary,
   cart,
@@ -92,7 +108,11 @@ export function CheckoutForm({
   // Saved cards only where cards are taken: a cash-only shop has none to offer.
   const savedCards = usePaymentMethods(cardsTaken ? userId : null);
   const cards = useMemo(() => primaryFirst(savedCards.data ?? []), [savedCards.data]);
-  const [payment, setPayment] = useState<PaymentMethod>('bank');
+  const [chosenPayment, setPayment] = useState<PaymentMethod>('bank');
+  // Pay on account is offered while the account has credit to give (null: not offered).
+  const credit = useAccountCredit(userId);
+  const payment = chosenPayment === 'account' && credit === null ? 'bank' : chosenPayment;
+  const onAccount = payment === 'account';
   const [cardChoice, setCardChoice] = useState<CardChoice>(INITIAL_CARD_CHOICE);
   const card = selectedCard(cardChoice, cards);
   const [placing, setPlacing] = useState(false);
@@ -105,6 +125,7 @@ export function CheckoutForm({
     resolver: zodResolver(pickupContactSchema),
     defaultValues: { firstName: user?.fullName ?? '', phoneNumber: user?.phoneNumber ?? '', emailAddress: user?.emailAddress ?? '' },
   });
+  const account = useForm<AccountPaymentForm>({ resolver: zodResolver(accountPaymentSchema), defaultValues: { poNumber: '' } });
   const address = saved.data;
   const savedValues = useMemo(() => (address ? { ...address, saveAddress: false } : undefined), [address]);
   const delivery = useForm<ContactForm>({
@@ -154,15 +175,18 @@ export function CheckoutForm({
   };
 
   const placeWith = async <T extends FieldValues>(form: UseFormReturn<T>, contactOf: (values: T) => [ContactInput, boolean]) => {
-    const values = await validValues(form);
-    if (!values) return;
-    const paidWith: CheckoutPayment = !cardChosen
-      ? { method: 'cod' }
-      : card === 'new'
-        ? { method: 'card', newCard: cardChoice.newCard, saveCard: cardChoice.saveCard }
-        : { method: 'card', savedCardId: card };
+    // Both checked at once, so every missing field says so at the first click.
+    const [values, po] = await Promise.all([validValues(form), onAccount ? validValues(account) : null]);
+    if (!values || (onAccount && !po)) return;
+    const paidWith: CheckoutPayment = po
+      ? { method: 'account', poNumber: po.poNumber }
+      : !cardChosen
+        ? { method: 'cod' }
+        : card === 'new'
+          ? { method: 'card', newCard: cardChoice.newCard, saveCard: cardChoice.saveCard }
+          : { method: 'card', savedCardId: card };
     const messages = await onPlace(...contactOf(values), paidWith);
-    if (messages) showFieldMessages(form, messages);
+    if (messages) showFieldMessages([targetOf(form), targetOf(account)], messages);
   };
 
   const submit = async () => {
@@ -218,11 +242,15 @@ export function CheckoutForm({
         )}
         <PaymentChoice
           value={payment}
+          onAccount={credit !== null}
           onChange={(next) => {
             setPayment(next);
             onPaymentChange();
           }}
         />
+        {onAccount && credit !== null && (
+          <AccountPayment available={credit} registration={account.register('poNumber')} poError={account.formState.errors.poNumber?.message} error={paymentError} />
+        )}
         {cardsNote && (
           <p id="card-payment-note" className="rounded-md bg-sky-50 p-3 text-sm text-sky-900">
             {CARD_PAYMENTS_NOT_YET}

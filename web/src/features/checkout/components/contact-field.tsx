@@ -9,6 +9,7 @@ export function ContactField({
   type = 'text',
   autoComplete,
   hint,
+  maxLength,
   error,
   registration,
 }: {
@@ -18,6 +19,7 @@ export function ContactField({
   type?: string;
   autoComplete: string;
   hint?: string;
+  maxLength?: number;
   error?: string;
   registration: UseFormRegisterReturn;
 }) {
@@ -32,6 +34,7 @@ export function ContactField({
         id={id}
         type={type}
         autoComplete={autoComplete}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={note}
         className="h-11 w-full rounded-md border border-slate-300 bg-slate-50 px-3 text-sm outline-none focus:ring-2 focus:ring-brand"

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORDERS_KEY, orderViewsKey, TRANSACTIONS_KEY } from '@/api/query-keys';
+import { ORDERS_KEY, orderViewsKey, STATEMENT_KEY, TRADE_STANDING_KEY, TRANSACTIONS_KEY } from '@/api/query-keys';
 import { invalidateProductQueries } from '@/features/catalog';
 import { apiCall } from '@/lib/api-client';
 import type { Order } from './types';
@@ -22,6 +22,11 @@ export function useCancelOrder(number: string, token: string | null) {
       void client.invalidateQueries({ queryKey: ORDERS_KEY });
       // A paid card order is refunded.
       void client.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+      // An order on account frees its credit and leaves the Statement.
+      if (order.paymentMethod === 'account') {
+        void client.invalidateQueries({ queryKey: TRADE_STANDING_KEY });
+        void client.invalidateQueries({ queryKey: STATEMENT_KEY });
+      }
       // The order's stock is back on the shelf.
       void invalidateProductQueries(client);
     },

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORDERS_KEY, orderKey, PAYMENT_METHODS_KEY, TRANSACTIONS_KEY } from '@/api/query-keys';
+import { ORDERS_KEY, orderKey, PAYMENT_METHODS_KEY, STATEMENT_KEY, TRADE_STANDING_KEY, TRANSACTIONS_KEY } from '@/api/query-keys';
 import { apiCall } from '@/lib/api-client';
 import type { PlacedOrder, PlaceOrderRequest } from './types';
 
@@ -24,6 +24,11 @@ export function usePlaceOrder() {
       // A card payment is a transaction, and may have saved the card.
       void client.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
       void client.invalidateQueries({ queryKey: PAYMENT_METHODS_KEY });
+      // An order on account uses the account's credit and joins its Statement.
+      if (order.paymentMethod === 'account') {
+        void client.invalidateQueries({ queryKey: TRADE_STANDING_KEY });
+        void client.invalidateQueries({ queryKey: STATEMENT_KEY });
+      }
     },
   });
 }

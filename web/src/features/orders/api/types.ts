@@ -51,12 +51,20 @@ export interface DeliveryChoice {
   methodId: string | null;
 }
 
+/** Pay on account (docs/DESIGN.md §11): the order is placed unpaid, due after the
+ * account's terms; `poNumber` is 1 to 40 characters once trimmed. */
+export interface AccountPayment {
+  method: 'account';
+  poNumber: string;
+}
+
 export interface PlaceOrderRequest {
   fulfilment: Fulfilment;
   contact: ContactInput;
   saveAddress: boolean;
-  /** Cash on delivery (or at pickup), or a card: a saved one or a fresh token. */
-  payment: { method: 'cod' } | CardPayment;
+  /** Cash on delivery (or at pickup), a card (a saved one or a fresh token), or an
+   * approved trade account's credit with the buyer's purchase-order number. */
+  payment: { method: 'cod' } | CardPayment | AccountPayment;
   /** A guest's lines; left out when signed in. */
   items?: LineInput[];
   /** The promo code the shopper applied; left out for none. */

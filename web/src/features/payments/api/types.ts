@@ -55,9 +55,10 @@ export type NextAction = ApiNextAction & { type: 'redirect' };
 /** The card an order was paid with, as it may be shown. */
 export type OrderCard = CardUsed & { brand: ProviderBrand };
 
-/** What card payments add to an order, narrowed. */
+/** What card payments add to an order, narrowed: cash, a card, or a trade account's
+ * credit (docs/DESIGN.md §11). */
 export interface OrderPaymentFields {
-  paymentMethod: 'cod' | 'card';
+  paymentMethod: 'cod' | 'card' | 'account';
   card: OrderCard | null;
 }
 
