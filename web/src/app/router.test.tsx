@@ -28,6 +28,7 @@ const ROUTES: [string, string][] = [
   ['/payment-methods', 'Sign In'],
   ['/payment-methods/transection-history', 'Sign In'],
   ['/trade-account', 'Sign In'],
+  ['/statement', 'Sign In'],
   ['/my-orders/100001', 'Sign In'],
   // The link order mails carry opens signed out.
   ['/orders/100001?token=signed.order.token', 'Order #100001'],
@@ -51,6 +52,7 @@ const SIGNED_IN_ROUTES: [string, string][] = [
   ['/payment-methods', 'Payment Methods'],
   ['/payment-methods/transection-history', 'Transaction History'],
   ['/trade-account', 'Trade Account'],
+  ['/statement', 'Statement'],
   ['/login', HOME],
   ['/signup', HOME],
   ['/forgot-password', HOME],
@@ -63,6 +65,7 @@ const orderHandlers = [
   http.get('*/api/payment-method', () => envelope([])),
   http.get('*/api/transaction', () => envelope({ transactions: [], total: 0, page: 1, perPage: 10 })),
   http.get('*/api/trade/application', () => envelope({ application: null })),
+  http.get('*/api/trade/statement', () => envelope({ orders: [], total: 0, page: 1, perPage: 10, creditLimit: 0, outstanding: 0, available: 0, today: '2026-03-01' })),
 ];
 
 describe('routes', () => {

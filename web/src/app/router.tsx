@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       // The link order mails carry: it must open signed out.
       { path: '/orders/:number', lazy: () => import('./routes/order') },
       { path: paths.trackOrder, lazy: () => import('./routes/track-order') },
+      { path: paths.quickOrder, lazy: () => import('./routes/quick-order') },
       { path: paths.terms, lazy: () => import('./routes/terms') },
       { path: paths.about, lazy: () => import('./routes/about') },
       { path: paths.contact, lazy: () => import('./routes/contact') },
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
               { path: paths.paymentMethods, lazy: () => import('./routes/payment-methods') },
               { path: paths.transactionHistory, lazy: () => import('./routes/transaction-history') },
               { path: paths.tradeAccount, lazy: () => import('./routes/trade-account') },
+              { path: paths.statement, lazy: () => import('./routes/statement') },
             ],
           },
         ],

@@ -32,10 +32,14 @@ export const paths = {
     return `/orders/${encodeURIComponent(number)}${search ? `?${search}` : ''}`;
   },
   trackOrder: '/track-order',
+  /** Lines of 'SKU quantity' put in the cart at once (docs/DESIGN.md §11). */
+  quickOrder: '/quick-order',
   paymentMethods: '/payment-methods',
   transactionHistory: '/payment-methods/transection-history',
   /** Applying for a trade account, and where the application stands (docs/DESIGN.md §11). */
   tradeAccount: '/trade-account',
+  /** An approved trade account's open orders on account, with their due dates (docs/DESIGN.md §11). */
+  statement: '/statement',
   terms: '/terms-and-conditions',
   about: '/about',
   contact: '/contact',

@@ -7,6 +7,8 @@ const MENU = [
   { label: 'My Orders', to: paths.myOrders },
   { label: 'Payment Methods', to: paths.paymentMethods },
   { label: 'Trade Account', to: paths.tradeAccount },
+  { label: 'Statement', to: paths.statement },
+  { label: 'Quick Order', to: paths.quickOrder },
 ];
 
 /** The account area 'My Profile' with its side menu (spec §2). The area's name is no

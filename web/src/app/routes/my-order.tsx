@@ -2,9 +2,10 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { OrderPage } from '@/features/orders';
+import { BuyAgain } from '@/features/quick-order';
 import { useDocumentTitle } from '@/lib/page-title';
 
-/** One of the signed-in shopper's orders, from My Orders. */
+/** One of the signed-in shopper's orders, from My Orders, with 'Buy again' (docs/DESIGN.md §11). */
 export function Component() {
   const { number = '' } = useParams();
   useDocumentTitle(`Order #${number}`);
@@ -13,7 +14,7 @@ export function Component() {
       <Link to={paths.myOrders} className="inline-flex min-h-11 items-center gap-1 text-sm text-slate-600 hover:text-slate-900 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to My Orders
       </Link>
-      <OrderPage number={number} token={null} />
+      <OrderPage number={number} token={null} actions={<BuyAgain number={number} />} />
     </div>
   );
 }

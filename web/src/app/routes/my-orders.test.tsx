@@ -3,8 +3,9 @@ import { http } from 'msw';
 import { routes } from '@/app/router';
 import { useAuth } from '@/features/auth/store';
 import type { Order } from '@/features/orders';
+import { toast } from '@/lib/toast';
 import { order } from '@/testing/orders';
-import { catalogueHandlers, envelope, failure, server, user } from '@/testing/server';
+import { catalogueHandlers, envelope, failure, item, product, server, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 
 const NEWEST = order({
@@ -92,5 +93,66 @@ describe('My Orders', () => {
     expect(alert).toHaveTextContent('Failed to fetch orders');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
+  });
+});
+
+describe('Buy again from My Orders', () => {
+  /** POST /order/{number}/reorder answering `reply`, noting the numbers asked for. */
+  const reorderHandler = (reply: () => Response, asked: string[]) =>
+    http.post('*/api/order/:number/reorder', ({ params }) => {
+      asked.push(String(params.number));
+      return reply();
+    });
+
+  it("puts the order's lines in the cart at today's prices, and says what became of each", async () => {
+    const asked: string[] = [];
+    let cart: ReturnType<typeof item>[] = [];
+    server.use(
+      ordersHandler({ 1: [NEWEST, OLDER] }, 2),
+      reorderHandler(() => {
+        cart = [item(product(), { quantity: 1 })];
+        return envelope(
+          {
+            lines: [
+              { sku: 'RSH-1', status: 'added', quantity: 1, message: 'The price is now ₹110.00 (was ₹100.00)', variantId: 'v1'.padStart(24, '0') },
+              { sku: 'BAV-15', status: 'unknown', quantity: 0, message: null, variantId: null },
+            ],
+          },
+          'Lines added to cart',
+        );
+      }, asked),
+      http.get('*/api/user/item', ({ request }) => envelope(new URL(request.url).searchParams.get('type') === 'cart' ? cart : [])),
+      ...catalogueHandlers,
+    );
+    renderRoutes(routes, '/my-orders');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Buy again' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Buy again: order #100002' });
+    expect(asked).toEqual(['100002']);
+    expect(within(dialog).getByText('1 of 2 lines added')).toBeInTheDocument();
+    const [, changed, gone] = within(dialog).getAllByRole('row');
+    expect(changed).toHaveTextContent('RSH-1Added1The price is now ₹110.00 (was ₹100.00)');
+    expect(gone).toHaveTextContent('BAV-15Not found0');
+    expect(within(dialog).getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
+    // The header's count reads the cart the lines went into.
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item', hidden: true })).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says why when the order cannot be bought again', async () => {
+    const asked: string[] = [];
+    const error = vi.spyOn(toast, 'error');
+    server.use(ordersHandler({ 1: [NEWEST] }, 1), reorderHandler(() => failure(404, 'Order not found'), asked), ...catalogueHandlers);
+    renderRoutes(routes, '/my-orders');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Buy again' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Order not found'));
+    expect(asked).toEqual(['100002']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(rows()[0]).getByRole('button', { name: 'Buy again' })).toBeEnabled();
   });
 });

@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { useSignedInUserId } from '@/features/auth';
 import { OrderHistory } from '@/features/orders';
+import { BuyAgain } from '@/features/quick-order';
 import { useDocumentTitle } from '@/lib/page-title';
 
-/** 'Orders Details' (spec §2): the shopper's orders, newest first; the page is kept in
- * the address (`page`), like the listing's. */
+/** 'Orders Details' (spec §2): the shopper's orders, newest first, each with 'Buy again'
+ * (docs/DESIGN.md §11); the page is kept in the address (`page`), like the listing's. */
 export function Component() {
   useDocumentTitle('Orders Details');
   const userId = useSignedInUserId();
@@ -17,6 +18,7 @@ export function Component() {
         <OrderHistory
           userId={userId}
           page={page}
+          orderActions={(order) => <BuyAgain number={order.number} />}
           onPageChange={(next) => {
             setSearch(next === 1 ? {} : { page: String(next) });
             window.scrollTo({ top: 0, behavior: 'smooth' });

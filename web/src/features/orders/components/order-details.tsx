@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format';
 import type { Order } from '../api/types';
 import { orderSteps, statusLabel } from '../order-steps';
@@ -13,15 +14,19 @@ import { OrderTotals } from './order-totals';
 /** One order: its lines and totals, its payment, how it reaches the shopper, its invoice
  * and credit notes, its timeline, and
  * 'Cancel order' while it can be. `placed` adds checkout's confirmation; `token` is how
- * the page was opened (null with the bearer), and a cancellation goes the same way. */
-export function OrderDetails({ order, token, placed = false }: { order: Order; token: string | null; placed?: boolean }) {
+ * the page was opened (null with the bearer), and a cancellation goes the same way.
+ * `actions` go beside its date and status (the signed-in shopper's 'Buy again'). */
+export function OrderDetails({ order, token, placed = false, actions }: { order: Order; token: string | null; placed?: boolean; actions?: ReactNode }) {
   return (
     <div className="space-y-6">
       {/* A payment that failed placed nothing to thank for: the payment section says why. */}
       {placed && order.paymentStatus !== 'failed' && <OrderConfirmation order={order} />}
-      <p className="text-sm text-slate-600">
-        Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · Status: <span className="font-medium text-slate-900">{statusLabel(order)}</span>
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · Status: <span className="font-medium text-slate-900">{statusLabel(order)}</span>
+        </p>
+        {actions}
+      </div>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[1fr_260px]">
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="lines-heading" className="rounded-lg border border-slate-200 p-5">

@@ -1,13 +1,26 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useOrders } from '../api/get-orders';
+import type { Order } from '../api/types';
 import { OrderListItem } from './order-list-item';
 
-/** My Orders: the signed-in shopper's orders, newest first, a page at a time. */
-export function OrderHistory({ userId, page, onPageChange }: { userId: string; page: number; onPageChange: (page: number) => void }) {
+/** My Orders: the signed-in shopper's orders, newest first, a page at a time, each with
+ * what the page offers to do with it (`orderActions`). */
+export function OrderHistory({
+  userId,
+  page,
+  onPageChange,
+  orderActions,
+}: {
+  userId: string;
+  page: number;
+  onPageChange: (page: number) => void;
+  orderActions?: (order: Order) => ReactNode;
+}) {
   const orders = useOrders(userId, page);
   if (orders.isPending) {
     return (
@@ -44,7 +57,7 @@ export function OrderHistory({ userId, page, onPageChange }: { userId: string; p
     <div className="space-y-4">
       <ul aria-label="Orders" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
         {list.map((order) => (
-          <OrderListItem key={order._id} order={order} />
+          <OrderListItem key={order._id} order={order} actions={orderActions?.(order)} />
         ))}
       </ul>
       {totalPages > 1 && (

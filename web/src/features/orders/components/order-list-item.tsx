@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate, formatRupee, truncate } from '@/lib/format';
@@ -13,8 +14,9 @@ function itemSummary(lines: Order['lines']): string {
   return `${count} ${count === 1 ? 'item' : 'items'}: ${first}${more}`;
 }
 
-/** One order in My Orders: number (to its page), date, what it holds, total and status. */
-export function OrderListItem({ order }: { order: Order }) {
+/** One order in My Orders: number (to its page), date, what it holds, total and status,
+ * and what the page offers to do with it (`actions`: 'Buy again'). */
+export function OrderListItem({ order, actions }: { order: Order; actions?: ReactNode }) {
   const cancelled = order.status === 'cancelled';
   return (
     <li aria-label={`Order #${order.number}`} className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -32,6 +34,7 @@ export function OrderListItem({ order }: { order: Order }) {
         <p className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-medium', cancelled ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-700')}>
           {statusLabel(order)}
         </p>
+        {actions && <div className="flex justify-end">{actions}</div>}
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,8 +8,9 @@ import { useOrder } from '../api/get-order';
 import { OrderDetails } from './order-details';
 
 /** The order with `number`, opened with the bearer (`token` null) or with the token its
- * mails and checkout's confirmation link with. */
-export function OrderPage({ number, token, placed = false }: { number: string; token: string | null; placed?: boolean }) {
+ * mails and checkout's confirmation link with; `actions` show beside it once it loads
+ * (the signed-in shopper's 'Buy again'). */
+export function OrderPage({ number, token, placed = false, actions }: { number: string; token: string | null; placed?: boolean; actions?: ReactNode }) {
   const order = useOrder(number, token);
   return (
     <div className="space-y-6">
@@ -21,7 +23,7 @@ export function OrderPage({ number, token, placed = false }: { number: string; t
       ) : order.isError ? (
         <OrderProblem error={order.error} retry={() => void order.refetch()} />
       ) : (
-        <OrderDetails order={order.data} token={token} placed={placed} />
+        <OrderDetails order={order.data} token={token} placed={placed} actions={actions} />
       )}
     </div>
   );
