@@ -11,16 +11,16 @@ use super::catalogue::{csv, listing, photos, product, search, stock};
 use super::content::{banners, categories, pages, settings};
 use super::error::ErrorBody;
 use super::openapi_patterns::{
-    blank_or, country, link, postcode, postcode_required, trimmed, ALL_CONTROL, DATE,
+    blank_or, country, link, postcode, trade_text_rules, trimmed, ALL_CONTROL, DATE,
 };
 use super::reviews::moderation;
 use super::{auth, catalogue, items, orders, reviews};
 use crate::domain::account::{new_password_pattern, signup_password_pattern, CONTROL_CLASS};
+use crate::domain::delivery;
 use crate::domain::product_rules::{MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, MAX_NAME_CHARS};
 use crate::domain::shop::{
     MAX_ADDRESS_LINE, MAX_PICKUP_NAME, MAX_PICKUP_TEXT, MAX_SHOP_NAME, MAX_TAX_LABEL,
 };
-use crate::domain::{delivery, trade};
 use crate::http::content::categories::MAX_TITLE_CHARS;
 use crate::http::content::settings::CURRENCY_PATTERN;
 
@@ -117,6 +117,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         super::trade::Doc::openapi(),
         super::trade::review::Doc::openapi(),
         super::trade::groups::Doc::openapi(),
+        super::trade::breaks::Doc::openapi(),
         super::trade::statement::Doc::openapi(),
         super::trade::quick_order::Doc::openapi(),
     ] {
@@ -201,13 +202,6 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
         let gap = "[ ().-]*";
         format!(
             "^{gap}(?:(?:\\+{gap})?[1-9](?:{gap}[0-9]){{6,14}}|0{gap}[1-9](?:{gap}[0-9]){{8,9}}){gap}$|^[ \\t\\n\\r]*$"
-        )
-    };
-    // The same, never blank: an application's (`trade::check_application`).
-    let phone_required = {
-        let gap = "[ ().-]*";
-        format!(
-            "^{gap}(?:(?:\\+{gap})?[1-9](?:{gap}[0-9]){{6,14}}|0{gap}[1-9](?:{gap}[0-9]){{8,9}}){gap}$"
         )
     };
     let rules = [
@@ -321,44 +315,6 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
             "description",
             trimmed(0, delivery::MAX_DESCRIPTION_CHARS, CONTROL_CLASS),
         ),
-        (
-            "ApplicationRequest",
-            "companyName",
-            trimmed(1, trade::MAX_COMPANY_CHARS, CONTROL_CLASS),
-        ),
-        (
-            "ApplicationRequest",
-            "taxNumber",
-            trimmed(0, trade::MAX_TAX_NUMBER_CHARS, CONTROL_CLASS),
-        ),
-        ("ApplicationRequest", "phoneNumber", phone_required.clone()),
-        (
-            "BusinessAddress",
-            "streetAddress",
-            trimmed(1, trade::MAX_ADDRESS_CHARS, CONTROL_CLASS),
-        ),
-        (
-            "BusinessAddress",
-            "townCity",
-            trimmed(1, trade::MAX_ADDRESS_CHARS, CONTROL_CLASS),
-        ),
-        ("BusinessAddress", "postcode", postcode_required()),
-        ("BusinessAddress", "country", blank_or(&country())),
-        (
-            "RejectRequest",
-            "reason",
-            trimmed(1, trade::MAX_REASON_CHARS, CONTROL_CLASS),
-        ),
-        (
-            "GroupRequest",
-            "name",
-            trimmed(1, trade::MAX_GROUP_NAME_CHARS, CONTROL_CLASS),
-        ),
-        (
-            "Payment",
-            "poNumber",
-            trimmed(1, trade::MAX_PO_CHARS, CONTROL_CLASS),
-        ),
         ("QuoteRequest", "postcode", postcode()),
         ("QuoteRequest", "country", blank_or(&country())),
         ("Contact", "postcode", postcode()),
@@ -390,7 +346,7 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
         }
     }
     let schemas = &mut doc.components.get_or_insert_with(Default::default).schemas;
-    for (schema, field, pattern) in rules {
+    for (schema, field, pattern) in rules.into_iter().chain(trade_text_rules()) {
         match schemas.get_mut(schema) {
             Some(RefOr::T(Schema::Object(object))) => match object.properties.get_mut(field) {
                 Some(RefOr::T(Schema::Object(text))) => text.pattern = Some(pattern),

@@ -2,8 +2,10 @@
 //! server reads that text by, so a schema-valid value is one the server takes: a day, a
 //! link, a country, a postcode, trimmed text of a length.
 
+use crate::domain::account::CONTROL_CLASS;
 use crate::domain::country::country_codes;
 use crate::domain::delivery::MAX_POSTCODE_CHARS;
+use crate::domain::trade;
 
 /// A day as `time::parse_date` reads it, `YYYY-MM-DD`: every day of every month, and
 /// the 29th of February in leap years (but for the year 0).
@@ -72,4 +74,56 @@ pub(super) fn trimmed(min: usize, max: usize, refused: &str) -> String {
         format!("{edge}{inner}{{{},{}}}{edge}", min - 2, max - 2)
     };
     format!("^{around}{body}{around}$")
+}
+
+/// The trade forms' text rules (docs/DESIGN.md §11), as `trade::check_application`,
+/// `check_reason`, `check_group` and `check_po_number` read them: (schema, field, pattern).
+pub(super) fn trade_text_rules() -> Vec<(&'static str, &'static str, String)> {
+    // The same, never blank: an application's (`trade::check_application`).
+    let phone_required = {
+        let gap = "[ ().-]*";
+        format!(
+            "^{gap}(?:(?:\\+{gap})?[1-9](?:{gap}[0-9]){{6,14}}|0{gap}[1-9](?:{gap}[0-9]){{8,9}}){gap}$"
+        )
+    };
+    vec![
+        (
+            "ApplicationRequest",
+            "companyName",
+            trimmed(1, trade::MAX_COMPANY_CHARS, CONTROL_CLASS),
+        ),
+        (
+            "ApplicationRequest",
+            "taxNumber",
+            trimmed(0, trade::MAX_TAX_NUMBER_CHARS, CONTROL_CLASS),
+        ),
+        ("ApplicationRequest", "phoneNumber", phone_required.clone()),
+        (
+            "BusinessAddress",
+            "streetAddress",
+            trimmed(1, trade::MAX_ADDRESS_CHARS, CONTROL_CLASS),
+        ),
+        (
+            "BusinessAddress",
+            "townCity",
+            trimmed(1, trade::MAX_ADDRESS_CHARS, CONTROL_CLASS),
+        ),
+        ("BusinessAddress", "postcode", postcode_required()),
+        ("BusinessAddress", "country", blank_or(&country())),
+        (
+            "RejectRequest",
+            "reason",
+            trimmed(1, trade::MAX_REASON_CHARS, CONTROL_CLASS),
+        ),
+        (
+            "GroupRequest",
+            "name",
+            trimmed(1, trade::MAX_GROUP_NAME_CHARS, CONTROL_CLASS),
+        ),
+        (
+            "Payment",
+            "poNumber",
+            trimmed(1, trade::MAX_PO_CHARS, CONTROL_CLASS),
+        ),
+    ]
 }

@@ -569,21 +569,26 @@ async fn breaks_of(
         .collect())
 }
 
-fn group(row: &AnyRow) -> Result<Group, sqlx::Error> {
+/// A group row's `category_discounts` column, as (category id, percent).
+pub(super) fn category_discounts(row: &AnyRow) -> Result<Vec<(String, i64)>, sqlx::Error> {
     let json: String = row.try_get("category_discounts")?;
     let stored: Vec<StoredDiscount> =
         serde_json::from_str(&json).map_err(|e| sqlx::Error::ColumnDecode {
             index: "category_discounts".into(),
             source: Box::new(e),
         })?;
+    Ok(stored
+        .into_iter()
+        .map(|d| (d.category_id, d.percent))
+        .collect())
+}
+
+fn group(row: &AnyRow) -> Result<Group, sqlx::Error> {
     Ok(Group {
         id: row.try_get("id")?,
         rules: GroupRules {
             name: row.try_get("name")?,
-            category_discounts: stored
-                .into_iter()
-                .map(|d| (d.category_id, d.percent))
-                .collect(),
+            category_discounts: category_discounts(row)?,
             cart_discount: row.try_get::<i64, _>("cart_discount")? != 0,
         },
         members: row.try_get("members")?,

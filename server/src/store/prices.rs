@@ -5,9 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
 use sqlx::{AnyConnection, Row};
 
+use super::customer_groups::category_discounts;
 use super::placeholders;
 use crate::domain::id::Id;
 use crate::domain::price_resolver::{CustomerPricing, GroupDeal, PriceBreak, Priced, VariantDeal};
@@ -16,13 +16,6 @@ use crate::domain::Money;
 
 /// Variants looked up in one query, at most.
 const CHUNK: usize = 500;
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct StoredDiscount {
-    category_id: String,
-    percent: i64,
-}
 
 /// `user`'s group (`None` for a guest, a retail customer, or one whose group is gone).
 pub async fn group_of(
@@ -42,18 +35,9 @@ pub async fn group_of(
     let Some(row) = row else {
         return Ok(None);
     };
-    let json: String = row.try_get("category_discounts")?;
-    let stored: Vec<StoredDiscount> =
-        serde_json::from_str(&json).map_err(|e| sqlx::Error::ColumnDecode {
-            index: "category_discounts".into(),
-            source: Box::new(e),
-        })?;
     Ok(Some(GroupDeal {
         group_id: row.try_get("id")?,
-        category_discounts: stored
-            .into_iter()
-            .map(|d| (d.category_id, d.percent))
-            .collect(),
+        category_discounts: category_discounts(&row)?,
         cart_discount: row.try_get::<i64, _>("cart_discount")? != 0,
     }))
 }

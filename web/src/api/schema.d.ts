@@ -4356,7 +4356,7 @@ export interface components {
              * @description A whole number of at least 1 (summed with the SKU's other lines).
              */
             quantity: number;
-            /** @description Any case. */
+            /** @description Any case; one no variant has (however long) is answered `unknown`. */
             sku: string;
         };
         /** @description One line's answer. */

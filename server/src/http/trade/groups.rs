@@ -1,6 +1,6 @@
 //! The console's customer groups (docs/DESIGN.md §11): the groups with their category
-//! discounts and cart-discount setting, a group's own prices per variant, and a
-//! variant's quantity breaks for everyone or for one group.
+//! discounts and cart-discount setting, and a group's own prices per variant (a
+//! variant's quantity breaks are `breaks.rs`'s).
 
 use std::collections::BTreeMap;
 
@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use crate::domain::money::hundredths;
-use crate::domain::price_resolver::{check_breaks, PriceBreak};
 use crate::domain::product_rules::{MAX_PRICE, MIN_PRICE};
 use crate::domain::trade::{check_group, MAX_GROUPS};
 use crate::domain::Money;
@@ -26,16 +25,7 @@ use crate::http::{ok, AppState, Envelope};
 use crate::store::customer_groups::{Group, GroupRefusal};
 
 #[derive(OpenApi)]
-#[openapi(paths(
-    list,
-    create,
-    update,
-    delete,
-    prices,
-    set_prices,
-    price_breaks,
-    set_price_breaks
-))]
+#[openapi(paths(list, create, update, delete, prices, set_prices))]
 pub struct Doc;
 
 pub fn router() -> Router<AppState> {
@@ -46,14 +36,9 @@ pub fn router() -> Router<AppState> {
             "/admin/customer-group/{id}/price",
             get(prices).put(set_prices),
         )
-        .route(
-            "/admin/variant/{id}/price-break",
-            get(price_breaks).put(set_price_breaks),
-        )
 }
 
-const NOT_FOUND: &str = "Customer group not found";
-const VARIANT_NOT_FOUND: &str = "Variant not found";
+pub(super) const NOT_FOUND: &str = "Customer group not found";
 /// Most prices one `PUT …/price` may set.
 const MAX_PRICES_A_CALL: usize = 500;
 
@@ -195,71 +180,12 @@ pub struct PricesRequest {
     pub prices: Vec<PriceLine>,
 }
 
-/// From `minQuantity` units a line, one unit costs `price`.
-#[derive(Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PriceBreakView {
-    /// 2 or more, each break more than the one before.
-    #[serde(default)]
-    #[schema(required = true, minimum = 2)]
-    pub min_quantity: i64,
-    /// Each break less than the one before.
-    #[schema(required = true, minimum = 0.01, maximum = 1000000, multiple_of = 0.01)]
-    pub price: Option<f64>,
-}
-
-impl From<PriceBreak> for PriceBreakView {
-    fn from(b: PriceBreak) -> Self {
-        PriceBreakView {
-            min_quantity: b.min_quantity,
-            price: Some(b.price.as_f64()),
-        }
-    }
-}
-
-/// One audience's breaks on a variant.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AudienceBreaks {
-    /// The group; `null`: everyone.
-    pub group_id: Option<String>,
-    pub breaks: Vec<PriceBreakView>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PriceBreakList {
-    /// Everyone's first (when it has any), then each group's.
-    pub price_breaks: Vec<AudienceBreaks>,
-}
-
-/// One audience's breaks, replacing those it had.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PriceBreaksRequest {
-    /// The group; `null` or absent: everyone.
-    pub group_id: Option<String>,
-    /// At most 10; empty removes the audience's breaks.
-    #[serde(default)]
-    #[schema(max_items = 10)]
-    pub breaks: Vec<PriceBreakView>,
-}
-
 /// The `{id}` of a group.
 pub struct GroupId;
 
 impl Missing for GroupId {
     fn error(_: &Parts) -> AppError {
         AppError::NotFound(NOT_FOUND.into())
-    }
-}
-
-/// The `{id}` of a variant.
-pub struct VariantId;
-
-impl Missing for VariantId {
-    fn error(_: &Parts) -> AppError {
-        AppError::NotFound(VARIANT_NOT_FOUND.into())
     }
 }
 
@@ -448,73 +374,6 @@ pub async fn set_prices(
     Ok(Json(page))
 }
 
-/// A variant's quantity breaks, by audience.
-#[utoipa::path(get, path = "/api/admin/variant/{id}/price-break", tag = "admin",
-    params(("id" = String, Path)), security(("bearer" = [])),
-    responses(
-        (status = 200, description = "'Price breaks'", body = Envelope<PriceBreakList>),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
-        (status = 404, description = "'Variant not found'", body = ErrorBody),
-    ))]
-pub async fn price_breaks(
-    State(state): State<AppState>,
-    _admin: AdminUser,
-    PathId(id, _): PathId<VariantId>,
-) -> Result<Json<Envelope<PriceBreakList>>, AppError> {
-    let breaks = state
-        .customer_groups
-        .breaks(id.as_str())
-        .await?
-        .ok_or_else(|| AppError::NotFound(VARIANT_NOT_FOUND.into()))?;
-    Ok(ok("Price breaks", break_list(breaks)))
-}
-
-/// Replaces one audience's breaks on a variant (everyone's, or one group's).
-#[utoipa::path(put, path = "/api/admin/variant/{id}/price-break", tag = "admin",
-    params(("id" = String, Path)), request_body = PriceBreaksRequest, security(("bearer" = [])),
-    responses(
-        (status = 200, description = "'Price breaks saved'", body = Envelope<PriceBreakList>),
-        (status = 400, description = "Breaks that break a rule, named in `errors` (`breaks[1].minQuantity` 'Each break starts at more units than the one before', `breaks[1].price` 'Each break costs less than the one before', `groupId` 'No such customer group', …)", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
-        (status = 404, description = "'Variant not found'", body = ErrorBody),
-    ))]
-pub async fn set_price_breaks(
-    State(state): State<AppState>,
-    admin: AdminUser,
-    PathId(id, _): PathId<VariantId>,
-    ApiJson(body): ApiJson<PriceBreaksRequest>,
-) -> Result<Json<Envelope<PriceBreakList>>, AppError> {
-    let drafts: Vec<(i64, Option<f64>)> = body
-        .breaks
-        .iter()
-        .map(|b| (b.min_quantity, b.price))
-        .collect();
-    let breaks = check_breaks(&drafts).map_err(AppError::fields)?;
-    let group_id = body
-        .group_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|g| !g.is_empty());
-    let after = state
-        .customer_groups
-        .set_breaks(
-            id.as_str(),
-            group_id,
-            &breaks,
-            &admin.actor(),
-            &state.activity,
-        )
-        .await?
-        .map_err(|refusal| match refusal {
-            GroupRefusal::NotFound => AppError::field("groupId", "No such customer group"),
-            GroupRefusal::UnknownVariants(_) => AppError::NotFound(VARIANT_NOT_FOUND.into()),
-            other => refused(other),
-        })?;
-    Ok(ok("Price breaks saved", break_list(after)))
-}
-
 fn rules_of(body: &GroupRequest) -> Result<crate::domain::trade::GroupRules, AppError> {
     let discounts: Vec<(String, Option<i64>)> = body
         .category_discounts
@@ -604,18 +463,6 @@ async fn price_page(
     ))
 }
 
-fn break_list(breaks: Vec<(Option<String>, Vec<PriceBreak>)>) -> PriceBreakList {
-    PriceBreakList {
-        price_breaks: breaks
-            .into_iter()
-            .map(|(group_id, breaks)| AudienceBreaks {
-                group_id,
-                breaks: breaks.into_iter().map(Into::into).collect(),
-            })
-            .collect(),
-    }
-}
-
 fn unknown_lines(indexes: &[usize]) -> AppError {
     AppError::fields(
         indexes
@@ -630,7 +477,7 @@ fn unknown_lines(indexes: &[usize]) -> AppError {
     )
 }
 
-fn refused(refusal: GroupRefusal) -> AppError {
+pub(super) fn refused(refusal: GroupRefusal) -> AppError {
     match refusal {
         GroupRefusal::NotFound => AppError::NotFound(NOT_FOUND.into()),
         GroupRefusal::TooMany => AppError::Conflict(format!(

@@ -1,6 +1,7 @@
 //! Trade accounts (docs/DESIGN.md §11). Here: the shopper's application (apply, read
 //! the latest) and the views the calls share; the console's review of applications in
-//! [`review`], customer groups, their prices and quantity breaks in [`groups`]; who
+//! [`review`], customer groups and their prices in [`groups`], quantity breaks in
+//! [`breaks`]; who
 //! asks for a price in [`shopper`]; the account's statement in [`statement`]; quick
 //! order and buy again in [`quick_order`].
 
@@ -21,6 +22,7 @@ use crate::http::{ok, AppState, Envelope};
 use crate::mail::trade as letters;
 use crate::store::trade::{ApplicationRow, ApplyRefusal, TradeStanding};
 
+pub mod breaks;
 pub mod groups;
 pub mod quick_order;
 pub mod review;
@@ -37,6 +39,7 @@ pub fn router() -> Router<AppState> {
         .route("/trade/statement", get(statement::statement))
         .merge(review::router())
         .merge(groups::router())
+        .merge(breaks::router())
         .merge(quick_order::router())
 }
 

@@ -33,9 +33,9 @@ const MAX_KEY_CHARS: usize = 100;
 /// One line of a quick order.
 #[derive(Deserialize, ToSchema)]
 pub struct QuickOrderLine {
-    /// Any case.
+    /// Any case; one no variant has (however long) is answered `unknown`.
     #[serde(default)]
-    #[schema(required = true, max_length = 64)]
+    #[schema(required = true)]
     pub sku: String,
     /// A whole number of at least 1 (summed with the SKU's other lines).
     #[schema(required = true, value_type = f64)]
