@@ -16,7 +16,7 @@ export const tradeLabel = (trade: string) => TRADE_LABELS[trade as TradeKind] ??
 
 export const STATUS_LABELS: Record<string, string> = { open: 'Open', approved: 'Approved', rejected: 'Rejected' };
 
-/** An approval's terms in one line: 'Trade · credit ₹5,000.00 · 30 days' ('no credit'
+/** An approval's terms in one line: 'Trade · credit ₹5000.00 · 30 days' ('no credit'
  * for 0: the account cannot pay on account; a group deleted since reads as 'no group'). */
 export function approvalTerms(application: Pick<AdminTradeApplication, 'group' | 'creditLimit' | 'termsDays'>): string {
   const credit = application.creditLimit ? `credit ${formatRupee(application.creditLimit)}` : 'no credit';
