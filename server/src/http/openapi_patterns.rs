@@ -110,6 +110,7 @@ pub(super) fn trade_text_rules() -> Vec<(&'static str, &'static str, String)> {
         ),
         ("BusinessAddress", "postcode", postcode_required()),
         ("BusinessAddress", "country", blank_or(&country())),
+        ("ApproveRequest", "groupId", trimmed(1, 100, CONTROL_CLASS)),
         (
             "RejectRequest",
             "reason",

@@ -2054,14 +2054,14 @@ export interface components {
              * Format: double
              * @description 0 to 10,000,000, two decimals at most; 0: no pay on account.
              */
-            creditLimit: number | null;
+            creditLimit: number;
             /** @description The customer group the account joins. */
             groupId: string;
             /**
              * Format: int64
              * @description Days from an account order to its due date, 0 to 120.
              */
-            termsDays: number | null;
+            termsDays: number;
         };
         /** @description One audience's breaks on a variant. */
         AudienceBreaks: {
@@ -2205,7 +2205,7 @@ export interface components {
              * Format: int64
              * @description 1 to 90.
              */
-            percent: number | null;
+            percent: number;
         };
         CategoryList: {
             categories: components["schemas"]["Category"][];
@@ -4062,7 +4062,7 @@ export interface components {
              * Format: double
              * @description Each break less than the one before.
              */
-            price: number | null;
+            price: number;
         };
         /** @description One audience's breaks, replacing those it had. */
         PriceBreaksRequest: {
@@ -4353,7 +4353,8 @@ export interface components {
         QuickOrderLine: {
             /**
              * Format: double
-             * @description A whole number of at least 1 (summed with the SKU's other lines).
+             * @description A whole number of at least 1 (summed with the SKU's other lines); any other
+             *     number is answered `invalid`.
              */
             quantity: number;
             /** @description Any case; one no variant has (however long) is answered `unknown`. */
@@ -6915,9 +6916,12 @@ export interface operations {
                 paymentStatus?: string;
                 /** @description Only `pickup` or only `delivery` orders. */
                 fulfilment?: string;
-                /** @description Placed on or after this day (`YYYY-MM-DD`, UTC). */
+                /** @description Placed on or after this day (`YYYY-MM-DD`, UTC); blank: any. */
                 from?: string;
-                /** @description Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day), not before `from`. */
+                /**
+                 * @description Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day), not before
+                 *     `from`; blank: any.
+                 */
                 to?: string;
                 /**
                  * @description The order's number (`#` optional), or the beginning of its e-mail address or

@@ -53,11 +53,10 @@ pub struct AdminListQuery {
     /// Only `pickup` or only `delivery` orders.
     #[param(pattern = "^(?:pickup|delivery)?$")]
     pub fulfilment: Option<String>,
-    /// Placed on or after this day (`YYYY-MM-DD`, UTC).
-    #[param(format = Date)]
+    /// Placed on or after this day (`YYYY-MM-DD`, UTC); blank: any.
     pub from: Option<String>,
-    /// Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day), not before `from`.
-    #[param(format = Date)]
+    /// Placed on or before this day (`YYYY-MM-DD`, UTC, the whole day), not before
+    /// `from`; blank: any.
     pub to: Option<String>,
     /// The order's number (`#` optional), or the beginning of its e-mail address or
     /// first name, case-insensitively.

@@ -38,15 +38,15 @@ pub struct PriceBreakView {
     #[schema(required = true, minimum = 2)]
     pub min_quantity: i64,
     /// Each break less than the one before.
-    #[schema(required = true, minimum = 0.01, maximum = 1000000, multiple_of = 0.01)]
-    pub price: Option<f64>,
+    #[schema(minimum = 0.01, maximum = 1000000, multiple_of = 0.01)]
+    pub price: f64,
 }
 
 impl From<PriceBreak> for PriceBreakView {
     fn from(b: PriceBreak) -> Self {
         PriceBreakView {
             min_quantity: b.min_quantity,
-            price: Some(b.price.as_f64()),
+            price: b.price.as_f64(),
         }
     }
 }
@@ -129,7 +129,7 @@ pub async fn set_price_breaks(
     let drafts: Vec<(i64, Option<f64>)> = body
         .breaks
         .iter()
-        .map(|b| (b.min_quantity, b.price))
+        .map(|b| (b.min_quantity, Some(b.price)))
         .collect();
     let breaks = check_breaks(&drafts).map_err(AppError::fields)?;
     let group_id = body

@@ -51,8 +51,8 @@ pub struct CategoryDiscountView {
     #[schema(required = true)]
     pub category_id: String,
     /// 1 to 90.
-    #[schema(required = true, minimum = 1, maximum = 90)]
-    pub percent: Option<i64>,
+    #[schema(minimum = 1, maximum = 90)]
+    pub percent: i64,
 }
 
 /// A customer group as the console shows it.
@@ -82,7 +82,7 @@ impl From<Group> for GroupView {
                 .into_iter()
                 .map(|(category_id, percent)| CategoryDiscountView {
                     category_id,
-                    percent: Some(percent),
+                    percent,
                 })
                 .collect(),
             cart_discount: g.rules.cart_discount,
@@ -225,6 +225,7 @@ pub async fn create(
     admin: AdminUser,
     ApiJson(body): ApiJson<GroupRequest>,
 ) -> Result<(StatusCode, Json<Envelope<GroupData>>), AppError> {
+    check_version(body.version)?;
     let rules = rules_of(&body)?;
     let group = state
         .customer_groups
@@ -378,7 +379,7 @@ fn rules_of(body: &GroupRequest) -> Result<crate::domain::trade::GroupRules, App
     let discounts: Vec<(String, Option<i64>)> = body
         .category_discounts
         .iter()
-        .map(|d| (d.category_id.clone(), d.percent))
+        .map(|d| (d.category_id.clone(), Some(d.percent)))
         .collect();
     check_group(&body.name, &discounts, body.cart_discount).map_err(AppError::fields)
 }

@@ -34,12 +34,10 @@ const MAX_KEY_CHARS: usize = 100;
 #[derive(Deserialize, ToSchema)]
 pub struct QuickOrderLine {
     /// Any case; one no variant has (however long) is answered `unknown`.
-    #[serde(default)]
-    #[schema(required = true)]
     pub sku: String,
-    /// A whole number of at least 1 (summed with the SKU's other lines).
-    #[schema(required = true, value_type = f64)]
-    pub quantity: Option<serde_json::Number>,
+    /// A whole number of at least 1 (summed with the SKU's other lines); any other
+    /// number is answered `invalid`.
+    pub quantity: f64,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -124,10 +122,7 @@ pub async fn bulk(
     let lines: Vec<(String, f64)> = body
         .lines
         .into_iter()
-        .map(|l| {
-            let quantity = l.quantity.and_then(|n| n.as_f64()).unwrap_or(0.0);
-            (l.sku, quantity)
-        })
+        .map(|l| (l.sku, l.quantity))
         .collect();
     let asked = merge_lines(&lines);
     let answers = state

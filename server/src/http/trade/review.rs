@@ -92,11 +92,11 @@ pub struct ApproveRequest {
     #[schema(required = true)]
     pub group_id: String,
     /// 0 to 10,000,000, two decimals at most; 0: no pay on account.
-    #[schema(required = true, minimum = 0, maximum = 10000000, multiple_of = 0.01)]
-    pub credit_limit: Option<f64>,
+    #[schema(minimum = 0, maximum = 10000000, multiple_of = 0.01)]
+    pub credit_limit: f64,
     /// Days from an account order to its due date, 0 to 120.
-    #[schema(required = true, minimum = 0, maximum = 120)]
-    pub terms_days: Option<i64>,
+    #[schema(minimum = 0, maximum = 120)]
+    pub terms_days: i64,
 }
 
 /// Why an application is rejected: the applicant's letter quotes it.
@@ -186,8 +186,12 @@ pub async fn approve(
     PathId(id, _): PathId<ApplicationId>,
     ApiJson(body): ApiJson<ApproveRequest>,
 ) -> Result<Json<Envelope<AdminApplicationData>>, AppError> {
-    let terms = check_terms(&body.group_id, body.credit_limit, body.terms_days)
-        .map_err(AppError::fields)?;
+    let terms = check_terms(
+        &body.group_id,
+        Some(body.credit_limit),
+        Some(body.terms_days),
+    )
+    .map_err(AppError::fields)?;
     let shop = state.shop_settings.get().await?;
     let letter = |row: &ApplicationRow, group: &str| {
         let credit = currency::format(terms.credit_limit, shop.currency, Reading::Rupees);
