@@ -8,8 +8,8 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::product::price_products;
 use super::product::{products, Product};
-use super::resolved::price_products;
 use crate::domain::id::Id;
 use crate::domain::money::MoneyError;
 use crate::domain::option_filter::{sku_key, OptionFilter};

@@ -1,13 +1,16 @@
 //! A product as the shop shows it, on its own page and in every list (the listing,
 //! the home page, the cart's details, the console's table), and `GET /product/{id}`.
 
+use std::collections::BTreeMap;
+
 use axum::extract::State;
 use axum::http::request::Parts;
 use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::resolved::{price_products, PriceBreakAnswer};
+use super::resolved::{money, resolve, PriceBreakAnswer};
+use crate::domain::price_resolver::{CustomerPricing, Priced};
 use crate::domain::pricing::{price_at, Discount};
 use crate::domain::time::iso8601;
 use crate::domain::variant::{Unit, VariantOptions};
@@ -17,6 +20,7 @@ use crate::http::extract::{Missing, PathId};
 use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::{ProductRow, VariantRow};
+use crate::store::prices::{card_variants, deals_for, has_everyones_breaks};
 
 /// A reference to a category or sub-category.
 #[derive(Serialize, ToSchema)]
@@ -270,4 +274,63 @@ pub(super) async fn product(
         "Product fetched successfully",
         ProductDetail { product },
     ))
+}
+
+/// Prices `products` (cards, or a product with its variants) for `shopper`.
+pub async fn price_products(
+    state: &AppState,
+    shopper: &Shopper,
+    products: &mut [Product],
+) -> Result<(), AppError> {
+    if products.is_empty() {
+        return Ok(());
+    }
+    let mut conn = state.catalogue.db().pool.acquire().await?;
+    let ids: Vec<&str> = products.iter().map(|p| p.id.as_str()).collect();
+    // A guest's or a retail customer's answer changes only where everyone has breaks.
+    if !shopper.is_trade() && !has_everyones_breaks(&mut conn, &ids).await? {
+        return Ok(());
+    }
+    let cards: BTreeMap<String, String> = card_variants(&mut conn, &ids).await?;
+    let mut variant_ids: Vec<String> = cards.values().cloned().collect();
+    for product in products.iter() {
+        for variant in product.variants.iter().flatten() {
+            variant_ids.push(variant.id.clone());
+        }
+    }
+    let asked: Vec<&str> = variant_ids.iter().map(String::as_str).collect();
+    let group = shopper.group.as_ref().map(|g| g.group_id.as_str());
+    let pricing = CustomerPricing {
+        group: shopper.group.clone(),
+        deals: deals_for(&mut conn, group, &asked).await?,
+    };
+    for product in products.iter_mut() {
+        let (category, sub) = (product.category.id.clone(), product.sub_category.id.clone());
+        for variant in product.variants.iter_mut().flatten() {
+            let priced = Priced {
+                variant_id: &variant.id,
+                public: money(variant.discounted_price),
+                category_id: &category,
+                sub_category_id: &sub,
+            };
+            let resolved = resolve(&pricing, priced, 1);
+            variant.discounted_price = resolved.discounted_price;
+            variant.list_price = resolved.list_price;
+            variant.price_breaks = resolved.price_breaks;
+        }
+        let Some(card) = cards.get(&product.id) else {
+            continue;
+        };
+        let priced = Priced {
+            variant_id: card,
+            public: money(product.discounted_price),
+            category_id: &category,
+            sub_category_id: &sub,
+        };
+        let resolved = resolve(&pricing, priced, 1);
+        product.discounted_price = resolved.discounted_price;
+        product.list_price = resolved.list_price;
+        product.price_breaks = resolved.price_breaks;
+    }
+    Ok(())
 }

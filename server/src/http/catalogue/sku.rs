@@ -7,8 +7,8 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
+use super::product::price_products;
 use super::product::{Product, VariantAnswer};
-use super::resolved::price_products;
 use crate::domain::variant_rules::sku_is_valid;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiPath;

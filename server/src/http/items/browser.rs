@@ -10,11 +10,10 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{full, items, Item};
+use super::{full, items, price_items, Item};
 use crate::domain::cart::{List, Merged, MAX_ITEMS, MAX_QUANTITY};
 use crate::domain::id::Id;
 use crate::domain::sale_unit::{choose_message, choose_variant, ChoiceRefusal};
-use crate::http::catalogue::resolved::price_items;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiJson;
 use crate::http::identity::CurrentUser;

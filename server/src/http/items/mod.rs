@@ -18,7 +18,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::catalogue::resolved::{price_items, PriceBreakAnswer};
+use super::catalogue::resolved::{money, resolve, PriceBreakAnswer};
 use super::catalogue::Product;
 use super::error::{AppError, ErrorBody, ErrorCode};
 use super::extract::{ApiJson, ApiQuery, Missing, PathId};
@@ -28,10 +28,12 @@ use super::{ok, AppState, Envelope};
 use crate::domain::cart::{self, List, Refusal, MAX_ITEMS, MAX_QUANTITY};
 use crate::domain::id::Id;
 use crate::domain::order::NO_LONGER_AVAILABLE;
+use crate::domain::price_resolver::{CustomerPricing, Priced};
 use crate::domain::pricing::price_at;
 use crate::domain::variant::VariantOptions;
 use crate::store::catalogue::{ProductRow, VariantRow};
 use crate::store::items::ItemRow;
+use crate::store::prices::deals_for;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -431,4 +433,39 @@ pub async fn remove_item(
         None => "Item removed",
     };
     Ok(ok(message, None))
+}
+
+/// Prices cart or wishlist `items` for `shopper`, each at its quantity.
+pub async fn price_items(
+    state: &AppState,
+    shopper: &Shopper,
+    items: &mut [Item],
+) -> Result<(), AppError> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let mut conn = state.catalogue.db().pool.acquire().await?;
+    let asked: Vec<&str> = items.iter().map(|i| i.variant_id.as_str()).collect();
+    let group = shopper.group.as_ref().map(|g| g.group_id.as_str());
+    let deals = deals_for(&mut conn, group, &asked).await?;
+    if deals.is_empty() && !shopper.is_trade() {
+        return Ok(());
+    }
+    let pricing = CustomerPricing {
+        group: shopper.group.clone(),
+        deals,
+    };
+    for item in items.iter_mut() {
+        let priced = Priced {
+            variant_id: &item.variant_id,
+            public: money(item.discounted_price),
+            category_id: &item.category.0,
+            sub_category_id: &item.category.1,
+        };
+        let resolved = resolve(&pricing, priced, item.quantity.max(1));
+        item.discounted_price = resolved.discounted_price;
+        item.list_price = resolved.list_price;
+        item.price_breaks = resolved.price_breaks;
+    }
+    Ok(())
 }
