@@ -18,6 +18,11 @@ UPDATE sqlite_schema
                           'payment_method IN (''cod'', ''card'', ''account'')')
  WHERE type = 'table' AND name = 'orders';
 PRAGMA writable_schema = OFF;
+-- Had the table's text been other than migration 6 wrote it, nothing was replaced: stop
+-- here (abs() of the least integer is an overflow error) rather than record this version.
+SELECT abs(-9223372036854775807 - 1) WHERE NOT EXISTS (
+    SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'orders'
+       AND sql LIKE '%''cod'', ''card'', ''account''%');
 -- Any schema change moves the schema version on: every connection reads the text again.
 CREATE TABLE migration_28_schema_bump (x INTEGER);
 DROP TABLE migration_28_schema_bump;

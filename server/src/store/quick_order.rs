@@ -15,7 +15,6 @@ use crate::domain::cart::List;
 use crate::domain::id::Id;
 use crate::domain::quick_order::{decide, Asked, Status};
 use crate::domain::time::Clock;
-use crate::domain::Money;
 use crate::store::prices::{priced_line, pricing_for};
 
 /// One line's answer, as the call sends it and as a key keeps it.
@@ -29,9 +28,10 @@ pub struct LineAnswer {
     pub quantity: i64,
     pub message: Option<String>,
     pub variant_id: Option<String>,
-    /// Buy again: (the unit price ordered at, today's) when they differ.
-    #[serde(skip)]
-    pub price_change: Option<(Money, Money)>,
+    /// Buy again: (the unit price ordered at, today's) in cents, when they differ; kept
+    /// with a key so a repeated request words it again.
+    #[serde(default)]
+    pub price_change: Option<(i64, i64)>,
 }
 
 /// Why a keyed request was not run.
@@ -188,7 +188,9 @@ impl QuickOrders {
                 quantity: decision.quantity,
                 message: decision.message,
                 variant_id: Some(variant.id.clone()),
-                price_change: today.filter(|(was, now)| was != now),
+                price_change: today
+                    .filter(|(was, now)| was != now)
+                    .map(|(was, now)| (was.cents(), now.cents())),
             });
         }
         Ok(answers)

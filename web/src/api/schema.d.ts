@@ -10860,7 +10860,10 @@ export interface operations {
     reorder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 100 characters: the same key answers its first answer again and adds nothing */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 number: string;
             };
@@ -10877,7 +10880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_QuickOrderAnswer"];
                 };
             };
-            /** @description A parameter or the body does not parse, or breaks a rule */
+            /** @description A key that is blank, not visible ASCII or over 100 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10897,6 +10900,15 @@ export interface operations {
             };
             /** @description 'Order not found' (also another customer's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Idempotency key reused with a different request' (another order's number) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12020,7 +12032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_QuickOrderAnswer"];
                 };
             };
-            /** @description `errors.lines` 'Send at least one line' or 'At most 200 lines' (nothing added); a key over 100 characters */
+            /** @description `errors.lines` 'Send at least one line' or 'At most 200 lines' (nothing added); a key that is blank, not visible ASCII or over 100 characters */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use crate::domain::currency::{self, Reading};
 use crate::domain::quick_order::{merge_lines, Asked, MAX_LINES, TOO_MANY_LINES};
+use crate::domain::Money;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiPath};
 use crate::http::identity::CurrentUser;
@@ -90,7 +91,7 @@ pub struct QuickOrderAnswer {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "'Lines added to cart': each line's answer, in the order first named", body = Envelope<QuickOrderAnswer>),
-        (status = 400, description = "`errors.lines` 'Send at least one line' or 'At most 200 lines' (nothing added); a key over 100 characters", body = ErrorBody),
+        (status = 400, description = "`errors.lines` 'Send at least one line' or 'At most 200 lines' (nothing added); a key that is blank, not visible ASCII or over 100 characters", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 422, description = "'Idempotency key reused with a different request'", body = ErrorBody),
     ))]
@@ -100,16 +101,7 @@ pub async fn bulk(
     headers: HeaderMap,
     ApiJson(raw): ApiJson<serde_json::Value>,
 ) -> Result<Json<Envelope<QuickOrderAnswer>>, AppError> {
-    let key = headers
-        .get("idempotency-key")
-        .and_then(|v| v.to_str().ok())
-        .map(str::trim)
-        .filter(|k| !k.is_empty());
-    if key.is_some_and(|k| k.chars().count() > MAX_KEY_CHARS) {
-        return Err(AppError::bad_request(format!(
-            "Idempotency-Key must be at most {MAX_KEY_CHARS} characters"
-        )));
-    }
+    let key = idempotency_key(&headers)?;
     let digest = crate::security::token_digest(&raw.to_string());
     let body: QuickOrderRequest = serde_json::from_value(raw)
         .map_err(|e| AppError::bad_request(format!("Invalid JSON body: {e}")))?;
@@ -138,24 +130,34 @@ pub async fn bulk(
 /// Puts a past order's lines in the cart again, at today's prices; a line whose unit
 /// price changed since says so in `message` ('The price is now ₹88.00 (was ₹90.00)').
 #[utoipa::path(post, path = "/api/order/{number}/reorder", tag = "orders",
-    params(("number" = String, Path)), security(("bearer" = [])),
+    params(("number" = String, Path),
+        ("Idempotency-Key" = Option<String>, Header, description = "At most 100 characters: the same key answers its first answer again and adds nothing")),
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "'Lines added to cart': each line's answer (a variant no longer in the shop `unknown`)", body = Envelope<QuickOrderAnswer>),
+        (status = 400, description = "A key that is blank, not visible ASCII or over 100 characters", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "'Order not found' (also another customer's)", body = ErrorBody),
+        (status = 422, description = "'Idempotency key reused with a different request' (another order's number)", body = ErrorBody),
     ))]
 pub async fn reorder(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    headers: HeaderMap,
     ApiPath(number): ApiPath<String>,
 ) -> Result<Json<Envelope<QuickOrderAnswer>>, AppError> {
+    let key = idempotency_key(&headers)?;
     let not_found = || AppError::NotFound("Order not found".into());
+    // The service's look-up: a number no order can have is not found without asking.
     let order = state
-        .orders
+        .order_service
         .by_number(number.trim())
-        .await?
-        .filter(|o| o.user_id.as_ref() == Some(&user.id))
-        .ok_or_else(not_found)?;
+        .await
+        .map_err(AppError::from)?;
+    if order.user_id.as_ref() != Some(&user.id) {
+        return Err(not_found());
+    }
+    let digest = crate::security::token_digest(&format!("reorder\n{}", order.number));
     let asked: Vec<Asked> = order
         .lines
         .iter()
@@ -168,11 +170,13 @@ pub async fn reorder(
         .collect();
     let mut answers = state
         .quick_orders
-        .add(&user.id, &asked, None)
+        .add(&user.id, &asked, key.map(|k| (k, digest.as_str())))
         .await?
-        .map_err(|KeyReused| AppError::Internal("no key was sent".into()))?;
+        .map_err(|KeyReused| {
+            AppError::unprocessable("Idempotency key reused with a different request")
+        })?;
     let shop = state.shop_settings.get().await?;
-    let money = |m| currency::format(m, shop.currency, Reading::Rupees);
+    let money = |cents| currency::format(Money::from_cents(cents), shop.currency, Reading::Rupees);
     for answer in &mut answers {
         if let Some((was, now)) = answer.price_change {
             let change = format!("The price is now {} (was {})", money(now), money(was));
@@ -183,6 +187,22 @@ pub async fn reorder(
         }
     }
     Ok(answered(answers))
+}
+
+/// The request's `Idempotency-Key`, if it sent one: 400 for one that is blank, not
+/// visible ASCII, or over [`MAX_KEY_CHARS`] (a key that cannot be read must not be taken
+/// for none, or a retry would add its lines again).
+fn idempotency_key(headers: &HeaderMap) -> Result<Option<&str>, AppError> {
+    let Some(raw) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key = raw.to_str().map(str::trim).unwrap_or_default();
+    if key.is_empty() || key.chars().count() > MAX_KEY_CHARS {
+        return Err(AppError::bad_request(format!(
+            "Idempotency-Key must be 1 to {MAX_KEY_CHARS} visible characters"
+        )));
+    }
+    Ok(Some(key))
 }
 
 fn answered(answers: Vec<LineAnswer>) -> Json<Envelope<QuickOrderAnswer>> {

@@ -162,6 +162,9 @@ async fn a_repeated_key_answers_again_and_adds_nothing(app: TestApp) {
         answer["message"],
         "Idempotency key reused with a different request"
     );
+    // A key sent blank is refused, not taken for none.
+    let (status, _) = bulk(&app, &plumber, Some("  "), &body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     // Keys are the customer's own: another's same key runs.
     let other_customer = app.customer("other@example.com").await;
     let (status, _) = bulk(&app, &other_customer, Some("sheet-1"), &body).await;
@@ -217,6 +220,25 @@ async fn buy_again_puts_an_orders_lines_back_at_todays_prices(app: TestApp) {
         "its price stood"
     );
     assert_eq!(cart(&app, &plumber).await.len(), 1);
+
+    // With a key, again adds nothing; a number no order has is not found, even one
+    // the database could not store.
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        let request = app
+            .client
+            .post(app.url(&path))
+            .bearer_auth(&plumber)
+            .header("Idempotency-Key", "again-1");
+        let answer: Value = request.send().await.unwrap().json().await.unwrap();
+        answers.push(answer["data"].clone());
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(cart(&app, &plumber).await[0].1, 4, "2 + 2, not 2 + 2 + 2");
+    let (status, _) = app
+        .call(Method::POST, "/api/order/%00/reorder", None, Some(&plumber))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 
     // Only its owner may; a guest must sign in.
     let other = app.customer("other@example.com").await;
