@@ -147,7 +147,7 @@ impl Orders {
         let mut tx = self.db.begin_write().await?;
         let key_lock = format!("{scope}\n{}", new.idempotency_key);
         if !try_lock_subject(&mut tx, self.db.dialect, "order-key", &key_lock).await? {
-            return Ok(Err(PlaceRefusal::KeyInUse));
+            return rolled_back(tx, PlaceRefusal::KeyInUse).await;
         }
         let earlier = sqlx::query(
             "SELECT id, request_digest FROM orders WHERE idempotency_scope = $1 AND idempotency_key = $2",
@@ -159,7 +159,7 @@ impl Orders {
         if let Some(row) = earlier {
             let digest: String = row.try_get("request_digest")?;
             if digest != new.request_digest {
-                return Ok(Err(PlaceRefusal::KeyReused));
+                return rolled_back(tx, PlaceRefusal::KeyReused).await;
             }
             let id: Id = row.try_get("id")?;
             let order = load(&mut tx, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
@@ -179,24 +179,24 @@ impl Orders {
             (None, _) => Vec::new(),
         };
         if asks.is_empty() {
-            return Ok(Err(PlaceRefusal::Empty));
+            return rolled_back(tx, PlaceRefusal::Empty).await;
         }
         // Products, variants and prices as they stand at this instant.
         let lines = match resolve(&mut tx, self.db.dialect, &asks).await? {
             Ok(lines) => lines,
-            Err(errors) => return Ok(Err(PlaceRefusal::Invalid(errors))),
+            Err(errors) => return rolled_back(tx, PlaceRefusal::Invalid(errors)).await,
         };
         let broken: BTreeMap<String, String> = lines
             .iter()
             .filter_map(|l| l.rule.clone().map(|rule| (l.key.clone(), rule)))
             .collect();
         if !broken.is_empty() {
-            return Ok(Err(PlaceRefusal::Invalid(broken)));
+            return rolled_back(tx, PlaceRefusal::Invalid(broken)).await;
         }
         let taking = match take_stock(&mut tx, &lines).await? {
             Ok(taking) => taking,
             // Dropping the transaction rolls back the units already taken.
-            Err(short) => return Ok(Err(PlaceRefusal::Short(short))),
+            Err(short) => return rolled_back(tx, PlaceRefusal::Short(short)).await,
         };
 
         let now = self.clock.now_ms();
@@ -247,7 +247,7 @@ impl Orders {
                     totals = totals.with_promo(promo.discount_on(totals.goods()));
                     Some(promo)
                 }
-                Err(refusal) => return Ok(Err(PlaceRefusal::Promo(refusal))),
+                Err(refusal) => return rolled_back(tx, PlaceRefusal::Promo(refusal)).await,
             },
         };
         let contact = new.contact.get();
@@ -262,7 +262,7 @@ impl Orders {
         .await?
         {
             Ok(delivered) => delivered,
-            Err(refusal) => return Ok(Err(PlaceRefusal::Delivery(refusal))),
+            Err(refusal) => return rolled_back(tx, PlaceRefusal::Delivery(refusal)).await,
         };
         let tax = &new.tax;
         let rates = tax.rates_for(delivered.used.is_some().then_some(contact.country.as_str()));
@@ -277,7 +277,7 @@ impl Orders {
             .as_ref()
             .is_some_and(|card| card.amount != totals.total)
         {
-            return Ok(Err(PlaceRefusal::AmountChanged));
+            return rolled_back(tx, PlaceRefusal::AmountChanged).await;
         }
         let payment_status = match &new.card {
             Some(card) => derive_status(&[(TxnKind::Authorization, card.authorization)]),
@@ -295,7 +295,7 @@ impl Orders {
                         po_number: po_number.clone(),
                         due_date,
                     }),
-                    Err(refusal) => return Ok(Err(refusal)),
+                    Err(refusal) => return rolled_back(tx, refusal).await,
                 }
             }
         };
@@ -363,7 +363,7 @@ impl Orders {
                 promo::redeem(&mut tx, self.db.dialect, promo, &customer, id.as_str(), now).await?;
             if let Err(refusal) = redeemed {
                 // Dropping the transaction takes the order and its stock back.
-                return Ok(Err(PlaceRefusal::Promo(refusal)));
+                return rolled_back(tx, PlaceRefusal::Promo(refusal)).await;
             }
         }
         if let Some(card) = &new.card {
@@ -626,4 +626,16 @@ async fn take_stock(
         }
     }
     Ok(Ok(Taken { moved, sold_out }))
+}
+
+/// Ends a placing transaction that refuses, now rather than when it is dropped: a
+/// dropped one rolls back later, on its connection's way back to the pool, and meanwhile
+/// still holds the key's lock, so the same key tried again at once would be told it is in
+/// use.
+async fn rolled_back(
+    tx: Transaction<'static, Any>,
+    refusal: PlaceRefusal,
+) -> Result<Result<Placed, PlaceRefusal>, sqlx::Error> {
+    tx.rollback().await?;
+    Ok(Err(refusal))
 }
