@@ -10861,7 +10861,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At most 100 characters: the same key answers its first answer again and adds nothing */
+                /** @description Visible ASCII, at most 100 characters: the same key answers its first answer again and adds nothing */
                 "Idempotency-Key"?: string | null;
             };
             path: {
@@ -12011,7 +12011,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At most 100 characters */
+                /** @description Visible ASCII, at most 100 characters */
                 "Idempotency-Key"?: string | null;
             };
             path?: never;

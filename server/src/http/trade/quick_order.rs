@@ -87,7 +87,8 @@ pub struct QuickOrderAnswer {
 /// With an `Idempotency-Key` the same key and body answer the first answer again and
 /// add nothing; the same key with another body is refused.
 #[utoipa::path(post, path = "/api/user/item/bulk", tag = "items", request_body = QuickOrderRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "At most 100 characters")),
+    params(("Idempotency-Key" = Option<String>, Header, max_length = 100, pattern = "^[ -~]*[!-~][ -~]*$",
+        description = "Visible ASCII, at most 100 characters")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "'Lines added to cart': each line's answer, in the order first named", body = Envelope<QuickOrderAnswer>),
@@ -131,7 +132,8 @@ pub async fn bulk(
 /// price changed since says so in `message` ('The price is now ₹88.00 (was ₹90.00)').
 #[utoipa::path(post, path = "/api/order/{number}/reorder", tag = "orders",
     params(("number" = String, Path),
-        ("Idempotency-Key" = Option<String>, Header, description = "At most 100 characters: the same key answers its first answer again and adds nothing")),
+        ("Idempotency-Key" = Option<String>, Header, max_length = 100, pattern = "^[ -~]*[!-~][ -~]*$",
+            description = "Visible ASCII, at most 100 characters: the same key answers its first answer again and adds nothing")),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "'Lines added to cart': each line's answer (a variant no longer in the shop `unknown`)", body = Envelope<QuickOrderAnswer>),
