@@ -208,6 +208,10 @@ pub fn router(state: AppState) -> Router {
             catalogue::csv::MAX_IMPORT_BYTES + 64 * 1024,
         ))
         .merge(body_limit(
+            trade::price_list::import_router(),
+            trade::price_list::MAX_PRICE_FILE_BYTES + 64 * 1024,
+        ))
+        .merge(body_limit(
             content::banners::upload_router(),
             content::banners::MAX_BANNER_BODY_BYTES,
         ))

@@ -117,6 +117,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         super::trade::Doc::openapi(),
         super::trade::review::Doc::openapi(),
         super::trade::groups::Doc::openapi(),
+        super::trade::price_list::Doc::openapi(),
         super::trade::breaks::Doc::openapi(),
         super::trade::statement::Doc::openapi(),
         super::trade::quick_order::Doc::openapi(),

@@ -32,15 +32,7 @@ pub struct DemoTrade<'a> {
 /// Writes what of `demo` the shop does not have yet. How many rows were added.
 pub async fn add_demo_trade(db: &Db, demo: &DemoTrade<'_>, now: i64) -> Result<u64, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let discounts = serde_json::to_string(
-        &demo
-            .group
-            .category_discounts
-            .iter()
-            .map(|(c, p)| serde_json::json!({"categoryId": c, "percent": p}))
-            .collect::<Vec<_>>(),
-    )
-    .map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    let discounts = super::customer_groups::discounts_json(&demo.group.category_discounts);
     let mut added = sqlx::query(
         "INSERT INTO customer_groups (id, name, name_key, category_discounts, cart_discount, \
          version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 1, $6, $6) \

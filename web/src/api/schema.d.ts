@@ -240,6 +240,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customer-group/{id}/price/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group's prices as CSV. */
+        get: operations["export_prices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer-group/{id}/price/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a group's price list (the export's columns; productName and shopPrice may be
+         *     left out and are passed over) line by line, and with `apply=true` writes it: every
+         *     line in one transaction or, when any line is refused, none.
+         */
+        post: operations["import_prices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/customer/{id}": {
         parameters: {
             query?: never;
@@ -2961,6 +2999,37 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_PriceListImport: {
+            /** @description What importing a group's price list did or, in a dry run, would do. */
+            data: {
+                /** @description Whether the file was written (`apply=true` and no row refused). */
+                applied: boolean;
+                /** Format: int64 */
+                refused: number;
+                /**
+                 * Format: int64
+                 * @description Rows that remove the group's price.
+                 */
+                removed: number;
+                /** @description Each row that sets, removes or is refused, in the file's order. */
+                rows: components["schemas"]["PriceListRow"][];
+                /**
+                 * Format: int64
+                 * @description Rows that set a price.
+                 */
+                set: number;
+                /**
+                 * Format: int64
+                 * @description Rows that change nothing (the price is the group's already, or an empty price
+                 *     where the group has none); left out of `rows`.
+                 */
+                unchanged: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_ProductDetail: {
             data: {
                 product: components["schemas"]["Product"];
@@ -4080,6 +4149,60 @@ export interface components {
             price: number | null;
             variantId: string;
         };
+        /** @description What importing a group's price list did or, in a dry run, would do. */
+        PriceListImport: {
+            /** @description Whether the file was written (`apply=true` and no row refused). */
+            applied: boolean;
+            /** Format: int64 */
+            refused: number;
+            /**
+             * Format: int64
+             * @description Rows that remove the group's price.
+             */
+            removed: number;
+            /** @description Each row that sets, removes or is refused, in the file's order. */
+            rows: components["schemas"]["PriceListRow"][];
+            /**
+             * Format: int64
+             * @description Rows that set a price.
+             */
+            set: number;
+            /**
+             * Format: int64
+             * @description Rows that change nothing (the price is the group's already, or an empty price
+             *     where the group has none); left out of `rows`.
+             */
+            unchanged: number;
+        };
+        /** @description A row of the file that sets, removes or is refused. */
+        PriceListRow: {
+            /** @description `set`, `remove` or `refuse`. */
+            action: string;
+            /** @description Why the row is refused, quoting the value. */
+            errors: string[];
+            /**
+             * Format: double
+             * @description The group's price before (`null`: none).
+             */
+            from?: number | null;
+            /**
+             * Format: int64
+             * @description As a spreadsheet numbers it: the header is row 1.
+             */
+            row: number;
+            /** @description The SKU as the file writes it. */
+            sku: string;
+            /**
+             * Format: double
+             * @description The group's price after (`null`: none).
+             */
+            to?: number | null;
+            /**
+             * @description What to look at again: 'Above the shop price of 12.50', 'Check this price: less
+             *     than half the shop price of 12.50'.
+             */
+            warnings: string[];
+        };
         /** @description The prices a product's variants are paid at now, when they differ. */
         PriceRange: {
             /** Format: double */
@@ -4793,11 +4916,16 @@ export interface components {
             _id: string;
             /**
              * Format: double
-             * @description The price the shopper pays now.
+             * @description The price the shopper pays now for one (a trade customer's own).
              */
             discountedPrice: number;
             /** @description The product's first photo, or null when it has none. */
             image?: string | null;
+            /**
+             * Format: double
+             * @description Only for a signed-in trade customer: the public `discountedPrice`.
+             */
+            listPrice?: number | null;
             name: string;
             /**
              * @description The SKU searched for, when the product has it, else its first variant's (null
@@ -6375,6 +6503,157 @@ export interface operations {
             };
             /** @description The body's Content-Type is not one the call reads */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `group-prices-NAME-YYYY-MM-DD.csv` (text/csv, UTF-8): a header line, then one line per variant in the shop the group has a price for, by variant, with the columns sku, productName, shopPrice (the variant's own price, before a product discount) and price (the group's) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Customer group not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_prices: {
+        parameters: {
+            query?: {
+                /** @description `false` (default): only check the file and report; `true`: write it. */
+                apply?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file: UTF-8, a header line naming sku and price, and optionally productName and shopPrice, in any order; then a line per variant: its SKU (any case) and the group's price (0.01 to the largest product price, at most two decimals), or an empty price to remove the group's price. Each SKU once. At most 2 MB and 10,000 lines */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description 'Price list checked' (a dry run) or 'Price list imported': how many rows set, remove, change nothing or are refused, and each row that sets or removes (from and to, with warnings) or is refused (with why, quoting the value), numbered as a spreadsheet numbers its rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PriceListImport"];
+                };
+            };
+            /** @description A file that cannot be read as a price list: not UTF-8, not CSV, a column missing, unknown or twice, no lines, or more than 10,000; or `apply` neither true nor false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Customer group not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'The file must be at most 2 MB' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `apply=true` with refused rows: 'Nothing was imported: N rows are refused', `errors` by row ('row 3'); nothing is written */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

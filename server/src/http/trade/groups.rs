@@ -406,24 +406,13 @@ fn checked_prices(lines: &[PriceLine]) -> Result<Vec<(String, Option<Money>)>, A
         } else if !seen.insert(variant_id) {
             errors.insert(format!("prices[{i}].variantId"), "Each variant once".into());
         }
-        let price = match line.price {
+        let price = match line.price.map(group_price) {
             None => None,
-            Some(value) => match hundredths(value)
-                .filter(|cents| (MIN_PRICE.cents()..=MAX_PRICE.cents()).contains(cents))
-            {
-                Some(cents) => Some(Money::from_cents(cents)),
-                None => {
-                    errors.insert(
-                        format!("prices[{i}].price"),
-                        format!(
-                            "Price must be from {} to {}, with at most two decimals",
-                            MIN_PRICE.as_f64(),
-                            MAX_PRICE.as_f64()
-                        ),
-                    );
-                    None
-                }
-            },
+            Some(Ok(price)) => Some(price),
+            Some(Err(why)) => {
+                errors.insert(format!("prices[{i}].price"), why);
+                None
+            }
         };
         kept.push((variant_id.to_string(), price));
     }
@@ -432,6 +421,20 @@ fn checked_prices(lines: &[PriceLine]) -> Result<Vec<(String, Option<Money>)>, A
     } else {
         Err(AppError::fields(errors))
     }
+}
+
+/// `value` as a group's price: a product's price, to the cent.
+pub(super) fn group_price(value: f64) -> Result<Money, String> {
+    hundredths(value)
+        .filter(|cents| (MIN_PRICE.cents()..=MAX_PRICE.cents()).contains(cents))
+        .map(Money::from_cents)
+        .ok_or_else(|| {
+            format!(
+                "Price must be from {} to {}, with at most two decimals",
+                MIN_PRICE.as_f64(),
+                MAX_PRICE.as_f64()
+            )
+        })
 }
 
 async fn price_page(

@@ -1,7 +1,7 @@
 //! Trade accounts (docs/DESIGN.md §11). Here: the shopper's application (apply, read
 //! the latest) and the views the calls share; the console's review of applications in
 //! [`review`], customer groups and their prices in [`groups`], quantity breaks in
-//! [`breaks`]; who
+//! [`breaks`], a group's price list as a file in [`price_list`]; who
 //! asks for a price in [`shopper`]; the account's statement in [`statement`]; quick
 //! order and buy again in [`quick_order`].
 
@@ -24,6 +24,7 @@ use crate::store::trade::{ApplicationRow, ApplyRefusal, TradeStanding};
 
 pub mod breaks;
 pub mod groups;
+pub mod price_list;
 pub mod quick_order;
 pub mod review;
 pub mod shopper;
@@ -39,6 +40,7 @@ pub fn router() -> Router<AppState> {
         .route("/trade/statement", get(statement::statement))
         .merge(review::router())
         .merge(groups::router())
+        .merge(price_list::router())
         .merge(breaks::router())
         .merge(quick_order::router())
 }

@@ -9,6 +9,7 @@ mod account;
 mod answers;
 mod applications;
 mod groups;
+mod price_list;
 mod prices;
 mod quick_order;
 

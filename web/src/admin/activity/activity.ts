@@ -41,6 +41,7 @@ const ACTION_LABELS: Record<string, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
   prices_set: 'Group prices set',
+  prices_imported: 'Price list imported',
 };
 
 /** 'Status changed'; an action newer than this list reads as its name in words. */

@@ -143,7 +143,7 @@ fn formula_like(text: &str) -> bool {
 
 /// `text` as a cell: with a leading `'` when a spreadsheet would run it as a formula,
 /// or when it starts with `'` itself (which the import would otherwise take off).
-pub(super) fn text_cell(text: &str) -> String {
+pub(crate) fn text_cell(text: &str) -> String {
     if formula_like(text) || text.starts_with('\'') {
         format!("'{text}")
     } else {
@@ -152,7 +152,7 @@ pub(super) fn text_cell(text: &str) -> String {
 }
 
 /// A cell as the text it stands for: [`text_cell`] undone.
-pub(super) fn cell_text(cell: &str) -> &str {
+pub(crate) fn cell_text(cell: &str) -> &str {
     match cell.strip_prefix('\'') {
         Some(rest) if formula_like(rest) || rest.starts_with('\'') => rest,
         _ => cell,

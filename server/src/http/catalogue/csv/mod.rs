@@ -13,6 +13,9 @@ pub mod dry_run;
 mod group;
 mod read;
 
+pub(crate) use self::cells::{cell_text, text_cell};
+pub(crate) use self::read::{read_file, refusal, FileLine, FileShape};
+
 use std::collections::{BTreeMap, HashMap};
 
 use axum::body::{Body, Bytes};
@@ -25,7 +28,7 @@ use futures_util::stream::{self, StreamExt};
 use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi};
 
-use self::cells::{text_cell, variant_cells, PRODUCT_COLUMNS};
+use self::cells::{variant_cells, PRODUCT_COLUMNS};
 use self::dry_run::{report_of, ImportReport};
 use self::group::products_of;
 use self::read::read_lines;
@@ -221,7 +224,7 @@ pub async fn export_orders(
 /// A CSV download: the header line, then each page's lines as they are read. A
 /// failure part-way ends the body early (the client sees a broken download) and is
 /// logged.
-fn csv_response(
+pub(crate) fn csv_response(
     filename: &str,
     columns: &[&str],
     pages: impl futures_util::Stream<Item = Result<Vec<u8>, sqlx::Error>> + Send + 'static,
@@ -253,7 +256,7 @@ fn csv_response(
 }
 
 /// `rows` as CSV lines.
-fn csv_lines(rows: impl IntoIterator<Item = Vec<String>>) -> Vec<u8> {
+pub(crate) fn csv_lines(rows: impl IntoIterator<Item = Vec<String>>) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     for row in rows {
         writer
@@ -311,6 +314,17 @@ pub struct ImportQuery {
     pub apply: Option<String>,
 }
 
+impl ImportQuery {
+    /// Whether to write the file (`true`) or only check it.
+    pub fn apply(&self) -> Result<bool, AppError> {
+        match self.apply.as_deref().map(str::trim) {
+            None | Some("") | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(_) => Err(AppError::field("apply", "apply must be true or false")),
+        }
+    }
+}
+
 /// Checks a products CSV (the export's columns; `id` empty for a new product, and
 /// `archived` ignored) line by line, and with `apply=true` writes it: every line in
 /// one transaction, or, when any line is refused, none. Lines with the same `id` (or,
@@ -334,11 +348,7 @@ pub async fn import_products(
     ApiQuery(query): ApiQuery<ImportQuery>,
     body: Body,
 ) -> Result<Json<Envelope<ImportReport>>, AppError> {
-    let apply = match query.apply.as_deref().map(str::trim) {
-        None | Some("") | Some("false") => false,
-        Some("true") => true,
-        Some(_) => return Err(AppError::field("apply", "apply must be true or false")),
-    };
+    let apply = query.apply()?;
     let bytes = axum::body::to_bytes(body, MAX_IMPORT_BYTES)
         .await
         .map_err(|_| AppError::PayloadTooLarge("The file must be at most 10 MB".into()))?;

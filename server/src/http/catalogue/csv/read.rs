@@ -1,31 +1,57 @@
-//! Reading a products CSV for the import (docs/DESIGN.md §8, §9, §15): the header's
+//! Reading a CSV file for an import (docs/DESIGN.md §8, §9, §11, §15): the header's
 //! columns, then each line's cells, numbered as a spreadsheet numbers its rows (the
 //! header is row 1; a line break inside a quoted cell does not start a row) and kept as
-//! the file writes them, so the dry run can quote them. `group.rs` makes products of
-//! the lines and checks them.
+//! the file writes them, so the dry run can quote them. A products file is read with
+//! [`PRODUCTS`] (`group.rs` makes products of its lines and checks them); a customer
+//! group's price list with its own [`FileShape`].
 
 use super::cells::{optional, PRODUCT_COLUMNS};
 use crate::http::error::AppError;
 use crate::http::extract::holds_control;
 
-/// The most lines (variants) one import takes.
+/// The most lines (variants, or a group's prices) one import takes.
 pub const MAX_IMPORT_ROWS: usize = 10_000;
+
+/// What one kind of file holds: its columns, which may be left out, and how a refusal
+/// of the whole file names what is in it.
+pub struct FileShape {
+    pub columns: &'static [&'static str],
+    pub optional: fn(&str) -> bool,
+    /// 'The file has no … in it'.
+    pub nothing: &'static str,
+    /// How to split a file of more than [`MAX_IMPORT_ROWS`] rows.
+    pub split: &'static str,
+}
+
+/// A products file: the export's columns.
+const PRODUCTS: FileShape = FileShape {
+    columns: &PRODUCT_COLUMNS,
+    optional,
+    nothing: "The file has no products in it",
+    split: "split it (keeping each product's rows together) and import each part",
+};
 /// The longest bad value a refusal quotes before cutting it short.
 const QUOTED_CHARS: usize = 40;
 
-/// One line of the file: a variant of a product.
-pub(super) struct FileLine {
+/// One line of the file: a variant of a product, or a group's price.
+pub struct FileLine {
     /// The row as a spreadsheet numbers it.
     pub row: u64,
-    /// Each of [`PRODUCT_COLUMNS`] as the file writes it (trimmed; empty for a column
-    /// the file leaves out).
+    /// Each of the shape's columns, in its order, as the file writes it (trimmed; empty
+    /// for a column the file leaves out).
     pub cells: Vec<String>,
     /// Set when the line has another number of cells than the header.
     pub ragged: Option<String>,
 }
 
-/// The file's lines; a file that is not a products CSV at all is a 400 saying why.
+/// A products file's lines; a file that is not a products CSV at all is a 400 saying why.
 pub(super) fn read_lines(bytes: &[u8]) -> Result<Vec<FileLine>, AppError> {
+    read_file(bytes, &PRODUCTS)
+}
+
+/// The lines of a file of `shape`; a file that is not such a CSV at all is a 400 saying
+/// why.
+pub fn read_file(bytes: &[u8], shape: &FileShape) -> Result<Vec<FileLine>, AppError> {
     let text = std::str::from_utf8(bytes).map_err(|_| {
         AppError::bad_request(
             "The file must be UTF-8 text: save it from the spreadsheet as 'CSV UTF-8'",
@@ -40,7 +66,7 @@ pub(super) fn read_lines(bytes: &[u8]) -> Result<Vec<FileLine>, AppError> {
         .headers()
         .map_err(|_| AppError::bad_request("The file is not CSV"))?
         .clone();
-    let columns = column_positions(&header)?;
+    let columns = column_positions(&header, shape)?;
     // A spreadsheet starts a row at each line break, blank lines included, except at
     // those inside a quoted cell. The reader skips blank lines (and its line count with
     // them), so rows are counted here: the breaks before each record, less its cells'.
@@ -53,7 +79,8 @@ pub(super) fn read_lines(bytes: &[u8]) -> Result<Vec<FileLine>, AppError> {
         })?;
         if lines.len() == MAX_IMPORT_ROWS {
             return Err(AppError::bad_request(format!(
-                "A file can hold at most {MAX_IMPORT_ROWS} rows: split it (keeping each product's rows together) and import each part"
+                "A file can hold at most {MAX_IMPORT_ROWS} rows: {}",
+                shape.split
             )));
         }
         let row = record
@@ -63,7 +90,7 @@ pub(super) fn read_lines(bytes: &[u8]) -> Result<Vec<FileLine>, AppError> {
         lines.push(file_line(row, &record, &columns, header.len()));
     }
     if lines.is_empty() {
-        return Err(AppError::bad_request("The file has no products in it"));
+        return Err(AppError::bad_request(shape.nothing));
     }
     Ok(lines)
 }
@@ -115,17 +142,20 @@ fn line_breaks(record: &csv::StringRecord) -> u64 {
         .sum()
 }
 
-/// Where each of [`PRODUCT_COLUMNS`] is in the file (`None`: an optional one left out).
-fn column_positions(header: &csv::StringRecord) -> Result<Vec<Option<usize>>, AppError> {
+/// Where each of the shape's columns is in the file (`None`: an optional one left out).
+fn column_positions(
+    header: &csv::StringRecord,
+    shape: &FileShape,
+) -> Result<Vec<Option<usize>>, AppError> {
     let names: Vec<&str> = header.iter().map(str::trim).collect();
     if names.iter().all(|name| name.is_empty()) {
         return Err(AppError::bad_request("The file has no header line"));
     }
     for (i, name) in names.iter().enumerate() {
-        if !PRODUCT_COLUMNS.iter().any(|c| c.eq_ignore_ascii_case(name)) {
+        if !shape.columns.iter().any(|c| c.eq_ignore_ascii_case(name)) {
             return Err(AppError::bad_request(format!(
                 "Unknown column '{name}': the columns are {}",
-                PRODUCT_COLUMNS.join(", ")
+                shape.columns.join(", ")
             )));
         }
         if names[..i].iter().any(|n| n.eq_ignore_ascii_case(name)) {
@@ -134,11 +164,12 @@ fn column_positions(header: &csv::StringRecord) -> Result<Vec<Option<usize>>, Ap
             )));
         }
     }
-    PRODUCT_COLUMNS
+    shape
+        .columns
         .iter()
         .map(|column| {
             let at = names.iter().position(|n| n.eq_ignore_ascii_case(column));
-            if at.is_none() && !optional(column) {
+            if at.is_none() && !(shape.optional)(column) {
                 return Err(AppError::bad_request(format!(
                     "The file has no '{column}' column"
                 )));
@@ -148,7 +179,7 @@ fn column_positions(header: &csv::StringRecord) -> Result<Vec<Option<usize>>, Ap
         .collect()
 }
 
-/// One line of the file, its cells in [`PRODUCT_COLUMNS`]' order.
+/// One line of the file, its cells in the shape's columns' order.
 fn file_line(
     row: u64,
     record: &csv::StringRecord,
@@ -176,7 +207,7 @@ fn file_line(
 /// A field's refusal, with the value the file gave when it gave one ('price: Price
 /// must be …, not 'abc''): the owner sees what to correct without opening the file.
 /// A value with control characters is not quoted (the refusal says what is wrong).
-pub(super) fn refusal(field: &str, text: &str, given: &str) -> String {
+pub fn refusal(field: &str, text: &str, given: &str) -> String {
     if given.is_empty() || holds_control(given) {
         return format!("{field}: {text}");
     }

@@ -17,6 +17,10 @@ use crate::domain::time::Clock;
 use crate::domain::trade::{group_name_key, GroupRules, MAX_GROUPS};
 use crate::domain::Money;
 
+mod price_list;
+
+pub use price_list::{PriceFileLine, PriceListLine, PriceOutcome};
+
 /// A group as the console shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
@@ -303,34 +307,7 @@ impl CustomerGroups {
         if !unknown.is_empty() {
             return Ok(Err(GroupRefusal::UnknownVariants(unknown)));
         }
-        let (mut set, mut removed) = (0, 0);
-        for (variant_id, price) in prices {
-            match price {
-                Some(price) => {
-                    sqlx::query(
-                        "INSERT INTO group_prices (group_id, variant_id, price_cents) \
-                         VALUES ($1, $2, $3) ON CONFLICT (group_id, variant_id) \
-                         DO UPDATE SET price_cents = excluded.price_cents",
-                    )
-                    .bind(id)
-                    .bind(variant_id)
-                    .bind(price.cents())
-                    .execute(&mut *tx)
-                    .await?;
-                    set += 1;
-                }
-                None => {
-                    removed += sqlx::query(
-                        "DELETE FROM group_prices WHERE group_id = $1 AND variant_id = $2",
-                    )
-                    .bind(id)
-                    .bind(variant_id)
-                    .execute(&mut *tx)
-                    .await?
-                    .rows_affected();
-                }
-            }
-        }
+        let (set, removed) = price_list::write_prices(&mut tx, id, prices).await?;
         let entry = Entry {
             actor,
             object_type: "customer_group",
@@ -489,12 +466,7 @@ async fn check_in(
         .iter()
         .map(|row| row.try_get("id"))
         .collect::<Result<_, _>>()?;
-    let unknown: Vec<usize> = ids
-        .iter()
-        .enumerate()
-        .filter(|(_, id)| !found.iter().any(|f| f == *id))
-        .map(|(i, _)| i)
-        .collect();
+    let unknown = missing(&ids, &found);
     if unknown.is_empty() {
         Ok(Ok(()))
     } else {
@@ -521,12 +493,17 @@ async fn unknown_variants(
             found.push(row.try_get("id")?);
         }
     }
-    Ok(ids
-        .iter()
+    Ok(missing(ids, &found))
+}
+
+/// The indexes of `ids` that are not among `found`.
+fn missing(ids: &[&str], found: &[String]) -> Vec<usize> {
+    let found: std::collections::HashSet<&str> = found.iter().map(String::as_str).collect();
+    ids.iter()
         .enumerate()
-        .filter(|(_, id)| !found.iter().any(|f| f == *id))
+        .filter(|(_, id)| !found.contains(**id))
         .map(|(i, _)| i)
-        .collect())
+        .collect()
 }
 
 async fn group_in(conn: &mut AnyConnection, id: &str) -> Result<Option<Group>, sqlx::Error> {
@@ -596,7 +573,8 @@ fn group(row: &AnyRow) -> Result<Group, sqlx::Error> {
     })
 }
 
-fn discounts_json(discounts: &[(String, i64)]) -> String {
+/// `discounts` as the `category_discounts` column holds them.
+pub(crate) fn discounts_json(discounts: &[(String, i64)]) -> String {
     let stored: Vec<StoredDiscount> = discounts
         .iter()
         .map(|(category_id, percent)| StoredDiscount {
