@@ -46,15 +46,19 @@ pub async fn catalogue_etags(
     if !is_public_catalogue(request.uri().path()) {
         return next.run(request).await;
     }
-    // Who asks, read once for the handler too: a trade customer's answer is theirs alone
-    // (docs/DESIGN.md §11), never kept, sent from the kept answers or tagged.
+    // Who asks, read once for the handler too where an answer holds prices: a trade
+    // customer's is theirs alone (docs/DESIGN.md §11), never kept, sent from the kept
+    // answers or tagged. Categories, banners and reviews are everyone's.
     let mut request = request;
-    let shopper = match Shopper::read(request.headers(), &state).await {
-        Ok(shopper) => shopper,
-        Err(e) => return e.into_response(),
-    };
-    let private = shopper.is_trade();
-    request.extensions_mut().insert(shopper);
+    let mut private = false;
+    if holds_prices(request.uri().path()) {
+        let shopper = match Shopper::read(request.headers(), &state).await {
+            Ok(shopper) => shopper,
+            Err(e) => return e.into_response(),
+        };
+        private = shopper.is_trade();
+        request.extensions_mut().insert(shopper);
+    }
     if private {
         let mut response = next.run(request).await;
         let headers = response.headers_mut();
@@ -146,6 +150,18 @@ fn is_public_catalogue(path: &str) -> bool {
             | "/api/search/suggest"
     ) || one_segment("/api/product/")
         || one_segment("/api/review/product/")
+}
+
+/// Whether a public catalogue answer holds prices, which a trade customer sees as their
+/// own: `/api/user/home-page`, `/api/product`, `/api/product/{id}` and
+/// `/api/search/suggest`. Every handler of these asks for the [`Shopper`].
+fn holds_prices(path: &str) -> bool {
+    matches!(
+        path,
+        "/api/user/home-page" | "/api/product" | "/api/search/suggest"
+    ) || path
+        .strip_prefix("/api/product/")
+        .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
 }
 
 /// A strong tag: the first 128 bits of the bytes' SHA-256, quoted.

@@ -7,11 +7,14 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
+use crate::domain::id::Id;
 use crate::domain::pricing::price_at;
 use crate::domain::synonyms;
+use crate::http::catalogue::product::{price_products, Product};
 use crate::http::error::{check_version, AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::identity::AdminUser;
+use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
 use crate::store::catalogue::{SynonymList, SynonymsRefusal};
 
@@ -54,8 +57,11 @@ pub struct SuggestedProduct {
     pub sku: Option<String>,
     /// The product's first photo, or null when it has none.
     pub image: Option<String>,
-    /// The price the shopper pays now.
+    /// The price the shopper pays now for one (a trade customer's own).
     pub discounted_price: f64,
+    /// Only for a signed-in trade customer: the public `discountedPrice`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list_price: Option<f64>,
 }
 
 /// A category or sub-category a suggestion names.
@@ -88,6 +94,7 @@ pub struct Suggestions {
     ))]
 async fn suggest(
     State(state): State<AppState>,
+    shopper: Shopper,
     ApiQuery(query): ApiQuery<SuggestQuery>,
 ) -> Result<Json<Envelope<Suggestions>>, AppError> {
     let q = query.q.as_deref().unwrap_or("").trim();
@@ -99,20 +106,26 @@ async fn suggest(
         .suggest(q, SUGGESTED_PRODUCTS, SUGGESTED_CATEGORIES)
         .await?;
     let now = state.clock.now_ms();
+    let own = trade_prices(&state, &shopper, &found.products).await?;
     Ok(ok(
         "Suggestions",
         Suggestions {
             products: found
                 .products
                 .into_iter()
-                .map(|card| SuggestedProduct {
-                    discounted_price: price_at(card.price, card.discount, now)
+                .map(|card| {
+                    let public = price_at(card.price, card.discount, now)
                         .discounted_price
-                        .as_f64(),
-                    id: card.id,
-                    name: card.name,
-                    sku: card.sku,
-                    image: card.image,
+                        .as_f64();
+                    let own = own.get(&card.id).copied();
+                    SuggestedProduct {
+                        discounted_price: own.unwrap_or(public),
+                        list_price: own.map(|_| public),
+                        id: card.id,
+                        name: card.name,
+                        sku: card.sku,
+                        image: card.image,
+                    }
                 })
                 .collect(),
             categories: found
@@ -126,6 +139,32 @@ async fn suggest(
                 .collect(),
         },
     ))
+}
+
+/// A trade customer's own price of each suggested product, by id, as its card in the
+/// listing shows it; none for a guest or a retail customer.
+async fn trade_prices(
+    state: &AppState,
+    shopper: &Shopper,
+    cards: &[crate::store::catalogue::ProductCard],
+) -> Result<std::collections::HashMap<String, f64>, AppError> {
+    if !shopper.is_trade() || cards.is_empty() {
+        return Ok(Default::default());
+    }
+    let ids: Vec<Id> = cards.iter().filter_map(|c| Id::parse(&c.id)).collect();
+    let now = state.clock.now_ms();
+    let mut products: Vec<Product> = state
+        .catalogue
+        .products_by_ids(&ids)
+        .await?
+        .into_iter()
+        .map(|row| Product::from_row(row, now))
+        .collect();
+    price_products(state, shopper, &mut products).await?;
+    Ok(products
+        .into_iter()
+        .map(|p| (p.id, p.discounted_price))
+        .collect())
 }
 
 /// A group of terms that match one another.

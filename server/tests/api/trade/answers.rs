@@ -1,7 +1,8 @@
 //! The price resolver in the catalogue's answers, and the shared response cache
 //! (docs/DESIGN.md §11, issue 34 items 3 and 4): a trade customer's listing cards,
 //! product page, home page, SKU look-up and cart carry their own price, the list price
-//! and their breaks; a guest's and a retail customer's carry everyone's breaks; and no
+//! and their breaks (the header's suggestions their price and the list price); a guest's
+//! and a retail customer's carry everyone's breaks; and no
 //! answer of one is ever sent to another, whatever order they ask in.
 
 use reqwest::{header, Method, StatusCode};
@@ -168,6 +169,7 @@ async fn the_shared_cache_never_serves_one_shoppers_prices_to_another(app: TestA
         "/api/product?perPage=20".to_string(),
         format!("/api/product/{}", f.alpha),
         "/api/user/home-page".to_string(),
+        "/api/search/suggest?q=alpha".to_string(),
     ];
     // The alpha in each answer: its card, the product, or the home page's entry.
     let alpha_of = |body: &Value| -> Value {
@@ -201,6 +203,8 @@ async fn the_shared_cache_never_serves_one_shoppers_prices_to_another(app: TestA
                 assert_eq!(status, StatusCode::OK, "{url} {who} round {round}");
                 let alpha = alpha_of(&body);
                 if alpha.is_null() {
+                    // Only the home page may leave Alpha out (it shows the featured).
+                    assert_eq!(url, "/api/user/home-page", "{body}");
                     continue;
                 }
                 if who == "trade" {
