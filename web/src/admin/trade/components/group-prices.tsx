@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { GROUP_PRICES_PER_PAGE, useGroupPrices, useSaveGroupPrices, type GroupPricesQuery } from '../api/group-prices';
 import { isPrice, priceErrorLine, TRADE_MESSAGES } from '../trade-schema';
 import { AddGroupPrice } from './add-group-price';
+import { GroupPriceList } from './group-price-list';
 
 /** A price changed on screen and not yet saved: the text typed, or null to remove the
  * group's price; with what was loaded, to tell a change from typing it back. */
@@ -24,7 +25,8 @@ const changed = (draft: Draft) => draft.text === null || draft.text.trim() !== S
 /** 'Group prices': the group's own price per variant, found by SKU or product name, a page
  * at a time. Prices are typed or removed in the grid, and 'Save prices' sends the changed
  * ones together (they stay changed across searches and pages until saved); a price for
- * another variant is added by its SKU below. */
+ * another variant is added by its SKU below, and the whole list goes out and comes back
+ * as a CSV file. */
 export function GroupPrices({ group }: { group: CustomerGroup }) {
   const headingId = useId();
   const [query, setQuery] = useState<GroupPricesQuery>({ q: '', page: 1 });
@@ -129,6 +131,7 @@ export function GroupPrices({ group }: { group: CustomerGroup }) {
         <p className="text-sm text-slate-600">{pending.length === 0 ? 'No changes to save.' : pending.length === 1 ? '1 price changed.' : `${pending.length} prices changed.`}</p>
       </div>
       <AddGroupPrice groupId={group._id} />
+      <GroupPriceList group={group} />
     </section>
   );
 }
