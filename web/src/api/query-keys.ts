@@ -36,7 +36,8 @@ export const BANNERS_KEY = ['banners'] as const;
 export const CATEGORIES_KEY = ['categories'] as const;
 
 /** The search box's suggestions for what was typed. */
-export const suggestionsKey = (q: string) => ['suggestions', q] as const;
+export const SUGGESTIONS_KEY = ['suggestions'] as const;
+export const suggestionsKey = (q: string) => [...SUGGESTIONS_KEY, q] as const;
 
 /** The signed-in customer's latest trade application, per customer so it never crosses
  * accounts (docs/DESIGN.md §11). */

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import '@/features/auth/store';
-import { SessionCheck } from '@/features/auth/session';
+import { PricesFollowShopper, SessionCheck } from '@/features/auth/session';
 import { SyncOnSignIn } from '@/features/cart/sync';
 import { makeQueryClient } from '@/lib/query-client';
 import { loadSonner, onToastsWanted, toastsWanted } from '@/lib/toast';
@@ -13,6 +13,7 @@ export function AppProvider({ client, children }: { client?: QueryClient; childr
     <QueryClientProvider client={queryClient}>
       {children}
       <SessionCheck />
+      <PricesFollowShopper />
       <SyncOnSignIn />
       <Toasts />
     </QueryClientProvider>

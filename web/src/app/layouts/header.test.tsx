@@ -131,4 +131,32 @@ describe('Header suggestions', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/shop'));
     expect(router.state.location.search).toBe('?category=aaaaaaaaaaaaaaaaaaaaaaaa&subCategory=bbbbbbbbbbbbbbbbbbbbbbbb');
   });
+
+  it("strikes the public price after a trade customer's own, and only where it is higher", async () => {
+    server.use(
+      http.get('*/api/search/suggest', () =>
+        envelope({
+          products: [
+            { _id: 'p1', name: 'Thermostatic Radiator Valve', sku: null, image: null, discountedPrice: 10, listPrice: 12.5 },
+            { _id: 'p2', name: 'Lockshield Valve', sku: null, image: null, discountedPrice: 6, listPrice: 6 },
+            { _id: 'p3', name: 'Radiator Key', sku: null, image: null, discountedPrice: 2, listPrice: null },
+          ],
+          categories: [],
+        }),
+      ),
+    );
+    renderRoutes(routes, '/');
+    const [box] = await screen.findAllByRole('combobox', { name: 'Search products' });
+    box.focus();
+    fireEvent.change(box, { target: { value: 'valve' } });
+    const trade = await screen.findByRole('option', { name: /Thermostatic Radiator Valve/ });
+    expect(trade).toHaveTextContent('$10.00List price $12.50');
+    expect(within(trade).getByText('$12.50').tagName).toBe('S');
+    for (const name of [/Lockshield Valve/, /Radiator Key/]) {
+      const option = screen.getByRole('option', { name });
+      expect(option.querySelector('s')).toBeNull();
+      expect(option).not.toHaveTextContent('List price');
+    }
+    expect(screen.getByRole('option', { name: /Lockshield Valve/ })).toHaveTextContent('$6.00');
+  });
 });

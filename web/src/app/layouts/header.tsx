@@ -6,6 +6,7 @@ import { HOME_LINK_LABEL, Logo } from '@/components/layout/logo';
 import { SearchBox, type SearchOption } from '@/components/layout/search-box';
 import { MobileDrawer } from '@/components/layout/mobile-drawer';
 import { Button } from '@/components/ui/button';
+import { struckListPrice } from '@/components/ui/product-bits';
 import { paths, shopByCategory, shopSearch } from '@/config/paths';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuth } from '@/features/auth/store';
@@ -103,14 +104,19 @@ function HeaderSearch({ className }: { className?: string }) {
   const options: SearchOption[] =
     canSuggest(keyword) && suggestions
       ? [
-          ...suggestions.products.map((p) => ({
-            id: p._id,
-            group: 'Products' as const,
-            label: p.name,
-            detail: formatUsd(p.discountedPrice),
-            image: p.image ? mediaUrl(p.image) : undefined,
-            to: paths.product(p._id),
-          })),
+          ...suggestions.products.map((p) => {
+            // A trade customer's own price, the public one struck after it (docs/DESIGN.md §11).
+            const listPrice = struckListPrice(p.listPrice, p.discountedPrice);
+            return {
+              id: p._id,
+              group: 'Products' as const,
+              label: p.name,
+              detail: formatUsd(p.discountedPrice),
+              listPrice: listPrice === undefined ? undefined : formatUsd(listPrice),
+              image: p.image ? mediaUrl(p.image) : undefined,
+              to: paths.product(p._id),
+            };
+          }),
           ...suggestions.categories.map((c) => ({
             id: c._id,
             group: 'Categories' as const,

@@ -40,6 +40,17 @@ describe('SearchBox', () => {
     expect(screen.getByRole('group', { name: 'Categories' })).toBeInTheDocument();
   });
 
+  it("strikes a product's public price after a trade customer's own, named List price", () => {
+    const { box } = setup([{ id: 'p1', group: 'Products', label: 'Thermostatic Radiator Valve', detail: '$10.00', listPrice: '$12.00', to: '/product/p1' }, OPTIONS[2]]);
+    box.focus();
+    fireEvent.change(box, { target: { value: 'rad' } });
+    const option = screen.getByRole('option', { name: /Thermostatic Radiator Valve/ });
+    expect(option).toHaveTextContent('Thermostatic Radiator Valve$10.00List price $12.00');
+    const list = screen.getByText('$12.00');
+    expect(list.tagName).toBe('S');
+    expect(screen.getByRole('option', { name: /Lockshield Valve/ }).querySelector('s')).toBeNull();
+  });
+
   it('moves through the suggestions with the arrows, round from either end, focus staying in the box', () => {
     const { box } = setup();
     box.focus();

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { ListPrice } from '@/components/ui/product-bits';
 import { cn } from '@/lib/utils';
 
 /** One suggestion the box lists: a product or a category, and where it leads. */
@@ -9,6 +10,9 @@ export interface SearchOption {
   label: string;
   /** A second line: a product's price, a sub-category's category. */
   detail?: string;
+  /** After a product's price, the public price struck through: a trade customer's own
+   * price is `detail` (docs/DESIGN.md §11). */
+  listPrice?: string;
   /** A thumbnail's URL, for products that have a photo. */
   image?: string;
   to: string;
@@ -164,7 +168,12 @@ export function SearchBox({ keyword, onKeywordChange, options, onSearch, onPick,
                       ))}
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-slate-900">{option.label}</span>
-                      {option.detail && <span className="block truncate text-xs text-slate-500">{option.detail}</span>}
+                      {option.detail && (
+                        <span className="block truncate text-xs text-slate-500">
+                          {option.detail}
+                          {option.listPrice && <ListPrice text={option.listPrice} className="ml-2" />}
+                        </span>
+                      )}
                     </span>
                   </div>
                 );

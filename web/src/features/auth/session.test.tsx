@@ -2,6 +2,8 @@ import { act, render, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from '@/lib/toast';
 import { AppProvider } from '@/app/provider';
+import { CATEGORIES_KEY, HOME_PAGE_KEY, productKey, productsKey, suggestionsKey } from '@/api/query-keys';
+import { makeQueryClient } from '@/lib/query-client';
 import { resetStores } from '@/testing/render';
 import { envelope, failure, server, user } from '@/testing/server';
 import { useAuth } from './store';
@@ -94,5 +96,26 @@ describe('SessionCheck (spec §4, §7 GET /auth/user)', () => {
     act(() => useAuth.getState().signIn(USER, 'token-456'));
     await waitFor(() => expect(calls).toEqual(['Bearer token-456']));
     await waitFor(() => expect(useAuth.getState().isAuthenticated).toBe(false));
+  });
+});
+
+describe('PricesFollowShopper (docs/DESIGN.md §11)', () => {
+  it('drops every kept answer holding prices when the signed-in customer changes, and nothing else', async () => {
+    const client = makeQueryClient();
+    userHandler(() => envelope({ user: USER }));
+    const priced = [productsKey({ page: 1 }), productKey('p1'), HOME_PAGE_KEY, suggestionsKey('tap')];
+    for (const key of priced) client.setQueryData(key, { price: 'guest' });
+    client.setQueryData(CATEGORIES_KEY, { categories: [] });
+    render(<AppProvider client={client}>{null}</AppProvider>);
+    await settle();
+    expect(client.getQueryData(priced[0])).toEqual({ price: 'guest' });
+
+    act(() => useAuth.getState().signIn(USER, 'token-123'));
+    await waitFor(() => expect(priced.map((key) => client.getQueryData(key))).toEqual([undefined, undefined, undefined, undefined]));
+    expect(client.getQueryData(CATEGORIES_KEY)).toEqual({ categories: [] });
+
+    for (const key of priced) client.setQueryData(key, { price: 'trade' });
+    act(() => useAuth.getState().signOut());
+    await waitFor(() => expect(client.getQueryData(priced[1])).toBeUndefined());
   });
 });

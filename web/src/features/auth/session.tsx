@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { ITEMS_KEY } from '@/api/query-keys';
+import { useEffect, useRef } from 'react';
+import { ITEMS_KEY, PRODUCT_QUERY_KEYS, SUGGESTIONS_KEY } from '@/api/query-keys';
 import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { getCurrentUser } from './api/get-current-user';
-import { useAuth } from './store';
+import { useAuth, useSignedInUserId } from './store';
 
 /** On load, refreshes the stored user from the server; a 401 (token revoked, expired or
  * the account gone) logs out (spec §4). Other failures keep the session. */
@@ -29,5 +29,21 @@ export function SessionCheck() {
       current = false;
     };
   }, [token, client]);
+  return null;
+}
+
+/** Prices follow who asks (docs/DESIGN.md §11): a trade customer's products, listing,
+ * home page and suggestions carry their own prices, a guest's the public ones. When the
+ * signed-in customer changes (signing in, out, or as another), every answer the browser
+ * keeps that holds prices is dropped, and the pages showing them load them again. */
+export function PricesFollowShopper() {
+  const client = useQueryClient();
+  const userId = useSignedInUserId();
+  const seen = useRef(userId);
+  useEffect(() => {
+    if (seen.current === userId) return;
+    seen.current = userId;
+    for (const queryKey of [...PRODUCT_QUERY_KEYS, SUGGESTIONS_KEY]) void client.resetQueries({ queryKey });
+  }, [client, userId]);
   return null;
 }

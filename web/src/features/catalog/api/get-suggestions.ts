@@ -1,7 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { suggestionsKey } from '@/api/query-keys';
-import type { Suggestions } from '@/api/types';
+import type { SuggestedProduct, Suggestions } from '@/api/types';
 import { apiGet } from '@/lib/api-client';
+
+/** A suggested product: for a signed-in trade customer `discountedPrice` is their own
+ * price and `listPrice` the public one (docs/DESIGN.md §11). */
+export type { SuggestedProduct, Suggestions };
 
 /** What the server asks of `q`: 2 to 100 characters once trimmed (else a 400). */
 export function canSuggest(q: string): boolean {

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { ListPrice } from '@/components/ui/product-bits';
 import { formatUsd } from '@/lib/format';
 
 /** Screens narrower than Tailwind's md: where the product page's buy bar is. */
 export const PHONE = '(max-width: 767.98px)';
 
-/** On phones (`PHONE`), the product's price and its 'Add to Cart' (`action`) in a bar
+/** On phones (`PHONE`), the product's price (and the one it is set against, `listPrice`,
+ * struck and named 'List price' to a screen reader) and its 'Add to Cart' (`action`) in a bar
  * fixed to the bottom of the screen (docs/DESIGN.md §15), so a shopper who has scrolled to the
  * photos or the reviews still sees both. The caller renders it instead of the button
  * beside the quantity, never both, so a screen reader meets one 'Add to Cart' at any
@@ -20,7 +22,7 @@ export function PhoneBuyBar({ price, listPrice, label, action }: { price: number
         <span className="text-xl font-bold">
           {formatUsd(price)} {label && <span className="text-xs font-normal text-slate-500">{label}</span>}
         </span>
-        {listPrice !== undefined && <span className="text-sm text-slate-500 line-through">{formatUsd(listPrice)}</span>}
+        {listPrice !== undefined && <ListPrice text={formatUsd(listPrice)} className="text-sm text-slate-500" />}
       </p>
       {action}
     </div>

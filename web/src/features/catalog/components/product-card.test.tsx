@@ -67,6 +67,16 @@ describe('ProductCard', () => {
     expect(screen.queryByText(/Buy 50\+/)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['per metre', 'for pipe sold by the metre', { unit: 'm' }],
+    ['per pack', 'for washers sold in packs', { unit: 'pack', packSize: 10 }],
+    ['each', 'for a product sold by the piece', { unit: 'each' }],
+  ])('prices the break %s %s', async (per, _, sale) => {
+    const priceBreaks = [{ minQuantity: 10, price: 36 }];
+    renderWithRouter(<ProductCard product={product({ price: 40, discountedPrice: 40, priceBreaks, ...sale })} />);
+    expect(await screen.findByText(`Buy 10+ for $36.00 ${per}`)).toBeInTheDocument();
+  });
+
   it('shows no quantity break line without breaks', async () => {
     renderWithRouter(<ProductCard product={product()} />);
     await screen.findByRole('link');

@@ -6,6 +6,7 @@ import { usePriceReading } from '@/features/shop';
 import { PriceLine, ProductImage, RatingLine } from '@/components/ui/product-bits';
 import { formatUsd, truncate } from '@/lib/format';
 import { LOW_STOCK } from '@/lib/rules';
+import { perSaleUnit } from '../per-sale-unit';
 import type { ListedProduct } from '../variant-types';
 
 /** Below this many in stock, the card says how many are left (spec §4, §9). */
@@ -53,7 +54,7 @@ export function ProductCard({ product, action, buy, eager = false }: { product: 
         <PriceLine price={product.price} discountedPrice={product.discountedPrice} discountPercentage={product.discountPercentage} listPrice={product.listPrice} from={product.priceRange?.min} reading={{ show: shown, label: prices.label }} />
         {firstBreak && (
           <span className="text-xs text-emerald-700">
-            Buy {firstBreak.minQuantity}+ for {formatUsd(shown(firstBreak.price))} each
+            Buy {firstBreak.minQuantity}+ for {formatUsd(shown(firstBreak.price))} {perSaleUnit(product.unit)}
           </span>
         )}
         <span className={outOfStock ? 'text-xs text-red-600' : product.stock < LOW_STOCK ? 'text-xs text-amber-700' : 'text-xs text-emerald-700'}>

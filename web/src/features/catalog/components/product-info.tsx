@@ -90,7 +90,7 @@ export function ProductInfo({
         {discounted && <span className="rounded bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">{Math.round(variant.discountPercentage)}% OFF</span>}
       </div>
       {was !== undefined && <p className="text-sm font-medium text-emerald-700">You Save {formatUsd(shown(was) - shown(variant.discountedPrice))}</p>}
-      {variant.priceBreaks.length > 0 && <QuantityBreaks breaks={variant.priceBreaks} format={(amount) => formatUsd(shown(amount))} />}
+      {variant.priceBreaks.length > 0 && <QuantityBreaks breaks={variant.priceBreaks} unit={product.unit} format={(amount) => formatUsd(shown(amount))} />}
       {discounted && product.discountEndDate && (
         <p className="text-sm text-slate-600">Offer ends {formatDate(product.discountEndDate)}</p>
       )}

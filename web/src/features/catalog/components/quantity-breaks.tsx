@@ -1,8 +1,10 @@
+import { perSaleUnit } from '../per-sale-unit';
 import type { Variant } from '../variant-types';
 
 /** A variant's quantity breaks (docs/DESIGN.md §11): from how many units in one line one
- * costs how much, each price in `format` (the page's reading and currency). */
-export function QuantityBreaks({ breaks, format }: { breaks: Variant['priceBreaks']; format: (amount: number) => string }) {
+ * costs how much ('Price per metre' for a product sold by the metre, 'per pack' by the
+ * pack), each price in `format` (the page's reading and currency). */
+export function QuantityBreaks({ breaks, unit, format }: { breaks: Variant['priceBreaks']; unit?: string | null; format: (amount: number) => string }) {
   return (
     <table className="text-sm">
       <caption className="mb-1 text-left font-medium">Quantity breaks</caption>
@@ -12,7 +14,7 @@ export function QuantityBreaks({ breaks, format }: { breaks: Variant['priceBreak
             Quantity
           </th>
           <th scope="col" className="py-1 font-normal">
-            Price each
+            Price {perSaleUnit(unit)}
           </th>
         </tr>
       </thead>

@@ -20,6 +20,12 @@ export const useTradeStanding = (userId: string | null) => useQuery(getTradeStan
 export const accountCredit = (standing: TradeStanding | null | undefined): number | null =>
   standing?.status === 'approved' && standing.creditLimit > 0 ? standing.available : null;
 
+/** Whether the signed-in customer's trade account is approved: false for a guest (`userId`
+ * null), one who never applied or whose application is open or rejected, and while loading. */
+export function useTradeApproved(userId: string | null): boolean {
+  return useTradeStanding(userId).data?.status === 'approved';
+}
+
 /** The credit the signed-in customer may order on account with, or null where pay on
  * account is not offered (a guest, no approved account, a limit of 0, or still loading). */
 export function useAccountCredit(userId: string | null): number | null {

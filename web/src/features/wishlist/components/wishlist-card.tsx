@@ -11,8 +11,8 @@ import { truncate } from '@/lib/format';
 
 /** A wishlist card (spec §2), one per variant: image or 'No Image Available', the remove
  * heart (disabled while the removal is pending), name, the variant's option values and
- * SKU, the real rating, and the price in dollars with
- * the struck-through original when discounted. */
+ * SKU, the real rating, and the price in dollars with the struck-through original when
+ * discounted (a trade customer's: 'Your price' beside the public one struck, docs/DESIGN.md §11). */
 export function WishlistCard({ item, pending, onRemove }: { item: Item & VariantItem; pending: boolean; onRemove: () => void }) {
   const prices = usePriceReading();
   return (
@@ -31,7 +31,7 @@ export function WishlistCard({ item, pending, onRemove }: { item: Item & Variant
           </h3>
           <LineVariant options={item.options} sku={item.sku} className="text-xs text-slate-600" />
           <RatingLine rating={item.rating} reviewCount={item.reviewCount} />
-          <PriceLine price={item.price} discountedPrice={item.discountedPrice} discountPercentage={item.discountPercentage} reading={{ show: (amount) => prices.show(amount, item.taxClass), label: prices.label }} />
+          <PriceLine price={item.price} discountedPrice={item.discountedPrice} discountPercentage={item.discountPercentage} listPrice={item.listPrice} reading={{ show: (amount) => prices.show(amount, item.taxClass), label: prices.label }} />
           {item.stock <= 0 && <span className="text-xs text-red-600">Out of Stock</span>}
         </div>
       </Link>
