@@ -29,6 +29,11 @@ pub const LOW_STOCK: i64 = 10;
 pub const MAX_PHOTOS: usize = 8;
 /// Most products one bulk change may name.
 pub const MAX_BULK: usize = 100;
+/// Most products staff link to one as 'You'll also need' (docs/DESIGN.md §12).
+pub const MAX_RELATED: usize = 12;
+/// How many of its sub-category's best sellers stand in for a product's related ones
+/// when none is in the shop and in stock.
+pub const RELATED_FALLBACK: usize = 8;
 /// The furthest a bulk price change lowers prices, in percent.
 pub const MIN_PRICE_CHANGE_PERCENT: f64 = -90.0;
 /// The furthest a bulk price change raises prices, in percent.
@@ -44,6 +49,27 @@ pub fn adjusted(price: Money, percent: f64) -> Money {
     let cents = (price.cents() as f64 * (100.0 + percent) / 100.0).round() as i64;
     Money::from_cents(cents.max(MIN_PRICE.cents()))
 }
+
+/// A product's related products as staff list them (`relatedProductIds`): at most
+/// [`MAX_RELATED`] product ids, each once, in their order; else what is wrong.
+pub fn check_related(ids: &[String]) -> Result<Vec<String>, String> {
+    if ids.len() > MAX_RELATED {
+        return Err(format!("At most {MAX_RELATED} related products"));
+    }
+    let mut kept: Vec<String> = Vec::with_capacity(ids.len());
+    for id in ids {
+        let id = id.trim();
+        if crate::domain::id::Id::parse(id).is_none() {
+            return Err("Choose products from the shop".into());
+        }
+        if kept.iter().any(|k| k == id) {
+            return Err("Each related product once".into());
+        }
+        kept.push(id.to_string());
+    }
+    Ok(kept)
+}
+
 
 #[cfg(test)]
 mod tests {
@@ -75,5 +101,26 @@ mod tests {
         assert!(!price_change_allowed(-90.01));
         assert!(!price_change_allowed(500.01));
         assert!(!price_change_allowed(f64::NAN));
+    }
+
+    #[test]
+    fn related_products_are_at_most_twelve_distinct_ids_in_order() {
+        let id = |n: usize| format!("{n:024x}");
+        let twelve: Vec<String> = (1..=12).map(id).collect();
+        assert_eq!(check_related(&twelve), Ok(twelve.clone()));
+        let thirteen: Vec<String> = (1..=13).map(id).collect();
+        assert_eq!(
+            check_related(&thirteen),
+            Err("At most 12 related products".into())
+        );
+        assert_eq!(
+            check_related(&[id(1), format!(" {} ", id(1))]),
+            Err("Each related product once".into())
+        );
+        assert_eq!(
+            check_related(&["tap".into()]),
+            Err("Choose products from the shop".into())
+        );
+        assert_eq!(check_related(&[]), Ok(vec![]));
     }
 }

@@ -114,6 +114,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         pages::Doc::openapi(),
         search::Doc::openapi(),
         catalogue::sku::Doc::openapi(),
+        catalogue::related::Doc::openapi(),
         super::trade::Doc::openapi(),
         super::trade::review::Doc::openapi(),
         super::trade::groups::Doc::openapi(),

@@ -134,8 +134,9 @@ pub async fn catalogue_etags(
 const X_CACHE: HeaderName = HeaderName::from_static("x-cache");
 
 /// `/api/category`, `/api/banner`, `/api/user/home-page`, `/api/product`,
-/// `/api/product/{id}`, `/api/review/product/{id}` and `/api/search/suggest`: what
-/// anyone may read, the same for everyone.
+/// `/api/product/{id}`, `/api/product/{id}/related`, `/api/review/product/{id}` and
+/// `/api/search/suggest`: what anyone may read, the same for everyone (but a trade
+/// customer's prices, [`holds_prices`]).
 fn is_public_catalogue(path: &str) -> bool {
     let one_segment = |prefix: &str| {
         path.strip_prefix(prefix)
@@ -150,11 +151,19 @@ fn is_public_catalogue(path: &str) -> bool {
             | "/api/search/suggest"
     ) || one_segment("/api/product/")
         || one_segment("/api/review/product/")
+        || related_path(path)
+}
+
+/// `/api/product/{id}/related`.
+fn related_path(path: &str) -> bool {
+    path.strip_prefix("/api/product/")
+        .and_then(|rest| rest.strip_suffix("/related"))
+        .is_some_and(|id| !id.is_empty() && !id.contains('/'))
 }
 
 /// Whether a public catalogue answer holds prices, which a trade customer sees as their
-/// own: `/api/user/home-page`, `/api/product`, `/api/product/{id}` and
-/// `/api/search/suggest`. Every handler of these asks for the [`Shopper`].
+/// own: `/api/user/home-page`, `/api/product`, `/api/product/{id}`,
+/// `/api/product/{id}/related` and `/api/search/suggest`. Every handler of these asks for the [`Shopper`].
 fn holds_prices(path: &str) -> bool {
     matches!(
         path,
@@ -162,6 +171,7 @@ fn holds_prices(path: &str) -> bool {
     ) || path
         .strip_prefix("/api/product/")
         .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
+        || related_path(path)
 }
 
 /// A strong tag: the first 128 bits of the bytes' SHA-256, quoted.

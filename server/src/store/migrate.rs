@@ -194,6 +194,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0029_quick_order.sql"),
         postgres: include_str!("../../migrations/postgres/0029_quick_order.sql"),
     },
+    Migration {
+        version: 30,
+        name: "related_products",
+        sqlite: include_str!("../../migrations/sqlite/0030_related_products.sql"),
+        postgres: include_str!("../../migrations/postgres/0030_related_products.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

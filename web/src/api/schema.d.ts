@@ -1601,6 +1601,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/{id}/related": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a product needs beside it. */
+        get: operations["related"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/review": {
         parameters: {
             query?: never;
@@ -1985,6 +2002,10 @@ export interface components {
             archived: boolean;
             /** @description Shown on the homepage's top products. */
             featured: boolean;
+            /** @description Its related products' ids in the shop's order, archived ones too (the form's). */
+            relatedProductIds?: string[] | null;
+            /** @description The same products, named. */
+            relatedProducts?: components["schemas"]["RelatedLinkView"][] | null;
             /** @description The day the set discount runs to (inclusive, UTC), `YYYY-MM-DD`, or null. */
             setDiscountEndDate?: string | null;
             /**
@@ -3126,6 +3147,16 @@ export interface components {
                 taxes: components["schemas"]["TaxAmount"][];
                 /** Format: double */
                 total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_RelatedProducts: {
+            data: {
+                /** @description At most 12 linked products, or up to 8 best sellers of the sub-category. */
+                products: components["schemas"]["Product"][];
             };
             message: string;
             /** @description Always `true`. */
@@ -4331,6 +4362,11 @@ export interface components {
              * @description The list price, 0.01 to 1,000,000, at most two decimals.
              */
             price: number;
+            /**
+             * @description 'You'll also need' (docs/DESIGN.md §12): up to 12 other products' ids, each once,
+             *     in the order the shop shows them. Left out: as they are (a new product: none).
+             */
+            relatedProductIds?: string[] | null;
             size?: string | null;
             /**
              * Format: int64
@@ -4621,6 +4657,17 @@ export interface components {
         RejectRequest: {
             /** @description 1 to 500 characters once trimmed. */
             reason: string;
+        };
+        /** @description A product the form links to, named for the console. */
+        RelatedLinkView: {
+            _id: string;
+            /** @description Archived: linked, but not shown in the shop. */
+            archived: boolean;
+            name: string;
+        };
+        RelatedProducts: {
+            /** @description At most 12 linked products, or up to 8 best sellers of the sub-category. */
+            products: components["schemas"]["Product"][];
         };
         ResetRequest: {
             /**
@@ -11645,6 +11692,53 @@ export interface operations {
                 };
             };
             /** @description 'Product not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    related: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Related products': the products staff linked to it, in their order, leaving out archived and sold-out ones; when none is left, up to 8 others of its sub-category in stock, the most ordered first, then the newest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RelatedProducts"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` named this answer's `ETag` (every 200 carries one, with `Cache-Control: no-cache`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found' (archived ones too) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -15,6 +15,7 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::form::Stock;
 use super::product::{Product, ProductId, VariantAnswer};
+use super::related::RelatedLinkView;
 pub(super) use super::refusals::refused;
 use super::variant_form::{check_save, ProductSave};
 use crate::domain::id::Id;
@@ -81,6 +82,12 @@ pub struct AdminProduct {
     /// the console flags the product while any has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unweighed_variants: Option<i64>,
+    /// Its related products' ids in the shop's order, archived ones too (the form's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub related_product_ids: Option<Vec<String>>,
+    /// The same products, named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub related_products: Option<Vec<RelatedLinkView>>,
 }
 
 impl AdminProduct {
@@ -103,6 +110,8 @@ impl AdminProduct {
             version,
             variant_count: None,
             unweighed_variants: None,
+            related_product_ids: None,
+            related_products: None,
         }
     }
 
@@ -131,11 +140,11 @@ pub(super) async fn admin_answer(
     row: ProductRow,
 ) -> Result<AdminProduct, AppError> {
     let variants = state.catalogue.variants(&row.id, true).await?;
-    Ok(AdminProduct::with_variants(
-        row,
-        variants,
-        state.clock.now_ms(),
-    ))
+    let related = state.catalogue.related_links(&row.id).await?;
+    let mut product = AdminProduct::with_variants(row, variants, state.clock.now_ms());
+    product.related_product_ids = Some(related.iter().map(|r| r.id.clone()).collect());
+    product.related_products = Some(related.into_iter().map(Into::into).collect());
+    Ok(product)
 }
 
 /// `rows` as the console's table shows them: each with how many variants it has.

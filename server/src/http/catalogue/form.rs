@@ -12,7 +12,7 @@ use crate::domain::money::hundredths;
 use crate::domain::pricing::Discount;
 use crate::domain::product_rules::MAX_PHOTOS;
 use crate::domain::product_rules::{
-    MAX_DESCRIPTION_CHARS, MAX_DISCOUNT_BP, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_PRICE, MAX_STOCK,
+    check_related, MAX_DESCRIPTION_CHARS, MAX_DISCOUNT_BP, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_PRICE, MAX_STOCK,
     MIN_PRICE,
 };
 use crate::domain::tax::TaxClass;
@@ -66,6 +66,11 @@ pub struct ProductRequest {
     #[serde(default)]
     #[schema(pattern = "^(?:standard|reduced|zero)$")]
     pub tax_class: Option<String>,
+    /// 'You'll also need' (docs/DESIGN.md §12): up to 12 other products' ids, each once,
+    /// in the order the shop shows them. Left out: as they are (a new product: none).
+    #[serde(default)]
+    #[schema(max_items = 12)]
+    pub related_product_ids: Option<Vec<String>>,
     /// `PUT`: the product's `version` when the form was loaded; a product changed since
     /// is refused with 409 and the product as it now is. Without it the save is applied.
     #[schema(minimum = 1)]
@@ -193,6 +198,12 @@ pub(super) fn product_fields(
             None
         }),
     };
+    let related = body.related_product_ids.as_deref().map(|ids| {
+        check_related(ids).unwrap_or_else(|rule| {
+            errors.insert("relatedProductIds", rule);
+            Vec::new()
+        })
+    });
     ProductInput {
         name,
         description,
@@ -208,6 +219,7 @@ pub(super) fn product_fields(
         color,
         featured: body.featured,
         tax_class,
+        related,
     }
 }
 

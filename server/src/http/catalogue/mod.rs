@@ -20,6 +20,7 @@ pub mod listing;
 pub mod photos;
 pub mod product;
 mod refusals;
+pub mod related;
 pub mod resolved;
 pub mod search;
 pub mod sku;
@@ -39,6 +40,7 @@ pub fn router() -> Router<AppState> {
         .route("/user/home-page", get(listing::home_page))
         .route("/product", get(listing::list_products))
         .route("/product/{id}", get(product::product))
+        .route("/product/{id}/related", get(related::related))
         .route("/sku/{sku}", get(sku::by_sku))
         .merge(search::router())
         .merge(admin::router())

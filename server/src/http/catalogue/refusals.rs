@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::form::ProductPhotos;
 use crate::http::error::AppError;
 use crate::http::form::FileLimits;
-use crate::store::catalogue::{ProductRefusal, VariantRefusal};
+use crate::store::catalogue::{ProductRefusal, RelatedRefusal, VariantRefusal};
 
 pub(super) fn refused(refusal: ProductRefusal) -> AppError {
     match refusal {
@@ -56,6 +56,13 @@ pub(super) fn refused(refusal: ProductRefusal) -> AppError {
             "This product has several variants: change one variant's stock".to_string(),
         )])),
         ProductRefusal::NoSuchVariant => AppError::NotFound("Variant not found".into()),
+        ProductRefusal::Related(why) => AppError::fields(BTreeMap::from([(
+            "relatedProductIds",
+            match why {
+                RelatedRefusal::Itself => "A product cannot be related to itself".to_string(),
+                RelatedRefusal::Unknown(ids) => format!("No such product: {}", ids.join(", ")),
+            },
+        )])),
         // Answered by the call that reads versions, which can show the product.
         ProductRefusal::Stale(_) => AppError::Conflict(crate::http::error::STALE.into()),
     }

@@ -32,6 +32,7 @@ mod product_rows;
 mod product_variants;
 pub mod products;
 mod read;
+mod related;
 mod search;
 mod seeding;
 mod stale;
@@ -59,6 +60,7 @@ pub use self::product_variants::VariantsPlan;
 pub(crate) use self::read::{
     product_from_row, products_with_ids, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
+pub use self::related::{RelatedLink, RelatedRefusal};
 pub use self::read::{BannerRow, CategoryTree, ProductRow, SubCategoryRef, CATEGORY_DISCOUNTS};
 pub use self::search::{Facets, ProductCard, PRICE_BANDS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};

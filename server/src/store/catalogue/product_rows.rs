@@ -32,6 +32,9 @@ pub struct ProductInput {
     pub featured: bool,
     /// `None`: as it is (a new product's: standard).
     pub tax_class: Option<TaxClass>,
+    /// Its related products' ids in staff's order (docs/DESIGN.md §12); `None`: as they
+    /// are (a new product's: none).
+    pub related: Option<Vec<String>>,
 }
 
 /// Why a product write did not happen. Nothing was written.
@@ -63,6 +66,8 @@ pub enum ProductRefusal {
     SeveralVariants,
     /// No variant in the shop has that id.
     NoSuchVariant,
+    /// Its related products were refused (docs/DESIGN.md §12).
+    Related(super::related::RelatedRefusal),
 }
 
 pub(super) async fn product_in(
@@ -278,6 +283,7 @@ pub(super) fn input_of(product: &ProductRow) -> ProductInput {
         color: product.color.clone(),
         featured: product.featured,
         tax_class: Some(product.tax_class),
+        related: None,
     }
 }
 
@@ -304,6 +310,7 @@ pub(super) fn changes_between(before: Option<&ProductInput>, after: &ProductInpu
             ("color", p.color.clone().into()),
             ("featured", p.featured.into()),
             ("taxClass", p.tax_class.unwrap_or_default().as_str().into()),
+            ("relatedProductIds", p.related.clone().into()),
         ]
     })
 }

@@ -14,6 +14,7 @@ use super::product_rows::{
 };
 use super::product_variants::{self, VariantsPlan};
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::related;
 use super::{bump_version, record_change, variants, Catalogue};
 use crate::domain::id::Id;
 use crate::domain::product_rules::{adjusted, LOW_STOCK};
@@ -305,7 +306,12 @@ impl Catalogue {
             Ok(text) => text,
             Err(refusal) => return Ok(Err(refusal)),
         };
+        let related = input.related.as_deref().unwrap_or_default();
+        if let Err(refusal) = related::check_related_in(&mut tx, None, related).await? {
+            return Ok(Err(ProductRefusal::Related(refusal)));
+        }
         let id = insert_product(&mut tx, input, &search_text, now).await?;
+        related::set_related(&mut tx, &id, related).await?;
         let applied =
             match product_variants::apply(&mut tx, self.db.dialect, &id, None, plan, now).await? {
                 Ok(applied) => applied,
@@ -397,7 +403,16 @@ impl Catalogue {
             Ok(text) => text,
             Err(refusal) => return Ok(Err(refusal)),
         };
-        let fields = changes_between(Some(&input_of(&before)), input);
+        let mut stored = input_of(&before);
+        if let Some(related) = &input.related {
+            if let Err(refusal) =
+                related::check_related_in(&mut tx, Some(id.as_str()), related).await?
+            {
+                return Ok(Err(ProductRefusal::Related(refusal)));
+            }
+            stored.related = Some(related::related_ids_of(&mut tx, id.as_str()).await?);
+        }
+        let fields = changes_between(Some(&stored), input);
         if fields.is_empty() && plan == &VariantsPlan::default() {
             return Ok(Ok(before));
         }
@@ -414,6 +429,9 @@ impl Catalogue {
         {
             let current = product_in(&mut tx, id.as_str()).await?.expect("read above");
             return Ok(Err(ProductRefusal::Stale(Box::new(current))));
+        }
+        if let Some(related) = &input.related {
+            related::set_related(&mut tx, id.as_str(), related).await?;
         }
         let applied = match product_variants::apply(
             &mut tx,

@@ -8,6 +8,7 @@ mod csv_dry_run;
 mod csv_files;
 mod csv_variants;
 mod listing;
+mod related;
 mod search;
 mod search_trade;
 mod stock;

@@ -155,6 +155,8 @@ fn checked(lines: &[FileLine], errors: &mut [Vec<String>]) -> Option<TitledProdu
         color: optional(text("color")),
         featured,
         tax_class: optional(text("taxClass")),
+        // The file has no related products: an import keeps them.
+        related_product_ids: None,
         version: None,
     };
     let input = product_fields(&request, &mut own);
