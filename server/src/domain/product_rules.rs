@@ -70,7 +70,6 @@ pub fn check_related(ids: &[String]) -> Result<Vec<String>, String> {
     Ok(kept)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,8 +15,8 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::form::Stock;
 use super::product::{Product, ProductId, VariantAnswer};
-use super::related::RelatedLinkView;
 pub(super) use super::refusals::refused;
+use super::related::RelatedLinkView;
 use super::variant_form::{check_save, ProductSave};
 use crate::domain::id::Id;
 use crate::domain::product_rules::{

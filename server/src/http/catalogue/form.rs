@@ -12,8 +12,8 @@ use crate::domain::money::hundredths;
 use crate::domain::pricing::Discount;
 use crate::domain::product_rules::MAX_PHOTOS;
 use crate::domain::product_rules::{
-    check_related, MAX_DESCRIPTION_CHARS, MAX_DISCOUNT_BP, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_PRICE, MAX_STOCK,
-    MIN_PRICE,
+    check_related, MAX_DESCRIPTION_CHARS, MAX_DISCOUNT_BP, MAX_LABEL_CHARS, MAX_NAME_CHARS,
+    MAX_PRICE, MAX_STOCK, MIN_PRICE,
 };
 use crate::domain::tax::TaxClass;
 use crate::domain::time::{parse_date, DAY_MS};

@@ -285,7 +285,11 @@ fn checked_lines(lines: &[FileLine]) -> Vec<Result<PriceFileLine, String>> {
                 None
             } else {
                 let value = cell.parse::<f64>().map_err(|_| {
-                    refusal("price", "Price must be a number, or empty to remove it", cell)
+                    refusal(
+                        "price",
+                        "Price must be a number, or empty to remove it",
+                        cell,
+                    )
                 })?;
                 Some(group_price(value).map_err(|why| refusal("price", &why, cell))?)
             };

@@ -60,8 +60,8 @@ pub use self::product_variants::VariantsPlan;
 pub(crate) use self::read::{
     product_from_row, products_with_ids, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
-pub use self::related::{RelatedLink, RelatedRefusal};
 pub use self::read::{BannerRow, CategoryTree, ProductRow, SubCategoryRef, CATEGORY_DISCOUNTS};
+pub use self::related::{RelatedLink, RelatedRefusal};
 pub use self::search::{Facets, ProductCard, PRICE_BANDS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
 pub use self::suggest::{SuggestedCategory, Suggestions};

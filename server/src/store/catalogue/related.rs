@@ -77,7 +77,11 @@ impl Catalogue {
         .fetch_all(&mut *conn)
         .await?;
         if !linked.is_empty() {
-            return linked.iter().map(product_from_row).collect::<Result<_, _>>().map(Some);
+            return linked
+                .iter()
+                .map(product_from_row)
+                .collect::<Result<_, _>>()
+                .map(Some);
         }
         // Units ordered per product of the sub-category: one indexed look-up of the
         // order lines of each of its products.
@@ -93,7 +97,10 @@ impl Catalogue {
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
-        best.iter().map(product_from_row).collect::<Result<_, _>>().map(Some)
+        best.iter()
+            .map(product_from_row)
+            .collect::<Result<_, _>>()
+            .map(Some)
     }
 }
 

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
 use super::{group_in, CustomerGroups, GroupRefusal};
-use crate::store::lock_subject;
 use crate::domain::Money;
 use crate::store::activity::{Activity, Actor, Changes, Entry};
+use crate::store::lock_subject;
 
 /// A line of the exported price list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -227,14 +227,13 @@ pub(super) async fn write_prices(
                 set += 1;
             }
             None => {
-                removed += sqlx::query(
-                    "DELETE FROM group_prices WHERE group_id = $1 AND variant_id = $2",
-                )
-                .bind(id)
-                .bind(variant_id)
-                .execute(&mut **tx)
-                .await?
-                .rows_affected();
+                removed +=
+                    sqlx::query("DELETE FROM group_prices WHERE group_id = $1 AND variant_id = $2")
+                        .bind(id)
+                        .bind(variant_id)
+                        .execute(&mut **tx)
+                        .await?
+                        .rows_affected();
             }
         }
     }

@@ -80,7 +80,12 @@ async fn prices(app: &TestApp, admin: &str, group: &str) -> Vec<(String, f64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["sku"].as_str().unwrap().to_string(), p["price"].as_f64().unwrap()))
+        .map(|p| {
+            (
+                p["sku"].as_str().unwrap().to_string(),
+                p["price"].as_f64().unwrap(),
+            )
+        })
         .collect();
     prices.sort_by(|a, b| a.0.cmp(&b.0));
     prices
@@ -232,13 +237,24 @@ async fn a_price_list_with_a_bad_row_is_refused_row_by_row_and_writes_nothing(ap
         .unwrap()
         .iter()
         .filter(|r| r["action"] == "refuse")
-        .map(|r| (r["row"].as_i64().unwrap(), r["errors"][0].as_str().unwrap().to_string()))
+        .map(|r| {
+            (
+                r["row"].as_i64().unwrap(),
+                r["errors"][0].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
     assert_eq!(
         errors,
         [
-            (3, "sku: No product in the shop has this SKU, not 'NO-SUCH-SKU'".to_string()),
-            (4, "price: Price must be a number, or empty to remove it, not 'abc'".into()),
+            (
+                3,
+                "sku: No product in the shop has this SKU, not 'NO-SUCH-SKU'".to_string()
+            ),
+            (
+                4,
+                "price: Price must be a number, or empty to remove it, not 'abc'".into()
+            ),
             (5, "sku: This SKU is on row 4 too".into()),
             (6, "sku: A SKU is required".into()),
             (7, "sku: This SKU is on row 2 too".into()),
@@ -248,7 +264,10 @@ async fn a_price_list_with_a_bad_row_is_refused_row_by_row_and_writes_nothing(ap
 
     let (status, answer) = import(&app, &admin, &id, file, "true").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
-    assert_eq!(answer["message"], "Nothing was imported: 6 rows are refused");
+    assert_eq!(
+        answer["message"],
+        "Nothing was imported: 6 rows are refused"
+    );
     assert_eq!(
         answer["errors"]["row 3"],
         "sku: No product in the shop has this SKU, not 'NO-SUCH-SKU'"
@@ -268,7 +287,10 @@ async fn a_file_that_is_not_a_price_list_is_refused_whole(app: TestApp) {
     let f = fixture(&app).await;
     let id = priced_group(&app, &admin, &f).await;
     for (file, why) in [
-        ("sku,price,colour\nA,1,red\n", "Unknown column 'colour': the columns are sku, productName, shopPrice, price"),
+        (
+            "sku,price,colour\nA,1,red\n",
+            "Unknown column 'colour': the columns are sku, productName, shopPrice, price",
+        ),
         ("sku,productName\nA,Tap\n", "The file has no 'price' column"),
         ("sku,price,SKU\nA,1,B\n", "The column 'SKU' is there twice"),
         ("sku,price\n", "The file has no prices in it"),
@@ -279,7 +301,10 @@ async fn a_file_that_is_not_a_price_list_is_refused_whole(app: TestApp) {
     }
     let (status, answer) = import(&app, &admin, &id, vec![0xffu8, 0xfe, 0x00], "false").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(answer["message"].as_str().unwrap().contains("UTF-8"), "{answer}");
+    assert!(
+        answer["message"].as_str().unwrap().contains("UTF-8"),
+        "{answer}"
+    );
     let (status, answer) = import(&app, &admin, &id, "sku,price\n", "maybe").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(answer["errors"]["apply"], "apply must be true or false");
