@@ -16,6 +16,7 @@ import { optionNameSuggestions } from '../variant-grid';
 import type { VariantProductRequest } from '../variant-types';
 import { controlClass, Select } from './form-controls';
 import { ProductOptions } from './product-options';
+import { RelatedProductsEditor } from './related-products-editor';
 import { SaleUnitFields } from './sale-unit-fields';
 import { VariantGridEditor } from './variant-grid-editor';
 
@@ -33,7 +34,8 @@ function useOptionNameSuggestions(initial: ProductFormFields) {
  * units in stock; an existing one's has none (`withStock` false): its stock moves only by
  * a change with a reason (ProductStock), never by saving the number the form loaded. With
  * options, the product's price and stock give way to the variant grid (each new variant with
- * its starting stock); `images` are the photos a variant may show. */
+ * its starting stock); `images` are the photos a variant may show. 'You'll also need' links
+ * other products, never `productId` itself (a new product has none yet). */
 export function ProductForm({
   categories,
   initial,
@@ -41,6 +43,7 @@ export function ProductForm({
   save,
   withStock = true,
   images = [],
+  productId,
 }: {
   categories: Category[];
   initial: ProductFormFields;
@@ -48,6 +51,7 @@ export function ProductForm({
   save: (body: VariantProductRequest) => Promise<unknown>;
   withStock?: boolean;
   images?: string[];
+  productId?: string;
 }) {
   const form = useForm<ProductFormFields>({ resolver: zodResolver(productFormSchema), defaultValues: initial });
   const suggestions = useOptionNameSuggestions(initial);
@@ -156,6 +160,7 @@ export function ProductForm({
         <input type="checkbox" className="h-5 w-5" {...form.register('featured')} />
         Featured: shown among the home page’s top products
       </label>
+      <RelatedProductsEditor form={form} productId={productId} />
       {errors.root && (
         <p role="alert" className="text-sm text-red-600">
           {errors.root.message}

@@ -149,6 +149,8 @@ describe('Console product form', () => {
         packSize: null,
         minQuantity: 1,
         quantityStep: 1,
+        // No products linked: always sent, so the list the form shows is the one kept.
+        relatedProductIds: [],
       },
     ]);
     expect(screen.getByText('No photos yet: the shop shows a placeholder until you add one.')).toBeInTheDocument();
@@ -241,6 +243,7 @@ describe('Console product form', () => {
         packSize: null,
         minQuantity: 1,
         quantityStep: 1,
+        relatedProductIds: [],
         version: 1,
       },
     ]);

@@ -69,6 +69,7 @@ function EditProduct({ product }: { product: AdminProduct }) {
               categories={categories}
               initial={productFormFields(product)}
               images={product.images}
+              productId={product._id}
               submitLabel="Save changes"
               withStock={false}
               save={async (body) => {
