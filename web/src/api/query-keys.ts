@@ -24,10 +24,15 @@ export const HOME_PAGE_KEY = ['home-page'] as const;
 export const RELATED_PRODUCTS_KEY = ['related-products'] as const;
 export const relatedProductsKey = (productId: string | undefined) => [...RELATED_PRODUCTS_KEY, productId] as const;
 
+/** 'You'll also need' beside a product (GET /product/{id}/related), per product: its page
+ * and the cart (for its lines) share each answer. */
+export const NEEDED_PRODUCTS_KEY = ['needed-products'] as const;
+export const neededProductsKey = (productId: string) => [...NEEDED_PRODUCTS_KEY, productId] as const;
+
 /** Every catalogue query that shows a product (and its stock): its page, the listing,
- * the home page and 'You might also like'. An order, a cancellation and any console
- * change to products mark them all stale. */
-export const PRODUCT_QUERY_KEYS = [PRODUCT_KEY, PRODUCTS_KEY, HOME_PAGE_KEY, RELATED_PRODUCTS_KEY] as const;
+ * the home page, 'You might also like' and 'You'll also need'. An order, a cancellation
+ * and any console change to products mark them all stale. */
+export const PRODUCT_QUERY_KEYS = [PRODUCT_KEY, PRODUCTS_KEY, HOME_PAGE_KEY, RELATED_PRODUCTS_KEY, NEEDED_PRODUCTS_KEY] as const;
 
 /** The home page's carousel. */
 export const BANNERS_KEY = ['banners'] as const;

@@ -100,6 +100,7 @@ export const catalogueHandlers = [
   http.get('*/api/banner', () => envelope(banners)),
   http.get('*/api/user/home-page', () => envelope({ topProducts: [product()] })),
   http.get('*/api/product/:id', () => envelope({ product: product() })),
+  http.get('*/api/product/:id/related', () => envelope({ products: [] }, 'Related products')),
   http.get('*/api/product', () => envelope({ products: [product()], total: 1, page: 1, perPage: 10 })),
   http.get('*/api/review/product/:id', () => envelope({ reviews: [], total: 0 })),
   http.get('*/api/search/suggest', () => envelope({ products: [], categories: [] })),

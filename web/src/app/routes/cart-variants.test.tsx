@@ -17,6 +17,8 @@ const VARIANTS: Record<string, VariantItem> = {
 };
 
 beforeAll(() => Promise.all([import('@/app/routes/cart'), import('@/app/layouts/main-layout')]));
+// Nothing goes with the lines ('You'll also need').
+beforeEach(() => server.use(http.get('*/api/product/:id/related', () => envelope({ products: [] }, 'Related products'))));
 afterEach(resetStores);
 
 describe('Cart page with variants (guest)', () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { toast } from '@/lib/toast';
 import { routes } from '@/app/router';
-import type { Item } from '@/api/types';
+import type { Item, Product } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { useLocalStore } from '@/features/cart/local-store';
 import { type PromoCodes, type QuoteAsked, quoteHandler } from '@/testing/orders';
@@ -27,7 +27,26 @@ function guestCart() {
 // The route and the layout load before the first wait, so a cold transform of the chunk
 // (which now brings checkout's quote) does not time the first test out.
 beforeAll(() => Promise.all([import('@/app/routes/cart'), import('@/app/layouts/main-layout')]));
+// Nothing to go with the lines unless a test says otherwise (its handlers go first).
+beforeEach(() => server.use(neededHandler({})));
 afterEach(resetStores);
+
+/** GET /product/{id}/related: `needed[id]` (none for other products), with the ids asked for. */
+function neededHandler(needed: Record<string, Product[]>, asked: string[] = []) {
+  return http.get('*/api/product/:id/related', ({ params }) => {
+    asked.push(String(params.id));
+    return envelope({ products: needed[String(params.id)] ?? [] }, 'Related products');
+  });
+}
+
+/** The names on the cards under 'You'll also need', in order. */
+const neededNames = () =>
+  within(screen.getByRole('region', { name: "You'll also need" }))
+    .getAllByRole('heading', { level: 3 })
+    .map((card) => card.textContent);
+
+/** Products to go with the cart's: `Fitting 1` … `Fitting n`. */
+const fittings = (n: number) => Array.from({ length: n }, (_, i) => product({ _id: `f${i + 1}`.padStart(24, '0'), name: `Fitting ${i + 1}` }));
 
 describe('Cart page (guest)', () => {
   beforeEach(() => server.use(...itemHandlers({ products: [VALVE, SHOWER] }), ...catalogueHandlers));
@@ -56,6 +75,55 @@ describe('Cart page (guest)', () => {
     expect(summary('delivery')).toHaveTextContent('₹100.00');
     expect(summary('total')).toHaveTextContent('₹144.00');
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
+  });
+
+  it("shows what goes with the lines' products: in their order, without the cart's own, each once, at most 8", async () => {
+    const [f1, f2, f3, f4, f5, f6, f7, f8, f9] = fittings(9);
+    const asked: string[] = [];
+    // The valve's first; the shower head, already in the cart, and f2 twice are left out.
+    server.use(neededHandler({ [VALVE._id]: [f1, SHOWER, f2, f3], [SHOWER._id]: [f2, VALVE, f4, f5, f6, f7, f8, f9] }, asked));
+    guestCart();
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('region', { name: "You'll also need" });
+    expect(neededNames()).toEqual(['Fitting 1', 'Fitting 2', 'Fitting 3', 'Fitting 4', 'Fitting 5', 'Fitting 6', 'Fitting 7', 'Fitting 8']);
+    expect(asked.toSorted()).toEqual([VALVE._id, SHOWER._id].toSorted());
+    const section = screen.getByRole('region', { name: "You'll also need" });
+    expect(within(section).getByRole('button', { name: 'Add Fitting 1 to cart' })).toBeInTheDocument();
+    expect(within(section).queryByText('Rain Shower Head')).not.toBeInTheDocument();
+
+    // A line removed: its product may show, and what only it brought goes.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Rain Shower Head' }));
+    await waitFor(() => expect(neededNames()).toEqual(['Fitting 1', 'Rain Shower Head', 'Fitting 2', 'Fitting 3']));
+  });
+
+  it("asks about the first 5 of the cart's products only", async () => {
+    const products = Array.from({ length: 6 }, (_, i) => product({ _id: `p${i + 1}`.padStart(24, '0'), name: `Product ${i + 1}`, stock: 10 }));
+    const [f1, f2] = fittings(2);
+    const asked: string[] = [];
+    server.use(...itemHandlers({ products }), neededHandler({ [products[4]._id]: [f1], [products[5]._id]: [f2] }, asked));
+    products.forEach((p) => store().addToCart({ productId: p._id }, 1));
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('region', { name: "You'll also need" });
+    expect(neededNames()).toEqual(['Fitting 1']);
+    expect(asked.toSorted()).toEqual(products.slice(0, 5).map((p) => p._id).toSorted());
+  });
+
+  it("shows no You'll also need when nothing goes with the lines, or the cart is empty", async () => {
+    const asked: string[] = [];
+    server.use(neededHandler({ [VALVE._id]: [SHOWER] }, asked));
+    guestCart();
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('listitem', { name: 'Brass Angle Valve' });
+    await waitFor(() => expect(asked).toHaveLength(2));
+    // The valve's one product is in the cart already: the section never comes.
+    await expect(screen.findByRole('region', { name: "You'll also need" }, { timeout: 300 })).rejects.toThrow();
+    resetStores();
+
+    asked.length = 0;
+    renderRoutes(routes, '/cart');
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+    expect(screen.queryByRole('heading', { name: "You'll also need" })).not.toBeInTheDocument();
   });
 
   it('goes to checkout from a cart with items', async () => {
@@ -319,6 +387,17 @@ describe('Cart page (signed in)', () => {
     // The refetched list agrees with the change.
     await waitFor(() => expect(quantity('Brass Angle Valve')).toHaveValue('2'));
     expect(store().cart).toEqual([]);
+  });
+
+  it("shows what goes with the server cart's products, asked by product, not by entry", async () => {
+    const [f1, f2] = fittings(2);
+    const asked: string[] = [];
+    const { handlers } = serverCart([valveLine, showerLine]);
+    server.use(...handlers, neededHandler({ [VALVE._id]: [f1], [SHOWER._id]: [VALVE, f2] }, asked), ...catalogueHandlers);
+    renderRoutes(routes, '/cart');
+    await screen.findByRole('region', { name: "You'll also need" });
+    expect(neededNames()).toEqual(['Fitting 1', 'Fitting 2']);
+    expect(asked.toSorted()).toEqual([VALVE._id, SHOWER._id].toSorted());
   });
 
   it("shows a trade customer's unit price beside the public one struck, and totals theirs", async () => {

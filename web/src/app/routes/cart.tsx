@@ -6,18 +6,23 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSignedInUserId } from '@/features/auth';
+import { useNeededWith } from '@/features/catalog/api/get-needed-products';
+import { ProductGrid } from '@/features/catalog/components/product-grid';
 import { CartLine } from '@/features/cart/components/cart-line';
 import { OrderSummary } from '@/features/cart/components/order-summary';
 import { PromoCode } from '@/features/cart/components/promo-code';
+import { quickAddAction } from '@/features/cart/components/quick-add';
 import { cartTotals } from '@/features/cart/totals';
 import { useCart } from '@/features/cart/use-cart';
 import { lineKey, refOf } from '@/features/cart/line-ref';
 import { usePromoQuote } from '@/features/checkout/use-promo-quote';
+import { wishlistHeartAction } from '@/features/wishlist/components/wishlist-heart';
 import { useDocumentTitle } from '@/lib/page-title';
 
-/** The cart (spec §2): its lines, the Order Summary, a promo code and the way to checkout.
- * The figures are worked out here; with a promo code applied they are the server's quote
- * for delivery (the cart does not know the mode yet, and shows delivery's fee). */
+/** The cart (spec §2): its lines, the Order Summary, a promo code and the way to checkout,
+ * then what its lines' products go with ('You'll also need', docs/DESIGN.md §12). The
+ * figures are worked out here; with a promo code applied they are the server's quote for
+ * delivery (the cart does not know the mode yet, and shows delivery's fee). */
 export function Component() {
   useDocumentTitle('Your cart');
   const cart = useCart();
@@ -28,6 +33,7 @@ export function Component() {
   const empty = cart.lines.length === 0;
   const ownTotals = cartTotals(cart.lines.map((line) => ({ unitPrice: line.discountedPrice, quantity: line.quantity })));
   const totals = promo.code !== null && !empty ? quote.data : ownTotals;
+  const needed = useNeededWith(cart.lines.map((line) => line.productId));
 
   return (
     <div>
@@ -78,6 +84,14 @@ export function Component() {
           </Button>
         </OrderSummary>
       </div>
+      {!empty && needed && needed.length > 0 && (
+        <section aria-labelledby="needed-heading" className="mt-12 space-y-4">
+          <h2 id="needed-heading" className="text-xl font-semibold">
+            You'll also need
+          </h2>
+          <ProductGrid products={needed} action={wishlistHeartAction} buy={quickAddAction} />
+        </section>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { routes } from '@/app/router';
-import type { Review } from '@/api/types';
+import type { Product, Review } from '@/api/types';
 import { useAuth } from '@/features/auth/store';
 import { catalogueHandlers, envelope, failure, product, server, user } from '@/testing/server';
 import { renderRoutes } from '@/testing/render';
@@ -21,12 +21,16 @@ function review(overrides: Partial<Review> = {}): Review {
   };
 }
 
-function productHandlers(options: { reviews?: Review[]; total?: number; shown?: ReturnType<typeof product> } = {}) {
+/** 'You might also like' reads the listing: the product itself and these others. */
+const ALSO_LIKE = [product({ _id: 'f'.repeat(24), name: 'A related tap' }), product({ _id: 'e'.repeat(24), name: 'Pop-up basin waste' })];
+
+function productHandlers(options: { reviews?: Review[]; total?: number; shown?: ReturnType<typeof product>; needed?: Product[] } = {}) {
   const shown = options.shown ?? product({ _id: ID });
   // MSW answers with the first handler that matches: the specific ones go first.
   return [
     http.get(`*/api/product/${ID}`, () => envelope({ product: shown })),
-    http.get('*/api/product', () => envelope({ products: [shown, product({ _id: 'f'.repeat(24), name: 'A related tap' })], total: 2, page: 1, perPage: 4 })),
+    http.get(`*/api/product/${ID}/related`, () => envelope({ products: options.needed ?? [] }, 'Related products')),
+    http.get('*/api/product', () => envelope({ products: [shown, ...ALSO_LIKE], total: 3, page: 1, perPage: 4 })),
     http.get(`*/api/review/product/${ID}`, () =>
       envelope({ reviews: options.reviews ?? [], total: options.total ?? options.reviews?.length ?? 0 }),
     ),
@@ -98,6 +102,54 @@ describe('Product page', () => {
     expect(screen.getByText('A related tap')).toBeInTheDocument();
   });
 
+  /** The names on the cards of the section headed `heading`, in order. */
+  const cardNames = (heading: string) =>
+    within(screen.getByRole('region', { name: heading }))
+      .getAllByRole('heading', { level: 3 })
+      .map((card) => card.textContent);
+
+  it("shows You'll also need: the server's cards in its order, above You might also like, which leaves them out", async () => {
+    const needed = [
+      product({ _id: '1'.padStart(24, '0'), name: 'PTFE thread seal tape' }),
+      product({ _id: '2'.padStart(24, '0'), name: 'Flexible tap connector', stock: 0 }),
+      // Also in the sub-category's listing: shown here only.
+      ALSO_LIKE[1],
+    ];
+    server.use(...productHandlers({ needed }));
+    renderRoutes(routes, `/product/${ID}`);
+    const heading = await screen.findByRole('heading', { level: 2, name: "You'll also need" });
+    expect(cardNames("You'll also need")).toEqual(['PTFE thread seal tape', 'Flexible tap connector', 'Pop-up basin waste']);
+    const section = screen.getByRole('region', { name: "You'll also need" });
+    // The listing's cards: a heart and a quick add on each.
+    expect(within(section).getByRole('button', { name: 'Add PTFE thread seal tape to cart' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Flexible tap connector is out of stock' })).toBeDisabled();
+    expect(within(section).getAllByRole('button', { name: /wishlist/ })).toHaveLength(3);
+
+    const alsoLike = await screen.findByRole('heading', { level: 2, name: 'You might also like' });
+    expect(heading.compareDocumentPosition(alsoLike) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(cardNames('You might also like')).toEqual(['A related tap']);
+    expect(screen.getAllByText('Pop-up basin waste')).toHaveLength(1);
+  });
+
+  it.each([
+    ['the server has none', () => envelope({ products: [] }, 'Related products')],
+    ['the call fails', () => failure(500, 'boom')],
+  ])("leaves You'll also need out when %s, and You might also like whole", async (_case, answer) => {
+    let asked = 0;
+    server.use(
+      http.get(`*/api/product/${ID}/related`, () => {
+        asked += 1;
+        return answer();
+      }),
+      ...productHandlers({ needed: [ALSO_LIKE[1]] }),
+    );
+    renderRoutes(routes, `/product/${ID}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'You might also like' })).toBeInTheDocument();
+    expect(asked).toBe(1);
+    expect(cardNames('You might also like')).toEqual(['A related tap', 'Pop-up basin waste']);
+    expect(screen.queryByRole('heading', { name: "You'll also need" })).not.toBeInTheDocument();
+  });
+
   it('keeps the quantity between 1 and 99', async () => {
     server.use(...productHandlers({ shown: product({ _id: ID, stock: 500 }) }));
     renderRoutes(routes, `/product/${ID}`);
@@ -123,7 +175,11 @@ describe('Product page', () => {
   });
 
   it('shows a load error in red', async () => {
-    server.use(http.get(`*/api/product/${ID}`, () => failure(404, 'Product not found')), ...catalogueHandlers);
+    server.use(
+      http.get(`*/api/product/${ID}`, () => failure(404, 'Product not found')),
+      http.get(`*/api/product/${ID}/related`, () => failure(404, 'Product not found')),
+      ...catalogueHandlers,
+    );
     renderRoutes(routes, `/product/${ID}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
   });

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useNeededProducts } from '@/features/catalog/api/get-needed-products';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useRelatedProducts } from '@/features/catalog/api/get-related-products';
 import { ProductGallery } from '@/features/catalog/components/product-gallery';
@@ -17,7 +18,8 @@ import { useChosenVariant } from '@/features/catalog/use-chosen-variant';
 import { hasRealVariants, readVariants } from '@/features/catalog/variant-types';
 import { useDocumentTitle } from '@/lib/page-title';
 
-/** A product (spec §2): gallery and details, its reviews, then related products. The
+/** A product (spec §2): gallery and details, its reviews, then what goes with it ('You'll
+ * also need', docs/DESIGN.md §12) and related products, none shown twice. The
  * variant shown is the URL's (docs/DESIGN.md §9): its image, price, stock and SKU, and it
  * is what goes in the cart and on the wishlist. */
 export function Component() {
@@ -28,7 +30,11 @@ export function Component() {
   const { variant, choose } = useChosenVariant(detail);
   // Named only when the server named variants (a server before them knows no variant ids).
   const variantId = product.data && hasRealVariants(product.data) ? variant?._id : undefined;
+  const needed = useNeededProducts(id);
   const related = useRelatedProducts(product.data);
+  // 'You might also like' waits for 'You'll also need', and leaves out what it shows.
+  const neededIds = new Set(needed.data?.map((p) => p._id));
+  const alsoLike = needed.isPending ? undefined : related.data?.filter((p) => !neededIds.has(p._id));
   const addToCart = useAddToCart();
   const wishlist = useWishlistHeart();
   return (
@@ -66,12 +72,20 @@ export function Component() {
         )}
       </div>
       {product.isSuccess && <ReviewsSection productId={id} />}
-      {related.data && related.data.length > 0 && (
+      {product.isSuccess && needed.data && needed.data.length > 0 && (
+        <section aria-labelledby="needed-heading" className="space-y-4">
+          <h2 id="needed-heading" className="text-xl font-semibold">
+            You'll also need
+          </h2>
+          <ProductGrid products={needed.data} action={wishlistHeartAction} buy={quickAddAction} />
+        </section>
+      )}
+      {alsoLike && alsoLike.length > 0 && (
         <section aria-labelledby="related-heading" className="space-y-4">
           <h2 id="related-heading" className="text-xl font-semibold">
             You might also like
           </h2>
-          <ProductGrid products={related.data} action={wishlistHeartAction} buy={quickAddAction} />
+          <ProductGrid products={alsoLike} action={wishlistHeartAction} buy={quickAddAction} />
         </section>
       )}
     </div>

@@ -5,9 +5,11 @@ import { routes } from '@/app/router';
 import type { Item } from '@/api/types';
 import { useAuth } from '@/features/auth';
 import { controls, ID, productHandlers, SHOWN, store } from '@/testing/product-page';
-import { failure, item, server, user } from '@/testing/server';
+import { envelope, failure, item, server, user } from '@/testing/server';
 import { renderRoutes, resetStores } from '@/testing/render';
 
+// Nothing goes with the product ('You'll also need').
+beforeEach(() => server.use(http.get('*/api/product/:id/related', () => envelope({ products: [] }, 'Related products'))));
 afterEach(resetStores);
 
 describe('Add to Cart on the product page (guest)', () => {
