@@ -19,7 +19,9 @@ import { hasRealVariants, readVariants } from '@/features/catalog/variant-types'
 import { useDocumentTitle } from '@/lib/page-title';
 
 /** A product (spec §2): gallery and details, its reviews, then what goes with it ('You'll
- * also need', docs/DESIGN.md §12) and related products, none shown twice. The
+ * also need', docs/DESIGN.md §12: staff's links, else the sub-category's best sellers)
+ * and the spec's three related products ('You might also like', which may show one of
+ * them again: the spec's section keeps its three). The
  * variant shown is the URL's (docs/DESIGN.md §9): its image, price, stock and SKU, and it
  * is what goes in the cart and on the wishlist. */
 export function Component() {
@@ -32,9 +34,6 @@ export function Component() {
   const variantId = product.data && hasRealVariants(product.data) ? variant?._id : undefined;
   const needed = useNeededProducts(id);
   const related = useRelatedProducts(product.data);
-  // 'You might also like' waits for 'You'll also need', and leaves out what it shows.
-  const neededIds = new Set(needed.data?.map((p) => p._id));
-  const alsoLike = needed.isPending ? undefined : related.data?.filter((p) => !neededIds.has(p._id));
   const addToCart = useAddToCart();
   const wishlist = useWishlistHeart();
   return (
@@ -80,12 +79,12 @@ export function Component() {
           <ProductGrid products={needed.data} action={wishlistHeartAction} buy={quickAddAction} />
         </section>
       )}
-      {alsoLike && alsoLike.length > 0 && (
+      {related.data && related.data.length > 0 && (
         <section aria-labelledby="related-heading" className="space-y-4">
           <h2 id="related-heading" className="text-xl font-semibold">
             You might also like
           </h2>
-          <ProductGrid products={alsoLike} action={wishlistHeartAction} buy={quickAddAction} />
+          <ProductGrid products={related.data} action={wishlistHeartAction} buy={quickAddAction} />
         </section>
       )}
     </div>
