@@ -18,8 +18,8 @@ use super::groups::{group_price, refused, GroupId, NOT_FOUND};
 use crate::domain::time::iso8601;
 use crate::domain::Money;
 use crate::http::catalogue::csv::{
-    cell_text, csv_lines, csv_response, read_file, refusal, text_cell, FileLine, FileShape,
-    ImportQuery,
+    cell_text, csv_lines, csv_response, nothing_imported, read_file, refusal, text_cell, FileLine,
+    FileShape, ImportQuery,
 };
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiQuery, PathId};
@@ -236,24 +236,11 @@ pub async fn import_prices(
         applied,
     );
     if apply && report.refused > 0 {
-        let errors = report
+        let refused = report
             .rows
             .iter()
-            .filter(|row| !row.errors.is_empty())
-            .map(|row| (format!("row {}", row.row), row.errors.join("; ")))
-            .collect();
-        return Err(AppError::Unprocessable {
-            message: format!(
-                "Nothing was imported: {} {} refused",
-                report.refused,
-                if report.refused == 1 {
-                    "row is"
-                } else {
-                    "rows are"
-                }
-            ),
-            errors,
-        });
+            .map(|row| (row.row, row.errors.as_slice()));
+        return Err(nothing_imported(report.refused as usize, refused));
     }
     let message = if applied {
         "Price list imported"

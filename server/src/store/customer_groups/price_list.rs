@@ -44,7 +44,8 @@ pub enum PriceOutcome {
     Removed { from: Money },
     /// The group has this price already, or has none to remove.
     Unchanged,
-    /// No variant in the shop has the SKU (archived ones are not in it).
+    /// No variant in the shop has the SKU (archived variants and those of archived
+    /// products are not in it).
     UnknownSku,
 }
 
@@ -67,6 +68,7 @@ impl CustomerGroups {
              JOIN product_variants v ON v.id = gp.variant_id \
              JOIN products p ON p.id = v.product_id \
              WHERE gp.group_id = $1 AND gp.variant_id > $2 AND v.archived_at IS NULL \
+             AND p.archived_at IS NULL \
              ORDER BY gp.variant_id LIMIT {limit}"
         ))
         .bind(id)
@@ -135,6 +137,11 @@ impl CustomerGroups {
             .filter(|(_, outcome)| **outcome != PriceOutcome::Unchanged)
             .map(|(line, _)| (known[&line.sku.to_lowercase()].id.clone(), line.price))
             .collect();
+        if writes.is_empty() {
+            // Every line as the group has it: nothing to write or to log.
+            tx.rollback().await?;
+            return Ok(Ok((outcomes, true)));
+        }
         let (set, removed) = write_prices(&mut tx, id, &writes).await?;
         let entry = Entry {
             actor,
@@ -171,9 +178,9 @@ async fn variants_by_sku(
     for chunk in lines.chunks(500) {
         let sql = format!(
             "SELECT v.id, lower(v.sku) AS sku_key, v.price_cents, gp.price_cents AS group_cents \
-             FROM product_variants v LEFT JOIN group_prices gp \
-             ON gp.variant_id = v.id AND gp.group_id = $1 \
-             WHERE lower(v.sku) IN ({}) AND v.archived_at IS NULL",
+             FROM product_variants v JOIN products p ON p.id = v.product_id \
+             LEFT JOIN group_prices gp ON gp.variant_id = v.id AND gp.group_id = $1 \
+             WHERE lower(v.sku) IN ({}) AND v.archived_at IS NULL AND p.archived_at IS NULL",
             placeholders_from(2, chunk.len())
         );
         let mut query = sqlx::query(&sql).bind(id);

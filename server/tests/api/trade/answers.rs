@@ -170,6 +170,8 @@ async fn the_shared_cache_never_serves_one_shoppers_prices_to_another(app: TestA
         format!("/api/product/{}", f.alpha),
         "/api/user/home-page".to_string(),
         "/api/search/suggest?q=alpha".to_string(),
+        // Delta links nothing: its sub-category's best sellers, Alpha among them.
+        format!("/api/product/{}/related", f.delta),
     ];
     // The alpha in each answer: its card, the product, or the home page's entry.
     let alpha_of = |body: &Value| -> Value {

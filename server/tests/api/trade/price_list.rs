@@ -274,6 +274,35 @@ async fn a_price_list_with_a_bad_row_is_refused_row_by_row_and_writes_nothing(ap
     );
     assert_eq!(prices(&app, &admin, &id).await, before, "nothing written");
 
+    // Every row readable but one SKU unknown: the shop itself refuses to write.
+    let file = format!("sku,price\n{alpha},70\nNO-SUCH-SKU,10\n");
+    let (status, answer) = import(&app, &admin, &id, file, "true").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(answer["message"], "Nothing was imported: 1 row is refused");
+    assert_eq!(prices(&app, &admin, &id).await, before, "nothing written");
+
+    // An archived product's SKUs are not in the shop: not exported, not imported.
+    let (status, _) = app
+        .call(
+            Method::POST,
+            &format!("/api/admin/product/{}/archive", f.beta),
+            None,
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, answer) = import(&app, &admin, &id, format!("sku,price\n{beta},9\n"), "false").await;
+    assert_eq!(answer["data"]["refused"], 1, "{answer}");
+    let response = app
+        .client
+        .get(app.url(&format!("{GROUPS}/{id}/price/export")))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    let file = response.text().await.unwrap();
+    assert!(!file.contains(&beta) && file.contains(&alpha), "{file}");
+
     // A price out of range is refused quoting it.
     let (_, answer) = import(&app, &admin, &id, format!("sku,price\n{beta},0\n"), "false").await;
     assert_eq!(

@@ -255,6 +255,25 @@ pub(crate) fn csv_response(
         .into_response()
 }
 
+/// An import applied with `refused` rows refused: 422 'Nothing was imported: N rows
+/// are refused', `errors` by 'row N' (each of `rows`, its row and why, that has a why).
+pub(crate) fn nothing_imported<'a>(
+    refused: usize,
+    rows: impl Iterator<Item = (u64, &'a [String])>,
+) -> AppError {
+    let errors: BTreeMap<String, String> = rows
+        .filter(|(_, errors)| !errors.is_empty())
+        .map(|(row, errors)| (format!("row {row}"), errors.join("; ")))
+        .collect();
+    AppError::Unprocessable {
+        message: format!(
+            "Nothing was imported: {refused} {} refused",
+            if refused == 1 { "row is" } else { "rows are" }
+        ),
+        errors,
+    }
+}
+
 /// `rows` as CSV lines.
 pub(crate) fn csv_lines(rows: impl IntoIterator<Item = Vec<String>>) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
@@ -359,24 +378,11 @@ pub async fn import_products(
         .await?;
     let report = report_of(outcomes, &cells, applied);
     if apply && report.refused > 0 {
-        let errors = report
+        let refused = report
             .rows
             .iter()
-            .filter(|row| !row.errors.is_empty())
-            .map(|row| (format!("row {}", row.row), row.errors.join("; ")))
-            .collect();
-        return Err(AppError::Unprocessable {
-            message: format!(
-                "Nothing was imported: {} {} refused",
-                report.refused,
-                if report.refused == 1 {
-                    "row is"
-                } else {
-                    "rows are"
-                }
-            ),
-            errors,
-        });
+            .map(|row| (row.row, row.errors.as_slice()));
+        return Err(nothing_imported(report.refused, refused));
     }
     let message = if applied {
         "Products imported"

@@ -54,7 +54,7 @@ export function GroupPriceList({ group }: { group: CustomerGroup }) {
           {errorMessage(exporting.error, 'Failed to export the group prices')}
         </p>
       )}
-      {importing && <ImportPriceList id={panelId} groupId={group._id} />}
+      {importing && <ImportPriceList key={group._id} id={panelId} groupId={group._id} />}
     </section>
   );
 }
