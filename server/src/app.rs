@@ -75,7 +75,6 @@ impl AppState {
             wrap(provider),
             crate::store::payments::PaymentsStore::new(db.clone()),
             services.clock.clone(),
-            outbox.clone(),
         );
         let orders = Orders::new(db.clone(), services.clock.clone(), outbox.clone());
         let activity = crate::store::activity::Activity::new(db.clone(), services.clock.clone());
@@ -87,7 +86,6 @@ impl AppState {
             orders.clone(),
             payments.clone(),
             outbox.clone(),
-            activity.clone(),
             shop_settings.clone(),
             crate::orders::OrderLinks::new(
                 services.keys.clone(),
@@ -124,6 +122,7 @@ impl AppState {
                 services.clock.clone(),
             ),
             pages: crate::store::pages::Pages::new(db.clone(), services.clock.clone()),
+            alerts: crate::store::alerts::Alerts::new(db.clone(), services.clock.clone()),
             customers: crate::store::customers::Customers::new(db.clone(), services.clock.clone()),
             dashboard: crate::store::dashboard::Dashboard::new(db.clone()),
             outbox,
@@ -172,6 +171,10 @@ pub async fn serve(
         .settings
         .deliver_mail
         .then(|| tokio::spawn(crate::jobs::reminders::run(state.clone())));
+    let alert_worker = state
+        .settings
+        .deliver_mail
+        .then(|| tokio::spawn(crate::jobs::alerts::run(state.clone())));
     let webhooks = state
         .settings
         .deliver_webhooks
@@ -225,6 +228,9 @@ pub async fn serve(
         worker.abort();
     }
     if let Some(worker) = reminder_worker {
+        worker.abort();
+    }
+    if let Some(worker) = alert_worker {
         worker.abort();
     }
 }

@@ -26,6 +26,7 @@ pub mod promo;
 pub mod quick_order;
 #[cfg(test)]
 pub(crate) mod random;
+pub mod refund;
 pub mod rules;
 pub mod sale_unit;
 pub mod search_terms;

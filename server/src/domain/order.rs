@@ -134,15 +134,18 @@ pub enum PaymentStatus {
     Unpaid,
     Pending,
     Paid,
+    /// Some of what was paid went back (docs/DESIGN.md §12), not all.
+    PartiallyRefunded,
     Refunded,
     Failed,
 }
 
 impl PaymentStatus {
-    pub const ALL: [PaymentStatus; 5] = [
+    pub const ALL: [PaymentStatus; 6] = [
         PaymentStatus::Unpaid,
         PaymentStatus::Pending,
         PaymentStatus::Paid,
+        PaymentStatus::PartiallyRefunded,
         PaymentStatus::Refunded,
         PaymentStatus::Failed,
     ];
@@ -152,6 +155,7 @@ impl PaymentStatus {
             PaymentStatus::Unpaid => "unpaid",
             PaymentStatus::Pending => "pending",
             PaymentStatus::Paid => "paid",
+            PaymentStatus::PartiallyRefunded => "partially_refunded",
             PaymentStatus::Refunded => "refunded",
             PaymentStatus::Failed => "failed",
         }

@@ -24,6 +24,8 @@ pub struct OrderRow {
     pub card_brand: Option<String>,
     pub card_last4: Option<String>,
     pub totals: Totals,
+    /// What has been refunded, or is being refunded this moment (docs/DESIGN.md §12).
+    pub refunded: Money,
     /// The tax it was charged; `None` for an order placed before tax was kept.
     pub tax: Option<OrderTax>,
     pub contact: ContactInput,

@@ -3,6 +3,7 @@
 //! recorded transactions and never set by hand.
 
 use super::order::PaymentStatus;
+use super::Money;
 
 /// What a recorded transaction did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -68,14 +69,30 @@ impl TxnStatus {
     }
 }
 
-/// An order's payment status from its transactions, in any order: a refund that went
-/// through makes it refunded; else a capture makes it paid; else the newest
+/// An order's payment status from its transactions (kind, status, amount), in any
+/// order: refunds that went through make it refunded once they reach what was captured,
+/// partially refunded before; else a capture makes it paid; else the newest
 /// authorization decides (pending while it waits or is set aside uncaptured, failed
 /// when refused); a released authorization and no transaction at all leave it unpaid.
-pub fn derive_status(transactions: &[(TxnKind, TxnStatus)]) -> PaymentStatus {
-    let has = |kind: TxnKind, status: TxnStatus| transactions.contains(&(kind, status));
+pub fn derive_status(transactions: &[(TxnKind, TxnStatus, Money)]) -> PaymentStatus {
+    let has = |kind: TxnKind, status: TxnStatus| {
+        transactions
+            .iter()
+            .any(|&(k, s, _)| k == kind && s == status)
+    };
+    let succeeded = |kind: TxnKind| -> i64 {
+        transactions
+            .iter()
+            .filter(|&&(k, s, _)| k == kind && s == TxnStatus::Succeeded)
+            .map(|(_, _, amount)| amount.cents())
+            .sum()
+    };
     if has(TxnKind::Refund, TxnStatus::Succeeded) {
-        return PaymentStatus::Refunded;
+        return if succeeded(TxnKind::Refund) < succeeded(TxnKind::Capture) {
+            PaymentStatus::PartiallyRefunded
+        } else {
+            PaymentStatus::Refunded
+        };
     }
     if has(TxnKind::Capture, TxnStatus::Succeeded) {
         return PaymentStatus::Paid;
@@ -86,9 +103,9 @@ pub fn derive_status(transactions: &[(TxnKind, TxnStatus)]) -> PaymentStatus {
     match transactions
         .iter()
         .rev()
-        .find(|(kind, _)| *kind == TxnKind::Authorization)
+        .find(|(kind, _, _)| *kind == TxnKind::Authorization)
     {
-        Some((_, TxnStatus::Failed)) => PaymentStatus::Failed,
+        Some((_, TxnStatus::Failed, _)) => PaymentStatus::Failed,
         Some(_) => PaymentStatus::Pending,
         None if has(TxnKind::Capture, TxnStatus::Failed) => PaymentStatus::Failed,
         None => PaymentStatus::Unpaid,
@@ -165,7 +182,7 @@ pub fn luhn(digits: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use PaymentStatus::{Paid, Refunded, Unpaid};
+    use PaymentStatus::{Paid, PartiallyRefunded, Refunded, Unpaid};
     use TxnKind::*;
     use TxnStatus::{Failed, Pending, Succeeded};
 
@@ -191,8 +208,38 @@ mod tests {
             (&[(Capture, Succeeded)], Paid),
         ];
         for (transactions, expected) in cases {
-            assert_eq!(derive_status(transactions), *expected, "{transactions:?}");
+            let priced: Vec<_> = transactions
+                .iter()
+                .map(|&(kind, status)| (kind, status, Money::from_cents(1_000)))
+                .collect();
+            assert_eq!(derive_status(&priced), *expected, "{transactions:?}");
         }
+    }
+
+    #[test]
+    fn refunds_below_what_was_captured_leave_it_partially_refunded() {
+        let cents = Money::from_cents;
+        let paid = (Capture, Succeeded, cents(10_000));
+        assert_eq!(
+            derive_status(&[paid, (Refund, Succeeded, cents(2_500))]),
+            PartiallyRefunded
+        );
+        assert_eq!(
+            derive_status(&[
+                paid,
+                (Refund, Succeeded, cents(2_500)),
+                (Refund, Failed, cents(7_500))
+            ]),
+            PartiallyRefunded
+        );
+        assert_eq!(
+            derive_status(&[
+                (Refund, Succeeded, cents(2_500)),
+                paid,
+                (Refund, Succeeded, cents(7_500))
+            ]),
+            Refunded
+        );
     }
 
     #[test]

@@ -109,6 +109,8 @@ pub struct AppServices {
     pub customer_groups: crate::store::customer_groups::CustomerGroups,
     /// The shop's own pages (privacy, terms, …): read by anyone, written by staff.
     pub pages: crate::store::pages::Pages,
+    /// Back-in-stock alerts (docs/DESIGN.md §12).
+    pub alerts: crate::store::alerts::Alerts,
     /// The administrators' view of customers, and disabling accounts.
     pub customers: Customers,
     /// The administrators' dashboard figures.

@@ -115,6 +115,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         search::Doc::openapi(),
         catalogue::sku::Doc::openapi(),
         catalogue::related::Doc::openapi(),
+        catalogue::alerts::Doc::openapi(),
         super::trade::Doc::openapi(),
         super::trade::review::Doc::openapi(),
         super::trade::groups::Doc::openapi(),
@@ -219,6 +220,7 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
             trimmed(1, MAX_TITLE_CHARS, ALL_CONTROL),
         ),
         ("NoteRequest", "note", trimmed(1, 500, CONTROL_CLASS)),
+        ("RefundRequest", "reason", trimmed(1, 500, CONTROL_CLASS)),
         ("HideRequest", "reason", trimmed(1, 200, CONTROL_CLASS)),
         (
             "ProductRequest",

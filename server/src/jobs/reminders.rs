@@ -16,24 +16,18 @@ pub async fn remind_all_due(state: &AppState) -> Result<usize, sqlx::Error> {
     let shop = state.shop_settings.get().await?;
     let today = date_of(state.clock.now_ms());
     let links = state.order_service.links();
-    let mut queued = 0;
-    loop {
-        let letter = |order: &crate::store::account_orders::OpenOrder| {
-            let total = currency::format(order.total, shop.currency, Reading::Rupees);
-            let link = links.url(&order.number);
-            overdue_reminder(
-                &order.number,
-                &total,
-                &order.po_number,
-                &order.due_date,
-                &link,
-            )
-        };
-        match state.account_orders.remind_overdue(&today, letter).await? {
-            0 => break,
-            n => queued += n,
-        }
-    }
+    let letter = |order: &crate::store::account_orders::OpenOrder| {
+        let total = currency::format(order.total, shop.currency, Reading::Rupees);
+        let link = links.url(&order.number);
+        overdue_reminder(
+            &order.number,
+            &total,
+            &order.po_number,
+            &order.due_date,
+            &link,
+        )
+    };
+    let queued = super::drain(|| state.account_orders.remind_overdue(&today, &letter)).await?;
     if queued > 0 {
         state.outbox.wake();
     }

@@ -2,6 +2,7 @@
 //! to the outbox folder (and logged) so a person running locally can read codes and
 //! links; in memory for tests.
 
+pub mod alerts;
 pub mod templates;
 pub mod trade;
 
@@ -9,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use tokio::task::JoinHandle;
@@ -149,23 +150,35 @@ impl Mailer {
             });
             return Ok(());
         }
-        let message = Message::builder()
+        let mut builder = Message::builder()
             .from(self.from.clone())
             .to(to.parse().map_err(|_| MailError::Address(to.to_string()))?)
-            .subject(&letter.subject)
-            .multipart(
-                MultiPart::alternative()
-                    .singlepart(
-                        SinglePart::builder()
-                            .header(ContentType::TEXT_PLAIN)
-                            .body(readable(&letter.text)),
-                    )
-                    .singlepart(
-                        SinglePart::builder()
-                            .header(ContentType::TEXT_HTML)
-                            .body(letter.html.clone()),
-                    ),
-            )?;
+            .subject(&letter.subject);
+        if let Some(link) = &letter.unsubscribe {
+            // RFC 8058: a mail client offers 'Unsubscribe' and posts to the link itself.
+            builder = builder
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                    format!("<{link}>"),
+                ))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_string(),
+                ));
+        }
+        let message = builder.multipart(
+            MultiPart::alternative()
+                .singlepart(
+                    SinglePart::builder()
+                        .header(ContentType::TEXT_PLAIN)
+                        .body(readable(&letter.text)),
+                )
+                .singlepart(
+                    SinglePart::builder()
+                        .header(ContentType::TEXT_HTML)
+                        .body(letter.html.clone()),
+                ),
+        )?;
         match &self.transport {
             Transport::Smtp(smtp) => smtp.send(message).await.map(drop).map_err(Into::into),
             Transport::Outbox(dir) => {

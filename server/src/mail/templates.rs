@@ -8,10 +8,13 @@ pub struct Letter {
     pub text: String,
     pub html: String,
     pub hint: String,
+    /// A one-click unsubscribe link (RFC 8058): sent as the `List-Unsubscribe` and
+    /// `List-Unsubscribe-Post` headers.
+    pub unsubscribe: Option<String>,
 }
 
 use crate::domain::currency::{self, Reading};
-use crate::domain::order::{Fulfilment, Status};
+use crate::domain::order::{Fulfilment, PaymentStatus, Status};
 use crate::domain::order_row::OrderRow;
 use crate::domain::shop::ShopSettings;
 use crate::domain::tax::rate_text;
@@ -46,6 +49,7 @@ fn code_letter(subject: String, lead: &str, code: &str, lifetime_minutes: i64) -
         minutes(lifetime_minutes)
     );
     Letter {
+        unsubscribe: None,
         text: format!("{lead}\n\n    {code}\n\n{note}\n"),
         html: layout(
             &subject,
@@ -90,8 +94,15 @@ pub fn change_password_link(link: &str, lifetime_minutes: i64) -> Letter {
     )
 }
 
-fn link_letter(subject: String, lead: &str, button: &str, link: &str, note: &str) -> Letter {
+pub(crate) fn link_letter(
+    subject: String,
+    lead: &str,
+    button: &str,
+    link: &str,
+    note: &str,
+) -> Letter {
     Letter {
+        unsubscribe: None,
         text: format!("{lead}\n\n{link}\n\n{note}\n"),
         html: layout(
             &subject,
@@ -128,6 +139,7 @@ pub(crate) fn notice(subject: String, paragraphs: &[&str], hint: &str) -> Letter
         .map(|p| format!("<p>{}</p>", escape(p)))
         .collect();
     Letter {
+        unsubscribe: None,
         text: format!("{}\n", paragraphs.join("\n\n")),
         html: layout(&subject, &html),
         hint: hint.to_string(),
@@ -184,18 +196,25 @@ pub fn order_moved(order: &OrderRow, link: &str, shop: &ShopSettings) -> Letter 
     order_letter(subject, &lead, order, link, shop)
 }
 
-/// The refund of a cancelled order paid by card.
-pub fn order_refunded(order: &OrderRow, link: &str, shop: &ShopSettings) -> Letter {
-    let subject = format!("Your {SHOP} order {} is refunded", order.number);
-    let card = order
-        .card_last4
-        .as_deref()
-        .map(|last4| format!(" ending in {last4}"))
-        .unwrap_or_default();
-    let lead = format!(
-        "We have refunded {} to your card{card}. Your bank may take a few days to show it.",
-        currency::format(order.totals.total, shop.currency, Reading::Rupees)
-    );
+/// A refund of `amount` on the order: all it paid, or a part (docs/DESIGN.md §12).
+pub fn order_refunded(order: &OrderRow, amount: Money, link: &str, shop: &ShopSettings) -> Letter {
+    let subject = if order.payment_status == PaymentStatus::PartiallyRefunded {
+        format!("Your {SHOP} order {} is partly refunded", order.number)
+    } else {
+        format!("Your {SHOP} order {} is refunded", order.number)
+    };
+    let amount = currency::format(amount, shop.currency, Reading::Rupees);
+    let lead = match (&order.payment_ref, order.card_last4.as_deref()) {
+        (Some(_), last4) => {
+            let card = last4
+                .map(|last4| format!(" ending in {last4}"))
+                .unwrap_or_default();
+            format!(
+                "We have refunded {amount} to your card{card}. Your bank may take a few days to show it."
+            )
+        }
+        (None, _) => format!("We have refunded {amount} on this order."),
+    };
     order_letter(subject, &lead, order, link, shop)
 }
 
@@ -337,6 +356,7 @@ fn order_letter(
         })
         .collect();
     Letter {
+        unsubscribe: None,
         html: layout(
             &subject,
             &format!(

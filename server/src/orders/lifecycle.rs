@@ -86,7 +86,7 @@ impl OrderService {
             None => self.orders.move_to(id, next, note, &mail).await?,
         };
         match moved {
-            Ok(order) if next == Status::Cancelled && order.payment_ref.is_some() => {
+            Ok(order) if next == Status::Cancelled => {
                 self.refund_cancelled(&order, by).await?;
                 Ok(self.orders.by_id(id).await?.unwrap_or(order))
             }
@@ -96,8 +96,8 @@ impl OrderService {
         }
     }
 
-    /// Gives a cancelled card order's money back, or releases it. A refund the provider
-    /// does not take now (refused, or the provider unreachable) is not only logged: it
+    /// Gives what a cancelled order paid back (by card, or recorded by hand for cash),
+    /// or releases a card's authorization. A refund the provider does not take now (refused, or the provider unreachable) is not only logged: it
     /// is queued for the refund worker (`jobs/refunds.rs`), which tries again until it
     /// goes through or marks it failed for staff to see.
     async fn refund_cancelled(
@@ -120,19 +120,13 @@ impl OrderService {
         order: &OrderRow,
         by: Option<&Actor>,
     ) -> Result<Result<(), String>, OrderError> {
-        let refund_mail = self.letters(templates::order_refunded).await?;
-        let logged = by.map(|admin| (admin, &self.activity));
-        Ok(
-            match self
-                .payments
-                .settle_cancelled(order, &refund_mail, logged)
-                .await
-            {
-                Ok(Ok(_)) => Ok(()),
-                Ok(Err(refusal)) => Err(refusal.message),
-                Err(e) => Err(e.to_string()),
-            },
-        )
+        if let Err(e) = self.payments.settle_cancelled(order).await {
+            return Ok(Err(e.to_string()));
+        }
+        match self.refund_what_is_left(order, by).await {
+            Err(OrderError::Provider(e)) => Ok(Err(e.to_string())),
+            other => other,
+        }
     }
 
     /// Tries once more each refund that is due (a batch of them). How many were tried.

@@ -8,6 +8,7 @@
 pub mod checkout;
 pub mod lifecycle;
 pub mod links;
+pub mod refunds;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -20,7 +21,6 @@ use crate::domain::promo::PromoRefusal;
 use crate::domain::shop::ShopSettings;
 use crate::mail::Letter;
 use crate::payments::{CardProblem, Payments, ProviderError};
-use crate::store::activity::Activity;
 use crate::store::orders::Orders;
 use crate::store::outbox::Outbox;
 use crate::store::settings::Settings;
@@ -33,7 +33,6 @@ pub struct OrderService {
     orders: Orders,
     payments: Payments,
     outbox: Outbox,
-    activity: Activity,
     shop_settings: Arc<Settings>,
     links: OrderLinks,
 }
@@ -81,6 +80,15 @@ pub enum OrderError {
     /// No such order, or not one the caller may see.
     #[error("no such order")]
     NotFound,
+    /// A refund on an order nothing was paid on (docs/DESIGN.md §12).
+    #[error("nothing has been paid on this order")]
+    NothingPaid,
+    /// A refund of more than is left: what is, in the shop's money.
+    #[error("at most {0} can be refunded")]
+    RefundTooMuch(String),
+    /// The provider would not give the money back, in its words; nothing was refunded.
+    #[error("the provider refused the refund: {0}")]
+    RefundRefused(String),
     /// The status machine does not allow the move from where the order stands.
     #[error("an order that is {} cannot become {}", current.as_str(), next.as_str())]
     NotAllowed { current: Status, next: Status },
@@ -95,7 +103,6 @@ impl OrderService {
         orders: Orders,
         payments: Payments,
         outbox: Outbox,
-        activity: Activity,
         shop_settings: Arc<Settings>,
         links: OrderLinks,
     ) -> OrderService {
@@ -103,7 +110,6 @@ impl OrderService {
             orders,
             payments,
             outbox,
-            activity,
             shop_settings,
             links,
         }

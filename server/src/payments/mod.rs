@@ -4,11 +4,12 @@
 //! payment status is derived from those rows (store::payments::rederive), never set.
 //!
 //! Money moves at most once because every call that moves it carries an idempotency
-//! key made from the payment it is about (`capture:{payment}`, `refund:{payment}`):
-//! the provider answers a repeat with the first answer, and the shop records each
-//! provider operation once (`UNIQUE (provider, kind, provider_ref)`). So a webhook
-//! and the shopper's returning browser may race, arrive twice or out of order, and the
-//! order is still captured once and refunded once.
+//! key made from what it is about (`capture:{payment}`, `refund:{refund id}`): the
+//! provider answers a repeat with the first answer, and the shop records each provider
+//! operation once (`UNIQUE (provider, kind, provider_ref)`). So a webhook and the
+//! shopper's returning browser may race, arrive twice or out of order, and the order
+//! is still captured once; each refund is held on the order before the provider is
+//! asked (store::orders' refunds), so refunds never pass what was paid.
 
 pub mod choice;
 pub mod provider;
@@ -21,9 +22,6 @@ use crate::domain::order_row::OrderRow;
 use crate::domain::payment::{TxnKind, TxnStatus};
 use crate::domain::time::Clock;
 use crate::domain::Money;
-use crate::mail::Letter;
-use crate::store::activity::{Activity, Actor, Changes, Entry};
-use crate::store::outbox::{self, Outbox};
 use crate::store::payments::{
     self as records, NewTransaction, PaymentsStore, SaveRefusal, SavedCard,
 };
@@ -88,7 +86,6 @@ pub struct Payments {
     provider: Arc<dyn PaymentProvider>,
     store: PaymentsStore,
     clock: Clock,
-    outbox: Outbox,
 }
 
 /// How the order's payment stands after the shop asked the provider.
@@ -103,17 +100,11 @@ pub enum Settled {
 }
 
 impl Payments {
-    pub fn new(
-        provider: Arc<dyn PaymentProvider>,
-        store: PaymentsStore,
-        clock: Clock,
-        outbox: Outbox,
-    ) -> Payments {
+    pub fn new(provider: Arc<dyn PaymentProvider>, store: PaymentsStore, clock: Clock) -> Payments {
         Payments {
             provider,
             store,
             clock,
-            outbox,
         }
     }
 
@@ -289,8 +280,7 @@ impl Payments {
                 return Ok(Settled::Unchanged)
             }
             PaymentStanding::Failed(refusal) => {
-                self.record(order, Some(&refusal), &[authorized], None)
-                    .await?;
+                self.record(order, Some(&refusal), &[authorized]).await?;
                 return Ok(Settled::Refused(refusal));
             }
             PaymentStanding::Authorized if order.status == Status::Cancelled => {
@@ -304,7 +294,6 @@ impl Payments {
                             order,
                             None,
                             &[authorized, (Capture, &capture.id, capture.amount)],
-                            None,
                         )
                         .await?
                     }
@@ -316,12 +305,11 @@ impl Payments {
                                     order,
                                     None,
                                     &[authorized, (Capture, &capture_ref, amount)],
-                                    None,
                                 )
                                 .await?
                             }
                             _ => {
-                                self.record(order, None, &[authorized], None).await?;
+                                self.record(order, None, &[authorized]).await?;
                                 return Ok(Settled::Refused(refusal));
                             }
                         }
@@ -329,18 +317,15 @@ impl Payments {
                 }
             }
             PaymentStanding::Captured { capture_ref } => {
-                self.record(
-                    order,
-                    None,
-                    &[authorized, (Capture, &capture_ref, amount)],
-                    None,
-                )
-                .await?
+                self.record(order, None, &[authorized, (Capture, &capture_ref, amount)])
+                    .await?
             }
+            // Refunded outside the shop (a provider's dashboard): recorded as one
+            // refund of it all. Refunds the shop made are recorded as they are made.
             PaymentStanding::Refunded {
                 capture_ref,
                 refund_ref,
-            } => {
+            } if order.refunded.cents() == 0 => {
                 self.record(
                     order,
                     None,
@@ -349,29 +334,23 @@ impl Payments {
                         (Capture, &capture_ref, amount),
                         (Refund, &refund_ref, amount),
                     ],
-                    None,
                 )
                 .await?
+            }
+            PaymentStanding::Refunded { capture_ref, .. } => {
+                self.record(order, None, &[authorized, (Capture, &capture_ref, amount)])
+                    .await?
             }
         };
         Ok(Settled::Recorded(recorded))
     }
 
-    /// After a cancellation: gives a captured payment back, or releases one only
-    /// authorized. The refund's key is the payment's, so however many cancellations
-    /// (and retries) race, the provider refunds once; `mail` is the shopper's letter
-    /// about it. When an administrator cancelled (`by`), the refund is an activity
-    /// entry of its own ('refunded', with the amount), written with the refund's
-    /// transaction, once. A refund the provider refused is `Err`, for the caller to
-    /// try again later.
-    pub async fn settle_cancelled(
-        &self,
-        order: &OrderRow,
-        mail: &(dyn Fn(&OrderRow) -> Letter + Send + Sync),
-        by: Option<(&Actor, &Activity)>,
-    ) -> Result<Result<PaymentStatus, Refusal>, ProviderError> {
+    /// After a card order's cancellation, before what it paid is refunded: releases a
+    /// payment only authorized (or waiting for 3-D Secure), and records a captured
+    /// one's capture in case no one had (what can be refunded is what was captured).
+    pub async fn settle_cancelled(&self, order: &OrderRow) -> Result<(), ProviderError> {
         let Some(payment_ref) = order.payment_ref.as_deref() else {
-            return Ok(Ok(order.payment_status));
+            return Ok(());
         };
         let standing = self.provider.status(payment_ref).await?.map(|p| p.standing);
         match standing {
@@ -379,30 +358,12 @@ impl Payments {
                 PaymentStanding::Captured { capture_ref }
                 | PaymentStanding::Refunded { capture_ref, .. },
             ) => {
-                match self
-                    .provider
-                    .refund(payment_ref, &format!("refund:{payment_ref}"))
-                    .await?
-                {
-                    // The capture goes first, in case no one had recorded it: a refund
-                    // needs its capture.
-                    Ok(refund) => Ok(Ok(self
-                        .record_logged(
-                            order,
-                            None,
-                            &[
-                                (TxnKind::Capture, &capture_ref, order.totals.total),
-                                (TxnKind::Refund, &refund.id, refund.amount),
-                            ],
-                            Some(mail),
-                            by,
-                        )
-                        .await?)),
-                    Err(refusal) => {
-                        tracing::error!(order = %order.number, code = %refusal.code, "a refund was refused");
-                        Ok(Err(refusal))
-                    }
-                }
+                self.record(
+                    order,
+                    None,
+                    &[(TxnKind::Capture, &capture_ref, order.totals.total)],
+                )
+                .await?;
             }
             Some(PaymentStanding::Authorized | PaymentStanding::RequiresAction { .. }) => {
                 match self
@@ -410,43 +371,56 @@ impl Payments {
                     .void(payment_ref, &format!("void:{payment_ref}"))
                     .await?
                 {
-                    Ok(void) => Ok(Ok(self
-                        .record(order, None, &[(TxnKind::Void, &void.id, void.amount)], None)
-                        .await?)),
+                    Ok(void) => {
+                        self.record(order, None, &[(TxnKind::Void, &void.id, void.amount)])
+                            .await?;
+                    }
                     Err(refusal) => {
                         tracing::warn!(order = %order.number, code = %refusal.code, "releasing a payment was refused");
-                        Ok(Ok(order.payment_status))
                     }
                 }
             }
-            _ => Ok(Ok(order.payment_status)),
+            _ => {}
         }
+        Ok(())
+    }
+
+    /// Which provider refunds the order: the card's, or `manual` (recorded by hand)
+    /// for cash and account orders.
+    pub fn refunds_through(&self, order: &OrderRow) -> &'static str {
+        match order.payment_ref {
+            Some(_) => self.provider.name(),
+            None => "manual",
+        }
+    }
+
+    /// Gives `amount` of the order's payment back: through the provider for a card
+    /// order, with `key` so a retry refunds once; by hand otherwise (nothing to ask).
+    /// The provider's id of the refund, or `None` for one recorded by hand.
+    pub async fn give_back(
+        &self,
+        order: &OrderRow,
+        amount: Money,
+        key: &str,
+    ) -> Result<Result<Option<String>, Refusal>, ProviderError> {
+        let Some(payment_ref) = order.payment_ref.as_deref() else {
+            return Ok(Ok(None));
+        };
+        Ok(self
+            .provider
+            .refund(payment_ref, amount, key)
+            .await?
+            .map(|refund| Some(refund.id)))
     }
 
     /// Records provider operations for the order, each once, in one transaction, and
     /// derives its status. `refusal` marks them failed (else they succeeded). An
-    /// authorization was written with the order: it is settled, not inserted. `mail`,
-    /// when the last operation is new, is queued with it (the refund's letter).
+    /// authorization was written with the order: it is settled, not inserted.
     async fn record(
         &self,
         order: &OrderRow,
         refusal: Option<&Refusal>,
         operations: &[(TxnKind, &str, Money)],
-        mail: Option<&(dyn Fn(&OrderRow) -> Letter + Send + Sync)>,
-    ) -> Result<PaymentStatus, ProviderError> {
-        self.record_logged(order, refusal, operations, mail, None)
-            .await
-    }
-
-    /// [`Payments::record`], and when the last operation is a new refund an
-    /// administrator caused (`by`), its activity entry in the same transaction.
-    async fn record_logged(
-        &self,
-        order: &OrderRow,
-        refusal: Option<&Refusal>,
-        operations: &[(TxnKind, &str, Money)],
-        mail: Option<&(dyn Fn(&OrderRow) -> Letter + Send + Sync)>,
-        by: Option<(&Actor, &Activity)>,
     ) -> Result<PaymentStatus, ProviderError> {
         let status = if refusal.is_some() {
             TxnStatus::Failed
@@ -456,9 +430,8 @@ impl Payments {
         let error = refusal.map(|r| (r.code.as_str(), r.message.as_str()));
         let mut tx = self.store.db().begin_write().await?;
         let now = self.clock.now_ms();
-        let mut last_new = false;
         for &(kind, provider_ref, amount) in operations {
-            last_new = if kind == TxnKind::Authorization {
+            if kind == TxnKind::Authorization {
                 records::settle_authorization(
                     &mut tx,
                     self.provider.name(),
@@ -467,7 +440,7 @@ impl Payments {
                     error,
                     now,
                 )
-                .await?
+                .await?;
             } else {
                 let transaction = NewTransaction {
                     order_id: Some(&order.id),
@@ -481,41 +454,11 @@ impl Payments {
                     last4: order.card_last4.as_deref(),
                     error,
                 };
-                records::insert_transaction(&mut tx, &transaction, now).await?
-            };
+                records::insert_transaction(&mut tx, &transaction, now).await?;
+            }
         }
         let derived = records::rederive(&mut tx, &order.id, now).await?;
-        if let (true, Some((admin, activity)), Some(&(TxnKind::Refund, _, amount))) =
-            (last_new && refusal.is_none(), by, operations.last())
-        {
-            let changes = Changes::new()
-                .field("refunded", None::<f64>, amount.as_f64())
-                .field(
-                    "paymentStatus",
-                    order.payment_status.as_str(),
-                    derived.as_str(),
-                );
-            let entry = Entry {
-                actor: admin,
-                object_type: "order",
-                object_id: &order.number,
-                object_name: &order.number,
-                action: "refunded",
-                changes,
-            };
-            activity.record(&mut tx, entry).await?;
-        }
-        if let (true, Some(mail)) = (last_new, mail) {
-            let letter = mail(&OrderRow {
-                payment_status: derived,
-                ..order.clone()
-            });
-            outbox::enqueue(&mut tx, &order.contact.email_address, &letter, now).await?;
-        }
         tx.commit().await?;
-        if last_new && mail.is_some() {
-            self.outbox.wake();
-        }
         Ok(derived)
     }
 }

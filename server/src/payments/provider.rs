@@ -67,7 +67,7 @@ pub enum PaymentStanding {
     Failed(Refusal),
     /// Released before anything was taken.
     Canceled,
-    /// Given back: `refund_ref` is the provider's id of the refund.
+    /// All given back: `refund_ref` is the provider's id of its first refund.
     Refunded {
         capture_ref: String,
         refund_ref: String,
@@ -136,10 +136,12 @@ pub trait PaymentProvider: Any + Send + Sync + std::fmt::Debug {
         payment: &'a str,
         idempotency_key: &'a str,
     ) -> Answer<'a, Result<Operation, Refusal>>;
-    /// Gives a captured payment's amount back.
+    /// Gives `amount` of a captured payment back: all of it or a part, as often as
+    /// what is left allows (the provider refuses more than was captured).
     fn refund<'a>(
         &'a self,
         payment: &'a str,
+        amount: Money,
         idempotency_key: &'a str,
     ) -> Answer<'a, Result<Operation, Refusal>>;
     /// Where the payment stands now.
@@ -203,7 +205,12 @@ impl PaymentProvider for Manual {
     fn void<'a>(&'a self, _: &'a str, _: &'a str) -> Answer<'a, Result<Operation, Refusal>> {
         Box::pin(async { Err(ProviderError::Unavailable) })
     }
-    fn refund<'a>(&'a self, _: &'a str, _: &'a str) -> Answer<'a, Result<Operation, Refusal>> {
+    fn refund<'a>(
+        &'a self,
+        _: &'a str,
+        _: Money,
+        _: &'a str,
+    ) -> Answer<'a, Result<Operation, Refusal>> {
         Box::pin(async { Err(ProviderError::Unavailable) })
     }
     fn status<'a>(&'a self, _: &'a str) -> Answer<'a, Option<ProviderPayment>> {

@@ -200,6 +200,18 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0030_related_products.sql"),
         postgres: include_str!("../../migrations/postgres/0030_related_products.sql"),
     },
+    Migration {
+        version: 31,
+        name: "refunds",
+        sqlite: include_str!("../../migrations/sqlite/0031_refunds.sql"),
+        postgres: include_str!("../../migrations/postgres/0031_refunds.sql"),
+    },
+    Migration {
+        version: 32,
+        name: "stock_alerts",
+        sqlite: include_str!("../../migrations/sqlite/0032_stock_alerts.sql"),
+        postgres: include_str!("../../migrations/postgres/0032_stock_alerts.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -4,6 +4,7 @@
 pub mod account_orders;
 pub mod accounts;
 pub mod activity;
+pub mod alerts;
 pub mod catalogue;
 pub mod customer_groups;
 pub mod customers;

@@ -51,8 +51,9 @@ pub async fn enqueue(
     now: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO mail_outbox (id, recipient, subject, body_text, body_html, hint, created_at, next_attempt_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+        "INSERT INTO mail_outbox (id, recipient, subject, body_text, body_html, hint, list_unsubscribe, created_at, \
+             next_attempt_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
     )
     .bind(Id::generate())
     .bind(to)
@@ -60,6 +61,7 @@ pub async fn enqueue(
     .bind(&letter.text)
     .bind(&letter.html)
     .bind(&letter.hint)
+    .bind(letter.unsubscribe.as_deref())
     .bind(now)
     .execute(&mut **tx)
     .await
@@ -113,7 +115,7 @@ impl Outbox {
                  WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $2 \
                  AND (claimed_until IS NULL OR claimed_until <= $2) \
                  ORDER BY next_attempt_at, created_at LIMIT $3{skip_locked}) \
-             RETURNING id, recipient, subject, body_text, body_html, hint, attempts"
+             RETURNING id, recipient, subject, body_text, body_html, hint, list_unsubscribe, attempts"
         );
         let mut tx = self.db.begin_write().await?;
         let rows = sqlx::query(&sql)
@@ -133,6 +135,7 @@ impl Outbox {
                         text: row.try_get("body_text")?,
                         html: row.try_get("body_html")?,
                         hint: row.try_get("hint")?,
+                        unsubscribe: row.try_get("list_unsubscribe")?,
                     },
                     attempts: row.try_get("attempts")?,
                 })

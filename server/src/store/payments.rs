@@ -87,14 +87,15 @@ pub async fn settle_authorization(
 }
 
 /// Derives the order's payment status from its transactions again and stores it; a
-/// change to paid, refunded or failed goes on the order's timeline. The new status.
+/// change to paid, (partially) refunded or failed goes on the order's timeline. The new
+/// status.
 pub async fn rederive(
     conn: &mut AnyConnection,
     order_id: &Id,
     now: i64,
 ) -> Result<PaymentStatus, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT kind, status FROM payment_transactions WHERE order_id = $1 ORDER BY created_at, id",
+        "SELECT kind, status, amount_cents FROM payment_transactions WHERE order_id = $1 ORDER BY created_at, id",
     )
     .bind(order_id)
     .fetch_all(&mut *conn)
@@ -106,6 +107,7 @@ pub async fn rederive(
         seen.push((
             TxnKind::parse(&kind).ok_or_else(|| corrupt("kind", &kind))?,
             TxnStatus::parse(&status).ok_or_else(|| corrupt("status", &status))?,
+            Money::from_cents(row.try_get("amount_cents")?),
         ));
     }
     let next = derive_status(&seen);
@@ -120,7 +122,7 @@ pub async fn rederive(
     .rows_affected();
     let event = match next {
         PaymentStatus::Paid => Some(EventType::Paid),
-        PaymentStatus::Refunded => Some(EventType::Refunded),
+        PaymentStatus::Refunded | PaymentStatus::PartiallyRefunded => Some(EventType::Refunded),
         PaymentStatus::Failed => Some(EventType::PaymentFailed),
         PaymentStatus::Unpaid | PaymentStatus::Pending => None,
     };

@@ -96,6 +96,23 @@ pub async fn record(
         }
         query.execute(&mut **tx).await?;
     }
+    // Back from nothing: the variant's back-in-stock alerts are due, whatever moved it.
+    let back: Vec<&&Movement> = moved
+        .iter()
+        .filter(|m| m.change > 0 && m.stock_after == m.change)
+        .collect();
+    if !back.is_empty() {
+        let variants: Vec<&str> = back
+            .iter()
+            .filter_map(|m| m.variant_id.as_deref())
+            .collect();
+        let products: Vec<&str> = back
+            .iter()
+            .filter(|m| m.variant_id.is_none())
+            .map(|m| m.product_id.as_str())
+            .collect();
+        super::alerts::mark_due(tx, &variants, &products, at).await?;
+    }
     Ok(())
 }
 

@@ -213,21 +213,92 @@ impl Psp {
         .await
     }
 
-    /// Gives the captured amount back.
+    /// Gives `amount_cents` of a captured payment back, as often as what is left
+    /// allows: the payment is refunded once its refunds reach what was captured. The
+    /// same key answers the same refund again; with another amount, a refusal.
     pub async fn refund(
         &self,
         payment_id: &str,
+        amount_cents: i64,
         idempotency_key: &str,
     ) -> Result<Result<Operation, PspError>, sqlx::Error> {
-        self.operate(
-            payment_id,
-            idempotency_key,
-            "refund",
-            &[PaymentState::Captured],
-            PaymentState::Refunded,
-            "payment.refunded",
+        let mut tx = self.db.begin_write().await?;
+        if let Some(done) = operation_by_key(&mut tx, idempotency_key).await? {
+            return Ok(same_refund(done, payment_id, amount_cents));
+        }
+        let now = self.clock.now_ms();
+        // Holds the payment's row until this refund is written: refunds racing on one
+        // payment are counted one after another.
+        let captured: Option<i64> = sqlx::query(
+            "UPDATE testpsp_payments SET updated_at = $1 WHERE id = $2 AND status = 'captured' \
+             RETURNING amount_cents",
         )
-        .await
+        .bind(now)
+        .bind(payment_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(|row| row.try_get("amount_cents"))
+        .transpose()?;
+        let Some(captured) = captured else {
+            if let Some(done) = operation_by_key(&mut tx, idempotency_key).await? {
+                return Ok(same_refund(done, payment_id, amount_cents));
+            }
+            return Ok(Err(PspError::new(
+                "payment_unexpected_state",
+                "This payment cannot be refunded.",
+            )));
+        };
+        let refunded: i64 = sqlx::query(
+            "SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS refunded FROM testpsp_operations \
+             WHERE payment_id = $1 AND kind = 'refund'",
+        )
+        .bind(payment_id)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("refunded")?;
+        if amount_cents <= 0 || refunded + amount_cents > captured {
+            return Ok(Err(PspError::new(
+                "amount_too_large",
+                "The refund is more than what is left of the payment.",
+            )));
+        }
+        let operation = Operation {
+            id: new_ref("re_test"),
+            payment_id: payment_id.to_string(),
+            amount_cents,
+        };
+        let inserted = sqlx::query(
+            "INSERT INTO testpsp_operations (idempotency_key, id, payment_id, kind, amount_cents, created_at) \
+             VALUES ($1, $2, $3, 'refund', $4, $5) ON CONFLICT (idempotency_key) DO NOTHING",
+        )
+        .bind(idempotency_key)
+        .bind(&operation.id)
+        .bind(payment_id)
+        .bind(amount_cents)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if inserted == 0 {
+            // The same key, refunded a moment ago by a request beside this one.
+            drop(tx);
+            let mut conn = self.db.pool.acquire().await?;
+            let done = operation_by_key(&mut conn, idempotency_key)
+                .await?
+                .ok_or(sqlx::Error::RowNotFound)?;
+            return Ok(same_refund(done, payment_id, amount_cents));
+        }
+        if refunded + amount_cents == captured {
+            sqlx::query("UPDATE testpsp_payments SET status = 'refunded' WHERE id = $1")
+                .bind(payment_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        self.enqueue_event(&mut tx, "payment.refunded", payment_id, now)
+            .await?;
+        tx.commit().await?;
+        self.wake.notify_one();
+        Ok(Ok(operation))
     }
 
     async fn operate(
@@ -275,7 +346,6 @@ impl Psp {
         let operation = Operation {
             id: new_ref(match kind {
                 "capture" => "ch_test",
-                "refund" => "re_test",
                 _ => "vo_test",
             }),
             payment_id: payment_id.to_string(),
@@ -299,14 +369,15 @@ impl Psp {
         Ok(Ok(operation))
     }
 
-    /// The capture, refund or void of `kind` the payment had, if any.
+    /// The capture, refund or void of `kind` the payment had, if any (its first refund).
     pub async fn operation_of(
         &self,
         payment_id: &str,
         kind: &str,
     ) -> Result<Option<Operation>, sqlx::Error> {
         sqlx::query(
-            "SELECT id, payment_id, amount_cents FROM testpsp_operations WHERE payment_id = $1 AND kind = $2",
+            "SELECT id, payment_id, amount_cents FROM testpsp_operations WHERE payment_id = $1 AND kind = $2 \
+         ORDER BY created_at, id LIMIT 1",
         )
         .bind(payment_id)
         .bind(kind)
@@ -389,8 +460,20 @@ fn idempotency_refusal() -> PspError {
 fn past_tense(kind: &str) -> &'static str {
     match kind {
         "capture" => "captured",
-        "refund" => "refunded",
         _ => "voided",
+    }
+}
+
+/// A refund's key used again: the same refund, if it was for the same payment and amount.
+fn same_refund(
+    done: Operation,
+    payment_id: &str,
+    amount_cents: i64,
+) -> Result<Operation, PspError> {
+    if done.amount_cents == amount_cents {
+        check_same(done, payment_id)
+    } else {
+        Err(idempotency_refusal())
     }
 }
 

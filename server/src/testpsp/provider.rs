@@ -179,12 +179,13 @@ impl PaymentProvider for TestProvider {
     fn refund<'a>(
         &'a self,
         payment: &'a str,
+        amount: Money,
         key: &'a str,
     ) -> Answer<'a, Result<Operation, Refusal>> {
         Box::pin(async move {
             Ok(self
                 .psp
-                .refund(payment, key)
+                .refund(payment, amount.cents(), key)
                 .await?
                 .map(operation)
                 .map_err(refusal))

@@ -94,6 +94,13 @@ impl TestApp {
             .expect("the refund worker runs")
     }
 
+    /// Runs the back-in-stock alert worker once: how many alerts it mailed.
+    pub async fn mail_alerts(&self) -> usize {
+        shop::jobs::alerts::mail_all_due(&self.state)
+            .await
+            .expect("the alert worker runs")
+    }
+
     /// Runs the overdue reminders' worker once: how many reminders it queued.
     pub async fn remind_overdue(&self) -> usize {
         shop::jobs::reminders::remind_all_due(&self.state)

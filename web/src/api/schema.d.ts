@@ -502,6 +502,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/{number}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives part or all of what an order paid back, without a return: through the
+         *     payment provider for a card order, recorded by hand for cash and account orders.
+         *     Everything refunded on an order never passes what was paid, however many refunds
+         *     race. The refund is a transaction (`kind: refund`) in the shopper's history, a
+         *     credit note against the invoice, an activity entry and a mail to the shopper.
+         */
+        post: operations["refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/order/{number}/status": {
         parameters: {
             query?: never;
@@ -984,6 +1007,27 @@ export interface paths {
          *     history with its SKU. The product's stock (the sum) follows.
          */
         post: operations["change_variant_stock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The back-in-stock mail's unsubscribe link: the address it was sent to stops every
+         *     alert it waits for. The mail's `List-Unsubscribe-Post` header posts here directly
+         *     (any body); the storefront's `/unsubscribe?token=` page calls it too.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1601,6 +1645,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/{id}/alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks for one e-mail when a sold-out variant is back in stock (guest or signed in). */
+        post: operations["ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product/{id}/related": {
         parameters: {
             query?: never;
@@ -1915,7 +1976,8 @@ export interface components {
             _id: string;
             /**
              * @description What was done, in a word: status_changed, marked_paid, note_added, refunded
-             *     (an order's money given back, `changes.refunded` the amount), disabled, enabled,
+             *     (an order's money given back, `changes.refunded` the amount and `changes.reason`
+             *     why), disabled, enabled,
              *     created, updated, archived, …
              */
             action: string;
@@ -1998,6 +2060,10 @@ export interface components {
          *     what only the console needs.
          */
         AdminProduct: components["schemas"]["Product"] & {
+            /** @description Back-in-stock alerts waiting, by variant id (variants none waits for left out). */
+            alertsWaiting?: {
+                [key: string]: number;
+            } | null;
             /** @description Archived: no longer in the shop (its orders keep their lines). */
             archived: boolean;
             /** @description Shown on the homepage's top products. */
@@ -2071,6 +2137,12 @@ export interface components {
             reviews: components["schemas"]["AdminReview"][];
             /** Format: int64 */
             total: number;
+        };
+        AlertRequest: {
+            /** @description Where to write when it is back. */
+            emailAddress: string;
+            /** @description The sold-out variant; may be left out for a product with one. */
+            variantId?: string | null;
         };
         ApplicationData: {
             application: components["schemas"]["ApplicationView"];
@@ -3871,6 +3943,11 @@ export interface components {
              */
             promoDiscount: number;
             refundFailure?: null | components["schemas"]["RefundFailure"];
+            /**
+             * Format: double
+             * @description What has been given back of what was paid (docs/DESIGN.md §12); 0 until a refund.
+             */
+            refunded: number;
             status: components["schemas"]["OrderStatus"];
             /** Format: double */
             subtotal: number;
@@ -3949,7 +4026,7 @@ export interface components {
          *     the shop records the cash.
          * @enum {string}
          */
-        OrderPaymentStatus: "unpaid" | "pending" | "paid" | "refunded" | "failed";
+        OrderPaymentStatus: "unpaid" | "pending" | "paid" | "partially_refunded" | "refunded" | "failed";
         /** @description A new display order. */
         OrderRequest: {
             /**
@@ -4653,6 +4730,19 @@ export interface components {
         };
         /** @enum {string} */
         RefundFailureStatus: "retrying" | "failed";
+        RefundRequest: {
+            /**
+             * Format: double
+             * @description What to give back, more than 0 with at most two decimals, and at most what is
+             *     left of what was paid.
+             */
+            amount: number;
+            /**
+             * @description Why, for the shop's records and the activity log: 1 to 500 characters once
+             *     trimmed.
+             */
+            reason: string;
+        };
         /** @description Why an application is rejected: the applicant's letter quotes it. */
         RejectRequest: {
             /** @description 1 to 500 characters once trimmed. */
@@ -7238,7 +7328,10 @@ export interface operations {
             query?: {
                 /** @description Only orders standing at this status. */
                 status?: string;
-                /** @description Only orders whose payment stands here: unpaid, pending, paid, refunded, failed. */
+                /**
+                 * @description Only orders whose payment stands here: unpaid, pending, paid,
+                 *     partially_refunded, refunded, failed.
+                 */
                 paymentStatus?: string;
                 /** @description Only `pickup` or only `delivery` orders. */
                 fulfilment?: string;
@@ -7540,6 +7633,95 @@ export interface operations {
             };
             /** @description Not awaiting cash: paid already, or cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Refund recorded': the order with `refunded` and its payment status (`partially_refunded` or `refunded`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderData"];
+                };
+            };
+            /** @description 'Amount is required', 'Amount must be more than 0 with at most two decimals' (`errors.amount`); 'A reason is required', 'A reason may be at most 500 characters' (`errors.reason`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Nothing has been paid on this order'; 'The payment provider did not refund: …' with the provider's words (nothing was refunded) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'At most ₹N can be refunded' (`errors.amount`); a card order while the shop takes no cards: 'Card payments are not available' */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9860,6 +10042,47 @@ export interface operations {
             };
         };
     };
+    unsubscribe: {
+        parameters: {
+            query?: {
+                /** @description The token of a back-in-stock mail's link. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'You will get no more back-in-stock e-mails' (again and again for the same link) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This link is not valid': no mail carried this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_login: {
         parameters: {
             query?: never;
@@ -11693,6 +11916,86 @@ export interface operations {
             };
             /** @description 'Product not found' */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The same message: this address already waits for this variant (nothing added) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description 'We will e-mail you when it is back': the alert waits */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description 'Email is required', 'Please enter a valid email address.' (`errors.emailAddress`); 'Choose a variant' (a product with several, none named), 'No such variant of this product' (`errors.variantId`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Product not found' (archived ones too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This is in stock' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Too many alerts for this address': 20 wait already (`store::alerts::MAX_PENDING`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -99,7 +99,8 @@ pub struct ActivityEntry {
     /// address); null for an older entry whose object is gone.
     pub object_name: Option<String>,
     /// What was done, in a word: status_changed, marked_paid, note_added, refunded
-    /// (an order's money given back, `changes.refunded` the amount), disabled, enabled,
+    /// (an order's money given back, `changes.refunded` the amount and `changes.reason`
+    /// why), disabled, enabled,
     /// created, updated, archived, …
     pub action: String,
     /// The fields that changed, each with its value before and after.

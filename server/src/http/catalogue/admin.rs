@@ -88,6 +88,9 @@ pub struct AdminProduct {
     /// The same products, named.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub related_products: Option<Vec<RelatedLinkView>>,
+    /// Back-in-stock alerts waiting, by variant id (variants none waits for left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alerts_waiting: Option<std::collections::BTreeMap<String, i64>>,
 }
 
 impl AdminProduct {
@@ -112,6 +115,7 @@ impl AdminProduct {
             unweighed_variants: None,
             related_product_ids: None,
             related_products: None,
+            alerts_waiting: None,
         }
     }
 
@@ -141,7 +145,9 @@ pub(super) async fn admin_answer(
 ) -> Result<AdminProduct, AppError> {
     let variants = state.catalogue.variants(&row.id, true).await?;
     let related = state.catalogue.related_links(&row.id).await?;
+    let waiting = state.alerts.waiting(&row.id).await?;
     let mut product = AdminProduct::with_variants(row, variants, state.clock.now_ms());
+    product.alerts_waiting = Some(waiting);
     product.related_product_ids = Some(related.iter().map(|r| r.id.clone()).collect());
     product.related_products = Some(related.into_iter().map(Into::into).collect());
     Ok(product)

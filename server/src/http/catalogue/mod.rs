@@ -1,7 +1,8 @@
 //! The catalogue's calls: the products and how shoppers find them, and the console's
 //! work on products. The shop's side: `product.rs` (a product as every answer shows it,
 //! and its own page), `listing.rs` (the listing and the home page's top products),
-//! `search.rs` (suggestions, and staff's synonyms every search expands). The console's
+//! `search.rs` (suggestions, and staff's synonyms every search expands), `alerts.rs`
+//! (back-in-stock alerts), `related.rs` ('You'll also need'). The console's
 //! side: `admin.rs` (the products table, one product, creating, editing, bulk changes,
 //! archiving), with the product form's rules in `form.rs` (its options, variants and
 //! sale unit in `variant_form.rs`), `sku.rs` (a variant found by its SKU), a product's photos in
@@ -14,6 +15,7 @@
 //! shop's settings) is in `content/`; reviews, shopper and moderation, in `reviews/`.
 
 pub mod admin;
+pub mod alerts;
 pub mod csv;
 pub mod form;
 pub mod listing;
@@ -42,6 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/product/{id}", get(product::product))
         .route("/product/{id}/related", get(related::related))
         .route("/sku/{sku}", get(sku::by_sku))
+        .merge(alerts::router())
         .merge(search::router())
         .merge(admin::router())
         .merge(stock::router())

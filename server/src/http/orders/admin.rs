@@ -13,8 +13,11 @@ use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::answers::{Order, OrderData, OrderList};
+use crate::domain::money::{hundredths, MAX_CENTS};
 use crate::domain::order::{Fulfilment, PaymentStatus, Status};
+use crate::domain::refund::check_reason;
 use crate::domain::time::{parse_date, DAY_MS};
+use crate::domain::Money;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::http::identity::AdminUser;
@@ -23,7 +26,7 @@ use crate::http::{ok, AppState, Envelope};
 use crate::store::orders::OrderFilter;
 
 #[derive(OpenApi)]
-#[openapi(paths(list, one, set_status, mark_paid, add_note))]
+#[openapi(paths(list, one, set_status, mark_paid, add_note, refund))]
 pub struct Doc;
 
 pub fn router() -> Router<AppState> {
@@ -33,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .route("/admin/order/{number}/status", post(set_status))
         .route("/admin/order/{number}/paid", post(mark_paid))
         .route("/admin/order/{number}/note", post(add_note))
+        .route("/admin/order/{number}/refund", post(refund))
 }
 
 /// The longest note an administrator may add to a status change, or on its own.
@@ -46,9 +50,10 @@ pub struct AdminListQuery {
     /// Only orders standing at this status.
     #[param(pattern = "^(?:placed|ready_for_pickup|shipped|completed|cancelled)?$")]
     pub status: Option<String>,
-    /// Only orders whose payment stands here: unpaid, pending, paid, refunded, failed.
+    /// Only orders whose payment stands here: unpaid, pending, paid,
+    /// partially_refunded, refunded, failed.
     #[serde(rename = "paymentStatus")]
-    #[param(pattern = "^(?:unpaid|pending|paid|refunded|failed)?$")]
+    #[param(pattern = "^(?:unpaid|pending|paid|partially_refunded|refunded|failed)?$")]
     pub payment_status: Option<String>,
     /// Only `pickup` or only `delivery` orders.
     #[param(pattern = "^(?:pickup|delivery)?$")]
@@ -74,6 +79,19 @@ pub struct NoteRequest {
     #[serde(default)]
     #[schema(required = true)]
     pub note: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RefundRequest {
+    /// What to give back, more than 0 with at most two decimals, and at most what is
+    /// left of what was paid.
+    #[schema(required = true, value_type = f64, minimum = 0.01, maximum = 10000000, multiple_of = 0.01)]
+    pub amount: Option<f64>,
+    /// Why, for the shop's records and the activity log: 1 to 500 characters once
+    /// trimmed.
+    #[serde(default)]
+    #[schema(required = true, max_length = 500)]
+    pub reason: String,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -142,7 +160,7 @@ fn parse_filter(query: &AdminListQuery) -> Result<(OrderFilter, Paging), AppErro
             None => {
                 errors.insert(
                     "paymentStatus",
-                    "paymentStatus must be one of unpaid, pending, paid, refunded, failed".into(),
+                    "paymentStatus must be one of unpaid, pending, paid, partially_refunded, refunded, failed".into(),
                 );
             }
         }
@@ -316,6 +334,61 @@ pub async fn add_note(
         "Note added",
         OrderData {
             order: Order::for_admin(noted),
+        },
+    ))
+}
+
+/// Gives part or all of what an order paid back, without a return: through the
+/// payment provider for a card order, recorded by hand for cash and account orders.
+/// Everything refunded on an order never passes what was paid, however many refunds
+/// race. The refund is a transaction (`kind: refund`) in the shopper's history, a
+/// credit note against the invoice, an activity entry and a mail to the shopper.
+#[utoipa::path(post, path = "/api/admin/order/{number}/refund", tag = "admin", params(("number" = String, Path)),
+    request_body = RefundRequest, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "'Refund recorded': the order with `refunded` and its payment status (`partially_refunded` or `refunded`)", body = Envelope<OrderData>),
+        (status = 400, description = "'Amount is required', 'Amount must be more than 0 with at most two decimals' (`errors.amount`); 'A reason is required', 'A reason may be at most 500 characters' (`errors.reason`)", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "'Order not found'", body = ErrorBody),
+        (status = 409, description = "'Nothing has been paid on this order'; 'The payment provider did not refund: …' with the provider's words (nothing was refunded)", body = ErrorBody),
+        (status = 422, description = "'At most ₹N can be refunded' (`errors.amount`); a card order while the shop takes no cards: 'Card payments are not available'", body = ErrorBody),
+    ))]
+pub async fn refund(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    ApiPath(number): ApiPath<String>,
+    ApiJson(body): ApiJson<RefundRequest>,
+) -> Result<Json<Envelope<OrderData>>, AppError> {
+    let mut errors = BTreeMap::new();
+    let amount = match body.amount.map(hundredths) {
+        None => {
+            errors.insert("amount", "Amount is required".to_string());
+            None
+        }
+        Some(Some(cents)) if cents > 0 && cents <= MAX_CENTS => Some(Money::from_cents(cents)),
+        Some(_) => {
+            errors.insert(
+                "amount",
+                "Amount must be more than 0 with at most two decimals".to_string(),
+            );
+            None
+        }
+    };
+    let reason = check_reason(&body.reason)
+        .map_err(|problem| errors.insert("reason", problem.to_string()))
+        .ok();
+    let (Some(amount), Some(reason)) = (amount, reason) else {
+        return Err(AppError::fields(errors));
+    };
+    let refunded = state
+        .order_service
+        .refund(&number, amount, reason, &admin.actor())
+        .await?;
+    Ok(ok(
+        "Refund recorded",
+        OrderData {
+            order: Order::for_admin(refunded),
         },
     ))
 }

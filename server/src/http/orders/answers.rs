@@ -371,6 +371,8 @@ pub struct Order {
     pub promo_discount: f64,
     pub delivery_fee: f64,
     pub total: f64,
+    /// What has been given back of what was paid (docs/DESIGN.md §12); 0 until a refund.
+    pub refunded: f64,
     /// The tax in the total (docs/DESIGN.md §10); `null` on an order placed before tax
     /// was kept.
     pub tax_total: Option<f64>,
@@ -481,6 +483,7 @@ impl Order {
             promo_discount: row.totals.promo_discount.as_f64(),
             delivery_fee: row.totals.delivery_fee.as_f64(),
             total: row.totals.total.as_f64(),
+            refunded: row.refunded.as_f64(),
             tax_total: tax.tax_total,
             taxes: tax.taxes,
             prices_include_tax: tax.prices_include_tax,

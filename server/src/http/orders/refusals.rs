@@ -68,6 +68,19 @@ impl From<OrderError> for AppError {
             OrderError::Card(problem) => card_problem(problem),
             OrderError::PaymentRefused(message) => AppError::PaymentRefused(message),
             OrderError::NotFound => AppError::NotFound(ORDER_NOT_FOUND.into()),
+            OrderError::NothingPaid => {
+                AppError::Conflict("Nothing has been paid on this order".into())
+            }
+            OrderError::RefundTooMuch(left) => {
+                let message = format!("At most {left} can be refunded");
+                AppError::Unprocessable {
+                    message: message.clone(),
+                    errors: BTreeMap::from([("amount".into(), message)]),
+                }
+            }
+            OrderError::RefundRefused(message) => {
+                AppError::Conflict(format!("The payment provider did not refund: {message}"))
+            }
             OrderError::NotAllowed { current, next } => AppError::Conflict(format!(
                 "An order that is {} cannot become {}",
                 current.as_str(),

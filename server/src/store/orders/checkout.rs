@@ -25,6 +25,7 @@ use crate::domain::payment::{derive_status, TxnKind};
 use crate::domain::promo::{Promo, PromoRefusal};
 use crate::domain::tax::{with_tax, LineToTax, TaxSettings};
 use crate::domain::variant::options_text;
+use crate::domain::Money;
 use crate::store::outbox;
 use crate::store::payments;
 use crate::store::prices::priced_line;
@@ -280,7 +281,9 @@ impl Orders {
             return rolled_back(tx, PlaceRefusal::AmountChanged).await;
         }
         let payment_status = match &new.card {
-            Some(card) => derive_status(&[(TxnKind::Authorization, card.authorization)]),
+            Some(card) => {
+                derive_status(&[(TxnKind::Authorization, card.authorization, card.amount)])
+            }
             None => PaymentStatus::Unpaid,
         };
 
@@ -440,6 +443,7 @@ impl Orders {
             card_brand: new.card.as_ref().map(|c| c.brand.clone()),
             card_last4: new.card.as_ref().map(|c| c.last4.clone()),
             totals,
+            refunded: Money::from_cents(0),
             tax: Some(order_tax),
             contact: contact.clone(),
             promo_code: promo.map(|p| p.code),

@@ -42,6 +42,29 @@ pub(super) async fn credit_cancelled(
     order_id: &Id,
     now: i64,
 ) -> Result<(), sqlx::Error> {
+    credit(conn, order_id, None, now).await
+}
+
+/// Issues a credit note for a refund of `amount` on an order not cancelled (a
+/// cancellation credited what was left already): `amount`, or less when the invoice
+/// has less left to credit; nothing without an invoice or with nothing left.
+pub(super) async fn credit_refund(
+    conn: &mut AnyConnection,
+    order_id: &Id,
+    amount: Money,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    credit(conn, order_id, Some(amount), now).await
+}
+
+/// A credit note for what is left to credit on the order's invoice, or at most
+/// `at_most` of it.
+async fn credit(
+    conn: &mut AnyConnection,
+    order_id: &Id,
+    at_most: Option<Money>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     let row = sqlx::query("SELECT total_cents, invoice_number FROM orders WHERE id = $1")
         .bind(order_id)
         .fetch_one(&mut *conn)
@@ -62,8 +85,9 @@ pub(super) async fn credit_cancelled(
     .await?;
     let notes: i64 = earlier.try_get("notes")?;
     let credited = Money::from_cents(earlier.try_get("credited")?);
-    let amount = left_to_credit(total, credited);
-    if amount.cents() == 0 {
+    let left = left_to_credit(total, credited);
+    let amount = at_most.map_or(left, |most| most.min(left));
+    if amount.cents() <= 0 {
         return Ok(());
     }
     let n = take_number(conn, DocumentKind::CreditNote).await?;

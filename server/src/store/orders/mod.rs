@@ -13,6 +13,7 @@ mod documents;
 mod lines;
 mod lists;
 mod moves;
+mod refund_retries;
 mod refunds;
 mod rows;
 
@@ -33,7 +34,8 @@ use crate::domain::tax::{TaxSettings, TaxedLine};
 use crate::domain::time::Clock;
 use crate::domain::Money;
 use crate::mail::Letter;
-pub use refunds::{RefundIssue, RefundRetry};
+pub use refund_retries::{RefundIssue, RefundRetry};
+pub use refunds::{Reserved, StartedRefund};
 use rows::{contact_from_row, load};
 
 pub use crate::domain::order_row::{

@@ -20,7 +20,7 @@ pub(super) const ORDER_COLUMNS: &str =
      subtotal_cents, discount_cents, promo_discount_cents, delivery_fee_cents, total_cents, first_name, company_name, \
      street_address, apartment, town_city, phone_number, email_address, promo_code, created_at, \
      prices_include_tax, tax_total_cents, delivery_tax_cents, taxes, invoice_number, postcode, country, \
-     delivery_method_id, delivery_method_name, po_number, due_date";
+     delivery_method_id, delivery_method_name, po_number, due_date, refunded_cents";
 
 pub(super) async fn add_event(
     conn: &mut AnyConnection,
@@ -164,6 +164,7 @@ pub(super) fn order_head(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
             delivery_fee: cents("delivery_fee_cents")?,
             total: cents("total_cents")?,
         },
+        refunded: cents("refunded_cents")?,
         tax: order_tax(row)?,
         contact: contact_from_row(row)?,
         promo_code: row.try_get("promo_code")?,

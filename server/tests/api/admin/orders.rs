@@ -106,7 +106,7 @@ async fn bad_order_filters_are_named(app: TestApp) {
         (
             "paymentStatus=owed".to_string(),
             "paymentStatus",
-            "paymentStatus must be one of unpaid, pending, paid, refunded, failed",
+            "paymentStatus must be one of unpaid, pending, paid, partially_refunded, refunded, failed",
         ),
         (
             "fulfilment=drone".to_string(),

@@ -2,6 +2,7 @@
 //! products (the table, the form, photos, bulk changes, archiving, stock, CSV files).
 
 pub(crate) mod admin;
+mod alerts;
 mod archive;
 mod csv;
 mod csv_dry_run;

@@ -8,6 +8,7 @@ mod checkout;
 mod delivery;
 mod invoices;
 mod lifecycle;
+mod partial_refunds;
 mod payments;
 mod refunds;
 mod tax;

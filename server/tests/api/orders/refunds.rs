@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
+use shop::domain::Money;
 use shop::payments::provider::{
     Answer, AuthorizeRequest, CardDetails, Operation, PaymentProvider, ProviderPayment, Refusal,
     WebhookEvent, WebhookProblem,
@@ -57,6 +58,7 @@ impl PaymentProvider for RefusingRefunds {
     fn refund<'a>(
         &'a self,
         payment: &'a str,
+        amount: Money,
         key: &'a str,
     ) -> Answer<'a, Result<Operation, Refusal>> {
         if self.refusing.load(Ordering::SeqCst) {
@@ -67,7 +69,7 @@ impl PaymentProvider for RefusingRefunds {
                 }))
             });
         }
-        self.inner.refund(payment, key)
+        self.inner.refund(payment, amount, key)
     }
     fn status<'a>(&'a self, payment: &'a str) -> Answer<'a, Option<ProviderPayment>> {
         self.inner.status(payment)
