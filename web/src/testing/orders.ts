@@ -50,6 +50,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     pricesIncludeTax: true,
     contact: { firstName: 'Grace Hopper', companyName: '', streetAddress: '', apartment: '', townCity: '', postcode: '', country: 'GB', phoneNumber: '+15550100', emailAddress: 'grace@example.com' },
     promoCode: null,
+    refunded: 0,
     invoiceNumber: 'INV-000001',
     creditNotes: [],
     events: [{ type: 'placed', at: '2026-03-01T10:00:00Z', note: null }],

@@ -18,6 +18,7 @@ export const PAYMENT_STATUS_LABELS: Record<OrderPaymentStatus, string> = {
   unpaid: 'Unpaid',
   pending: 'Pending',
   paid: 'Paid',
+  partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
   failed: 'Failed',
 };

@@ -1,5 +1,5 @@
 import type { Order, OrderStatus } from '@/api/types';
-import { orderActions } from './order-actions';
+import { mayRefund, orderActions, refundLeft } from './order-actions';
 
 type Case = [OrderStatus, Order['fulfilment'], Order['paymentMethod'], Order['paymentStatus'], string[]];
 
@@ -24,5 +24,25 @@ const CASES: Case[] = [
 describe('orderActions', () => {
   it.each(CASES)('%s %s order paid by %s (%s) offers %j', (status, fulfilment, paymentMethod, paymentStatus, expected) => {
     expect(orderActions({ status, fulfilment, paymentMethod, paymentStatus })).toEqual(expected);
+  });
+});
+
+describe('refunds', () => {
+  it('leave the total less what was refunded, to the cent', () => {
+    expect(refundLeft({ total: 20, refunded: 0 })).toBe(20);
+    expect(refundLeft({ total: 100.3, refunded: 30.1 })).toBe(70.2);
+    expect(refundLeft({ total: 20, refunded: 20 })).toBe(0);
+  });
+
+  it.each<[Order['paymentStatus'], number, boolean]>([
+    ['paid', 0, true],
+    ['partially_refunded', 5, true],
+    ['partially_refunded', 20, false],
+    ['refunded', 20, false],
+    ['unpaid', 0, false],
+    ['pending', 0, false],
+    ['failed', 0, false],
+  ])('may be given on a %s order of 20 with %d refunded: %s', (paymentStatus, refunded, expected) => {
+    expect(mayRefund({ paymentStatus, total: 20, refunded })).toBe(expected);
   });
 });

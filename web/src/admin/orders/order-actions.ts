@@ -1,6 +1,7 @@
 // What an administrator may do to an order from where it stands: the server's status
 // machine (server/src/domain/order.rs `Status::may_become`) and its rule for recording
-// cash (store::orders `mark_paid`), mirrored so the page offers only what will be accepted.
+// cash (store::orders `mark_paid`) and giving a payment back (a refund), mirrored so the
+// page offers only what will be accepted.
 // The server still decides: a refusal is shown in its words.
 import type { Order, OrderStatus } from '@/api/types';
 
@@ -39,3 +40,12 @@ const MOVES: OrderMove[] = ['ready_for_pickup', 'shipped', 'completed', 'cancell
 export function orderActions(order: Pick<Order, 'status' | 'fulfilment' | 'paymentMethod' | 'paymentStatus'>): OrderAction[] {
   return [...(awaitsCash(order) ? (['paid'] as const) : []), ...MOVES.filter((next) => mayBecome(order, next))];
 }
+
+/** What is left to give back: the total less what was refunded so far, worked out in
+ * cents (100.3 − 30.1 is 70.2, not 70.19999999999999). */
+export const refundLeft = ({ total, refunded }: Pick<Order, 'total' | 'refunded'>) => Math.max(0, Math.round(total * 100) - Math.round(refunded * 100)) / 100;
+
+/** A refund may be given on an order that was paid (or refunded in part) while something
+ * is left of it (server: orders `refund`, 409 'Nothing has been paid on this order'). */
+export const mayRefund = (order: Pick<Order, 'paymentStatus' | 'total' | 'refunded'>) =>
+  (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded') && refundLeft(order) > 0;

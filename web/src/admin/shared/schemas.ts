@@ -19,6 +19,24 @@ export const orderNoteSchema = z.object({
 });
 export type OrderNoteValues = z.infer<typeof orderNoteSchema>;
 
+/** The longest reason for a refund (server: domain/refund.rs `check_reason`). */
+export const MAX_REFUND_REASON_CHARS = 500;
+
+/** An amount of money as typed: digits, and at most two decimals. */
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+
+/** A refund (POST /admin/order/{number}/refund), with the server's messages. The amount
+ * is kept as typed; whether that much is left is the server's to say (422). */
+export const refundSchema = z.object({
+  amount: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Amount is required'), z.refine((text) => AMOUNT.test(text) && Number(text) > 0, 'Amount must be more than 0 with at most two decimals')),
+  reason: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'A reason is required'), z.maxLength(MAX_REFUND_REASON_CHARS, `A reason may be at most ${MAX_REFUND_REASON_CHARS} characters`)),
+});
+export type RefundValues = z.infer<typeof refundSchema>;
+
 /** The longest category or sub-category title (http/content/categories.rs MAX_TITLE_CHARS). */
 export const MAX_TITLE_CHARS = 60;
 

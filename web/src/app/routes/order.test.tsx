@@ -49,6 +49,8 @@ describe('The guest order page (/orders/{number}?token=…)', () => {
     expect(asked).toEqual([{ token: ORDER_TOKEN, authorization: null }]);
     const totals = screen.getByLabelText('Order totals');
     expect(totals).toHaveTextContent('Subtotal₹25.00Discount-₹5.00Delivery Fee₹0.00Total₹20.00');
+    // Nothing given back: no line for it.
+    expect(totals).not.toHaveTextContent('Refunded');
     expect(screen.getByRole('heading', { name: 'Pickup' })).toBeInTheDocument();
     expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('+15550100')).toBeInTheDocument();
@@ -321,6 +323,7 @@ describe('An order paid by card', () => {
       ...PAID,
       status: 'cancelled',
       paymentStatus: 'refunded',
+      refunded: 20,
       cancellable: false,
       events: [...PAID.events, { type: 'cancelled', at: '2026-03-02T09:00:00Z', note: null }, { type: 'refunded', at: '2026-03-02T09:00:01Z', note: null }],
     });
@@ -339,6 +342,20 @@ describe('An order paid by card', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
     await waitFor(() => expect(steps()).toEqual(['PlacedMar 01, 2026', 'PaidMar 01, 2026', 'CancelledMar 02, 2026', 'RefundedMar 02, 2026']));
     expect(payment()).toHaveTextContent('StatusRefunded');
+    expect(screen.getByLabelText('Order totals')).toHaveTextContent('Total₹20.00Includes VAT at 20%₹3.33Refunded−₹20.00');
+  });
+
+  it('shows a partial refund: Partially refunded, what was given back under the total, and that cancelling refunds the rest', async () => {
+    const PARTLY = order({ ...PAID, subtotal: 150, discount: 30, total: 120, paymentStatus: 'partially_refunded', refunded: 30 });
+    server.use(...orderHandlers(() => PARTLY));
+    renderRoutes(routes, GUEST_PAGE);
+    await waitFor(() => expect(payment()).toHaveTextContent('MethodVisa •••• 4242StatusPartially refunded'));
+    const totals = screen.getByLabelText('Order totals');
+    expect(totals).toHaveTextContent('Total₹120.00');
+    expect(within(totals).getByText('Refunded').nextElementSibling).toHaveTextContent(/^−₹30\.00$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(dialog).toHaveTextContent(`Order #${ORDER_NUMBER} will be cancelled and its items put back on sale. What is left of the payment is refunded to your card. This cannot be undone.`);
   });
 
   it('asks with the bearer alone on the signed-in shopper’s page', async () => {

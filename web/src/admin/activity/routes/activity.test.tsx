@@ -21,7 +21,7 @@ const PROMO_ID = 'p'.padStart(24, '0');
 const CATEGORY_ID = 'd'.padStart(24, '0');
 
 const log = [
-  entry({ _id: '4', action: 'refunded', changes: { paymentStatus: { before: 'paid', after: 'refunded' }, refunded: { before: null, after: 44 } }, createdAt: '2026-03-04T10:16:00Z' }),
+  entry({ _id: '4', action: 'refunded', changes: { paymentStatus: { before: 'paid', after: 'partially_refunded' }, refunded: { before: null, after: 44 }, reason: { before: null, after: 'Scratched on arrival' } }, createdAt: '2026-03-04T10:16:00Z' }),
   entry({ _id: '3', changes: { status: { before: 'placed', after: 'ready_for_pickup' }, note: { before: null, after: 'Shelf B' } } }),
   entry({ _id: '2', adminId: OTHER_ID, adminEmail: 'owner@example.com', objectType: 'customer', objectId: CUSTOMER_ID, objectName: 'Ada Lovelace', action: 'disabled', changes: { disabled: { before: false, after: true } }, createdAt: '2026-03-03T09:00:00Z' }),
   entry({
@@ -61,7 +61,7 @@ describe('Console activity log', () => {
       ['Feb 26, 2026, 08:00 UTC', 'admin@example.com', `Banner ${OTHER_ID}`, 'Created'],
     ]);
     const changes = (i: number) => within(cells(rows()[i])[4]).queryAllByRole('listitem').map((item) => item.textContent);
-    expect(changes(0)).toEqual(['paymentStatus: paid → refunded', 'refunded: none → 44']);
+    expect(changes(0)).toEqual(['paymentStatus: paid → partially_refunded', 'refunded: none → 44', 'reason: none → Scratched on arrival']);
     expect(changes(1)).toEqual(['status: placed → ready_for_pickup', 'note: none → Shelf B']);
     expect(changes(2)).toEqual(['disabled: no → yes']);
     expect(changes(3)).toEqual(['price: 149.99 → 139.99', 'images: products/a.webp → none', `description: ${'x'.repeat(80)}... → empty`]);

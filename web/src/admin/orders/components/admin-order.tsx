@@ -15,6 +15,7 @@ import { OrderContact } from './order-contact';
 import { OrderEvents } from './order-events';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderNoteForm } from './order-note-form';
+import { OrderRefund } from './order-refund';
 
 /** Loads the order with `number` and shows `children(order)`, or why it cannot. */
 export function WithAdminOrder({ number, children }: { number: string; children: (order: Order) => ReactNode }) {
@@ -40,8 +41,9 @@ export function WithAdminOrder({ number, children }: { number: string; children:
   return <>{children(order.data)}</>;
 }
 
-/** One order as the shop sees it: where it stands and what may be done next, its lines
- * and figures, who it is for, and every event, the shop's own among them. */
+/** One order as the shop sees it: where it stands and what may be done next (a refund
+ * among it), its lines and figures, who it is for, and every event, the shop's own among
+ * them. */
 export function AdminOrder({ order }: { order: Order }) {
   return (
     <div className="space-y-6">
@@ -64,6 +66,7 @@ export function AdminOrder({ order }: { order: Order }) {
       </div>
       {order.refundFailure && <RefundFailureNotice failure={order.refundFailure} />}
       <OrderActionsPanel order={order} />
+      <OrderRefund order={order} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="items-heading" className="space-y-2 rounded-lg border border-slate-200 p-4">

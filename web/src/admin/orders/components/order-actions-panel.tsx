@@ -110,10 +110,19 @@ function ShipDialog({ order, pending, onShip }: { order: Order; pending: boolean
   );
 }
 
+/** What cancelling gives back of what a paid order paid: all of it, or what is left after
+ * a partial refund; to the card, or recorded as given back by hand for cash and account. */
+function cardRefund({ paymentMethod, paymentStatus }: Pick<Order, 'paymentMethod' | 'paymentStatus'>): string {
+  const card = paymentMethod === 'card';
+  if (paymentStatus === 'paid') return card ? ' The card payment is refunded.' : ' What was paid is recorded as refunded.';
+  if (paymentStatus === 'partially_refunded') return card ? ' What is left of the card payment is refunded.' : ' What is left of the payment is recorded as refunded.';
+  return '';
+}
+
 function CancelDialog({ order, pending, onCancel }: { order: Order; pending: boolean; onCancel: (note: string, close: () => void) => void }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
-  const refund = order.paymentMethod === 'card' && order.paymentStatus === 'paid' ? ' The card payment is refunded.' : '';
+  const refund = cardRefund(order);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

@@ -16,6 +16,7 @@ const PAYMENT_COLOURS: Record<OrderPaymentStatus, string> = {
   unpaid: 'bg-amber-100 text-amber-900',
   pending: 'bg-amber-100 text-amber-900',
   paid: 'bg-green-100 text-green-900',
+  partially_refunded: 'bg-violet-100 text-violet-900',
   refunded: 'bg-slate-200 text-slate-800',
   failed: 'bg-red-100 text-red-900',
 };

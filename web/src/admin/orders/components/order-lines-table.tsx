@@ -5,8 +5,12 @@ import { useTaxLabel, useTaxRows } from '@/features/shop';
 import { LineVariant } from '@/components/ui/line-variant';
 
 /** What was ordered, at the prices paid, with each line's tax, and the order's figures
- * with its tax per rate (docs/DESIGN.md §10). */
-export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subtotal' | 'discount' | 'promoDiscount' | 'deliveryFee' | 'total' | 'promoCode' | 'taxes' | 'pricesIncludeTax'> }) {
+ * with its tax per rate (docs/DESIGN.md §10) and, once any was given back, what was refunded. */
+export function OrderLinesTable({
+  order,
+}: {
+  order: Pick<Order, 'lines' | 'subtotal' | 'discount' | 'promoDiscount' | 'deliveryFee' | 'total' | 'promoCode' | 'taxes' | 'pricesIncludeTax' | 'refunded'>;
+}) {
   const label = useTaxLabel();
   const taxes = useTaxRows(order, formatRupee);
   const totals = [
@@ -72,6 +76,14 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'subto
               <td className="whitespace-nowrap pt-1 pl-3 text-right">{row.value}</td>
             </tr>
           ))}
+          {order.refunded > 0 && (
+            <tr>
+              <th scope="row" colSpan={4} className="pt-2 pr-3 text-right font-normal text-slate-600">
+                Refunded
+              </th>
+              <td className="whitespace-nowrap pt-2 pl-3 text-right">{formatRupee(order.refunded)}</td>
+            </tr>
+          )}
         </tfoot>
       </table>
     </div>

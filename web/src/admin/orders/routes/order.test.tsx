@@ -10,7 +10,9 @@ import { envelope, failure, server, unexpected } from '@/testing/server';
 
 const NUMBER = '100001';
 
-/** Serves `start` until a status or paid call moves it; records each call. */
+/** Serves `start` until a status, paid, note or refund call moves it; records each call.
+ * A refund adds to `refunded` and makes the payment partly or wholly refunded, as the
+ * server does (its checks are the server's: tests that need a refusal say so). */
 function orderApi(start: Order) {
   let current = start;
   const calls: { path: string; body: unknown }[] = [];
@@ -33,6 +35,13 @@ function orderApi(start: Order) {
       const body = (await request.json()) as { note: string };
       calls.push({ path: new URL(request.url).pathname, body });
       return moved({}, 'note', body.note);
+    }),
+    http.post('*/api/admin/order/:number/refund', async ({ request }) => {
+      const body = (await request.json()) as { amount: number; reason: string };
+      calls.push({ path: new URL(request.url).pathname, body });
+      const refunded = Math.round((current.refunded + body.amount) * 100) / 100;
+      moved({ refunded, paymentStatus: refunded < current.total ? 'partially_refunded' : 'refunded' }, 'refunded');
+      return envelope({ order: current }, 'Refund recorded');
     }),
   );
   return calls;
@@ -251,5 +260,148 @@ describe('Console order page', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     fireEvent.click(screen.getByRole('button', { name: 'Print packing slip' }));
     expect(print).toHaveBeenCalled();
+  });
+});
+
+describe('Console order refunds', () => {
+  const CARD = { paymentMethod: 'card', card: { brand: 'visa', last4: '4242' } } as const;
+  const refundBox = () => screen.getByRole('region', { name: 'Refund' });
+  const totals = () => screen.getByRole('table');
+
+  /** Fills the refund form (an amount of `undefined` keeps what it was prefilled with) and presses Refund. */
+  function refund(reason: string, amount?: string) {
+    const box = within(refundBox());
+    if (amount !== undefined) fireEvent.change(box.getByLabelText('Amount'), { target: { value: amount } });
+    fireEvent.change(box.getByLabelText('Reason'), { target: { value: reason } });
+    fireEvent.click(box.getByRole('button', { name: 'Refund' }));
+  }
+
+  it('offers what is left of a card order, asks first, sends the amount and reason, and shows the order as it now stands', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const calls = orderApi(adminOrder({ ...CARD, paymentStatus: 'partially_refunded', refunded: 5 }));
+    await openOrder();
+    expect(screen.getByText('Partially refunded')).toBeInTheDocument();
+    expect(refundBox()).toHaveTextContent('Paid ₹20.00 · Refunded ₹5.00');
+    const amount = within(refundBox()).getByLabelText('Amount');
+    expect(amount).toHaveDisplayValue('15.00');
+    expect(amount).toHaveAttribute('type', 'number');
+    expect(amount).toHaveAttribute('step', '0.01');
+    expect(within(totals()).getByRole('row', { name: 'Refunded ₹5.00' })).toBeInTheDocument();
+
+    refund('  Scratched on arrival  ', '10');
+    let dialog = await screen.findByRole('dialog', { name: 'Refund ₹10.00 to the card ending 4242?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not yet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+
+    fireEvent.click(within(refundBox()).getByRole('button', { name: 'Refund' }));
+    dialog = await screen.findByRole('dialog', { name: 'Refund ₹10.00 to the card ending 4242?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, refund' }));
+    await waitFor(() => expect(refundBox()).toHaveTextContent('Paid ₹20.00 · Refunded ₹15.00'));
+    expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/refund`, body: { amount: 10, reason: 'Scratched on arrival' } }]);
+    expect(success).toHaveBeenCalledWith('Refund recorded');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // A fresh form for what is left now.
+    expect(within(refundBox()).getByLabelText('Amount')).toHaveDisplayValue('5.00');
+    expect(within(refundBox()).getByLabelText('Reason')).toHaveValue('');
+    expect(within(totals()).getByRole('row', { name: 'Refunded ₹15.00' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Timeline' })).getByText('Refunded')).toBeInTheDocument();
+  });
+
+  it('records a cash refund of the whole payment; the box then goes, and the totals keep what was refunded', async () => {
+    const calls = orderApi(adminOrder({ status: 'completed', paymentStatus: 'paid' }));
+    await openOrder();
+    expect(within(totals()).queryByRole('row', { name: /Refunded/ })).not.toBeInTheDocument();
+    expect(within(refundBox()).getByLabelText('Amount')).toHaveDisplayValue('20.00');
+    refund('Returned unused');
+    const dialog = await screen.findByRole('dialog', { name: 'Record a refund of ₹20.00?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(calls).toEqual([{ path: `/api/admin/order/${NUMBER}/refund`, body: { amount: 20, reason: 'Returned unused' } }]);
+    expect(within(totals()).getByRole('row', { name: 'Refunded ₹20.00' })).toBeInTheDocument();
+  });
+
+  it('checks the amount and the reason before asking: an amount above 0 with two decimals at most, a reason of 1 to 500 characters', async () => {
+    const calls = orderApi(adminOrder({ paymentStatus: 'paid' }));
+    await openOrder();
+    const box = within(refundBox());
+    refund('   ', '');
+    await waitFor(() => expect(box.getByLabelText('Amount')).toHaveAccessibleDescription('Amount is required'));
+    expect(box.getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(box.getByLabelText('Reason')).toHaveAccessibleDescription(expect.stringContaining('A reason is required'));
+
+    for (const amount of ['0', '1.005']) {
+      refund('x'.repeat(501), amount);
+      await waitFor(() => expect(box.getByLabelText('Amount')).toHaveAccessibleDescription('Amount must be more than 0 with at most two decimals'));
+      expect(box.getByLabelText('Reason')).toHaveAccessibleDescription(expect.stringContaining('A reason may be at most 500 characters'));
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the server’s refusal of the amount under Amount', async () => {
+    orderApi(adminOrder({ ...CARD, paymentStatus: 'partially_refunded', total: 100, refunded: 30 }));
+    server.use(http.post('*/api/admin/order/:number/refund', () => refusal(422, 'At most ₹70.00 can be refunded', { amount: 'At most ₹70.00 can be refunded' })));
+    await openOrder();
+    expect(within(refundBox()).getByLabelText('Amount')).toHaveDisplayValue('70.00');
+    refund('Goodwill', '80');
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Refund ₹80.00 to the card ending 4242?' })).getByRole('button', { name: 'Yes, refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const amount = within(refundBox()).getByLabelText('Amount');
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('At most ₹70.00 can be refunded'));
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveDisplayValue('80');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a reason the server refused under Reason, and any other refusal in an alert', async () => {
+    orderApi(adminOrder({ ...CARD, paymentStatus: 'paid' }));
+    // The last handler used answers first: the 400 once, then the 409.
+    server.use(http.post('*/api/admin/order/:number/refund', () => failure(409, 'The payment provider did not refund: the card has expired')));
+    server.use(http.post('*/api/admin/order/:number/refund', () => refusal(400, 'A reason may be at most 500 characters', { reason: 'A reason may be at most 500 characters' }), { once: true }));
+    await openOrder();
+    refund('Goodwill');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(refundBox()).getByLabelText('Reason')).toHaveAccessibleDescription(expect.stringContaining('A reason may be at most 500 characters')));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    fireEvent.click(within(refundBox()).getByRole('button', { name: 'Refund' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(refundBox()).findByRole('alert')).toHaveTextContent('The payment provider did not refund: the card has expired');
+    expect(refundBox()).toHaveTextContent('Paid ₹20.00 · Refunded ₹0.00');
+  });
+
+  it.each<[string, Partial<Order>]>([
+    ['unpaid', {}],
+    ['awaiting the bank', { ...CARD, paymentStatus: 'pending' }],
+    ['whose payment failed', { ...CARD, status: 'cancelled', paymentStatus: 'failed' }],
+    ['refunded in full', { ...CARD, status: 'cancelled', paymentStatus: 'refunded', refunded: 20 }],
+  ])('offers no refund of an order %s', async (_, change) => {
+    orderApi(adminOrder(change));
+    await openOrder();
+    expect(screen.queryByRole('region', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Amount')).not.toBeInTheDocument();
+  });
+
+  it('says cancelling a card order refunded in part gives back what is left', async () => {
+    orderApi(adminOrder({ ...CARD, paymentStatus: 'partially_refunded', refunded: 5 }));
+    await openOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: `Cancel order #${NUMBER}?` });
+    expect(dialog).toHaveTextContent('Its items go back in stock and the customer is e-mailed. What is left of the card payment is refunded. This cannot be undone.');
+  });
+
+  it.each([
+    ['paid', 0, 'What was paid is recorded as refunded.'],
+    ['partially_refunded', 5, 'What is left of the payment is recorded as refunded.'],
+  ] as const)('says cancelling a %s cash order records its refund', async (paymentStatus, refunded, says) => {
+    orderApi(adminOrder({ paymentMethod: 'cod', card: null, paymentStatus, refunded }));
+    await openOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: `Cancel order #${NUMBER}?` });
+    expect(dialog).toHaveTextContent(`Its items go back in stock and the customer is e-mailed. ${says} This cannot be undone.`);
   });
 });

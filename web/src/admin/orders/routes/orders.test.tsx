@@ -104,6 +104,21 @@ describe('Console orders table', () => {
     expect(screen.getByLabelText('Payment')).toHaveValue('');
   });
 
+  it('shows an order refunded in part as Partially refunded, and filters by it', async () => {
+    const partly = adminOrder({ _id: '3'.padStart(24, '0'), number: '100003', paymentMethod: 'card', paymentStatus: 'partially_refunded', refunded: 5, createdAt: '2026-03-03T09:00:00Z' });
+    const asked: ListAsked = [];
+    server.use(adminOrdersHandler([partly, placed, shipped], asked));
+    const { router } = renderRoutes(routes, '/admin/orders');
+    await screen.findByRole('link', { name: '#100003' });
+    expect(within(rows()[0]).getAllByRole('cell')[4]).toHaveTextContent('Partially refunded');
+    expect(within(screen.getByLabelText('Payment')).getByRole('option', { name: 'Partially refunded' })).toHaveValue('partially_refunded');
+
+    fireEvent.change(screen.getByLabelText('Payment'), { target: { value: 'partially_refunded' } });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(router.state.location.search).toBe('?paymentStatus=partially_refunded');
+    expect(asked.at(-1)).toMatchObject({ paymentStatus: 'partially_refunded', page: '1' });
+  });
+
   it('opens with every filter the address names, and sends them all', async () => {
     const asked: ListAsked = [];
     server.use(adminOrdersHandler([placed, shipped], asked));

@@ -34,6 +34,10 @@ export const adminDownload = (path: string, query: Query, fallbackMessage: strin
 export const adminPost = <T>(path: string, body: unknown, fallbackMessage: string) =>
   guarded(apiCall<T>('POST', path, body, { fallbackMessage }).then(({ data }) => data));
 
+/** POSTs `body` to an admin call and returns the whole envelope: `data`, and `message`
+ * for a call whose answer is a sentence to show. */
+export const adminPostEnvelope = <T>(path: string, body: unknown, fallbackMessage: string) => guarded(apiCall<T>('POST', path, body, { fallbackMessage }));
+
 /** PUTs `body` to an admin call and returns its `data`. */
 export const adminPut = <T>(path: string, body: unknown, fallbackMessage: string) =>
   guarded(apiCall<T>('PUT', path, body, { fallbackMessage }).then(({ data }) => data));

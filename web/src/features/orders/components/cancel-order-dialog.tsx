@@ -6,6 +6,15 @@ import { errorMessage } from '@/lib/errors';
 import { useCancelOrder } from '../api/cancel-order';
 import type { Order } from '../api/types';
 
+/** What cancelling gives back to the card a paid order was paid with: all of it, or
+ * what is left after a partial refund. */
+function cardRefund({ paymentStatus, paymentMethod }: Pick<Order, 'paymentStatus' | 'paymentMethod'>): string {
+  if (paymentMethod !== 'card') return '';
+  if (paymentStatus === 'paid') return ' The payment is refunded to your card.';
+  if (paymentStatus === 'partially_refunded') return ' What is left of the payment is refunded to your card.';
+  return '';
+}
+
 /** 'Cancel order', asked once more in a dialog; the page then shows the cancelled order
  * (refunded, if it was paid by card). */
 export function CancelOrderDialog({ order, token }: { order: Pick<Order, 'number' | 'paymentStatus' | 'paymentMethod'>; token: string | null }) {
@@ -29,7 +38,7 @@ export function CancelOrderDialog({ order, token }: { order: Pick<Order, 'number
           Cancel order
         </Button>
       </DialogTrigger>
-      <DialogContent title="Cancel this order?" description={`Order #${order.number} will be cancelled and its items put back on sale.${order.paymentStatus === 'paid' && order.paymentMethod === 'card' ? ' The payment is refunded to your card.' : ''} This cannot be undone.`}>
+      <DialogContent title="Cancel this order?" description={`Order #${order.number} will be cancelled and its items put back on sale.${cardRefund(order)} This cannot be undone.`}>
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
             <Button variant="outline">Keep order</Button>

@@ -88,6 +88,8 @@ export function paymentStatusLabel({ paymentStatus, paymentMethod, fulfilment, s
       return 'Awaiting confirmation';
     case 'failed':
       return 'Payment failed';
+    case 'partially_refunded':
+      return 'Partially refunded';
     case 'refunded':
       return 'Refunded';
     case 'unpaid':

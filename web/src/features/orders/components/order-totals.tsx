@@ -4,8 +4,13 @@ import type { Order } from '../api/types';
 
 /** The order's figures as the server settled them, in the cart's rupee reading; the
  * promo code's line only when one took something off; its tax per rate (docs/DESIGN.md
- * §10) before the total when its prices were net, after it when they included tax. */
-export function OrderTotals({ order }: { order: Pick<Order, 'subtotal' | 'discount' | 'promoDiscount' | 'promoCode' | 'deliveryFee' | 'total' | 'taxes' | 'pricesIncludeTax'> }) {
+ * §10) before the total when its prices were net, after it when they included tax; and,
+ * once the shop gave any of it back, what was refunded. */
+export function OrderTotals({
+  order,
+}: {
+  order: Pick<Order, 'subtotal' | 'discount' | 'promoDiscount' | 'promoCode' | 'deliveryFee' | 'total' | 'taxes' | 'pricesIncludeTax' | 'refunded'>;
+}) {
   const taxes = useTaxRows(order, formatRupee);
   const rows = [
     { label: 'Subtotal', value: formatRupee(order.subtotal) },
@@ -32,6 +37,12 @@ export function OrderTotals({ order }: { order: Pick<Order, 'subtotal' | 'discou
           <dd className="whitespace-nowrap">{row.value}</dd>
         </div>
       ))}
+      {order.refunded > 0 && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Refunded</dt>
+          <dd className="whitespace-nowrap">−{formatRupee(order.refunded)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
