@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { consoleToken, newEmail, signInToConsole } from './helpers';
+import { consoleToken, newEmail, newProduct, signInToConsole } from './helpers';
 
 /** Opens a console section from the side navigation. */
 async function openSection(page: Page, name: string) {
@@ -61,31 +61,6 @@ test('an administrator adds a category and a sub-category, and the shop’s menu
   expect((data.categories as { title: string }[]).map((c) => c.title)).not.toContain(title);
 });
 
-/** A product of its own for a test, made through the API: low on stock and not featured,
- * so no other test picks it. */
-async function newProduct(request: APIRequestContext, token: string, name: string): Promise<string> {
-  const { data } = await (await request.get('/api/category')).json();
-  const category = (data.categories as { _id: string; subCategories: { _id: string }[] }[]).find((c) => c.subCategories.length > 0)!;
-  const response = await request.post('/api/admin/product', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      name,
-      description: 'A product the console’s review moderation test makes for itself.',
-      price: 12.5,
-      discountPercentage: 0,
-      discountEndDate: null,
-      stock: 3,
-      categoryId: category._id,
-      subCategoryId: category.subCategories[0]._id,
-      size: '',
-      color: '',
-      featured: false,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).data.product._id as string;
-}
-
 test('an administrator hides a review with a reason, it leaves the product’s page, and showing it brings it back', async ({ page, request }) => {
   // Its own product and review, so the demo products' reviews and counts stay as they are;
   // the product is archived at the end.
@@ -94,7 +69,7 @@ test('an administrator hides a review with a reason, it leaves the product’s p
   const comment = `Arrived with a cracked thread, ${tag}. Call 555-0100 for cheaper ones!`;
   const reason = 'Advertises a phone number';
   const token = await consoleToken(request);
-  const productId = await newProduct(request, token, name);
+  const productId = await newProduct(request, token, name, 3);
   const signup = await request.post('/api/auth/signup', { multipart: { emailAddress: newEmail('reviewer'), password: 'Secret12' } });
   expect(signup.status()).toBe(201);
   const shopper = (await signup.json()).data.accessToken as string;

@@ -166,3 +166,28 @@ export async function consoleToken(request: APIRequestContext): Promise<string> 
 export function counted(title: string): RegExp {
   return new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+\\)$`);
 }
+
+/** A product of its own for a test, made through the API with `stock` units, not
+ * featured, so no other test picks it. */
+export async function newProduct(request: APIRequestContext, token: string, name: string, stock: number): Promise<string> {
+  const { data } = await (await request.get('/api/category')).json();
+  const category = (data.categories as { _id: string; subCategories: { _id: string }[] }[]).find((c) => c.subCategories.length > 0)!;
+  const response = await request.post('/api/admin/product', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      name,
+      description: 'A product a browser test makes for itself.',
+      price: 12.5,
+      discountPercentage: 0,
+      discountEndDate: null,
+      stock,
+      categoryId: category._id,
+      subCategoryId: category.subCategories[0]._id,
+      size: '',
+      color: '',
+      featured: false,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).data.product._id as string;
+}

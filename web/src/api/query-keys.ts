@@ -81,6 +81,9 @@ export const SHOP_KEY = ['shop'] as const;
 /** One of the shop's own pages (terms, privacy, …). */
 export const pageKey = (slug: string) => ['page', slug] as const;
 
+/** The answer to a back-in-stock mail's unsubscribe link, per token (asked once). */
+export const alertUnsubscribeKey = (token: string) => ['alert-unsubscribe', token] as const;
+
 /** Every view of one order (each with the token it was opened with). */
 export const orderViewsKey = (number: string) => ['order', number] as const;
 export const orderKey = (number: string, token: string | null) => [...orderViewsKey(number), token] as const;

@@ -33,6 +33,7 @@ const ROUTES: [string, string][] = [
   // The link order mails carry opens signed out.
   ['/orders/100001?token=signed.order.token', 'Order #100001'],
   ['/track-order', 'Track your order'],
+  ['/unsubscribe', 'Back-in-stock e-mails'],
   ['/terms-and-conditions', 'Terms & Conditions'],
   ['/about', 'About Us'],
   ['/contact', 'Contact'],

@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
       // The link order mails carry: it must open signed out.
       { path: '/orders/:number', lazy: () => import('./routes/order') },
       { path: paths.trackOrder, lazy: () => import('./routes/track-order') },
+      // The link back-in-stock mails carry: it must open signed out.
+      { path: paths.unsubscribe, lazy: () => import('./routes/unsubscribe') },
       { path: paths.quickOrder, lazy: () => import('./routes/quick-order') },
       { path: paths.terms, lazy: () => import('./routes/terms') },
       { path: paths.about, lazy: () => import('./routes/about') },

@@ -32,6 +32,8 @@ export const paths = {
     return `/orders/${encodeURIComponent(number)}${search ? `?${search}` : ''}`;
   },
   trackOrder: '/track-order',
+  /** A back-in-stock mail's unsubscribe link opens here (`?token=`, docs/DESIGN.md §12). */
+  unsubscribe: '/unsubscribe',
   /** Lines of 'SKU quantity' put in the cart at once (docs/DESIGN.md §11). */
   quickOrder: '/quick-order',
   paymentMethods: '/payment-methods',

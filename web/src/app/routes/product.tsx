@@ -61,6 +61,7 @@ export function Component() {
               <ProductInfo
                 product={detail}
                 variant={variant}
+                variantId={variantId}
                 onChooseVariant={choose}
                 onAddToCart={(quantity) => addToCart({ _id: detail._id, variantId, name: detail.name, stock: variant.stock }, quantity)}
                 onToggleWishlist={() => wishlist.toggle(detail._id, variantId)}

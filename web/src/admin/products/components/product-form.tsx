@@ -35,7 +35,8 @@ function useOptionNameSuggestions(initial: ProductFormFields) {
  * a change with a reason (ProductStock), never by saving the number the form loaded. With
  * options, the product's price and stock give way to the variant grid (each new variant with
  * its starting stock); `images` are the photos a variant may show. 'You'll also need' links
- * other products, never `productId` itself (a new product has none yet). */
+ * other products, never `productId` itself (a new product has none yet). `alertsWaiting`
+ * (by variant id) is how many back-in-stock e-mails wait for each saved variant. */
 export function ProductForm({
   categories,
   initial,
@@ -44,6 +45,7 @@ export function ProductForm({
   withStock = true,
   images = [],
   productId,
+  alertsWaiting,
 }: {
   categories: Category[];
   initial: ProductFormFields;
@@ -52,6 +54,7 @@ export function ProductForm({
   withStock?: boolean;
   images?: string[];
   productId?: string;
+  alertsWaiting?: Record<string, number> | null;
 }) {
   const form = useForm<ProductFormFields>({ resolver: zodResolver(productFormSchema), defaultValues: initial });
   const suggestions = useOptionNameSuggestions(initial);
@@ -154,7 +157,7 @@ export function ProductForm({
         </Field>
       </div>
       <ProductOptions form={form} suggestions={suggestions} />
-      {hasOptions && <VariantGridEditor form={form} images={images} />}
+      {hasOptions && <VariantGridEditor form={form} images={images} alertsWaiting={alertsWaiting} />}
       <SaleUnitFields form={form} />
       <label className="flex min-h-11 items-center gap-3 text-sm">
         <input type="checkbox" className="h-5 w-5" {...form.register('featured')} />

@@ -20,7 +20,7 @@ import { optionsLabel } from '../variant-grid';
 import { liveVariants } from '../variant-schema';
 import type { AdminVariant, VariantProduct, VariantStockEntry } from '../variant-types';
 import { Select } from './form-controls';
-import { StockCount } from './stock-badge';
+import { AlertsWaiting, StockCount } from './stock-badge';
 
 const MAX_CHANGE = MAX_STOCK;
 const MAX_REASON_CHARS = MAX_STOCK_REASON_CHARS;
@@ -50,11 +50,15 @@ const stockedVariants = (product: AdminProduct): AdminVariant[] => (((product as
 
 /** A product's stock: how many units it has, a change with a reason (never a number typed
  * over what sales have left, docs/DESIGN.md §15), and every movement so far, newest first.
- * A product with variants shows each one's stock, and a change names the variant it moves. */
+ * A product with variants shows each one's stock, and a change names the variant it moves;
+ * one with a single variant, how many back-in-stock e-mails wait for it. */
 export function ProductStock({ product }: { product: AdminProduct }) {
   const change = useChangeStock(product._id);
   const changeVariant = useChangeVariantStock();
   const variants = stockedVariants(product);
+  // A product with one variant: the alerts waiting for it (those of a product with
+  // options show in its variant grid).
+  const waiting = Object.values(product.alertsWaiting ?? {}).reduce((sum, count) => sum + count, 0);
   const empty = { change: '', reason: '', variantId: '' };
   const form = useForm<StockChangeValues>({ resolver: zodResolver(stockChangeSchema), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
@@ -86,7 +90,7 @@ export function ProductStock({ product }: { product: AdminProduct }) {
       </h2>
       <p className="flex flex-wrap items-center gap-2 text-sm">
         In stock: <StockCount stock={product.stock} />
-        {variants.length > 0 && <span className="text-slate-600">across {variants.length} variants</span>}
+        {variants.length > 0 ? <span className="text-slate-600">across {variants.length} variants</span> : <AlertsWaiting count={waiting} />}
       </p>
       {variants.length > 0 && <VariantStockTable variants={variants} />}
       <form noValidate onSubmit={submit} className={cn('grid grid-cols-1 gap-3 sm:items-start', variants.length > 0 ? 'sm:grid-cols-[12rem_8rem_1fr_auto]' : 'sm:grid-cols-[10rem_1fr_auto]')}>

@@ -14,3 +14,13 @@ export function StockCount({ stock }: { stock: number }) {
     </span>
   );
 }
+
+/** How many back-in-stock e-mails wait for a variant (docs/DESIGN.md §12); nothing when none. */
+export function AlertsWaiting({ count }: { count?: number | null }) {
+  if (!count) return null;
+  return (
+    <span title="Back-in-stock e-mails waiting" className={cn(badge, 'bg-sky-100 text-sky-900')}>
+      {count} waiting
+    </span>
+  );
+}

@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 import type { ProductFormFields } from '../product-form-schema';
 import { generateRows, newRow, optionsLabel, productOptions, type VariantRow } from '../variant-grid';
 import { CellError, controlClass } from './form-controls';
+import { AlertsWaiting } from './stock-badge';
 
 type Cell = 'sku' | 'price' | 'stock' | 'weightGrams';
 const cellClass = cn(controlClass, 'h-10 min-w-0');
@@ -16,8 +17,17 @@ const cellClass = cn(controlClass, 'h-10 min-w-0');
  * combinations' keeps the rows whose values still exist and adds the missing ones with a
  * suggested SKU. An existing variant taken out is deleted on save, or archived if an order
  * names it; until then it is listed below the grid and can be kept. Existing variants' stock
- * moves only by a change with a reason, under Stock. */
-export function VariantGridEditor({ form, images }: { form: UseFormReturn<ProductFormFields>; images: string[] }) {
+ * moves only by a change with a reason, under Stock; beside it, how many back-in-stock
+ * e-mails wait for the variant (`alertsWaiting`, by variant id). */
+export function VariantGridEditor({
+  form,
+  images,
+  alertsWaiting,
+}: {
+  form: UseFormReturn<ProductFormFields>;
+  images: string[];
+  alertsWaiting?: Record<string, number> | null;
+}) {
   const id = useId();
   const { fields, append, remove, move, replace } = useFieldArray({ control: form.control, name: 'variants' });
   const rows = useWatch({ control: form.control, name: 'variants' });
@@ -142,7 +152,10 @@ export function VariantGridEditor({ form, images }: { form: UseFormReturn<Produc
                     </td>
                     <td className="w-28 py-2 pr-2">
                       {row._id ? (
-                        <span className="inline-flex h-10 items-center tabular-nums">{row.stock}</span>
+                        <span className="inline-flex min-h-10 flex-wrap items-center gap-2 tabular-nums">
+                          {row.stock}
+                          <AlertsWaiting count={alertsWaiting?.[row._id]} />
+                        </span>
                       ) : (
                         <>
                           <input inputMode="numeric" {...cellProps(i, 'stock', 'Starting stock')} />

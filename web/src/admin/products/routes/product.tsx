@@ -70,6 +70,7 @@ function EditProduct({ product }: { product: AdminProduct }) {
               initial={productFormFields(product)}
               images={product.images}
               productId={product._id}
+              alertsWaiting={product.alertsWaiting}
               submitLabel="Save changes"
               withStock={false}
               save={async (body) => {

@@ -9,6 +9,7 @@ import { useMediaQuery } from '@/lib/media-query';
 import { firstQuantity, saleLimit, saleUnitText } from '@/lib/quantity';
 import { cn } from '@/lib/utils';
 import type { ProductDetail, Variant } from '../variant-types';
+import { BackInStockForm } from './back-in-stock-form';
 import { PHONE, PhoneBuyBar } from './phone-buy-bar';
 import { LOW_STOCK, stockLabel } from './product-card';
 import { QuantityBreaks } from './quantity-breaks';
@@ -19,10 +20,12 @@ import { VariantPicker } from './variant-picker';
  * unit, stock and SKU, category, the offer's end, and the quantity (by the product's
  * least quantity and step), cart and wishlist controls (on phones, price and cart in a bar
  * at the bottom of the screen). The cart and wishlist actions are passed in; without one,
- * its control is shown disabled. */
+ * its control is shown disabled. A sold-out variant offers 'Email me when it is back'
+ * under its stock (docs/DESIGN.md §12), afresh for each variant chosen. */
 export function ProductInfo({
   product,
   variant,
+  variantId,
   onChooseVariant,
   onAddToCart,
   onToggleWishlist,
@@ -31,6 +34,9 @@ export function ProductInfo({
   product: ProductDetail;
   /** The variant shown: its price, stock and SKU are the page's. */
   variant: Variant;
+  /** `variant`'s id as the server named it: undefined for a product whose answer named no
+   * variants, whose back-in-stock alert then names none. */
+  variantId?: string;
   onChooseVariant?: (variant: Variant) => void;
   onAddToCart?: (quantity: number) => Promise<void>;
   onToggleWishlist?: () => void;
@@ -98,6 +104,7 @@ export function ProductInfo({
       <p className={outOfStock ? 'font-medium text-red-600' : variant.stock < LOW_STOCK ? 'font-medium text-amber-700' : 'font-medium text-emerald-700'}>
         {stockLabel(variant.stock)}
       </p>
+      {outOfStock && <BackInStockForm key={variant._id} productId={product._id} variantId={variantId} />}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {variant.sku && (
           <>
