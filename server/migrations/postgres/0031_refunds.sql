@@ -25,6 +25,8 @@ CREATE TABLE order_refunds (
     updated_at   BIGINT NOT NULL
 );
 CREATE INDEX order_refunds_by_order ON order_refunds (order_id, created_at);
+-- The refund worker's look for refunds left pending (store::orders' claim_stuck_refunds).
+CREATE INDEX order_refunds_pending ON order_refunds (updated_at) WHERE status = 'pending';
 
 ALTER TABLE orders DROP CONSTRAINT orders_payment_status_check;
 ALTER TABLE orders ADD CONSTRAINT orders_payment_status_check

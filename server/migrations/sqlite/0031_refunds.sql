@@ -30,6 +30,8 @@ CREATE TABLE order_refunds (
     updated_at   BIGINT NOT NULL
 );
 CREATE INDEX order_refunds_by_order ON order_refunds (order_id, created_at);
+-- The refund worker's look for refunds left pending (store::orders' claim_stuck_refunds).
+CREATE INDEX order_refunds_pending ON order_refunds (updated_at) WHERE status = 'pending';
 
 -- `payment_status` gains 'partially_refunded', edited in the table's text as migration
 -- 28 did for `payment_method` (SQLite cannot alter a CHECK constraint).

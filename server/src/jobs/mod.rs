@@ -14,7 +14,7 @@ pub mod refunds;
 pub mod reminders;
 
 /// Runs `batch` until it does nothing more; how many it did in all. The workers that
-/// queue mail in batches (reminders, alerts) drain what is due this way.
+/// take what is due in batches (refunds, reminders, alerts) drain it this way.
 pub(crate) async fn drain<F, Fut, E>(mut batch: F) -> Result<usize, E>
 where
     F: FnMut() -> Fut,

@@ -123,9 +123,12 @@ impl OrderService {
         if let Err(e) = self.payments.settle_cancelled(order).await {
             return Ok(Err(e.to_string()));
         }
+        // Whatever stopped it (the provider, or the database a moment), the cancellation
+        // stands and the refund is tried again: what is left is taken afresh each time.
         match self.refund_what_is_left(order, by).await {
-            Err(OrderError::Provider(e)) => Ok(Err(e.to_string())),
-            other => other,
+            Err(OrderError::NotFound) => Ok(Ok(())),
+            Err(e) => Ok(Err(e.to_string())),
+            Ok(outcome) => Ok(outcome),
         }
     }
 

@@ -89,6 +89,9 @@ pub enum OrderError {
     /// The provider would not give the money back, in its words; nothing was refunded.
     #[error("the provider refused the refund: {0}")]
     RefundRefused(String),
+    /// The provider did not answer: the refund stays held, and is asked about again.
+    #[error("the provider did not answer about a refund")]
+    RefundUnanswered,
     /// The status machine does not allow the move from where the order stands.
     #[error("an order that is {} cannot become {}", current.as_str(), next.as_str())]
     NotAllowed { current: Status, next: Status },

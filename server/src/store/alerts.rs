@@ -68,7 +68,12 @@ pub(crate) async fn mark_due(
     products: &[&str],
     at: i64,
 ) -> Result<(), sqlx::Error> {
-    for (column, ids) in [("variant_id", variants), ("product_id", products)] {
+    // A movement that names no variant is its product's first variant in the shop's
+    // (store::stock records it so).
+    let first_variant = "variant_id = (SELECT v.id FROM product_variants v \
+         WHERE v.product_id = stock_alerts.product_id AND v.archived_at IS NULL ORDER BY v.position LIMIT 1) \
+         AND product_id";
+    for (column, ids) in [("variant_id", variants), (first_variant, products)] {
         for batch in ids.chunks(500) {
             let ids_from_2: Vec<String> = (2..=batch.len() + 1).map(|n| format!("${n}")).collect();
             let sql = format!(
@@ -110,17 +115,26 @@ impl Alerts {
         if !in_shop {
             return Ok(Asked::NoProduct);
         }
-        let variants = sqlx::query(
+        // On PostgreSQL the variant's row is held until the alert is written: a restock
+        // at the same moment either comes first (this reads the stock it left: in stock)
+        // or waits, and then finds the alert to mark due.
+        let hold = match self.db.dialect {
+            Dialect::Postgres => " FOR SHARE",
+            Dialect::Sqlite => "",
+        };
+        let sql = format!(
             "SELECT id, stock FROM product_variants WHERE product_id = $1 AND archived_at IS NULL \
-             AND ($2 = '' OR id = $2) ORDER BY position LIMIT 2",
-        )
-        .bind(product)
-        .bind(variant.unwrap_or(""))
-        .fetch_all(&mut *tx)
-        .await?;
+             AND ($2 = '' OR id = $2) ORDER BY position LIMIT 2{hold}"
+        );
+        let variants = sqlx::query(&sql)
+            .bind(product)
+            .bind(variant.unwrap_or(""))
+            .fetch_all(&mut *tx)
+            .await?;
         let (variant_id, stock): (String, i64) = match (variants.as_slice(), variant) {
             ([one], _) => (one.try_get("id")?, one.try_get("stock")?),
             ([], Some(_)) => return Ok(Asked::NoVariant),
+            ([], None) => return Ok(Asked::NoProduct),
             _ => return Ok(Asked::ChooseVariant),
         };
         if stock > 0 {
@@ -159,7 +173,8 @@ impl Alerts {
     }
 
     /// Mails a batch of due alerts: each is marked mailed, given a fresh unsubscribe
-    /// token and its letter (`write`) queued, all in one transaction. How many.
+    /// token and its letter (`write`) queued, all in one transaction. How many. An
+    /// alert whose variant or product left the shop waits (its link would lead nowhere).
     pub async fn mail_due(
         &self,
         write: &(dyn Fn(&DueAlert) -> Letter + Send + Sync),
@@ -171,8 +186,11 @@ impl Alerts {
         };
         let mut tx = self.db.begin_write().await?;
         let sql = format!(
-            "UPDATE stock_alerts SET mailed_at = $1 WHERE id IN (SELECT id FROM stock_alerts \
-                 WHERE mailed_at IS NULL AND due_at IS NOT NULL ORDER BY due_at, id LIMIT $2{skip_locked}) \
+            "UPDATE stock_alerts SET mailed_at = $1 WHERE id IN (SELECT a.id FROM stock_alerts a \
+                 WHERE a.mailed_at IS NULL AND a.due_at IS NOT NULL \
+                 AND EXISTS (SELECT 1 FROM product_variants v JOIN products p ON p.id = v.product_id \
+                     WHERE v.id = a.variant_id AND v.archived_at IS NULL AND p.archived_at IS NULL) \
+                 ORDER BY a.due_at, a.id LIMIT $2{skip_locked}) \
              RETURNING id"
         );
         let ids: Vec<String> = sqlx::query(&sql)

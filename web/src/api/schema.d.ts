@@ -7702,7 +7702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'Nothing has been paid on this order'; 'The payment provider did not refund: …' with the provider's words (nothing was refunded) */
+            /** @description 'Nothing has been paid on this order'; 'The payment provider did not refund: …' with the provider's words (nothing was refunded); 'The payment provider did not answer. The refund is held and will be checked again in a few minutes.' (its amount stays held until the provider answers the same refund) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -351,7 +351,7 @@ pub async fn add_note(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "'Order not found'", body = ErrorBody),
-        (status = 409, description = "'Nothing has been paid on this order'; 'The payment provider did not refund: …' with the provider's words (nothing was refunded)", body = ErrorBody),
+        (status = 409, description = "'Nothing has been paid on this order'; 'The payment provider did not refund: …' with the provider's words (nothing was refunded); 'The payment provider did not answer. The refund is held and will be checked again in a few minutes.' (its amount stays held until the provider answers the same refund)", body = ErrorBody),
         (status = 422, description = "'At most ₹N can be refunded' (`errors.amount`); a card order while the shop takes no cards: 'Card payments are not available'", body = ErrorBody),
     ))]
 pub async fn refund(
@@ -385,10 +385,11 @@ pub async fn refund(
         .order_service
         .refund(&number, amount, reason, &admin.actor())
         .await?;
+    let owed = state.order_service.refund_issue(&refunded).await?;
     Ok(ok(
         "Refund recorded",
         OrderData {
-            order: Order::for_admin(refunded),
+            order: Order::for_admin(refunded).with_refund(owed),
         },
     ))
 }

@@ -81,6 +81,7 @@ impl From<OrderError> for AppError {
             OrderError::RefundRefused(message) => {
                 AppError::Conflict(format!("The payment provider did not refund: {message}"))
             }
+            OrderError::RefundUnanswered => AppError::Conflict(REFUND_UNANSWERED.into()),
             OrderError::NotAllowed { current, next } => AppError::Conflict(format!(
                 "An order that is {} cannot become {}",
                 current.as_str(),
@@ -140,3 +141,6 @@ pub fn card_not_saved(refusal: SaveCardRefusal) -> AppError {
         }
     }
 }
+
+/// A refund the provider did not answer about: held, and asked about again.
+pub const REFUND_UNANSWERED: &str = "The payment provider did not answer. The refund is held and will be checked again in a few minutes.";

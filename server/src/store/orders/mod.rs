@@ -35,7 +35,7 @@ use crate::domain::time::Clock;
 use crate::domain::Money;
 use crate::mail::Letter;
 pub use refund_retries::{RefundIssue, RefundRetry};
-pub use refunds::{Reserved, StartedRefund};
+pub use refunds::{Amount, Reserved, StartedRefund, StuckRefund, STUCK_AFTER_MS};
 use rows::{contact_from_row, load};
 
 pub use crate::domain::order_row::{

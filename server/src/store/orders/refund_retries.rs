@@ -37,7 +37,9 @@ pub struct RefundIssue {
 
 impl Orders {
     /// Records that the refund of the cancelled order `order_id` failed at the
-    /// cancellation (its first try) and must be tried again. An order has one row.
+    /// cancellation (its first try), or a later refund of it did, and what is left must
+    /// be tried again. An order has one row: one that finished is opened again, one
+    /// still trying (or given up) is left as it is.
     pub async fn queue_refund_retry(
         &self,
         order_id: &Id,
@@ -47,7 +49,10 @@ impl Orders {
         let now = self.clock.now_ms();
         sqlx::query(
             "INSERT INTO refund_retries (order_id, actor_id, actor_email, created_at, attempts, next_attempt_at, last_error) \
-             VALUES ($1, $2, $3, $4, 1, $5, $6) ON CONFLICT (order_id) DO NOTHING",
+             VALUES ($1, $2, $3, $4, 1, $5, $6) \
+             ON CONFLICT (order_id) DO UPDATE SET done_at = NULL, failed_at = NULL, claimed_until = NULL, \
+                 attempts = 1, next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error \
+             WHERE refund_retries.done_at IS NOT NULL",
         )
         .bind(order_id)
         .bind(by.map(|a| a.id.clone()))

@@ -4,7 +4,9 @@
 //! for the order's row (PostgreSQL's row lock; SQLite has one writer), and the second
 //! finds the first's amount there. Only then is the provider asked; what it says
 //! finishes the refund (its transaction, credit note, activity entry and mail in one
-//! transaction) or fails it, which frees its amount again.
+//! transaction) or fails it, which frees its amount again. A refund no one could finish
+//! (the provider unreachable, or its yes not recorded) stays pending, its amount held,
+//! until the refund worker asks again with the same key.
 
 use sqlx::{AnyConnection, Row};
 
@@ -18,6 +20,7 @@ use crate::domain::Money;
 use crate::store::activity::{Actor, Changes, Entry};
 use crate::store::outbox;
 use crate::store::payments::{self, NewTransaction};
+use crate::store::Dialect;
 
 /// A refund whose amount is held on its order while the provider is asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,13 +32,37 @@ pub struct StartedRefund {
     pub reason: String,
 }
 
+/// How much a refund holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    /// This much, if that much is left.
+    Exactly(Money),
+    /// All that is left, whatever it is then (a cancellation's refund).
+    AllLeft,
+}
+
 /// What starting a refund came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reserved {
     Started(StartedRefund),
     Refused(RefundRefusal),
+    /// [`Amount::AllLeft`] of an order with nothing left.
+    NothingLeft,
     NoSuchOrder,
 }
+
+/// A refund left pending (the provider could not be reached, or its yes was not
+/// recorded), claimed for another try with its own key.
+#[derive(Clone, Debug)]
+pub struct StuckRefund {
+    pub refund: StartedRefund,
+    pub provider: String,
+    pub actor: Option<Actor>,
+}
+
+/// How long a refund may stay pending before the refund worker asks again: far longer
+/// than a provider's answer takes.
+pub const STUCK_AFTER_MS: i64 = 2 * 60 * 1000;
 
 /// What the order's captures took: card captures and cash recorded as received.
 async fn paid(conn: &mut AnyConnection, order_id: &Id) -> Result<Money, sqlx::Error> {
@@ -51,69 +78,47 @@ async fn paid(conn: &mut AnyConnection, order_id: &Id) -> Result<Money, sqlx::Er
 }
 
 impl Orders {
-    /// What is left to refund on the order: what was paid less what was refunded (or is
-    /// being refunded this moment).
-    pub async fn left_to_refund(&self, order_id: &Id) -> Result<Money, sqlx::Error> {
-        let mut conn = self.db.pool.acquire().await?;
-        let refunded: Option<i64> = sqlx::query("SELECT refunded_cents FROM orders WHERE id = $1")
-            .bind(order_id)
-            .fetch_optional(&mut *conn)
-            .await?
-            .map(|row| row.try_get("refunded_cents"))
-            .transpose()?;
-        let Some(refunded) = refunded else {
-            return Ok(Money::from_cents(0));
-        };
-        Ok(refundable(
-            paid(&mut conn, order_id).await?,
-            Money::from_cents(refunded),
-        ))
-    }
-
     /// Holds `amount` of the order's payment for a refund made through `provider`, if
-    /// that much is left: never more than was paid, whoever refunds at once.
+    /// that much is left: never more than was paid, whoever refunds at once. The order's
+    /// row is taken first (PostgreSQL's row lock; SQLite has one writer), so what is
+    /// left is read after every refund before this one.
     pub async fn start_refund(
         &self,
         order_id: &Id,
-        amount: Money,
+        amount: Amount,
         reason: &str,
         provider: &str,
         by: Option<&Actor>,
     ) -> Result<Reserved, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         let now = self.clock.now_ms();
-        let held = sqlx::query(
-            "UPDATE orders SET refunded_cents = refunded_cents + $2, updated_at = $3 \
-             WHERE id = $1 AND refunded_cents + $2 <= (SELECT COALESCE(SUM(amount_cents), 0) \
-                 FROM payment_transactions WHERE order_id = $1 AND kind = 'capture' AND status = 'succeeded')",
-        )
-        .bind(order_id)
-        .bind(amount.cents())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if held == 0 {
-            let refunded: Option<i64> =
-                sqlx::query("SELECT refunded_cents FROM orders WHERE id = $1")
-                    .bind(order_id)
-                    .fetch_optional(&mut *tx)
-                    .await?
-                    .map(|row| row.try_get("refunded_cents"))
-                    .transpose()?;
-            let Some(refunded) = refunded else {
-                return Ok(Reserved::NoSuchOrder);
-            };
-            let paid = paid(&mut tx, order_id).await?;
-            let refunded = Money::from_cents(refunded);
-            return Ok(Reserved::Refused(
-                check_amount(amount, paid, refunded)
-                    .err()
-                    .unwrap_or(RefundRefusal::TooMuch {
-                        left: refundable(paid, refunded),
-                    }),
-            ));
-        }
+        let refunded: Option<i64> =
+            sqlx::query("UPDATE orders SET updated_at = $2 WHERE id = $1 RETURNING refunded_cents")
+                .bind(order_id)
+                .bind(now)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|row| row.try_get("refunded_cents"))
+                .transpose()?;
+        let Some(refunded) = refunded.map(Money::from_cents) else {
+            return Ok(Reserved::NoSuchOrder);
+        };
+        let paid = paid(&mut tx, order_id).await?;
+        let amount = match amount {
+            Amount::Exactly(amount) => match check_amount(amount, paid, refunded) {
+                Ok(()) => amount,
+                Err(refusal) => return Ok(Reserved::Refused(refusal)),
+            },
+            Amount::AllLeft => match refundable(paid, refunded) {
+                left if left.cents() > 0 => left,
+                _ => return Ok(Reserved::NothingLeft),
+            },
+        };
+        sqlx::query("UPDATE orders SET refunded_cents = refunded_cents + $2 WHERE id = $1")
+            .bind(order_id)
+            .bind(amount.cents())
+            .execute(&mut *tx)
+            .await?;
         let id = Id::generate();
         sqlx::query(
             "INSERT INTO order_refunds (id, order_id, amount_cents, reason, status, provider, actor_id, actor_email, \
@@ -137,6 +142,44 @@ impl Orders {
             amount,
             reason: reason.to_string(),
         }))
+    }
+
+    /// Claims refunds pending for [`STUCK_AFTER_MS`] and more, a batch at a time, each for
+    /// another try (its `updated_at` moves on, so another worker leaves it meanwhile).
+    pub async fn claim_stuck_refunds(&self) -> Result<Vec<StuckRefund>, sqlx::Error> {
+        let now = self.clock.now_ms();
+        let skip_locked = match self.db.dialect {
+            Dialect::Postgres => " FOR UPDATE SKIP LOCKED",
+            Dialect::Sqlite => "",
+        };
+        let sql = format!(
+            "UPDATE order_refunds SET updated_at = $1 WHERE id IN (SELECT id FROM order_refunds \
+                 WHERE status = 'pending' AND updated_at <= $2 ORDER BY updated_at, id LIMIT 20{skip_locked}) \
+             RETURNING id, order_id, amount_cents, reason, provider, actor_id, actor_email"
+        );
+        let mut tx = self.db.begin_write().await?;
+        let rows = sqlx::query(&sql)
+            .bind(now)
+            .bind(now - STUCK_AFTER_MS)
+            .fetch_all(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        rows.iter()
+            .map(|row| {
+                let id: Option<Id> = row.try_get("actor_id")?;
+                let email: Option<String> = row.try_get("actor_email")?;
+                Ok(StuckRefund {
+                    refund: StartedRefund {
+                        id: row.try_get("id")?,
+                        order_id: row.try_get("order_id")?,
+                        amount: Money::from_cents(row.try_get("amount_cents")?),
+                        reason: row.try_get("reason")?,
+                    },
+                    provider: row.try_get("provider")?,
+                    actor: id.zip(email).map(|(id, email)| Actor { id, email }),
+                })
+            })
+            .collect()
     }
 
     /// The refund went through (`provider_ref` is the provider's id of it, or the
@@ -195,6 +238,18 @@ impl Orders {
         )
         .await?;
         let derived = payments::rederive(&mut tx, &refund.order_id, now).await?;
+        // All of it back: a cancellation's refund staff may have been told to make by
+        // hand is owed no more.
+        sqlx::query(
+            "UPDATE refund_retries SET done_at = $2, claimed_until = NULL \
+             WHERE order_id = $1 AND done_at IS NULL \
+             AND (SELECT refunded_cents FROM orders WHERE id = $1) >= (SELECT COALESCE(SUM(amount_cents), 0) \
+                 FROM payment_transactions WHERE order_id = $1 AND kind = 'capture' AND status = 'succeeded')",
+        )
+        .bind(&refund.order_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
         if before.status != crate::domain::order::Status::Cancelled {
             documents::credit_refund(&mut tx, &refund.order_id, refund.amount, now).await?;
         }

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use super::csv_files::{download, header, import, parse, to_csv};
 use crate::helpers::{fixture, Fixture, TestApp};
 use crate::on_both_backends;
+use crate::orders::variants::{fitting, packs, set_variant_stock};
 use crate::orders::{at_once, count, guest_order, stocked};
 
 on_both_backends!(
@@ -18,6 +19,7 @@ on_both_backends!(
     a_cancellation_and_the_csv_import_bring_alerts_too,
     at_most_twenty_wait_an_address_however_many_ask_at_once,
     the_mails_link_unsubscribes_every_alert_of_the_address,
+    an_alert_waits_for_its_own_variant,
 );
 
 async fn ask(app: &TestApp, product: &str, body: Value) -> (StatusCode, Value) {
@@ -313,4 +315,76 @@ async fn the_mails_link_unsubscribes_every_alert_of_the_address(app: TestApp) {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED);
+}
+
+async fn an_alert_waits_for_its_own_variant(app: TestApp) {
+    let f = fixture(&app).await;
+    let admin = app.admin().await;
+    // 22 mm Chrome (the fourth) is sold out; 22 mm Brass (the third) is made so.
+    let elbow = fitting(&app, &f, "AL", packs(1, 1)).await;
+    set_variant_stock(&app, &elbow.variants[2], 0).await;
+    let (status, body) = ask(
+        &app,
+        &elbow.product,
+        json!({"emailAddress": "ada@example.com"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["errors"]["variantId"], "Choose a variant");
+    let (_, gamma) = app.get(&format!("/api/product/{}", f.gamma)).await;
+    let (status, body) = ask(
+        &app,
+        &elbow.product,
+        json!({"emailAddress": "ada@example.com", "variantId": variant_of(&gamma["data"]["product"])}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        body["errors"]["variantId"],
+        "No such variant of this product"
+    );
+    let (status, body) = ask(
+        &app,
+        &elbow.product,
+        json!({"emailAddress": "ada@example.com", "variantId": elbow.variants[0]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    for (email, variant) in [("ada@example.com", 3), ("bob@example.com", 2)] {
+        let (status, body) = ask(
+            &app,
+            &elbow.product,
+            json!({"emailAddress": email, "variantId": elbow.variants[variant]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    assert_eq!(
+        waiting(&app, &admin, &elbow.product).await,
+        json!({ elbow.variants[2].clone(): 1, elbow.variants[3].clone(): 1 })
+    );
+    let (status, body) = app
+        .call(
+            Method::POST,
+            &format!("/api/admin/variant/{}/stock", elbow.variants[3]),
+            Some(json!({"change": 3, "reason": "Delivery from supplier"})),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(app.mail_alerts().await, 1);
+    let mails = alert_mails(&app).await;
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].0, "ada@example.com");
+    assert!(
+        mails[0]
+            .2
+            .contains("AL Compression Elbow (Chrome, 22 mm) is back in stock"),
+        "{}",
+        mails[0].2
+    );
+    assert_eq!(
+        waiting(&app, &admin, &elbow.product).await,
+        json!({ elbow.variants[2].clone(): 1 })
+    );
 }

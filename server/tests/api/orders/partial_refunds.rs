@@ -16,6 +16,7 @@ on_both_backends!(
     cash_is_refunded_by_hand_and_a_cancellation_refunds_what_is_left,
     refunds_that_cannot_be_made_are_refused_with_nothing_written,
     racing_refunds_never_pass_what_was_paid,
+    a_cancellation_racing_staff_refunds_gives_back_all_that_is_left,
 );
 
 /// A signed-in customer's card order of two taps, paid (80.00 in all): its number, the
@@ -472,4 +473,49 @@ async fn racing_refunds_never_pass_what_was_paid(app: TestApp) {
         refund_rows(&app, &cash).await,
         vec![(5_000, "manual".to_string()); 3]
     );
+}
+
+async fn a_cancellation_racing_staff_refunds_gives_back_all_that_is_left(app: TestApp) {
+    let (number, _, total) = paid_card_order(&app).await;
+    assert_eq!(total, 80.0);
+    let admin = app.admin().await;
+    // One cancellation and six refunds of 10.00 at once: whichever come first, the
+    // cancellation takes what is left when its turn comes, and all 80.00 goes back.
+    let calls = (0..7)
+        .map(|i| {
+            let (app, admin, number) = (app.clone(), admin.clone(), number.clone());
+            async move {
+                if i == 3 {
+                    app.call(
+                        Method::POST,
+                        &format!("/api/admin/order/{number}/status"),
+                        Some(json!({"status": "cancelled"})),
+                        Some(&admin),
+                    )
+                    .await
+                } else {
+                    refund(
+                        &app,
+                        &admin,
+                        &number,
+                        json!({"amount": 10, "reason": "Race"}),
+                    )
+                    .await
+                }
+            }
+        })
+        .collect();
+    let answers = at_once(calls).await;
+    assert_eq!(answers[3].0, StatusCode::OK, "{answers:?}");
+    let rows = refund_rows(&app, &number).await;
+    assert_eq!(
+        rows.iter().map(|(cents, _)| cents).sum::<i64>(),
+        8_000,
+        "{rows:?} {answers:?}"
+    );
+    let order = app.orders.by_number(&number).await.unwrap().unwrap();
+    assert_eq!(order.refunded.cents(), 8_000);
+    assert_eq!(order.payment_status.as_str(), "refunded");
+    let payment = payment_ref(&app, &number).await;
+    assert_eq!(psp_count(&app, &payment, "refund").await, rows.len() as i64);
 }

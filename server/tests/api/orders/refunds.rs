@@ -12,8 +12,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use shop::domain::Money;
 use shop::payments::provider::{
-    Answer, AuthorizeRequest, CardDetails, Operation, PaymentProvider, ProviderPayment, Refusal,
-    WebhookEvent, WebhookProblem,
+    Answer, AuthorizeRequest, CardDetails, Operation, PaymentProvider, ProviderError,
+    ProviderPayment, Refusal, WebhookEvent, WebhookProblem,
 };
 
 use super::payments::{card_order, product, token, PAN};
@@ -21,11 +21,13 @@ use crate::helpers::{fixture, run_with, Backend, Options, TestApp};
 
 const REASON: &str = "The bank could not process the refund";
 
-/// The configured provider, except that it refuses every refund while `refusing` is on.
+/// The configured provider, except that it refuses every refund while `refusing` is on,
+/// and while `losing` is on makes each refund but loses its answer (a timeout).
 #[derive(Debug)]
 struct RefusingRefunds {
     inner: Arc<dyn PaymentProvider>,
     refusing: Arc<AtomicBool>,
+    losing: Arc<AtomicBool>,
 }
 
 impl PaymentProvider for RefusingRefunds {
@@ -69,6 +71,14 @@ impl PaymentProvider for RefusingRefunds {
                 }))
             });
         }
+        if self.losing.load(Ordering::SeqCst) {
+            return Box::pin(async move {
+                let _made = self.inner.refund(payment, amount, key).await?;
+                Err(ProviderError::Failed(
+                    "the provider did not answer in time".into(),
+                ))
+            });
+        }
         self.inner.refund(payment, amount, key)
     }
     fn status<'a>(&'a self, payment: &'a str) -> Answer<'a, Option<ProviderPayment>> {
@@ -107,28 +117,45 @@ impl PaymentProvider for RefusingRefunds {
     }
 }
 
-/// Runs `body` on both backends against an app whose provider refuses refunds while
-/// the switch handed to it is on.
-async fn with_refusing_refunds<F, Fut>(body: F)
+/// The double's switches.
+#[derive(Clone, Debug, Default)]
+struct Switches {
+    refusing: Arc<AtomicBool>,
+    losing: Arc<AtomicBool>,
+}
+
+/// Runs `body` on both backends against an app whose provider refuses refunds (or
+/// loses their answers) while the switches handed to it are on.
+async fn with_switched_refunds<F, Fut>(body: F)
 where
-    F: Fn(TestApp, Arc<AtomicBool>) -> Fut + Clone + Send + 'static,
+    F: Fn(TestApp, Switches) -> Fut + Clone + Send + 'static,
     Fut: std::future::Future<Output = ()> + Send + 'static,
 {
     for backend in [Backend::Sqlite, Backend::Postgres] {
-        let refusing = Arc::new(AtomicBool::new(false));
-        let switch = refusing.clone();
+        let switches = Switches::default();
+        let held = switches.clone();
         let options = Options {
             provider: Some(Box::new(move |inner| {
                 Arc::new(RefusingRefunds {
                     inner,
-                    refusing: switch,
+                    refusing: held.refusing,
+                    losing: held.losing,
                 }) as Arc<dyn PaymentProvider>
             })),
             ..Options::default()
         };
         let body = body.clone();
-        run_with(backend, options, move |app| body(app, refusing)).await;
+        run_with(backend, options, move |app| body(app, switches)).await;
     }
+}
+
+/// [`with_switched_refunds`] for a test that only refuses.
+async fn with_refusing_refunds<F, Fut>(body: F)
+where
+    F: Fn(TestApp, Arc<AtomicBool>) -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    with_switched_refunds(move |app, switches| body(app, switches.refusing)).await;
 }
 
 /// A guest's card order of one unit, paid (captured): its number and link token.
@@ -280,6 +307,121 @@ async fn a_refund_refused_at_every_try_is_marked_failed_for_staff() {
             .await,
             0
         );
+    })
+    .await;
+}
+
+async fn staff_refund(
+    app: &TestApp,
+    admin: &str,
+    number: &str,
+    amount: f64,
+) -> (StatusCode, Value) {
+    app.call(
+        Method::POST,
+        &format!("/api/admin/order/{number}/refund"),
+        Some(json!({"amount": amount, "reason": "Goodwill"})),
+        Some(admin),
+    )
+    .await
+}
+
+/// How many refunds the test provider made of `payment` (the double stands in front of
+/// it, so its books are read directly).
+async fn provider_refunds(app: &TestApp, payment: &str) -> i64 {
+    count(
+        app,
+        &format!("SELECT COUNT(*) FROM testpsp_operations WHERE kind = 'refund' AND payment_id = '{payment}'"),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_refund_the_provider_refuses_is_freed_and_can_be_made_again() {
+    with_refusing_refunds(|app, refusing| async move {
+        let (number, _) = paid_card_order(&app).await;
+        let admin = app.admin().await;
+        refusing.store(true, Ordering::SeqCst);
+        let (status, body) = staff_refund(&app, &admin, &number, 10.0).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(
+            body["message"],
+            format!("The payment provider did not refund: {REASON}")
+        );
+        let order = staff_view(&app, &admin, &number).await;
+        assert_eq!(order["refunded"], 0.0, "the hold is freed");
+        assert_eq!(order["paymentStatus"], "paid");
+        assert_eq!(
+            count(
+                &app,
+                "SELECT COUNT(*) FROM order_refunds WHERE status = 'failed'"
+            )
+            .await,
+            1
+        );
+        refusing.store(false, Ordering::SeqCst);
+        let (status, body) = staff_refund(&app, &admin, &number, 10.0).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["order"]["refunded"], 10.0);
+        assert_eq!(body["data"]["order"]["paymentStatus"], "partially_refunded");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_refund_whose_answer_is_lost_stays_held_and_is_recorded_once_when_asked_again() {
+    with_switched_refunds(|app, switches| async move {
+        let (number, link) = paid_card_order(&app).await;
+        let admin = app.admin().await;
+        let payment = app
+            .orders
+            .by_number(&number)
+            .await
+            .unwrap()
+            .unwrap()
+            .payment_ref
+            .unwrap();
+        switches.losing.store(true, Ordering::SeqCst);
+        let (status, body) = staff_refund(&app, &admin, &number, 10.0).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(
+            body["message"],
+            "The payment provider did not answer. The refund is held and will be checked again in a few minutes."
+        );
+        switches.losing.store(false, Ordering::SeqCst);
+        // The provider made it; the shop holds its amount and has recorded nothing.
+        assert_eq!(provider_refunds(&app, &payment).await, 1);
+        let order = staff_view(&app, &admin, &number).await;
+        assert_eq!(order["refunded"], 10.0, "held");
+        assert_eq!(order["paymentStatus"], "paid");
+        // Nothing more than what is left besides it can be refunded meanwhile.
+        let (status, body) = staff_refund(&app, &admin, &number, 50.0).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+        // Not asked again before its wait; then asked with its own key: recorded once.
+        assert_eq!(app.retry_refunds().await, 0);
+        app.clock.advance(Duration::from_secs(120));
+        assert_eq!(app.retry_refunds().await, 1);
+        assert_eq!(provider_refunds(&app, &payment).await, 1);
+        let order = staff_view(&app, &admin, &number).await;
+        assert_eq!(order["refunded"], 10.0);
+        assert_eq!(order["paymentStatus"], "partially_refunded", "{order}");
+        assert_eq!(
+            count(&app, "SELECT COUNT(*) FROM payment_transactions WHERE kind = 'refund'").await,
+            1
+        );
+        // Cancelling refunds the rest, once.
+        let (status, body) = app
+            .call(
+                Method::POST,
+                &format!("/api/order/{number}/cancel?token={link}"),
+                None,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["order"]["paymentStatus"], "refunded", "{body}");
+        assert_eq!(provider_refunds(&app, &payment).await, 2);
     })
     .await;
 }
