@@ -81,7 +81,8 @@ test('low-stock and out-of-stock products say so', async ({ page, request }) => 
   const low = products.find((p) => p.stock > 0 && p.stock < 10)!;
   const out = products.find((p) => p.stock <= 0)!;
   await page.goto(`/product/${low._id}`);
-  await expect(page.getByText(`Only ${low.stock} left in stock`)).toBeVisible();
+  // The product's own line (a paragraph); the cards of related products below may say the same.
+  await expect(page.getByRole('paragraph').filter({ hasText: `Only ${low.stock} left in stock` })).toBeVisible();
   await page.goto(`/product/${out._id}`);
   await expect(page.getByRole('main').getByText('Out of Stock')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
