@@ -239,17 +239,19 @@ impl Orders {
         .await?;
         let derived = payments::rederive(&mut tx, &refund.order_id, now).await?;
         // All of it back: a cancellation's refund staff may have been told to make by
-        // hand is owed no more.
-        sqlx::query(
-            "UPDATE refund_retries SET done_at = $2, claimed_until = NULL \
-             WHERE order_id = $1 AND done_at IS NULL \
-             AND (SELECT refunded_cents FROM orders WHERE id = $1) >= (SELECT COALESCE(SUM(amount_cents), 0) \
-                 FROM payment_transactions WHERE order_id = $1 AND kind = 'capture' AND status = 'succeeded')",
-        )
-        .bind(&refund.order_id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        // hand is owed no more. (`refunded` held this refund since it started, and the
+        // order's row is held here.)
+        let paid = paid(&mut tx, &refund.order_id).await?;
+        if refundable(paid, before.refunded).cents() == 0 {
+            sqlx::query(
+                "UPDATE refund_retries SET done_at = $2, claimed_until = NULL \
+                 WHERE order_id = $1 AND done_at IS NULL",
+            )
+            .bind(&refund.order_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
         if before.status != crate::domain::order::Status::Cancelled {
             documents::credit_refund(&mut tx, &refund.order_id, refund.amount, now).await?;
         }

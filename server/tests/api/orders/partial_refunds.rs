@@ -47,7 +47,12 @@ async fn paid_card_order_in(app: &TestApp, f: &Fixture) -> (String, String, f64)
     )
 }
 
-async fn refund(app: &TestApp, admin: &str, number: &str, body: Value) -> (StatusCode, Value) {
+pub(super) async fn refund(
+    app: &TestApp,
+    admin: &str,
+    number: &str,
+    body: Value,
+) -> (StatusCode, Value) {
     app.call(
         Method::POST,
         &format!("/api/admin/order/{number}/refund"),

@@ -317,11 +317,11 @@ async fn staff_refund(
     number: &str,
     amount: f64,
 ) -> (StatusCode, Value) {
-    app.call(
-        Method::POST,
-        &format!("/api/admin/order/{number}/refund"),
-        Some(json!({"amount": amount, "reason": "Goodwill"})),
-        Some(admin),
+    super::partial_refunds::refund(
+        app,
+        admin,
+        number,
+        json!({"amount": amount, "reason": "Goodwill"}),
     )
     .await
 }
