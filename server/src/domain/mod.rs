@@ -27,6 +27,7 @@ pub mod quick_order;
 #[cfg(test)]
 pub(crate) mod random;
 pub mod refund;
+pub mod returns;
 pub mod rules;
 pub mod sale_unit;
 pub mod search_terms;

@@ -223,7 +223,7 @@ pub fn tax_of(amount: Money, rate_bp: i64, prices_include_tax: bool) -> Money {
 }
 
 /// `numerator ÷ denominator` rounded half up (away from zero for halves of negatives).
-fn half_up(numerator: i128, denominator: i128) -> i128 {
+pub(crate) fn half_up(numerator: i128, denominator: i128) -> i128 {
     let doubled = 2 * numerator.abs() + denominator;
     numerator.signum() * (doubled / (2 * denominator))
 }

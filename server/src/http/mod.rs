@@ -25,6 +25,7 @@ mod openapi_patterns;
 pub mod orders;
 pub mod paging;
 pub mod response_cache;
+pub mod returns;
 pub mod reviews;
 mod seo;
 mod storefront;
@@ -193,6 +194,7 @@ pub fn router(state: AppState) -> Router {
         .merge(orders::router())
         .merge(admin::router())
         .merge(trade::router())
+        .merge(returns::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
         .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))
@@ -212,6 +214,10 @@ pub fn router(state: AppState) -> Router {
         .merge(body_limit(
             trade::price_list::import_router(),
             trade::price_list::MAX_PRICE_FILE_BYTES + 64 * 1024,
+        ))
+        .merge(body_limit(
+            returns::upload_router(),
+            returns::shop::MAX_RETURN_PHOTO_BODY_BYTES,
         ))
         .merge(body_limit(
             content::banners::upload_router(),

@@ -66,6 +66,7 @@ use crate::http::content::settings::CURRENCY_PATTERN;
         (name = "orders", description = "Checkout and the shopper's orders"),
         (name = "payments", description = "Cards (as provider tokens), transactions, the provider's webhooks"),
         (name = "trade", description = "Trade accounts: applying, and what an account gives"),
+        (name = "returns", description = "Returns the shopper asks for from My Orders"),
         (name = "admin", description = "Administrators' calls"),
     )
 )]
@@ -123,6 +124,7 @@ pub fn api() -> utoipa::openapi::OpenApi {
         super::trade::breaks::Doc::openapi(),
         super::trade::statement::Doc::openapi(),
         super::trade::quick_order::Doc::openapi(),
+        super::returns::Doc::openapi(),
     ] {
         doc.merge(part);
     }
@@ -221,6 +223,14 @@ fn describe_the_text_rules(doc: &mut utoipa::openapi::OpenApi) {
         ),
         ("NoteRequest", "note", trimmed(1, 500, CONTROL_CLASS)),
         ("RefundRequest", "reason", trimmed(1, 500, CONTROL_CLASS)),
+        ("RejectRequest", "reason", trimmed(1, 500, CONTROL_CLASS)),
+        ("ReturnRequest", "note", trimmed(0, 1000, CONTROL_CLASS)),
+        (
+            "ReturnLineRequest",
+            "variantId",
+            trimmed(1, 100, ALL_CONTROL),
+        ),
+        ("ReceivedLine", "variantId", trimmed(1, 100, ALL_CONTROL)),
         ("HideRequest", "reason", trimmed(1, 200, CONTROL_CLASS)),
         (
             "ProductRequest",

@@ -3,6 +3,7 @@
 //! links; in memory for tests.
 
 pub mod alerts;
+pub mod returns;
 pub mod templates;
 pub mod trade;
 

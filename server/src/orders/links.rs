@@ -47,6 +47,20 @@ impl OrderLinks {
         format!("{}{}", self.public_url, self.path(number))
     }
 
+    /// A return's page, opened by its order's token (docs/DESIGN.md §12).
+    pub fn return_url(&self, return_id: &str, order_number: &str) -> String {
+        format!(
+            "{}/returns/{return_id}?token={}",
+            self.public_url,
+            self.token(order_number)
+        )
+    }
+
+    /// The console's page of a return.
+    pub fn console_return_url(&self, return_id: &str) -> String {
+        format!("{}/admin/returns/{return_id}", self.public_url)
+    }
+
     /// Where the provider sends the shopper's browser back after 3-D Secure.
     pub fn payment_return_url(&self) -> String {
         format!("{}/api/payment/return", self.public_url)

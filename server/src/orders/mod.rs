@@ -9,6 +9,7 @@ pub mod checkout;
 pub mod lifecycle;
 pub mod links;
 pub mod refunds;
+pub mod returns;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

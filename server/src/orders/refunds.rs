@@ -9,9 +9,11 @@
 
 use super::{OrderError, OrderService};
 use crate::domain::currency::{self, Reading};
+use crate::domain::id::Id;
 use crate::domain::order::Status;
 use crate::domain::order_row::OrderRow;
 use crate::domain::refund::RefundRefusal;
+use crate::domain::returns::Status as ReturnStatus;
 use crate::domain::Money;
 use crate::mail::templates;
 use crate::payments::ProviderError;
@@ -22,11 +24,15 @@ use crate::store::orders::{Amount, Reserved, StartedRefund};
 pub const CANCELLED: &str = "Order cancelled";
 
 /// Why a refund was not made.
-enum Refused {
+pub(super) enum Refused {
     /// The amount is more than is left, or nothing was paid.
     Rule(RefundRefusal),
     /// The provider said no, in its words.
     Provider(String),
+    /// The return it was for is not received: where it stands.
+    Return(ReturnStatus),
+    /// The return it was for is being refunded already.
+    ReturnBusy,
 }
 
 impl OrderService {
@@ -41,23 +47,28 @@ impl OrderService {
     ) -> Result<OrderRow, OrderError> {
         let order = self.by_number(number).await?;
         match self
-            .give_back(&order, Amount::Exactly(amount), reason, Some(admin))
+            .give_back(&order, Amount::Exactly(amount), reason, Some(admin), None)
             .await?
         {
             Ok(Some(order)) => Ok(order),
             // Only a cancellation asks for what is left.
             Ok(None) => Err(OrderError::NothingPaid),
-            Err(Refused::Rule(RefundRefusal::NothingPaid)) => Err(OrderError::NothingPaid),
-            Err(Refused::Rule(RefundRefusal::TooMuch { left })) => {
-                let shop = self.shop_settings.get().await?;
-                Err(OrderError::RefundTooMuch(currency::format(
-                    left,
-                    shop.currency,
-                    Reading::Rupees,
-                )))
-            }
-            Err(Refused::Provider(message)) => Err(OrderError::RefundRefused(message)),
+            Err(refused) => Err(self.refusal(refused).await?),
         }
+    }
+
+    /// How a refund's refusal is told to staff.
+    pub(super) async fn refusal(&self, refused: Refused) -> Result<OrderError, OrderError> {
+        Ok(match refused {
+            Refused::Rule(RefundRefusal::NothingPaid) => OrderError::NothingPaid,
+            Refused::Rule(RefundRefusal::TooMuch { left }) => {
+                let shop = self.shop_settings.get().await?;
+                OrderError::RefundTooMuch(currency::format(left, shop.currency, Reading::Rupees))
+            }
+            Refused::Provider(message) => OrderError::RefundRefused(message),
+            // Only a return's refund meets these; its flow tells them itself.
+            Refused::Return(_) | Refused::ReturnBusy => OrderError::NotFound,
+        })
     }
 
     /// Refunds what is left of a cancelled order's payment (taken in one step, so a
@@ -70,11 +81,11 @@ impl OrderService {
     ) -> Result<Result<(), String>, OrderError> {
         Ok(
             match self
-                .give_back(order, Amount::AllLeft, CANCELLED, by)
+                .give_back(order, Amount::AllLeft, CANCELLED, by, None)
                 .await?
             {
-                Ok(_) | Err(Refused::Rule(_)) => Ok(()),
                 Err(Refused::Provider(message)) => Err(message),
+                Ok(_) | Err(_) => Ok(()),
             },
         )
     }
@@ -102,24 +113,27 @@ impl OrderService {
         Ok(stuck.len())
     }
 
-    /// One refund: held on the order, then given back. `Ok(None)` when all that is
-    /// left was asked for and nothing is.
-    async fn give_back(
+    /// One refund (of the return `for_return`, if given): held on the order, then given
+    /// back. `Ok(None)` when all that is left was asked for and nothing is.
+    pub(super) async fn give_back(
         &self,
         order: &OrderRow,
         amount: Amount,
         reason: &str,
         by: Option<&Actor>,
+        for_return: Option<&Id>,
     ) -> Result<Result<Option<OrderRow>, Refused>, OrderError> {
         let provider = self.payments.refunds_through(order);
         let refund = match self
             .orders
-            .start_refund(&order.id, amount, reason, provider, by)
+            .start_refund(&order.id, amount, reason, provider, by, for_return)
             .await?
         {
             Reserved::Started(refund) => refund,
             Reserved::NothingLeft => return Ok(Ok(None)),
             Reserved::Refused(refusal) => return Ok(Err(Refused::Rule(refusal))),
+            Reserved::ReturnNotReceived(status) => return Ok(Err(Refused::Return(status))),
+            Reserved::ReturnBeingRefunded => return Ok(Err(Refused::ReturnBusy)),
             Reserved::NoSuchOrder => return Err(OrderError::NotFound),
         };
         Ok(self.complete(order, &refund, provider, by).await?.map(Some))
@@ -136,6 +150,10 @@ impl OrderService {
     ) -> Result<Result<OrderRow, Refused>, OrderError> {
         // Read before the money moves: nothing after the provider's yes but the record.
         let shop = self.shop_settings.get().await?;
+        let for_return = match &refund.return_id {
+            Some(id) => self.return_refund_letter(id).await?,
+            None => None,
+        };
         let key = format!("refund:{}", refund.id);
         let provider_ref = match self.payments.give_back(order, refund.amount, &key).await {
             Ok(Ok(Some(provider_ref))) => provider_ref,
@@ -166,8 +184,9 @@ impl OrderService {
             }
         };
         let amount = refund.amount;
-        let mail = |order: &OrderRow| {
-            templates::order_refunded(order, amount, &self.links.url(&order.number), &shop)
+        let mail = |order: &OrderRow| match &for_return {
+            Some((number, link)) => self.return_refunded_letter(order, amount, number, link, &shop),
+            None => templates::order_refunded(order, amount, &self.links.url(&order.number), &shop),
         };
         Ok(Ok(self
             .orders

@@ -119,7 +119,8 @@ impl Changes {
 pub struct Entry<'a> {
     pub actor: &'a Actor,
     /// product, category, sub_category, banner, order, customer, review, promo_code,
-    /// delivery_method, settings, page, search_synonyms, trade_application, customer_group
+    /// delivery_method, settings, page, search_synonyms, trade_application, customer_group,
+    /// return
     pub object_type: &'a str,
     pub object_id: &'a str,
     /// What the object is called now, as the change leaves it (a product's name, a

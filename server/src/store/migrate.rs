@@ -212,6 +212,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0032_stock_alerts.sql"),
         postgres: include_str!("../../migrations/postgres/0032_stock_alerts.sql"),
     },
+    Migration {
+        version: 33,
+        name: "returns",
+        sqlite: include_str!("../../migrations/sqlite/0033_returns.sql"),
+        postgres: include_str!("../../migrations/postgres/0033_returns.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

@@ -68,6 +68,29 @@ pub async fn enqueue(
     .map(drop)
 }
 
+/// Staff mailed about something waiting for them (a trade application, a return), at most.
+const MAX_STAFF_MAILED: i64 = 20;
+
+/// Queues `letter` to each administrator (the first [`MAX_STAFF_MAILED`] who can sign
+/// in), inside `tx`.
+pub async fn enqueue_to_staff(
+    tx: &mut Transaction<'static, Any>,
+    letter: &Letter,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let admins = sqlx::query(&format!(
+        "SELECT email FROM users WHERE role = 'admin' AND disabled_at IS NULL \
+         ORDER BY created_at LIMIT {MAX_STAFF_MAILED}"
+    ))
+    .fetch_all(&mut **tx)
+    .await?;
+    for admin in admins {
+        let email: String = sqlx::Row::try_get(&admin, "email")?;
+        enqueue(tx, &email, letter, now).await?;
+    }
+    Ok(())
+}
+
 /// The wait before attempt `attempts + 1`: 30 s, doubling, at most an hour.
 pub fn backoff_ms(attempts: i64) -> i64 {
     let doublings = attempts.clamp(1, 8) - 1;

@@ -20,6 +20,8 @@ pub enum Cause<'a> {
     Order(&'a str),
     /// Order `number` was cancelled and gave its units back.
     Cancelled(&'a str),
+    /// Units of order `number` came back in a return, received by a member of staff.
+    Returned { order: &'a str, actor: &'a Actor },
     /// A member of staff moved it, saying why.
     Staff { actor: &'a Actor, reason: &'a str },
     /// The shop itself moved it (a seeder's starting stock), saying why.
@@ -31,20 +33,23 @@ impl Cause<'_> {
         match self {
             Cause::Order(_) => "Order",
             Cause::Cancelled(_) => "Cancelled",
+            Cause::Returned { .. } => "Returned",
             Cause::Staff { reason, .. } | Cause::System(reason) => reason,
         }
     }
 
     fn order_number(&self) -> Option<&str> {
         match self {
-            Cause::Order(number) | Cause::Cancelled(number) => Some(number),
+            Cause::Order(number)
+            | Cause::Cancelled(number)
+            | Cause::Returned { order: number, .. } => Some(number),
             Cause::Staff { .. } | Cause::System(_) => None,
         }
     }
 
     fn actor(&self) -> Option<&Actor> {
         match self {
-            Cause::Staff { actor, .. } => Some(actor),
+            Cause::Staff { actor, .. } | Cause::Returned { actor, .. } => Some(actor),
             Cause::Order(_) | Cause::Cancelled(_) | Cause::System(_) => None,
         }
     }

@@ -75,9 +75,6 @@ const COLUMNS: &str = "a.id, a.user_id, u.email, u.full_name, a.company_name, a.
 const FROM: &str = "trade_applications a JOIN users u ON u.id = a.user_id \
      LEFT JOIN customer_groups g ON g.id = a.group_id";
 
-/// Administrators mailed about a new application, at most.
-const MAX_STAFF_MAILED: i64 = 20;
-
 #[derive(Clone, Debug)]
 pub struct Trade {
     db: Db,
@@ -145,16 +142,7 @@ impl Trade {
             .await?
             .ok_or(sqlx::Error::RowNotFound)?;
         enqueue(&mut tx, &row.email, applicant, now).await?;
-        let admins = sqlx::query(&format!(
-            "SELECT email FROM users WHERE role = 'admin' AND disabled_at IS NULL \
-             ORDER BY created_at LIMIT {MAX_STAFF_MAILED}"
-        ))
-        .fetch_all(&mut *tx)
-        .await?;
-        for admin in admins {
-            let email: String = admin.try_get("email")?;
-            enqueue(&mut tx, &email, staff, now).await?;
-        }
+        crate::store::outbox::enqueue_to_staff(&mut tx, staff, now).await?;
         tx.commit().await?;
         Ok(Ok(row))
     }

@@ -812,6 +812,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every return, newest first, of one status or all. */
+        get: operations["admin_list_returns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/return/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return with its photos and timeline. */
+        get: operations["admin_get_return"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/return/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a requested return: the shopper is mailed to send the items back. */
+        post: operations["approve_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/return/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receives an approved return: per line how many came back and how many of those go
+         *     back on sale, added to the variant's stock at once (back-in-stock alerts follow).
+         */
+        post: operations["receive_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/return/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds a received return: its estimate (with the delivery fee when
+         *     `includeDelivery`) or less, through the payment provider for a card order, recorded
+         *     by hand otherwise; never more than is left of what the order paid. A credit note is
+         *     issued and the shopper mailed.
+         */
+        post: operations["refund_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/return/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a requested or approved return, with the reason the shopper is told. */
+        post: operations["reject_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/review": {
         parameters: {
             query?: never;
@@ -1493,6 +1603,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/{number}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's returns and what of it can still be returned. */
+        get: operations["order_returns"];
+        put?: never;
+        /**
+         * Asks to return lines of a completed order within the shop's return window. The
+         *     shopper and staff are mailed.
+         */
+        post: operations["ask_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/page/{slug}": {
         parameters: {
             query?: never;
@@ -1673,6 +1804,60 @@ export interface paths {
         get: operations["related"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/return/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return, for its shopper (signed in, or with the order's `?token=`) or staff. */
+        get: operations["get_return"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/return/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The shopper cancels their return while it is only asked for. */
+        post: operations["cancel_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/return/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds one photo (multipart field `photo`) to a return while it is requested or
+         *     approved: at most 5 a return, checked by their bytes, stored privately.
+         */
+        post: operations["add_return_photo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2199,6 +2384,9 @@ export interface components {
             breaks: components["schemas"]["PriceBreakView"][];
             /** @description The group; `null`: everyone. */
             groupId?: string | null;
+        };
+        BTreeMap: {
+            [key: string]: string;
         };
         /** @description A weight band as the console sees and sends it. */
         BandView: {
@@ -3025,6 +3213,23 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_OrderReturns: {
+            data: {
+                /** @description Per line of the order: units ordered less what open returns hold. */
+                returnable: components["schemas"]["ReturnableLine"][];
+                /**
+                 * @description The last moment a return can be asked for; `null` for an order not completed,
+                 *     once the window has closed, or when the shop takes no returns.
+                 */
+                returnableUntil?: string | null;
+                /** @description Newest first. */
+                returns: components["schemas"]["Return"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_PageData: {
             data: {
                 page: components["schemas"]["Page"];
@@ -3229,6 +3434,30 @@ export interface components {
             data: {
                 /** @description At most 12 linked products, or up to 8 best sellers of the sub-category. */
                 products: components["schemas"]["Product"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_ReturnData: {
+            data: {
+                return: components["schemas"]["Return"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_ReturnList: {
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                returns: components["schemas"]["Return"][];
+                /** Format: int64 */
+                total: number;
             };
             message: string;
             /** @description Always `true`. */
@@ -4035,6 +4264,17 @@ export interface components {
              */
             ids?: string[];
         };
+        OrderReturns: {
+            /** @description Per line of the order: units ordered less what open returns hold. */
+            returnable: components["schemas"]["ReturnableLine"][];
+            /**
+             * @description The last moment a return can be asked for; `null` for an order not completed,
+             *     once the window has closed, or when the shop takes no returns.
+             */
+            returnableUntil?: string | null;
+            /** @description Newest first. */
+            returns: components["schemas"]["Return"][];
+        };
         /**
          * @description Where an order stands. `placed` → `ready_for_pickup` (pickup) or `shipped`
          *     (delivery) → `completed`; `cancelled` from `placed` or `ready_for_pickup`.
@@ -4713,6 +4953,29 @@ export interface components {
             /** Format: double */
             zero: number;
         };
+        /**
+         * @description Why an item goes back. Serialised as the API spells it, which is also how it is
+         *     stored.
+         * @enum {string}
+         */
+        Reason: "wrong_item" | "wrong_size" | "damaged" | "faulty" | "not_needed" | "other";
+        ReceiveRequest: {
+            /** @description Every line of the return, once. */
+            lines: components["schemas"]["ReceivedLine"][];
+        };
+        ReceivedLine: {
+            /**
+             * Format: int64
+             * @description How many came back: 0 to the line's quantity.
+             */
+            received: number;
+            /**
+             * Format: int64
+             * @description How many of those go back on sale: 0 to `received`.
+             */
+            restocked: number;
+            variantId: string;
+        };
         /** @description A cancelled card order's refund that did not go through. */
         RefundFailure: {
             /**
@@ -4766,6 +5029,121 @@ export interface components {
              */
             password: string;
             token: string;
+        };
+        /** @description A return as its shopper and staff see it. */
+        Return: {
+            _id: string;
+            createdAt: string;
+            /**
+             * Format: double
+             * @description What refunding delivery too adds (the order's delivery fee).
+             */
+            deliveryFee: number;
+            /** @description Oldest first. */
+            events: components["schemas"]["ReturnEvent"][];
+            lines: components["schemas"]["ReturnLine"][];
+            /** @description The shopper's note ('' when none). */
+            note: string;
+            /** @description `R-000001`. */
+            number: string;
+            orderNumber: string;
+            /** @description Signed links to its photos, good for at least 15 minutes. */
+            photos: string[];
+            /** @description Staff's reason for a rejection. */
+            reason?: string | null;
+            /**
+             * Format: double
+             * @description What it refunds, tax included, without delivery: each line's units (those
+             *     received, once received) at what the line paid after its share of the discounts.
+             */
+            refundEstimate: number;
+            /**
+             * Format: double
+             * @description What was refunded, once `refunded`.
+             */
+            refunded?: number | null;
+            status: components["schemas"]["ReturnStatus"];
+        };
+        ReturnData: {
+            return: components["schemas"]["Return"];
+        };
+        ReturnEvent: {
+            at: string;
+            note?: string | null;
+            /** @description The status the return came to. */
+            type: components["schemas"]["ReturnStatus"];
+        };
+        ReturnLine: {
+            name: string;
+            options: components["schemas"]["BTreeMap"];
+            productId: string;
+            /** Format: int64 */
+            quantity: number;
+            reason: components["schemas"]["Reason"];
+            /**
+             * Format: int64
+             * @description How many came back, once received.
+             */
+            received?: number | null;
+            /**
+             * Format: int64
+             * @description How many of those went back on sale, once received.
+             */
+            restocked?: number | null;
+            sku?: string | null;
+            variantId: string;
+        };
+        ReturnLineRequest: {
+            /** Format: int64 */
+            quantity: number;
+            reason: components["schemas"]["Reason"];
+            /** @description A line of the order, by its variant. */
+            variantId: string;
+        };
+        ReturnList: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            returns: components["schemas"]["Return"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description The photo form, for the API document. */
+        ReturnPhotoForm: {
+            /**
+             * Format: binary
+             * @description One JPEG, PNG, GIF or WebP image of at most 10 MB.
+             */
+            photo: string;
+        };
+        ReturnRefundRequest: {
+            /**
+             * Format: double
+             * @description Less than the estimate, if staff say so; left out: the estimate (with delivery
+             *     when `includeDelivery`).
+             */
+            amount: number;
+            /** @description Refund the order's delivery fee too. */
+            includeDelivery?: boolean;
+        };
+        ReturnRequest: {
+            /** @description The lines to return, each of the order's lines at most once. */
+            lines: components["schemas"]["ReturnLineRequest"][];
+            /** @description What is wrong, at most 1000 characters; needed when a reason is `other`. */
+            note?: string | null;
+        };
+        /**
+         * @description Where a return stands. `requested` → `approved` | `rejected` | `cancelled`;
+         *     `approved` → `received` | `rejected`; `received` → `refunded`.
+         * @enum {string}
+         */
+        ReturnStatus: "requested" | "approved" | "rejected" | "cancelled" | "received" | "refunded";
+        /** @description How many units of one line of the order can still be returned. */
+        ReturnableLine: {
+            /** Format: int64 */
+            quantity: number;
+            variantId: string;
         };
         Review: {
             _id: string;
@@ -5413,7 +5791,7 @@ export interface operations {
                 /**
                  * @description Only changes to this kind of object: product, category, sub_category, banner,
                  *     order, customer, review, promo_code, delivery_method, settings, page,
-                 *     search_synonyms, trade_application, customer_group.
+                 *     search_synonyms, trade_application, customer_group, return.
                  */
                 objectType?: string;
                 /** @description Only changes to this object: its `_id`, or an order's number. */
@@ -9075,6 +9453,432 @@ export interface operations {
             };
         };
     };
+    admin_list_returns: {
+        parameters: {
+            query?: {
+                /** @description Only returns standing here; blank: every return. */
+                status?: string;
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of returns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnList"];
+                };
+            };
+            /** @description An unknown status, a bad page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnData"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Return not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Return approved' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnData"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Return not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This return is <status>': only a requested return can be approved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receive_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiveRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Return received' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnData"];
+                };
+            };
+            /** @description `errors`: `lines.<variantId>.received` ('At most N came back'), `lines.<variantId>.restocked` ('At most what came back goes back on sale'), `lines` (not every line of the return once) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Return not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This return is <status>': only an approved return can be received */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Return refunded' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnData"];
+                };
+            };
+            /** @description 'Amount must be more than 0 with at most two decimals' (`errors.amount`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Return not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This return is <status>' (only a received return is refunded); 'This return is being refunded'; 'Nothing has been paid on this order'; 'The payment provider did not refund: …'; 'The payment provider did not answer. The refund is held and will be checked again in a few minutes.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'At most ₹N can be refunded' (`errors.amount`): more than the estimate (with delivery if included) or than is left of what was paid; a card order while the shop takes no cards: 'Card payments are not available' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Return rejected' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnData"];
+                };
+            };
+            /** @description 'A reason is required', 'A reason may be at most 500 characters' (`errors.reason`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Return not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This return is <status>': only a requested or approved return can be rejected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_reviews: {
         parameters: {
             query?: {
@@ -11467,6 +12271,141 @@ export interface operations {
             };
         };
     };
+    order_returns: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's returns, what can still be returned and until when */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderReturns"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask_return: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Return requested' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnData"];
+                };
+            };
+            /** @description `errors`: `lines` ('Choose at least one item to return'), `lines[i].variantId` ('This item is not in the order', 'This item is listed twice'), `lines[i].quantity`, `lines[i].reason` ('Choose a reason'), `note` ('Tell us what is wrong when the reason is Other', at most 1000 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Order not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Only a completed order can be returned'; 'The return window for this order has closed' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'You can return at most N of this item', `errors` keyed by the line's `variantId` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     show: {
         parameters: {
             query?: never;
@@ -12043,6 +12982,211 @@ export interface operations {
             };
             /** @description 'Product not found' (archived ones too) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_return: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnData"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Return not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_return: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Return cancelled' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnData"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Return not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This return is approved' (or wherever it stands: only a requested return can be cancelled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_return_photo: {
+        parameters: {
+            query?: {
+                /** @description The `token` of the order's mailed link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReturnPhotoForm"];
+            };
+        };
+        responses: {
+            /** @description 'Photo added' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReturnData"];
+                };
+            };
+            /** @description No photo, or more than one file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Return not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'A return has at most 5 photos'; 'This return is received' (photos are taken while it is requested or approved) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An image over 10 MB or 40 megapixels */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file that is not JPEG, PNG, GIF or WebP */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An image that cannot be read */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,7 +28,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The kinds of object the log names (store::activity's `Entry::object_type`).
-const OBJECT_TYPES: [&str; 14] = [
+const OBJECT_TYPES: [&str; 15] = [
     "product",
     "category",
     "sub_category",
@@ -43,6 +43,7 @@ const OBJECT_TYPES: [&str; 14] = [
     "search_synonyms",
     "trade_application",
     "customer_group",
+    "return",
 ];
 /// The longest object id: ids are 24 characters, order numbers fewer.
 const MAX_OBJECT_ID_CHARS: usize = 100;
@@ -56,10 +57,10 @@ pub struct ActivityQuery {
     pub admin_id: Option<String>,
     /// Only changes to this kind of object: product, category, sub_category, banner,
     /// order, customer, review, promo_code, delivery_method, settings, page,
-    /// search_synonyms, trade_application, customer_group.
+    /// search_synonyms, trade_application, customer_group, return.
     #[serde(rename = "objectType")]
     #[param(
-        pattern = "^(?:product|category|sub_category|banner|order|customer|review|promo_code|delivery_method|settings|page|search_synonyms|trade_application|customer_group)?$"
+        pattern = "^(?:product|category|sub_category|banner|order|customer|review|promo_code|delivery_method|settings|page|search_synonyms|trade_application|customer_group|return)?$"
     )]
     pub object_type: Option<String>,
     /// Only changes to this object: its `_id`, or an order's number.

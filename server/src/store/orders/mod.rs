@@ -15,6 +15,8 @@ mod lists;
 mod moves;
 mod refund_retries;
 mod refunds;
+mod return_moves;
+mod returns;
 mod rows;
 
 use std::collections::BTreeMap;
@@ -36,6 +38,10 @@ use crate::domain::Money;
 use crate::mail::Letter;
 pub use refund_retries::{RefundIssue, RefundRetry};
 pub use refunds::{Amount, Reserved, StartedRefund, StuckRefund, STUCK_AFTER_MS};
+pub use return_moves::{Received, ReturnMoveRefusal};
+pub use returns::{
+    AskRefusal, PhotoAdded, ReturnAsk, ReturnEvent, ReturnLine, ReturnMail, ReturnRow, Returnable,
+};
 use rows::{contact_from_row, load};
 
 pub use crate::domain::order_row::{

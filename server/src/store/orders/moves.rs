@@ -231,11 +231,7 @@ fn order_entry<'a>(
     }
 }
 
-/// Puts every line of order `id` back on its variant's shelf, in variant id order (the
-/// order placing takes them in), and the same units on its product's derived stock
-/// when the variant is still in the shop (an archived one counts in no product's
-/// stock). A variant or product deleted since takes nothing back. The movements to
-/// record, and the products whose stock this brought back from 0.
+/// Puts a cancelled order's units back (see [`put_back`]).
 async fn restock(
     tx: &mut Transaction<'static, Any>,
     id: &Id,
@@ -259,6 +255,17 @@ async fn restock(
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
     lines.sort();
+    put_back(tx, lines).await
+}
+
+/// Adds each `(variant, product, units)` back to its variant's stock, and to its
+/// product's derived stock when the variant is still in the shop (an archived one
+/// counts in no product's stock); a variant deleted since takes nothing back. The
+/// movements to record, and the products whose stock this brought back from 0.
+pub(super) async fn put_back(
+    tx: &mut Transaction<'static, Any>,
+    lines: Vec<(Option<String>, String, i64)>,
+) -> Result<(Vec<stock::Movement>, Vec<String>), sqlx::Error> {
     let mut returned = Vec::new();
     let mut per_product: BTreeMap<String, i64> = BTreeMap::new();
     for (variant, product, quantity) in lines {

@@ -11,11 +11,13 @@
 use sqlx::{AnyConnection, Row};
 
 use super::documents;
+use super::returns::add_return_event;
 use super::rows::load;
 use super::{MailFor, OrderRow, Orders};
 use crate::domain::id::Id;
 use crate::domain::payment::{TxnKind, TxnStatus};
 use crate::domain::refund::{check_amount, refundable, RefundRefusal};
+use crate::domain::returns::Status as ReturnStatus;
 use crate::domain::Money;
 use crate::store::activity::{Actor, Changes, Entry};
 use crate::store::outbox;
@@ -30,6 +32,9 @@ pub struct StartedRefund {
     pub amount: Money,
     /// Staff's reason, kept with it and logged.
     pub reason: String,
+    /// The return it refunds (docs/DESIGN.md §12): finishing it moves the return to
+    /// `refunded`; failing it frees the return for another try.
+    pub return_id: Option<Id>,
 }
 
 /// How much a refund holds.
@@ -49,6 +54,10 @@ pub enum Reserved {
     /// [`Amount::AllLeft`] of an order with nothing left.
     NothingLeft,
     NoSuchOrder,
+    /// The return is not one to refund: where it stands.
+    ReturnNotReceived(ReturnStatus),
+    /// The return's refund is being made already.
+    ReturnBeingRefunded,
 }
 
 /// A refund left pending (the provider could not be reached, or its yes was not
@@ -77,11 +86,47 @@ async fn paid(conn: &mut AnyConnection, order_id: &Id) -> Result<Money, sqlx::Er
     Ok(Money::from_cents(cents))
 }
 
+/// Holds the return `return_id` of the order for the refund `refund_id`: `None` when it
+/// is held, else why not. Called under the order's row lock.
+async fn hold_return(
+    conn: &mut AnyConnection,
+    return_id: &Id,
+    order_id: &Id,
+    refund_id: &Id,
+) -> Result<Option<Reserved>, sqlx::Error> {
+    let row =
+        sqlx::query("SELECT status, refund_id FROM order_returns WHERE id = $1 AND order_id = $2")
+            .bind(return_id)
+            .bind(order_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some(row) = row else {
+        return Ok(Some(Reserved::NoSuchOrder));
+    };
+    let status: String = row.try_get("status")?;
+    let status = ReturnStatus::parse(&status).ok_or_else(|| {
+        sqlx::Error::Decode(format!("order_returns.status holds '{status}'").into())
+    })?;
+    if status != ReturnStatus::Received {
+        return Ok(Some(Reserved::ReturnNotReceived(status)));
+    }
+    if row.try_get::<Option<String>, _>("refund_id")?.is_some() {
+        return Ok(Some(Reserved::ReturnBeingRefunded));
+    }
+    sqlx::query("UPDATE order_returns SET refund_id = $2 WHERE id = $1")
+        .bind(return_id)
+        .bind(refund_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(None)
+}
+
 impl Orders {
     /// Holds `amount` of the order's payment for a refund made through `provider`, if
     /// that much is left: never more than was paid, whoever refunds at once. The order's
     /// row is taken first (PostgreSQL's row lock; SQLite has one writer), so what is
-    /// left is read after every refund before this one.
+    /// left is read after every refund before this one. A refund of the return
+    /// `for_return` holds that return too (received, and no refund of it under way).
     pub async fn start_refund(
         &self,
         order_id: &Id,
@@ -89,6 +134,7 @@ impl Orders {
         reason: &str,
         provider: &str,
         by: Option<&Actor>,
+        for_return: Option<&Id>,
     ) -> Result<Reserved, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         let now = self.clock.now_ms();
@@ -103,6 +149,14 @@ impl Orders {
         let Some(refunded) = refunded.map(Money::from_cents) else {
             return Ok(Reserved::NoSuchOrder);
         };
+        // A return's refund holds the return first: a second refund of it hears so,
+        // whatever is left. Nothing is written unless the whole refund is.
+        let id = Id::generate();
+        if let Some(return_id) = for_return {
+            if let Some(refused) = hold_return(&mut tx, return_id, order_id, &id).await? {
+                return Ok(refused);
+            }
+        }
         let paid = paid(&mut tx, order_id).await?;
         let amount = match amount {
             Amount::Exactly(amount) => match check_amount(amount, paid, refunded) {
@@ -119,11 +173,10 @@ impl Orders {
             .bind(amount.cents())
             .execute(&mut *tx)
             .await?;
-        let id = Id::generate();
         sqlx::query(
             "INSERT INTO order_refunds (id, order_id, amount_cents, reason, status, provider, actor_id, actor_email, \
-                 created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $8)",
+                 created_at, updated_at, return_id) \
+             VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $8, $9)",
         )
         .bind(&id)
         .bind(order_id)
@@ -133,6 +186,7 @@ impl Orders {
         .bind(by.map(|a| a.id.clone()))
         .bind(by.map(|a| a.email.clone()))
         .bind(now)
+        .bind(for_return)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -141,6 +195,7 @@ impl Orders {
             order_id: order_id.clone(),
             amount,
             reason: reason.to_string(),
+            return_id: for_return.cloned(),
         }))
     }
 
@@ -155,7 +210,7 @@ impl Orders {
         let sql = format!(
             "UPDATE order_refunds SET updated_at = $1 WHERE id IN (SELECT id FROM order_refunds \
                  WHERE status = 'pending' AND updated_at <= $2 ORDER BY updated_at, id LIMIT 20{skip_locked}) \
-             RETURNING id, order_id, amount_cents, reason, provider, actor_id, actor_email"
+             RETURNING id, order_id, amount_cents, reason, provider, actor_id, actor_email, return_id"
         );
         let mut tx = self.db.begin_write().await?;
         let rows = sqlx::query(&sql)
@@ -174,6 +229,7 @@ impl Orders {
                         order_id: row.try_get("order_id")?,
                         amount: Money::from_cents(row.try_get("amount_cents")?),
                         reason: row.try_get("reason")?,
+                        return_id: row.try_get("return_id")?,
                     },
                     provider: row.try_get("provider")?,
                     actor: id.zip(email).map(|(id, email)| Actor { id, email }),
@@ -255,6 +311,18 @@ impl Orders {
         if before.status != crate::domain::order::Status::Cancelled {
             documents::credit_refund(&mut tx, &refund.order_id, refund.amount, now).await?;
         }
+        if let Some(return_id) = &refund.return_id {
+            sqlx::query(
+                "UPDATE order_returns SET status = 'refunded', refunded_cents = $2, updated_at = $3 \
+                 WHERE id = $1 AND status = 'received'",
+            )
+            .bind(return_id)
+            .bind(refund.amount.cents())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            add_return_event(&mut tx, return_id, ReturnStatus::Refunded, now, None).await?;
+        }
         if let Some(admin) = by {
             let changes = Changes::new()
                 .field("refunded", None::<f64>, refund.amount.as_f64())
@@ -305,6 +373,10 @@ impl Orders {
             sqlx::query("UPDATE orders SET refunded_cents = refunded_cents - $2 WHERE id = $1")
                 .bind(&refund.order_id)
                 .bind(refund.amount.cents())
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("UPDATE order_returns SET refund_id = NULL WHERE refund_id = $1")
+                .bind(&refund.id)
                 .execute(&mut *tx)
                 .await?;
         }

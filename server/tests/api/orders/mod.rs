@@ -11,6 +11,7 @@ mod lifecycle;
 mod partial_refunds;
 mod payments;
 mod refunds;
+mod returns;
 mod tax;
 pub(crate) mod variants;
 

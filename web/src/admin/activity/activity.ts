@@ -18,6 +18,7 @@ export const OBJECT_TYPE_LABELS = {
   search_synonyms: 'Search synonyms',
   trade_application: 'Trade application',
   customer_group: 'Customer group',
+  return: 'Return',
 } as const;
 
 export type ObjectType = keyof typeof OBJECT_TYPE_LABELS;
@@ -42,6 +43,7 @@ const ACTION_LABELS: Record<string, string> = {
   rejected: 'Rejected',
   prices_set: 'Group prices set',
   prices_imported: 'Price list imported',
+  received: 'Received',
 };
 
 /** 'Status changed'; an action newer than this list reads as its name in words. */

@@ -132,6 +132,7 @@ describe('Console activity log', () => {
       'Search synonyms',
       'Trade application',
       'Customer group',
+      'Return',
     ]);
   });
 
