@@ -26,6 +26,9 @@ export const routes: RouteObject[] = [
       { path: paths.wishlist, lazy: () => import('./routes/wishlist') },
       // The link order mails carry: it must open signed out.
       { path: '/orders/:number', lazy: () => import('./routes/order') },
+      // Returns are asked for and followed from the order's page, signed out with its token too.
+      { path: '/orders/:number/return', lazy: () => import('./routes/order-return') },
+      { path: '/returns/:id', lazy: () => import('./routes/return') },
       { path: paths.trackOrder, lazy: () => import('./routes/track-order') },
       // The link back-in-stock mails carry: it must open signed out.
       { path: paths.unsubscribe, lazy: () => import('./routes/unsubscribe') },

@@ -26,6 +26,8 @@ import { AdminProductsPage } from '@/admin/products/routes/products';
 import { AdminNewPromoCodePage } from '@/admin/promo-codes/routes/new-promo-code';
 import { AdminPromoCodePage } from '@/admin/promo-codes/routes/promo-code';
 import { AdminPromoCodesPage } from '@/admin/promo-codes/routes/promo-codes';
+import { AdminReturnPage } from '@/admin/returns/routes/return';
+import { AdminReturnsPage } from '@/admin/returns/routes/returns';
 import { AdminReviewsPage } from '@/admin/reviews/routes/reviews';
 import { AdminSearchSynonymsPage } from '@/admin/search-synonyms/routes/search-synonyms';
 import { AdminSettingsPage } from '@/admin/settings/routes/settings';
@@ -49,6 +51,8 @@ export const consoleRoutes: RouteObject[] = [
           { path: 'orders', element: <AdminOrdersPage /> },
           { path: 'orders/:number', element: <AdminOrderPage /> },
           { path: 'orders/:number/packing-slip', element: <PackingSlipPage /> },
+          { path: 'returns', element: <AdminReturnsPage /> },
+          { path: 'returns/:id', element: <AdminReturnPage /> },
           { path: 'products', element: <AdminProductsPage /> },
           { path: 'products/new', element: <AdminNewProductPage /> },
           { path: 'products/import', element: <AdminImportProductsPage /> },

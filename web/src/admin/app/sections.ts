@@ -1,4 +1,5 @@
-import { BriefcaseBusiness, ClipboardList, Truck, FileText, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, Settings, TextSearch, TicketPercent, Users, UsersRound, type LucideIcon } from 'lucide-react';
+import { BriefcaseBusiness, ClipboardList, Truck, FileText, FolderTree, GalleryHorizontal, History, LayoutDashboard, MessageSquareText, Package, Settings, TextSearch, TicketPercent, Undo2, Users, UsersRound, type LucideIcon } from 'lucide-react';
+import { returnsPaths } from '@/admin/returns/paths';
 import { adminPaths } from '@/admin/shared/admin-paths';
 
 export interface AdminSection {
@@ -9,15 +10,16 @@ export interface AdminSection {
   end?: boolean;
 }
 
-/** The console's navigation, in the order it is shown: the day's work first (orders),
- * then the catalogue and what the shop shows (products, their categories, the home
- * page's banners, the footer's pages), then people (customers, their applications for a
- * trade account and the groups trade accounts belong to, and their reviews),
- * promotions, delivery methods, how search reads the trade's words, the log of every change, and the
- * shop's settings. A new section is one line here, in its place. */
+/** The console's navigation, in the order it is shown: the day's work first (orders and
+ * the returns shoppers ask for), then the catalogue and what the shop shows (products,
+ * their categories, the home page's banners, the footer's pages), then people (customers,
+ * their applications for a trade account and the groups trade accounts belong to, and
+ * their reviews), promotions, delivery methods, how search reads the trade's words, the
+ * log of every change, and the shop's settings. A new section is one line here, in its place. */
 export const adminSections: AdminSection[] = [
   { label: 'Dashboard', to: adminPaths.home, icon: LayoutDashboard, end: true },
   { label: 'Orders', to: adminPaths.orders, icon: ClipboardList },
+  { label: 'Returns', to: returnsPaths.returns, icon: Undo2 },
   { label: 'Products', to: adminPaths.products, icon: Package },
   { label: 'Categories', to: adminPaths.categories, icon: FolderTree },
   { label: 'Banners', to: adminPaths.banners, icon: GalleryHorizontal },

@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { OrderPage } from '@/features/orders';
+import { OrderReturns } from '@/features/returns';
 import { useDocumentTitle } from '@/lib/page-title';
 
 /** /orders/{number}?token=…: the page the order mails link to, which works signed out,
@@ -9,5 +10,6 @@ export function Component() {
   const { number = '' } = useParams();
   useDocumentTitle(`Order #${number}`);
   const [search] = useSearchParams();
-  return <OrderPage number={number} token={search.get('token')} placed={search.has('placed')} />;
+  const token = search.get('token');
+  return <OrderPage number={number} token={token} placed={search.has('placed')} extra={(order) => <OrderReturns order={order} token={token} />} />;
 }

@@ -15,7 +15,7 @@ export function SelectField({ label, error, hint, className, children, ...props 
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={note}
-        className="h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand aria-[invalid=true]:border-red-500"
+        className="h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm outline-none focus:ring-2 focus:ring-brand disabled:bg-slate-50 disabled:text-slate-500 aria-[invalid=true]:border-red-500"
         {...props}
       >
         {children}

@@ -107,6 +107,7 @@ describe('Console guard', () => {
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/admin'],
       ['Orders', '/admin/orders'],
+      ['Returns', '/admin/returns'],
       ['Products', '/admin/products'],
       ['Categories', '/admin/categories'],
       ['Banners', '/admin/banners'],

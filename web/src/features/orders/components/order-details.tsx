@@ -15,8 +15,21 @@ import { OrderTotals } from './order-totals';
  * and credit notes, its timeline, and
  * 'Cancel order' while it can be. `placed` adds checkout's confirmation; `token` is how
  * the page was opened (null with the bearer), and a cancellation goes the same way.
- * `actions` go beside its date and status (the signed-in shopper's 'Buy again'). */
-export function OrderDetails({ order, token, placed = false, actions }: { order: Order; token: string | null; placed?: boolean; actions?: ReactNode }) {
+ * `actions` go beside its date and status (the signed-in shopper's 'Buy again'), what
+ * `extra` gives for it under its items (its returns). */
+export function OrderDetails({
+  order,
+  token,
+  placed = false,
+  actions,
+  extra,
+}: {
+  order: Order;
+  token: string | null;
+  placed?: boolean;
+  actions?: ReactNode;
+  extra?: (order: Order) => ReactNode;
+}) {
   return (
     <div className="space-y-6">
       {/* A payment that failed placed nothing to thank for: the payment section says why. */}
@@ -36,6 +49,7 @@ export function OrderDetails({ order, token, placed = false, actions }: { order:
             <OrderLines lines={order.lines} />
             <OrderTotals order={order} />
           </section>
+          {extra?.(order)}
           <div className="rounded-lg border border-slate-200 p-5">
             <OrderPayment order={order} token={token} />
           </div>

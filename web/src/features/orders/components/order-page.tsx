@@ -5,12 +5,25 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '../api/get-order';
+import type { Order } from '../api/types';
 import { OrderDetails } from './order-details';
 
 /** The order with `number`, opened with the bearer (`token` null) or with the token its
  * mails and checkout's confirmation link with; `actions` show beside it once it loads
- * (the signed-in shopper's 'Buy again'). */
-export function OrderPage({ number, token, placed = false, actions }: { number: string; token: string | null; placed?: boolean; actions?: ReactNode }) {
+ * (the signed-in shopper's 'Buy again'), `extra` under its items (its returns). */
+export function OrderPage({
+  number,
+  token,
+  placed = false,
+  actions,
+  extra,
+}: {
+  number: string;
+  token: string | null;
+  placed?: boolean;
+  actions?: ReactNode;
+  extra?: (order: Order) => ReactNode;
+}) {
   const order = useOrder(number, token);
   return (
     <div className="space-y-6">
@@ -23,7 +36,7 @@ export function OrderPage({ number, token, placed = false, actions }: { number: 
       ) : order.isError ? (
         <OrderProblem error={order.error} retry={() => void order.refetch()} />
       ) : (
-        <OrderDetails order={order.data} token={token} placed={placed} actions={actions} />
+        <OrderDetails order={order.data} token={token} placed={placed} actions={actions} extra={extra} />
       )}
     </div>
   );

@@ -12,7 +12,7 @@ import { toast } from '@/lib/toast';
 import { useApplyForTrade } from '../api/apply';
 import type { TradeApplication } from '../api/types';
 import { applicationFormValues, applicationRequest, isTradeField, TRADES, tradeApplicationSchema, type TradeApplicationForm as FormValues } from '../schemas';
-import { SelectField } from './select-field';
+import { SelectField } from '@/components/ui/select-field';
 
 /** Every country, by name: the select's choices. */
 const COUNTRIES = countryOptions();
