@@ -50,6 +50,8 @@ CREATE TABLE return_photos (
 );
 
 ALTER TABLE order_refunds ADD COLUMN return_id TEXT;
+-- Whether a return's refund gave the delivery fee back: at most one a order does.
+ALTER TABLE order_refunds ADD COLUMN with_delivery BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX order_refunds_by_return ON order_refunds (return_id) WHERE return_id IS NOT NULL;
 
 -- Return numbers (`R-000001`): one counter row, taken by an UPDATE inside the

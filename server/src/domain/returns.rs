@@ -13,6 +13,9 @@ use super::Money;
 pub const MAX_NOTE_CHARS: usize = 1000;
 /// At most this many photos a return.
 pub const MAX_PHOTOS: usize = 5;
+/// The most returns one order may have, whatever became of them: asking is not free
+/// (each mails the shopper and staff).
+pub const MAX_RETURNS: i64 = 20;
 /// The most units of one line a return may ask for (a line holds at most 999 metres).
 pub const MAX_UNITS: i64 = 999;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;

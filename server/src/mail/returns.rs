@@ -82,6 +82,18 @@ pub fn received(row: &ReturnRow, estimate: &str, link: &str) -> Letter {
     )
 }
 
+/// To the shopper: the received return is closed with nothing to refund (none of its
+/// items came back).
+pub fn closed(row: &ReturnRow, link: &str) -> Letter {
+    link_letter(
+        format!("Your return {} is closed", row.number),
+        "None of the items of this return reached us, so nothing is refunded for it.",
+        VIEW,
+        link,
+        "Reply to this e-mail if you sent them back.",
+    )
+}
+
 /// To the shopper: `amount` (in the shop's money) refunded for the return; `card`
 /// names the card it went back to, if any.
 pub fn refunded(

@@ -9,7 +9,6 @@
 
 use super::{OrderError, OrderService};
 use crate::domain::currency::{self, Reading};
-use crate::domain::id::Id;
 use crate::domain::order::Status;
 use crate::domain::order_row::OrderRow;
 use crate::domain::refund::RefundRefusal;
@@ -18,7 +17,7 @@ use crate::domain::Money;
 use crate::mail::templates;
 use crate::payments::ProviderError;
 use crate::store::activity::Actor;
-use crate::store::orders::{Amount, Reserved, StartedRefund};
+use crate::store::orders::{Amount, ForReturn, Reserved, StartedRefund};
 
 /// The reason kept with the refund a cancellation makes.
 pub const CANCELLED: &str = "Order cancelled";
@@ -33,6 +32,8 @@ pub(super) enum Refused {
     Return(ReturnStatus),
     /// The return it was for is being refunded already.
     ReturnBusy,
+    /// Another return of the order gave its delivery fee back already.
+    DeliveryRefunded,
 }
 
 impl OrderService {
@@ -67,7 +68,9 @@ impl OrderService {
             }
             Refused::Provider(message) => OrderError::RefundRefused(message),
             // Only a return's refund meets these; its flow tells them itself.
-            Refused::Return(_) | Refused::ReturnBusy => OrderError::NotFound,
+            Refused::Return(_) | Refused::ReturnBusy | Refused::DeliveryRefunded => {
+                OrderError::NotFound
+            }
         })
     }
 
@@ -121,7 +124,7 @@ impl OrderService {
         amount: Amount,
         reason: &str,
         by: Option<&Actor>,
-        for_return: Option<&Id>,
+        for_return: Option<ForReturn<'_>>,
     ) -> Result<Result<Option<OrderRow>, Refused>, OrderError> {
         let provider = self.payments.refunds_through(order);
         let refund = match self
@@ -134,6 +137,7 @@ impl OrderService {
             Reserved::Refused(refusal) => return Ok(Err(Refused::Rule(refusal))),
             Reserved::ReturnNotReceived(status) => return Ok(Err(Refused::Return(status))),
             Reserved::ReturnBeingRefunded => return Ok(Err(Refused::ReturnBusy)),
+            Reserved::DeliveryRefunded => return Ok(Err(Refused::DeliveryRefunded)),
             Reserved::NoSuchOrder => return Err(OrderError::NotFound),
         };
         Ok(self.complete(order, &refund, provider, by).await?.map(Some))
@@ -150,8 +154,10 @@ impl OrderService {
     ) -> Result<Result<OrderRow, Refused>, OrderError> {
         // Read before the money moves: nothing after the provider's yes but the record.
         let shop = self.shop_settings.get().await?;
+        // The return's letter when it is one's; a failure to read it costs only the
+        // order's letter instead, never the refund.
         let for_return = match &refund.return_id {
-            Some(id) => self.return_refund_letter(id).await?,
+            Some(id) => self.return_refund_letter(id).await.ok().flatten(),
             None => None,
         };
         let key = format!("refund:{}", refund.id);

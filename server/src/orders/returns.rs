@@ -16,7 +16,7 @@ use crate::domain::shop::ShopSettings;
 use crate::domain::Money;
 use crate::mail::returns as letters;
 use crate::store::activity::Actor;
-use crate::store::orders::Amount;
+use crate::store::orders::{Amount, ForReturn};
 use crate::store::orders::{
     AskRefusal, PhotoAdded, Received, ReturnAsk, ReturnMoveRefusal, ReturnRow, Returnable,
 };
@@ -43,6 +43,8 @@ pub enum ReturnError {
     NotAllowed(Status),
     #[error("the return is being refunded")]
     BeingRefunded,
+    #[error("another return gave the delivery fee back already")]
+    DeliveryRefunded,
     #[error("the return has all its photos")]
     PhotosFull,
     /// Received lines that do not fit the return, by field.
@@ -63,6 +65,7 @@ impl From<ReturnMoveRefusal> for ReturnError {
         match refusal {
             ReturnMoveRefusal::NoSuchReturn => ReturnError::NotFound,
             ReturnMoveRefusal::NotAllowed(status) => ReturnError::NotAllowed(status),
+            ReturnMoveRefusal::BeingRefunded => ReturnError::BeingRefunded,
         }
     }
 }
@@ -254,13 +257,17 @@ impl OrderService {
                 Amount::Exactly(amount),
                 &reason,
                 Some(admin),
-                Some(&row.id),
+                Some(ForReturn {
+                    id: &row.id,
+                    with_delivery: include_delivery && delivery > 0,
+                }),
             )
             .await?
         {
             Ok(_) => {}
             Err(Refused::Return(status)) => return Err(ReturnError::NotAllowed(status)),
             Err(Refused::ReturnBusy) => return Err(ReturnError::BeingRefunded),
+            Err(Refused::DeliveryRefunded) => return Err(ReturnError::DeliveryRefunded),
             Err(refused) => return Err(self.refusal(refused).await?.into()),
         }
         self.return_for(Viewer::Staff, id).await
@@ -274,19 +281,12 @@ impl OrderService {
         reason: Option<&str>,
         by: Option<&Actor>,
     ) -> Result<ReturnRow, ReturnError> {
-        let shop = self.shop_settings.get().await?;
         let mail = |row: &ReturnRow| {
             let link = self.return_link(row);
             match row.status {
                 Status::Approved => letters::approved(row, &link),
                 Status::Rejected => letters::rejected(row, &link),
-                Status::Refunded => letters::refunded(
-                    &row.number,
-                    &row.order_number,
-                    &self.money(Money::from_cents(0), &shop),
-                    None,
-                    &link,
-                ),
+                Status::Refunded => letters::closed(row, &link),
                 _ => crate::mail::templates::notice(
                     format!("Your return {} is cancelled", row.number),
                     &[&format!(

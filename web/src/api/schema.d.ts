@@ -4177,6 +4177,11 @@ export interface components {
              * @description What has been given back of what was paid (docs/DESIGN.md §12); 0 until a refund.
              */
             refunded: number;
+            /**
+             * @description Staff's view of one order only: each refund of it, first first (docs/DESIGN.md
+             *     §12). Absent from lists and from the shopper's answers.
+             */
+            refunds?: components["schemas"]["RefundView"][] | null;
             status: components["schemas"]["OrderStatus"];
             /** Format: double */
             subtotal: number;
@@ -5005,6 +5010,23 @@ export interface components {
              *     trimmed.
              */
             reason: string;
+        };
+        /** @description A refund of the order, as the console lists it. */
+        RefundView: {
+            /** Format: double */
+            amount: number;
+            /** @description The member of staff who made it; `null` for a shopper's cancellation. */
+            by?: string | null;
+            createdAt: string;
+            /** @description Staff's reason, 'Order cancelled', or 'Return R-000001'. */
+            reason: string;
+            /** @description The return it refunded, if any. */
+            returnNumber?: string | null;
+            /**
+             * @description `succeeded`; `pending` while the provider has not answered (its amount held);
+             *     `failed` when the provider said no (nothing was refunded).
+             */
+            status: string;
         };
         /** @description Why an application is rejected: the applicant's letter quotes it. */
         RejectRequest: {

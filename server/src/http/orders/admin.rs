@@ -229,11 +229,10 @@ pub async fn one(
     ApiPath(number): ApiPath<String>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
     let order = state.order_service.by_number(&number).await?;
-    let refund = state.order_service.refund_issue(&order).await?;
     Ok(ok(
         "Order",
         OrderData {
-            order: Order::for_admin(order).with_refund(refund),
+            order: for_staff(&state, order).await?,
         },
     ))
 }
@@ -268,11 +267,10 @@ pub async fn set_status(
         .order_service
         .move_by_admin(&number, next, note, &admin.actor())
         .await?;
-    let refund = state.order_service.refund_issue(&moved).await?;
     Ok(ok(
         "Order updated",
         OrderData {
-            order: Order::for_admin(moved).with_refund(refund),
+            order: for_staff(&state, moved).await?,
         },
     ))
 }
@@ -299,7 +297,7 @@ pub async fn mark_paid(
     Ok(ok(
         "Payment recorded",
         OrderData {
-            order: Order::for_admin(paid),
+            order: for_staff(&state, paid).await?,
         },
     ))
 }
@@ -333,7 +331,7 @@ pub async fn add_note(
     Ok(ok(
         "Note added",
         OrderData {
-            order: Order::for_admin(noted),
+            order: for_staff(&state, noted).await?,
         },
     ))
 }
@@ -385,13 +383,25 @@ pub async fn refund(
         .order_service
         .refund(&number, amount, reason, &admin.actor())
         .await?;
-    let owed = state.order_service.refund_issue(&refunded).await?;
     Ok(ok(
         "Refund recorded",
         OrderData {
-            order: Order::for_admin(refunded).with_refund(owed),
+            order: for_staff(&state, refunded).await?,
         },
     ))
+}
+
+/// One order as staff see it: every event, its refunds, and the refund a cancelled
+/// card order still owes.
+async fn for_staff(
+    state: &AppState,
+    order: crate::domain::order_row::OrderRow,
+) -> Result<Order, AppError> {
+    let owed = state.order_service.refund_issue(&order).await?;
+    let refunds = state.orders.refunds_of(&order.id).await?;
+    Ok(Order::for_admin(order)
+        .with_refund(owed)
+        .with_refunds(refunds))
 }
 
 fn check_note_length(note: &str) -> Result<(), AppError> {

@@ -12,7 +12,7 @@ use crate::domain::order_row::{OrderRow, OrderTax};
 use crate::domain::tax::{rate_percent, TaxEntry, TaxedLine};
 use crate::domain::time::iso8601;
 use crate::domain::Money;
-use crate::store::orders::RefundIssue;
+use crate::store::orders::{RefundEntry, RefundIssue};
 
 // ---- What the calls read ----
 
@@ -410,6 +410,27 @@ pub struct Order {
     /// shopper's answers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refund_failure: Option<RefundFailure>,
+    /// Staff's view of one order only: each refund of it, first first (docs/DESIGN.md
+    /// §12). Absent from lists and from the shopper's answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refunds: Option<Vec<RefundView>>,
+}
+
+/// A refund of the order, as the console lists it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundView {
+    pub amount: f64,
+    /// Staff's reason, 'Order cancelled', or 'Return R-000001'.
+    pub reason: String,
+    /// `succeeded`; `pending` while the provider has not answered (its amount held);
+    /// `failed` when the provider said no (nothing was refunded).
+    pub status: String,
+    /// The member of staff who made it; `null` for a shopper's cancellation.
+    pub by: Option<String>,
+    /// The return it refunded, if any.
+    pub return_number: Option<String>,
+    pub created_at: String,
 }
 
 /// A credit note against the order's invoice (docs/DESIGN.md §10).
@@ -523,6 +544,27 @@ impl Order {
             },
             created_at: iso8601(row.created_at),
             refund_failure: None,
+            refunds: None,
+        }
+    }
+
+    /// The order with its refunds, for staff's view of one order.
+    pub fn with_refunds(self, refunds: Vec<RefundEntry>) -> Order {
+        Order {
+            refunds: Some(
+                refunds
+                    .into_iter()
+                    .map(|r| RefundView {
+                        amount: r.amount.as_f64(),
+                        reason: r.reason,
+                        status: r.status,
+                        by: r.by,
+                        return_number: r.return_number,
+                        created_at: iso8601(r.created_at),
+                    })
+                    .collect(),
+            ),
+            ..self
         }
     }
 

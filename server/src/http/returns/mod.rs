@@ -15,7 +15,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use super::error::AppError;
 use super::AppState;
-use crate::domain::returns::{Reason, Status};
+use crate::domain::returns::{Reason, Status, MAX_RETURNS};
 use crate::domain::time::iso8601;
 use crate::domain::variant::VariantOptions;
 use crate::orders::returns::ReturnError;
@@ -193,6 +193,12 @@ impl From<ReturnError> for AppError {
             ReturnError::NotAllowed(status) => AppError::Conflict(status.refusal()),
             ReturnError::BeingRefunded => {
                 AppError::Conflict("This return is being refunded".into())
+            }
+            ReturnError::DeliveryRefunded => AppError::Conflict(
+                "The delivery fee of this order has been refunded already".into(),
+            ),
+            ReturnError::Ask(AskRefusal::TooManyReturns) => {
+                AppError::Conflict(format!("An order can have at most {MAX_RETURNS} returns"))
             }
             ReturnError::PhotosFull => AppError::Conflict("A return has at most 5 photos".into()),
             ReturnError::Receive(errors) => AppError::fields(errors),

@@ -37,7 +37,9 @@ use crate::domain::time::Clock;
 use crate::domain::Money;
 use crate::mail::Letter;
 pub use refund_retries::{RefundIssue, RefundRetry};
-pub use refunds::{Amount, Reserved, StartedRefund, StuckRefund, STUCK_AFTER_MS};
+pub use refunds::{
+    Amount, ForReturn, RefundEntry, Reserved, StartedRefund, StuckRefund, STUCK_AFTER_MS,
+};
 pub use return_moves::{Received, ReturnMoveRefusal};
 pub use returns::{
     AskRefusal, PhotoAdded, ReturnAsk, ReturnEvent, ReturnLine, ReturnMail, ReturnRow, Returnable,

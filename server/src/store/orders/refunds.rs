@@ -58,6 +58,8 @@ pub enum Reserved {
     ReturnNotReceived(ReturnStatus),
     /// The return's refund is being made already.
     ReturnBeingRefunded,
+    /// Another return's refund gave the delivery fee back already.
+    DeliveryRefunded,
 }
 
 /// A refund left pending (the provider could not be reached, or its yes was not
@@ -68,6 +70,23 @@ pub struct StuckRefund {
     pub provider: String,
     pub actor: Option<Actor>,
 }
+
+/// A refund of an order as staff see it in the console's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefundEntry {
+    pub amount: Money,
+    pub reason: String,
+    /// `pending`, `succeeded` or `failed`.
+    pub status: String,
+    /// Who made it; `None` for the refund a shopper's cancellation made.
+    pub by: Option<String>,
+    /// The return it refunded, if any.
+    pub return_number: Option<String>,
+    pub created_at: i64,
+}
+
+/// The most refunds the console's order lists (each needs staff to make it).
+const MAX_LISTED: i64 = 200;
 
 /// How long a refund may stay pending before the refund worker asks again: far longer
 /// than a provider's answer takes.
@@ -86,14 +105,23 @@ async fn paid(conn: &mut AnyConnection, order_id: &Id) -> Result<Money, sqlx::Er
     Ok(Money::from_cents(cents))
 }
 
-/// Holds the return `return_id` of the order for the refund `refund_id`: `None` when it
-/// is held, else why not. Called under the order's row lock.
+/// A refund of a return: which, and whether it gives the order's delivery fee back too.
+#[derive(Clone, Copy, Debug)]
+pub struct ForReturn<'a> {
+    pub id: &'a Id,
+    pub with_delivery: bool,
+}
+
+/// Holds the return of the order for the refund `refund_id`: `None` when it is held,
+/// else why not. Called under the order's row lock, so a second refund of it, or of the
+/// order's delivery fee by another return, reads this one.
 async fn hold_return(
     conn: &mut AnyConnection,
-    return_id: &Id,
+    ret: ForReturn<'_>,
     order_id: &Id,
     refund_id: &Id,
 ) -> Result<Option<Reserved>, sqlx::Error> {
+    let return_id = ret.id;
     let row =
         sqlx::query("SELECT status, refund_id FROM order_returns WHERE id = $1 AND order_id = $2")
             .bind(return_id)
@@ -112,6 +140,17 @@ async fn hold_return(
     }
     if row.try_get::<Option<String>, _>("refund_id")?.is_some() {
         return Ok(Some(Reserved::ReturnBeingRefunded));
+    }
+    if ret.with_delivery {
+        let given = sqlx::query(
+            "SELECT 1 AS one FROM order_refunds WHERE order_id = $1 AND with_delivery = 1 AND status <> 'failed'",
+        )
+        .bind(order_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+        if given.is_some() {
+            return Ok(Some(Reserved::DeliveryRefunded));
+        }
     }
     sqlx::query("UPDATE order_returns SET refund_id = $2 WHERE id = $1")
         .bind(return_id)
@@ -134,7 +173,7 @@ impl Orders {
         reason: &str,
         provider: &str,
         by: Option<&Actor>,
-        for_return: Option<&Id>,
+        for_return: Option<ForReturn<'_>>,
     ) -> Result<Reserved, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         let now = self.clock.now_ms();
@@ -152,8 +191,8 @@ impl Orders {
         // A return's refund holds the return first: a second refund of it hears so,
         // whatever is left. Nothing is written unless the whole refund is.
         let id = Id::generate();
-        if let Some(return_id) = for_return {
-            if let Some(refused) = hold_return(&mut tx, return_id, order_id, &id).await? {
+        if let Some(ret) = for_return {
+            if let Some(refused) = hold_return(&mut tx, ret, order_id, &id).await? {
                 return Ok(refused);
             }
         }
@@ -175,8 +214,8 @@ impl Orders {
             .await?;
         sqlx::query(
             "INSERT INTO order_refunds (id, order_id, amount_cents, reason, status, provider, actor_id, actor_email, \
-                 created_at, updated_at, return_id) \
-             VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $8, $9)",
+                 created_at, updated_at, return_id, with_delivery) \
+             VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $8, $9, $10)",
         )
         .bind(&id)
         .bind(order_id)
@@ -186,7 +225,8 @@ impl Orders {
         .bind(by.map(|a| a.id.clone()))
         .bind(by.map(|a| a.email.clone()))
         .bind(now)
-        .bind(for_return)
+        .bind(for_return.map(|r| r.id))
+        .bind(i64::from(for_return.is_some_and(|r| r.with_delivery)))
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -195,8 +235,32 @@ impl Orders {
             order_id: order_id.clone(),
             amount,
             reason: reason.to_string(),
-            return_id: for_return.cloned(),
+            return_id: for_return.map(|r| r.id.clone()),
         }))
+    }
+
+    /// The order's refunds, first first: each refund made, held or refused.
+    pub async fn refunds_of(&self, order_id: &Id) -> Result<Vec<RefundEntry>, sqlx::Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT r.amount_cents, r.reason, r.status, r.actor_email, r.created_at, ret.number AS return_number \
+             FROM order_refunds r LEFT JOIN order_returns ret ON ret.id = r.return_id \
+             WHERE r.order_id = $1 ORDER BY r.created_at, r.id LIMIT {MAX_LISTED}"
+        ))
+        .bind(order_id)
+        .fetch_all(&self.db.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(RefundEntry {
+                    amount: Money::from_cents(row.try_get("amount_cents")?),
+                    reason: row.try_get("reason")?,
+                    status: row.try_get("status")?,
+                    by: row.try_get("actor_email")?,
+                    return_number: row.try_get("return_number")?,
+                    created_at: row.try_get("created_at")?,
+                })
+            })
+            .collect()
     }
 
     /// Claims refunds pending for [`STUCK_AFTER_MS`] and more, a batch at a time, each for
@@ -312,7 +376,7 @@ impl Orders {
             documents::credit_refund(&mut tx, &refund.order_id, refund.amount, now).await?;
         }
         if let Some(return_id) = &refund.return_id {
-            sqlx::query(
+            let closed = sqlx::query(
                 "UPDATE order_returns SET status = 'refunded', refunded_cents = $2, updated_at = $3 \
                  WHERE id = $1 AND status = 'received'",
             )
@@ -320,8 +384,11 @@ impl Orders {
             .bind(refund.amount.cents())
             .bind(now)
             .execute(&mut *tx)
-            .await?;
-            add_return_event(&mut tx, return_id, ReturnStatus::Refunded, now, None).await?;
+            .await?
+            .rows_affected();
+            if closed == 1 {
+                add_return_event(&mut tx, return_id, ReturnStatus::Refunded, now, None).await?;
+            }
         }
         if let Some(admin) = by {
             let changes = Changes::new()
@@ -375,10 +442,15 @@ impl Orders {
                 .bind(refund.amount.cents())
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query("UPDATE order_returns SET refund_id = NULL WHERE refund_id = $1")
+            if let Some(return_id) = &refund.return_id {
+                sqlx::query(
+                    "UPDATE order_returns SET refund_id = NULL WHERE id = $1 AND refund_id = $2",
+                )
+                .bind(return_id)
                 .bind(&refund.id)
                 .execute(&mut *tx)
                 .await?;
+            }
         }
         tx.commit().await
     }

@@ -29,6 +29,8 @@ pub enum ReturnMoveRefusal {
     NoSuchReturn,
     /// The machine does not allow it from where the return stands.
     NotAllowed(Status),
+    /// A refund of it is under way (or held while the provider has not answered).
+    BeingRefunded,
 }
 
 /// Moves the return to `next` if it stands where `next` may come from: `Ok(previous)`,
@@ -41,25 +43,39 @@ async fn take(
     reject_reason: Option<&str>,
     now: i64,
 ) -> Result<Result<Status, ReturnMoveRefusal>, sqlx::Error> {
-    let current: Option<String> =
-        sqlx::query("UPDATE order_returns SET updated_at = $2 WHERE id = $1 RETURNING status")
-            .bind(id)
-            .bind(now)
-            .fetch_optional(&mut *conn)
-            .await?
-            .map(|row| row.try_get("status"))
-            .transpose()?;
-    let Some(current) = current.as_deref().and_then(Status::parse) else {
+    let row = sqlx::query(
+        "UPDATE order_returns SET updated_at = $2 WHERE id = $1 RETURNING status, refund_id",
+    )
+    .bind(id)
+    .bind(now)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else {
         return Ok(Err(ReturnMoveRefusal::NoSuchReturn));
+    };
+    let status: String = row.try_get("status")?;
+    let Some(current) = Status::parse(&status) else {
+        return Err(sqlx::Error::Decode(
+            format!("order_returns.status holds '{status}'").into(),
+        ));
     };
     if !next.comes_from().contains(&current) {
         return Ok(Err(ReturnMoveRefusal::NotAllowed(current)));
     }
+    // Refunded without a refund (nothing came back to pay for) only while no refund
+    // of it is under way: that one closes it when it is made.
+    let refunding = row.try_get::<Option<String>, _>("refund_id")?.is_some();
+    if next == Status::Refunded && refunding {
+        return Ok(Err(ReturnMoveRefusal::BeingRefunded));
+    }
+    let refunded = (next == Status::Refunded).then_some(0_i64);
     sqlx::query(
-        "UPDATE order_returns SET status = $1, reject_reason = COALESCE($2, reject_reason) WHERE id = $3",
+        "UPDATE order_returns SET status = $1, reject_reason = COALESCE($2, reject_reason), \
+         refunded_cents = COALESCE($3, refunded_cents) WHERE id = $4",
     )
     .bind(next.as_str())
     .bind(reject_reason)
+    .bind(refunded)
     .bind(id)
     .execute(&mut *conn)
     .await?;

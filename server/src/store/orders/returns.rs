@@ -37,6 +37,8 @@ pub enum AskRefusal {
     NoSuchOrder,
     NotCompleted,
     WindowClosed,
+    /// The order has had [`returns::MAX_RETURNS`] returns already.
+    TooManyReturns,
     /// The asks (by position) that name no line of the order.
     NotInOrder(Vec<usize>),
     /// Each line asked for beyond what it can still return: at most how many can.
@@ -412,6 +414,14 @@ impl Orders {
         let returnable = returnable_of(&mut tx, &order, window_days).await?;
         if returnable.until.is_none_or(|until| now > until) {
             return Ok(Err(AskRefusal::WindowClosed));
+        }
+        let asked: i64 = sqlx::query("SELECT COUNT(*) AS n FROM order_returns WHERE order_id = $1")
+            .bind(order_id)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        if asked >= returns::MAX_RETURNS {
+            return Ok(Err(AskRefusal::TooManyReturns));
         }
         let left: BTreeMap<&str, i64> = returnable
             .lines

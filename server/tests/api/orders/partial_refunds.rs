@@ -204,6 +204,52 @@ async fn staff_refund_part_of_a_card_order_then_the_rest(app: TestApp) {
         .await;
     assert_eq!(mine["data"]["order"]["paymentStatus"], "refunded");
     assert_eq!(mine["data"]["order"]["refunded"], 80.0);
+    assert!(
+        mine["data"]["order"].get("refunds").is_none(),
+        "the refunds' reasons are staff's"
+    );
+    // The console's order lists each refund: amount, reason, who, where it stands.
+    let (status, staff_view) = app
+        .call(
+            Method::GET,
+            &format!("/api/admin/order/{number}"),
+            None,
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{staff_view}");
+    // (Made at one instant of the test's clock: in no particular order.)
+    let mut listed: Vec<(f64, &str, &str, &str)> = staff_view["data"]["order"]["refunds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["amount"].as_f64().unwrap(),
+                r["reason"].as_str().unwrap(),
+                r["status"].as_str().unwrap(),
+                r["by"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    listed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert_eq!(
+        listed,
+        [
+            (
+                30.0,
+                "One tap arrived scratched",
+                "succeeded",
+                "admin@example.com"
+            ),
+            (
+                50.0,
+                "Customer kept nothing",
+                "succeeded",
+                "admin@example.com"
+            ),
+        ]
+    );
     // Logged with the amount and reason, and mailed each time.
     let log = refunds_logged(&app, &admin, &number).await;
     let mut reasons: Vec<&str> = log

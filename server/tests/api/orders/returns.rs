@@ -9,7 +9,7 @@ use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::{at_once, count, guest_order, stocked};
+use super::{at_once, count, delivery, guest_order, stocked};
 use crate::accounts::png;
 use crate::helpers::{fixture, Fixture, TestApp};
 use crate::on_both_backends;
@@ -21,13 +21,18 @@ on_both_backends!(
     a_return_is_refunded_once_however_many_refund_it,
     photos_are_checked_kept_private_and_at_most_five,
     units_received_back_on_sale_wake_back_in_stock_alerts,
+    delivery_is_refunded_once_and_a_return_of_nothing_closes_without_money,
 );
 
 /// A guest's cash pickup order of `lines`, paid and completed: its number and token.
 async fn completed(app: &TestApp, admin: &str, lines: &[(&str, i64)]) -> (String, String) {
-    let (number, token) = app
-        .placed(&guest_order("ret@example.com", lines), None)
-        .await;
+    let body = guest_order("ret@example.com", lines);
+    completed_as(app, admin, body, "ready_for_pickup").await
+}
+
+/// The order `body` placed, paid, moved through `via` and completed.
+async fn completed_as(app: &TestApp, admin: &str, body: Value, via: &str) -> (String, String) {
+    let (number, token) = app.placed(&body, None).await;
     let (status, body) = app
         .call(
             Method::POST,
@@ -37,7 +42,7 @@ async fn completed(app: &TestApp, admin: &str, lines: &[(&str, i64)]) -> (String
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    for next in ["ready_for_pickup", "completed"] {
+    for next in [via, "completed"] {
         let (status, body) = app
             .call(
                 Method::POST,
@@ -749,4 +754,122 @@ async fn units_received_back_on_sale_wake_back_in_stock_alerts(app: TestApp) {
         1,
         "the one waiting alert is mailed"
     );
+}
+
+async fn delivery_is_refunded_once_and_a_return_of_nothing_closes_without_money(app: TestApp) {
+    let f = fixture(&app).await;
+    let admin = app.admin().await;
+    let elbow = stocked(&app, &f, "Elbow 22 mm", 450, 10).await;
+    let mut body = guest_order("ret@example.com", &[(&elbow, 4)]);
+    body["fulfilment"] = json!("delivery");
+    body["contact"] = delivery("ret@example.com");
+    let (number, token) = completed_as(&app, &admin, body, "shipped").await;
+    let placed = order(&app, &number, &token).await;
+    let fee = placed["deliveryFee"].as_f64().unwrap();
+    assert!(fee > 0.0, "{placed}");
+    let variant = variant_of(&placed, &elbow);
+    let mut received = Vec::new();
+    for came_back in [1, 1, 0] {
+        let (status, body) = ask(&app, &number, &token, one_line(&variant, 1, "not_needed")).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let id = body["data"]["return"]["_id"].as_str().unwrap().to_string();
+        assert_eq!(body["data"]["return"]["deliveryFee"], fee);
+        staff(&app, &admin, &id, "approve", None).await;
+        let (status, _) = staff(
+            &app,
+            &admin,
+            &id,
+            "receive",
+            Some(json!({"lines": [{"variantId": variant, "received": came_back, "restocked": 0}]})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        received.push(id);
+    }
+    // The first return gives the delivery back with its units; the second may not.
+    let (status, body) = staff(
+        &app,
+        &admin,
+        &received[0],
+        "refund",
+        Some(json!({"includeDelivery": true})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let first = body["data"]["return"]["refunded"].as_f64().unwrap();
+    assert!(
+        (first - body["data"]["return"]["refundEstimate"].as_f64().unwrap() - fee).abs() < 0.001,
+        "{body}"
+    );
+    let (status, body) = staff(
+        &app,
+        &admin,
+        &received[1],
+        "refund",
+        Some(json!({"includeDelivery": true})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["message"],
+        "The delivery fee of this order has been refunded already"
+    );
+    assert_eq!(
+        body_status(&app, &admin, &received[1]).await,
+        "received",
+        "nothing moved"
+    );
+    let (status, body) = staff(&app, &admin, &received[1], "refund", None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Nothing came back: the return closes with nothing refunded, and says so.
+    app.deliver_mail().await;
+    let sent = app.mailer.sent().len();
+    let (status, body) = staff(&app, &admin, &received[2], "refund", None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["return"]["status"], "refunded");
+    assert_eq!(body["data"]["return"]["refunded"], 0.0);
+    assert_eq!(app.deliver_mail().await, 1);
+    assert_eq!(
+        app.mailer.sent()[sent].letter.subject,
+        "Your return R-000003 is closed"
+    );
+    let refunds: i64 = sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM order_refunds")
+        .fetch_one(&app.catalogue.db().pool)
+        .await
+        .unwrap();
+    assert_eq!(refunds, 2, "the closed return moved no money");
+
+    // An order takes at most 20 returns, cancelled ones counted.
+    for _ in 3..20 {
+        let (status, body) = ask(&app, &number, &token, one_line(&variant, 1, "not_needed")).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let id = body["data"]["return"]["_id"].as_str().unwrap().to_string();
+        let (status, _) = app
+            .call(
+                Method::POST,
+                &format!("/api/return/{id}/cancel?token={token}"),
+                None,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let (status, body) = ask(&app, &number, &token, one_line(&variant, 1, "not_needed")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["message"], "An order can have at most 20 returns");
+}
+
+async fn body_status(app: &TestApp, admin: &str, id: &str) -> String {
+    let (_, body) = app
+        .call(
+            Method::GET,
+            &format!("/api/admin/return/{id}"),
+            None,
+            Some(admin),
+        )
+        .await;
+    body["data"]["return"]["status"]
+        .as_str()
+        .unwrap()
+        .to_string()
 }

@@ -16,6 +16,7 @@ import { OrderEvents } from './order-events';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderNoteForm } from './order-note-form';
 import { OrderRefund } from './order-refund';
+import { OrderRefundsList } from './order-refunds-list';
 
 /** Loads the order with `number` and shows `children(order)`, or why it cannot. */
 export function WithAdminOrder({ number, children }: { number: string; children: (order: Order) => ReactNode }) {
@@ -67,6 +68,7 @@ export function AdminOrder({ order }: { order: Order }) {
       {order.refundFailure && <RefundFailureNotice failure={order.refundFailure} />}
       <OrderActionsPanel order={order} />
       <OrderRefund order={order} />
+      <OrderRefundsList refunds={order.refunds} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="items-heading" className="space-y-2 rounded-lg border border-slate-200 p-4">

@@ -308,6 +308,34 @@ describe('Console order refunds', () => {
     expect(within(screen.getByRole('list', { name: 'Timeline' })).getByText('Refunded')).toBeInTheDocument();
   });
 
+  it('lists each refund with its reason, who made it, the return it was for and where it stands', async () => {
+    orderApi(
+      adminOrder({
+        ...CARD,
+        paymentStatus: 'partially_refunded',
+        refunded: 12,
+        refunds: [
+          { amount: 5, reason: 'Scratched', status: 'succeeded', by: 'admin@example.com', returnNumber: null, createdAt: '2025-03-02T10:00:00.000Z' },
+          { amount: 7, reason: 'Return R-000001', status: 'pending', by: 'admin@example.com', returnNumber: 'R-000001', createdAt: '2025-03-03T10:00:00.000Z' },
+          { amount: 3, reason: 'Goodwill', status: 'failed', by: null, returnNumber: null, createdAt: '2025-03-04T10:00:00.000Z' },
+        ],
+      }),
+    );
+    await openOrder();
+    const items = within(screen.getByRole('list', { name: 'Refunds' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^₹5\.00 · Scratched.*Refunded · admin@example\.com · /),
+      expect.stringMatching(/^₹7\.00 · Return R-000001 · for return R-000001.*Held: the provider has not answered yet · admin@example\.com/),
+      expect.stringMatching(/^₹3\.00 · Goodwill.*Refused by the provider · the customer’s cancellation/),
+    ]);
+  });
+
+  it('lists no refunds before the first', async () => {
+    orderApi(adminOrder({ status: 'completed', paymentStatus: 'paid', refunds: [] }));
+    await openOrder();
+    expect(screen.queryByRole('list', { name: 'Refunds' })).not.toBeInTheDocument();
+  });
+
   it('records a cash refund of the whole payment; the box then goes, and the totals keep what was refunded', async () => {
     const calls = orderApi(adminOrder({ status: 'completed', paymentStatus: 'paid' }));
     await openOrder();
