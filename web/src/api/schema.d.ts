@@ -5143,9 +5143,10 @@ export interface components {
             /**
              * Format: double
              * @description Less than the estimate, if staff say so; left out: the estimate (with delivery
-             *     when `includeDelivery`).
+             *     when `includeDelivery`), which closes a return none of which came back with
+             *     nothing refunded.
              */
-            amount: number;
+            amount?: number;
             /** @description Refund the order's delivery fee too. */
             includeDelivery?: boolean;
         };

@@ -91,8 +91,9 @@ pub struct ReceiveRequest {
 #[serde(rename_all = "camelCase")]
 pub struct ReturnRefundRequest {
     /// Less than the estimate, if staff say so; left out: the estimate (with delivery
-    /// when `includeDelivery`).
-    #[schema(value_type = f64, minimum = 0.01, maximum = 10000000, multiple_of = 0.01)]
+    /// when `includeDelivery`), which closes a return none of which came back with
+    /// nothing refunded.
+    #[schema(required = false, value_type = f64, minimum = 0.01, maximum = 10000000, multiple_of = 0.01)]
     pub amount: Option<f64>,
     /// Refund the order's delivery fee too.
     #[serde(default)]

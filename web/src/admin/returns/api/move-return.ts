@@ -14,7 +14,7 @@ export type ReturnMove =
   | { kind: 'approve' }
   | { kind: 'reject'; reason: string }
   | { kind: 'receive'; lines: ReceiveRequest['lines'] }
-  | { kind: 'refund'; amount: number; includeDelivery: boolean };
+  | { kind: 'refund'; amount?: number; includeDelivery: boolean };
 
 const FALLBACK: Record<ReturnMove['kind'], string> = {
   approve: 'Failed to approve the return',

@@ -20,7 +20,38 @@ type RefundMove = Extract<ReturnMove, { kind: 'refund' }>;
  * amount (unticked, takes it off again). 'Refund ₹X' asks once more before it is sent, as
  * the order page's Refund box does. The server's `errors.amount` (422 'At most ₹N can be
  * refunded') shows under Amount; any other refusal (409) on the page. */
-export function ReturnRefundForm({ ret, onClose, onDone, onRefused }: { ret: Return; onClose: () => void } & MoveOutcome) {
+export function ReturnRefundForm(props: { ret: Return; onClose: () => void } & MoveOutcome) {
+  return props.ret.refundEstimate === 0 ? <CloseUnpaid {...props} /> : <RefundForm {...props} />;
+}
+
+/** A return none of which came back owes nothing: staff close it, with no amount (the
+ * server refunds nothing and tells the customer so). */
+function CloseUnpaid({ ret, onClose, onDone, onRefused }: { ret: Return; onClose: () => void } & MoveOutcome) {
+  const close = useMoveReturn(ret._id);
+  const send = async () => {
+    try {
+      const { message } = await close.mutateAsync({ kind: 'refund', includeDelivery: false });
+      onDone(message || 'Return refunded');
+    } catch (error) {
+      onRefused(errorMessage(error, 'Failed to close the return'));
+    }
+  };
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-3">
+      <p className="text-sm text-slate-700">None of this return came back, so nothing is refunded for it. Closing it tells the customer so.</p>
+      <div className="flex flex-wrap gap-2">
+        <Button className="h-11 md:h-9" disabled={close.isPending} onClick={() => void send()}>
+          Close the return
+        </Button>
+        <Button type="button" variant="outline" className="h-11 md:h-9" disabled={close.isPending} onClick={onClose}>
+          Not yet
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function RefundForm({ ret, onClose, onDone, onRefused }: { ret: Return; onClose: () => void } & MoveOutcome) {
   const headingId = useId();
   const refund = useMoveReturn(ret._id);
   const form = useForm<ReturnRefundValues>({ resolver: zodResolver(returnRefundSchema), defaultValues: { amount: ret.refundEstimate.toFixed(2), includeDelivery: false } });
@@ -99,7 +130,7 @@ export function ReturnRefundForm({ ret, onClose, onDone, onRefused }: { ret: Ret
       >
         {asking && (
           <DialogContent
-            title={`Refund ${formatRupee(asking.amount)} for return ${ret.number}?`}
+            title={`Refund ${formatRupee(asking.amount ?? 0)} for return ${ret.number}?`}
             description={`It is given back on order #${ret.orderNumber}'s payment${asking.includeDelivery ? ', delivery included' : ''}. This cannot be undone.`}
           >
             <div className="flex flex-wrap justify-end gap-2">

@@ -149,6 +149,14 @@ describe('Console return refunds', () => {
     expect(amount).toHaveDisplayValue('12.10');
   });
 
+  it('closes a return none of which came back with no amount: nothing is refunded', async () => {
+    const calls = await openRefund({ refundEstimate: 0 });
+    expect(within(actionsBox()).queryByLabelText('Amount')).not.toBeInTheDocument();
+    expect(actionsBox()).toHaveTextContent('None of this return came back, so nothing is refunded for it.');
+    fireEvent.click(within(actionsBox()).getByRole('button', { name: 'Close the return' }));
+    await waitFor(() => expect(calls).toEqual([{ path: MOVE('refund'), body: { includeDelivery: false } }]));
+  });
+
   it('offers no delivery when the order paid none', async () => {
     await openRefund({ deliveryFee: 0 });
     expect(field('Amount')).toHaveDisplayValue('41.70');
