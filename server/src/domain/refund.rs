@@ -35,6 +35,17 @@ pub fn check_amount(amount: Money, paid: Money, refunded: Money) -> Result<(), R
     Ok(())
 }
 
+/// The amount staff typed for a refund, in money: more than 0, at most
+/// [`MAX_CENTS`](super::money::MAX_CENTS), with at most two decimals.
+pub fn typed_amount(value: f64) -> Result<Money, &'static str> {
+    match super::money::hundredths(value) {
+        Some(cents) if cents > 0 && cents <= super::money::MAX_CENTS => {
+            Ok(Money::from_cents(cents))
+        }
+        _ => Err("Amount must be more than 0 with at most two decimals"),
+    }
+}
+
 /// Staff's reason, trimmed: 1 to [`MAX_REASON_CHARS`] characters.
 pub fn check_reason(reason: &str) -> Result<&str, &'static str> {
     let reason = reason.trim();
@@ -53,6 +64,19 @@ mod tests {
 
     const fn m(cents: i64) -> Money {
         Money::from_cents(cents)
+    }
+
+    #[test]
+    fn a_typed_amount_is_more_than_0_with_two_decimals_at_most() {
+        assert_eq!(typed_amount(12.5), Ok(m(1_250)));
+        assert_eq!(typed_amount(0.01), Ok(m(1)));
+        for refused in [0.0, -1.0, 0.001, 12.345, f64::NAN] {
+            assert_eq!(
+                typed_amount(refused),
+                Err("Amount must be more than 0 with at most two decimals"),
+                "{refused}"
+            );
+        }
     }
 
     #[test]

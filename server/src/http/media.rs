@@ -37,6 +37,14 @@ pub fn signed_url(state: &AppState, path: &str, expires: i64) -> String {
     )
 }
 
+/// When signed links made now should expire: on a quarter hour 15 to 30 minutes away,
+/// so a page answered again a little later carries the same URLs (and the browser keeps
+/// its cached pictures).
+pub fn quarter_hour_expiry(state: &AppState) -> i64 {
+    const QUARTER: i64 = 15 * 60;
+    (state.clock.now_secs() / QUARTER + 2) * QUARTER
+}
+
 /// The query of a signed URL (`GET /auth/signed-url` makes them).
 #[derive(serde::Deserialize)]
 pub struct Signature {

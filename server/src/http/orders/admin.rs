@@ -13,11 +13,9 @@ use serde::Deserialize;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use super::answers::{Order, OrderData, OrderList};
-use crate::domain::money::{hundredths, MAX_CENTS};
 use crate::domain::order::{Fulfilment, PaymentStatus, Status};
-use crate::domain::refund::check_reason;
+use crate::domain::refund::{check_reason, typed_amount};
 use crate::domain::time::{parse_date, DAY_MS};
-use crate::domain::Money;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::http::identity::AdminUser;
@@ -359,17 +357,14 @@ pub async fn refund(
     ApiJson(body): ApiJson<RefundRequest>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
     let mut errors = BTreeMap::new();
-    let amount = match body.amount.map(hundredths) {
+    let amount = match body.amount.map(typed_amount) {
         None => {
             errors.insert("amount", "Amount is required".to_string());
             None
         }
-        Some(Some(cents)) if cents > 0 && cents <= MAX_CENTS => Some(Money::from_cents(cents)),
-        Some(_) => {
-            errors.insert(
-                "amount",
-                "Amount must be more than 0 with at most two decimals".to_string(),
-            );
+        Some(Ok(amount)) => Some(amount),
+        Some(Err(problem)) => {
+            errors.insert("amount", problem.to_string());
             None
         }
     };

@@ -3,8 +3,6 @@
 //! and how many go back on sale) and refund. Each move is logged in the activity log in
 //! its own transaction (store::orders).
 
-use std::collections::BTreeMap;
-
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -12,10 +10,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{return_id, Return, ReturnData};
-use crate::domain::money::{hundredths, MAX_CENTS};
-use crate::domain::refund::check_reason;
+use crate::domain::refund::{check_reason, typed_amount};
 use crate::domain::returns::Status;
-use crate::domain::Money;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
 use crate::http::identity::AdminUser;
@@ -276,16 +272,11 @@ pub async fn refund(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<ReturnRefundRequest>,
 ) -> Result<Json<Envelope<ReturnData>>, AppError> {
-    let amount = match body.amount.map(hundredths) {
-        None => None,
-        Some(Some(cents)) if cents > 0 && cents <= MAX_CENTS => Some(Money::from_cents(cents)),
-        Some(_) => {
-            return Err(AppError::fields(BTreeMap::from([(
-                "amount",
-                "Amount must be more than 0 with at most two decimals".to_string(),
-            )])))
-        }
-    };
+    let amount = body
+        .amount
+        .map(typed_amount)
+        .transpose()
+        .map_err(|problem| AppError::field("amount", problem))?;
     let id = return_id(&id)?;
     let row = state
         .order_service

@@ -107,10 +107,7 @@ pub struct ReturnData {
 
 impl Return {
     pub fn from_row(state: &AppState, row: ReturnRow) -> Return {
-        // Expiries fall on quarter hours, so the page keeps the same URLs (and the
-        // browser's cached photos) for a while; each works 15 to 30 minutes.
-        const QUARTER: i64 = 15 * 60;
-        let expires = (state.clock.now_secs() / QUARTER + 2) * QUARTER;
+        let expires = crate::http::media::quarter_hour_expiry(state);
         Return {
             id: row.id.into_string(),
             number: row.number,

@@ -127,10 +127,7 @@ pub struct ReviewForm {
 
 impl Review {
     pub(crate) fn from_row(state: &AppState, row: ReviewRow) -> Review {
-        // Expiries fall on quarter hours, so a page of reviews keeps the same URLs
-        // (and the browser's cached photos) for a while; each works 15 to 30 minutes.
-        const QUARTER: i64 = 15 * 60;
-        let expires = (state.clock.now_secs() / QUARTER + 2) * QUARTER;
+        let expires = crate::http::media::quarter_hour_expiry(state);
         let user = match row.author {
             Some(author) => Reviewer {
                 full_name: author.full_name,
