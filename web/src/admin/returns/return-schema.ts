@@ -1,6 +1,7 @@
 // The console's return forms, checked before they are sent, in the server's words where it
 // has them (the returns API): a rejection's reason, what came back, and a refund.
 import { z } from 'zod/mini';
+import { refundAmount } from '@/admin/shared/schemas';
 import type { Return } from './types';
 
 /** The longest reason for rejecting a return. */
@@ -13,18 +14,9 @@ export const rejectSchema = z.object({
 });
 export type RejectValues = z.infer<typeof rejectSchema>;
 
-/** An amount of money as typed: digits, and at most two decimals. */
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
-
-/** The amount typed, when it is one the server takes (more than 0, two decimals at most). */
-export function typedAmount(text: string): number | null {
-  const trimmed = text.trim();
-  return AMOUNT.test(trimmed) && Number(trimmed) > 0 ? Number(trimmed) : null;
-}
-
 /** A return's refund. Whether that much may be refunded is the server's to say (422). */
 export const returnRefundSchema = z.object({
-  amount: z.string().check(z.trim(), z.minLength(1, 'Amount is required'), z.refine((text) => typedAmount(text) !== null, 'Amount must be more than 0 with at most two decimals')),
+  amount: refundAmount,
   includeDelivery: z.boolean(),
 });
 export type ReturnRefundValues = z.infer<typeof returnRefundSchema>;

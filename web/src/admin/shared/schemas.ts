@@ -25,12 +25,21 @@ export const MAX_REFUND_REASON_CHARS = 500;
 /** An amount of money as typed: digits, and at most two decimals. */
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 
+/** The amount typed, when it is one a refund takes (more than 0, two decimals at most). */
+export function typedAmount(text: string): number | null {
+  const trimmed = text.trim();
+  return AMOUNT.test(trimmed) && Number(trimmed) > 0 ? Number(trimmed) : null;
+}
+
+/** A refund's amount as typed, with the server's messages (the order's and a return's). */
+export const refundAmount = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Amount is required'), z.refine((text) => typedAmount(text) !== null, 'Amount must be more than 0 with at most two decimals'));
+
 /** A refund (POST /admin/order/{number}/refund), with the server's messages. The amount
  * is kept as typed; whether that much is left is the server's to say (422). */
 export const refundSchema = z.object({
-  amount: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'Amount is required'), z.refine((text) => AMOUNT.test(text) && Number(text) > 0, 'Amount must be more than 0 with at most two decimals')),
+  amount: refundAmount,
   reason: z
     .string()
     .check(z.trim(), z.minLength(1, 'A reason is required'), z.maxLength(MAX_REFUND_REASON_CHARS, `A reason may be at most ${MAX_REFUND_REASON_CHARS} characters`)),

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Field, fieldControlClass } from '@/admin/shared/components/form-field';
+import { AmountField, Field, fieldControlClass } from '@/admin/shared/components/form-field';
 import { MAX_REFUND_REASON_CHARS, refundSchema, type RefundValues } from '@/admin/shared/schemas';
 import type { Order } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -77,21 +77,7 @@ function RefundForm({ order }: { order: Order }) {
     <>
       <form noValidate onSubmit={ask} onChange={() => form.clearErrors('root')} className="space-y-3">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr]">
-          <Field label="Amount" error={errors.amount?.message}>
-            {({ id, describedBy }) => (
-              <input
-                id={id}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0.01"
-                aria-invalid={errors.amount ? true : undefined}
-                aria-describedby={describedBy}
-                className={cn(fieldControlClass, 'h-11')}
-                {...form.register('amount')}
-              />
-            )}
-          </Field>
+          <AmountField error={errors.amount?.message} registration={form.register('amount')} />
           <Field label="Reason" hint={`For the shop's records and the activity log; the customer does not see it. ${length} of ${MAX_REFUND_REASON_CHARS} characters.`} error={errors.reason?.message}>
             {({ id, describedBy }) => (
               <textarea

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Field, fieldControlClass } from '@/admin/shared/components/form-field';
+import { AmountField } from '@/admin/shared/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { formatRupee } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { type ReturnMove, useMoveReturn } from '../api/move-return';
 import { addMoney, type MoveOutcome } from '../return-actions';
-import { returnRefundSchema, type ReturnRefundValues, typedAmount } from '../return-schema';
+import { typedAmount } from '@/admin/shared/schemas';
+import { returnRefundSchema, type ReturnRefundValues } from '../return-schema';
 import type { Return } from '../types';
 
 type RefundMove = Extract<ReturnMove, { kind: 'refund' }>;
@@ -91,21 +91,7 @@ function RefundForm({ ret, onClose, onDone, onRefused }: { ret: Return; onClose:
           Refund return {ret.number}
         </h3>
         <div className="max-w-[12rem]">
-          <Field label="Amount" error={errors.amount?.message}>
-            {({ id, describedBy }) => (
-              <input
-                id={id}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0.01"
-                aria-invalid={errors.amount ? true : undefined}
-                aria-describedby={describedBy}
-                className={cn(fieldControlClass, 'h-11')}
-                {...form.register('amount')}
-              />
-            )}
-          </Field>
+          <AmountField error={errors.amount?.message} registration={form.register('amount')} />
         </div>
         {ret.deliveryFee > 0 && (
           <label className="flex min-h-11 items-center gap-2 text-sm">
