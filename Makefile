@@ -41,7 +41,7 @@ test-rust:
 	cargo test --locked
 
 # schemathesis (PyPI) against the debug binary: every check on every call, as a guest,
-# a customer and an administrator.
+# a customer and each staff role (support, warehouse, manager, then the owner).
 test-api-schema: web
 	cargo build --locked
 	SHOP_BIN=$(SHOP_DEBUG) bash scripts/schemathesis.sh

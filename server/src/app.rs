@@ -101,7 +101,7 @@ impl AppState {
             reviews: Reviews::new(db.clone()),
             items: Items::new(db.clone(), services.clock.clone()),
             orders,
-            activity,
+            activity: activity.clone(),
             promos: crate::store::promo::Promos::new(db.clone(), services.clock.clone()),
             delivery_methods: crate::store::delivery::DeliveryMethods::new(
                 db.clone(),
@@ -125,6 +125,19 @@ impl AppState {
             alerts: crate::store::alerts::Alerts::new(db.clone(), services.clock.clone()),
             customers: crate::store::customers::Customers::new(db.clone(), services.clock.clone()),
             dashboard: crate::store::dashboard::Dashboard::new(db.clone()),
+            webhooks: crate::store::webhooks::Webhooks::new(
+                db.clone(),
+                services.clock.clone(),
+                activity.clone(),
+            ),
+            webhook_sender: crate::http::webhooks::send::Sender::new(
+                services.settings.webhooks_allow_private,
+            ),
+            staff: crate::store::staff::Staff::new(
+                db.clone(),
+                services.clock.clone(),
+                activity.clone(),
+            ),
             outbox,
             media: services.media,
             mailer: services.mailer,
@@ -175,6 +188,10 @@ pub async fn serve(
         .settings
         .deliver_mail
         .then(|| tokio::spawn(crate::jobs::alerts::run(state.clone())));
+    let webhook_worker = state
+        .settings
+        .deliver_mail
+        .then(|| tokio::spawn(crate::jobs::webhooks::run(state.clone())));
     let webhooks = state
         .settings
         .deliver_webhooks
@@ -231,6 +248,9 @@ pub async fn serve(
         worker.abort();
     }
     if let Some(worker) = alert_worker {
+        worker.abort();
+    }
+    if let Some(worker) = webhook_worker {
         worker.abort();
     }
 }

@@ -146,6 +146,15 @@ pub struct ServeArgs {
     /// (at least 16 characters). Without it only this machine may read them.
     #[arg(long, env = "SHOP_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
+    /// Let webhook endpoints be plain `http://` and reach private, loopback and
+    /// link-local addresses (tests, private networks). Off: `https://` to public
+    /// addresses only.
+    #[arg(long, env = "SHOP_WEBHOOKS_ALLOW_PRIVATE")]
+    pub webhooks_allow_private: bool,
+    /// Multiplies the waits between a webhook's tries (10 s up to 15 hours); tests
+    /// shrink them.
+    #[arg(long, env = "SHOP_WEBHOOK_RETRY_SCALE", default_value_t = 1.0)]
+    pub webhook_retry_scale: f64,
 }
 
 impl ServeArgs {
@@ -188,6 +197,8 @@ impl fmt::Debug for ServeArgs {
             .field("max_connections", &self.max_connections)
             .field("shutdown_grace", &self.shutdown_grace)
             .field("metrics_token", &self.metrics_token.as_ref().map(|_| "***"))
+            .field("webhooks_allow_private", &self.webhooks_allow_private)
+            .field("webhook_retry_scale", &self.webhook_retry_scale)
             .finish()
     }
 }

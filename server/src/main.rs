@@ -210,6 +210,14 @@ fn services(
             deliver_webhooks: true,
             connections: args.connections(),
             metrics_token: metrics_token(args.metrics_token.as_deref())?,
+            webhooks_allow_private: args.webhooks_allow_private,
+            webhook_retry_scale: if args.webhook_retry_scale.is_finite()
+                && args.webhook_retry_scale >= 0.0
+            {
+                args.webhook_retry_scale
+            } else {
+                return Err("SHOP_WEBHOOK_RETRY_SCALE must be a number of at least 0".into());
+            },
         },
         clock: Clock::system(),
     })

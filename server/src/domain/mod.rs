@@ -32,12 +32,14 @@ pub mod rules;
 pub mod sale_unit;
 pub mod search_terms;
 pub mod shop;
+pub mod staff;
 pub mod synonyms;
 pub mod tax;
 pub mod time;
 pub mod trade;
 pub mod variant;
 pub mod variant_rules;
+pub mod webhook;
 
 pub use id::new_id;
 pub use money::Money;

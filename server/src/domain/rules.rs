@@ -16,6 +16,7 @@ use super::product_rules::{
     MAX_PHOTOS, MAX_PRICE, MAX_PRICE_CHANGE_PERCENT, MAX_STOCK, MAX_STOCK_REASON_CHARS, MIN_PRICE,
     MIN_PRICE_CHANGE_PERCENT,
 };
+use super::staff::StaffRole;
 use super::variant_rules::MAX_WEIGHT_GRAMS;
 use super::Money;
 
@@ -58,6 +59,14 @@ pub fn rules() -> Value {
             "maxWeightGrams": MAX_WEIGHT_GRAMS,
         },
         "countries": country_codes().collect::<Vec<_>>(),
+        // What each staff role may do (docs/DESIGN.md §13): the console's tests sign in
+        // as each role with these, so they never keep a table of their own.
+        "staff": {
+            "permissions": StaffRole::ALL
+                .iter()
+                .map(|role| (role.as_str().to_string(), json!(role.permissions())))
+                .collect::<serde_json::Map<String, Value>>(),
+        },
     })
 }
 

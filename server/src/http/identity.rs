@@ -9,7 +9,8 @@ use axum::http::request::Parts;
 
 use super::{AppError, AppState};
 use crate::domain::id::Id;
-use crate::store::accounts::{Role, UserRow};
+use crate::domain::staff::{Action, StaffRole, ROLE_REFUSED};
+use crate::store::accounts::UserRow;
 use crate::store::activity::Actor;
 
 /// What a request without a valid token hears, whatever the reason.
@@ -45,8 +46,59 @@ impl FromRequestParts<AppState> for MaybeUser {
     }
 }
 
-/// An administrator (docs/DESIGN.md §8): 401 without a valid token, 403 for a customer.
+/// A member of staff (docs/DESIGN.md §8, §13): 401 without a valid token, 403 for a
+/// customer. On a console route the gate ([`crate::http::staff::gate`]) has already
+/// checked the role against the route and hands the member over; elsewhere the
+/// extractor checks only that the caller is staff.
 pub struct AdminUser(pub UserRow);
+
+/// A member of staff the gate let through, with their role.
+#[derive(Clone, Debug)]
+pub struct StaffMember {
+    pub user: UserRow,
+    pub role: StaffRole,
+}
+
+/// How often a member's `last_seen_at` is brought up to date: not on every call.
+const LAST_SEEN_EVERY_MS: i64 = 5 * 60 * 1000;
+
+/// The member of staff behind a request's token: 401 without a valid one, 403 for a
+/// customer (and for a disabled member, whose token no longer holds: 401).
+pub(crate) async fn staff_member(
+    headers: &axum::http::HeaderMap,
+    state: &AppState,
+) -> Result<StaffMember, AppError> {
+    let token = bearer_in(headers).ok_or_else(unauthorized)?;
+    let user = user_of(token, state).await?;
+    let Some(role) = user.role.staff() else {
+        return Err(AppError::Forbidden(ADMINS_ONLY.into()));
+    };
+    let now = state.clock.now_ms();
+    if user
+        .last_seen_at
+        .is_none_or(|seen| now - seen >= LAST_SEEN_EVERY_MS)
+    {
+        state.accounts.seen(&user.id, now).await?;
+    }
+    Ok(StaffMember { user, role })
+}
+
+impl AdminUser {
+    /// The member's role.
+    pub fn role(&self) -> StaffRole {
+        self.0.role.staff().unwrap_or(StaffRole::Support)
+    }
+
+    /// 403 'Your role does not allow this' unless the member's role may do `action`:
+    /// the handler's own check where the rule depends on the object it loaded.
+    pub fn require(&self, action: Action) -> Result<(), AppError> {
+        if self.role().may(action) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden(ROLE_REFUSED.into()))
+        }
+    }
+}
 
 impl AdminUser {
     /// The administrator as the activity log names them.
@@ -60,6 +112,7 @@ pub(crate) fn actor_of(admin: &UserRow) -> Actor {
     Actor {
         id: admin.id.clone(),
         email: admin.email.clone(),
+        role: admin.role.staff(),
     }
 }
 
@@ -70,11 +123,12 @@ impl FromRequestParts<AppState> for AdminUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        if user.role != Role::Admin {
-            return Err(AppError::Forbidden(ADMINS_ONLY.into()));
+        if let Some(member) = parts.extensions.get::<StaffMember>() {
+            return Ok(AdminUser(member.user.clone()));
         }
-        Ok(AdminUser(user))
+        staff_member(&parts.headers, state)
+            .await
+            .map(|member| AdminUser(member.user))
     }
 }
 

@@ -28,9 +28,11 @@ pub mod response_cache;
 pub mod returns;
 pub mod reviews;
 mod seo;
+pub mod staff;
 mod storefront;
 pub mod trade;
 mod validators;
+pub mod webhooks;
 
 use std::sync::Arc;
 
@@ -116,6 +118,12 @@ pub struct AppServices {
     pub customers: Customers,
     /// The administrators' dashboard figures.
     pub dashboard: Dashboard,
+    /// Webhook endpoints and their deliveries (docs/DESIGN.md §13).
+    pub webhooks: crate::store::webhooks::Webhooks,
+    /// The sender of webhook deliveries: its client and the address rule.
+    pub webhook_sender: crate::http::webhooks::send::Sender,
+    /// The staff: members, invitations, roles (docs/DESIGN.md §13).
+    pub staff: crate::store::staff::Staff,
     pub media: Media,
     pub mailer: Mailer,
     pub keys: Keys,
@@ -146,6 +154,10 @@ pub struct Settings {
     pub deliver_webhooks: bool,
     /// The bounds on this node's connections.
     pub connections: connections::Connections,
+    /// Let webhooks reach private addresses and plain `http://` (`SHOP_WEBHOOKS_ALLOW_PRIVATE`).
+    pub webhooks_allow_private: bool,
+    /// Multiplies the waits between a webhook's tries (`SHOP_WEBHOOK_RETRY_SCALE`).
+    pub webhook_retry_scale: f64,
     /// What a caller of `/metrics` from elsewhere than this machine must send as its
     /// bearer token (`SHOP_METRICS_TOKEN`); without one, only this machine may read them.
     pub metrics_token: Option<String>,
@@ -195,6 +207,8 @@ pub fn router(state: AppState) -> Router {
         .merge(admin::router())
         .merge(trade::router())
         .merge(returns::router())
+        .merge(staff::router())
+        .merge(webhooks::router())
         .route("/openapi.json", get(openapi::serve));
     let api = body_limit(small, MAX_BODY_BYTES)
         .merge(body_limit(auth::upload_router(), MAX_UPLOAD_BODY_BYTES))
@@ -222,6 +236,11 @@ pub fn router(state: AppState) -> Router {
         .merge(body_limit(
             content::banners::upload_router(),
             content::banners::MAX_BANNER_BODY_BYTES,
+        ))
+        // Every console route: staff only, and only the roles that route is for.
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            staff::gate::staff_only,
         ))
         .fallback(|| async { AppError::NotFound("Not found".into()) });
     let payments = state.payments.clone();

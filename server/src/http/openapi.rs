@@ -109,6 +109,8 @@ pub fn api() -> utoipa::openapi::OpenApi {
         orders::delivery::Doc::openapi(),
         dashboard::Doc::openapi(),
         customers::Doc::openapi(),
+        crate::http::staff::Doc::openapi(),
+        crate::http::webhooks::Doc::openapi(),
         activity::Doc::openapi(),
         promo::Doc::openapi(),
         settings::Doc::openapi(),

@@ -12,6 +12,7 @@ pub mod alerts;
 pub mod mail;
 pub mod refunds;
 pub mod reminders;
+pub mod webhooks;
 
 /// Runs `batch` until it does nothing more; how many it did in all. The workers that
 /// take what is due in batches (refunds, reminders, alerts) drain it this way.

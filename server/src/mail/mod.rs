@@ -4,6 +4,7 @@
 
 pub mod alerts;
 pub mod returns;
+pub mod staff;
 pub mod templates;
 pub mod trade;
 

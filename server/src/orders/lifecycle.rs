@@ -93,6 +93,7 @@ impl OrderService {
             Ok(order) => Ok(order),
             Err(MoveRefusal::NoSuchOrder) => Err(OrderError::NotFound),
             Err(MoveRefusal::NotAllowed(current)) => Err(OrderError::NotAllowed { current, next }),
+            Err(MoveRefusal::Paid) => Err(OrderError::RoleRefused),
         }
     }
 

@@ -96,6 +96,10 @@ pub enum OrderError {
     /// The status machine does not allow the move from where the order stands.
     #[error("an order that is {} cannot become {}", current.as_str(), next.as_str())]
     NotAllowed { current: Status, next: Status },
+    /// A cancellation of a paid order by a member of staff who may cancel only unpaid
+    /// ones (docs/DESIGN.md §13).
+    #[error("the staff role may cancel only unpaid orders")]
+    RoleRefused,
     #[error(transparent)]
     Store(#[from] sqlx::Error),
     #[error(transparent)]

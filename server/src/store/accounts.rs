@@ -9,6 +9,7 @@ use super::Db;
 use crate::domain::account::Email;
 use crate::domain::account_policy::{AttemptKind, CODE_TRIES};
 use crate::domain::id::Id;
+use crate::domain::staff::StaffRole;
 
 /// A user as stored.
 #[derive(Clone, Debug)]
@@ -26,25 +27,42 @@ pub struct UserRow {
     /// When an administrator disabled the account: it cannot sign in, and no token of
     /// it holds, until enabled again.
     pub disabled_at: Option<i64>,
+    /// When a member of staff last used the console (kept to the nearest few minutes).
+    pub last_seen_at: Option<i64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
     Customer,
-    Admin,
+    /// A member of staff (`users.role` 'admin') with one of the four roles of
+    /// docs/DESIGN.md §13 (`users.staff_role`).
+    Staff(StaffRole),
 }
 
 impl Role {
+    /// The role as `User.role` answers it: `customer`, or the staff role's name.
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Customer => "customer",
-            Role::Admin => "admin",
+            Role::Staff(role) => role.as_str(),
         }
+    }
+
+    /// The staff role, for a member of staff.
+    pub fn staff(self) -> Option<StaffRole> {
+        match self {
+            Role::Customer => None,
+            Role::Staff(role) => Some(role),
+        }
+    }
+
+    pub fn is_staff(self) -> bool {
+        self.staff().is_some()
     }
 }
 
 const USER_COLUMNS: &str = "id, email, password_hash, full_name, phone_number, profile_photo, \
-     email_verified, role, token_version, created_at, disabled_at";
+     email_verified, role, staff_role, token_version, created_at, disabled_at, last_seen_at";
 
 fn user(row: &AnyRow) -> Result<UserRow, sqlx::Error> {
     Ok(UserRow {
@@ -56,13 +74,21 @@ fn user(row: &AnyRow) -> Result<UserRow, sqlx::Error> {
         profile_photo: row.try_get("profile_photo")?,
         email_verified: row.try_get::<i64, _>("email_verified")? != 0,
         role: if row.try_get::<String, _>("role")? == "admin" {
-            Role::Admin
+            // A member of staff whose role could not be read gets the least of them.
+            let staff = row.try_get::<Option<String>, _>("staff_role")?;
+            Role::Staff(
+                staff
+                    .as_deref()
+                    .and_then(StaffRole::parse)
+                    .unwrap_or(StaffRole::Support),
+            )
         } else {
             Role::Customer
         },
         token_version: row.try_get("token_version")?,
         created_at: row.try_get("created_at")?,
         disabled_at: row.try_get("disabled_at")?,
+        last_seen_at: row.try_get("last_seen_at")?,
     })
 }
 
@@ -109,6 +135,16 @@ impl Accounts {
             .transpose()
     }
 
+    /// Notes that a member of staff used the console at `now`.
+    pub async fn seen(&self, id: &Id, now: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE users SET last_seen_at = $2 WHERE id = $1")
+            .bind(id)
+            .bind(now)
+            .execute(&self.db.pool)
+            .await
+            .map(drop)
+    }
+
     pub async fn user_by_email(&self, email: &Email) -> Result<Option<UserRow>, sqlx::Error> {
         sqlx::query(&format!(
             "SELECT {USER_COLUMNS} FROM users WHERE email = $1"
@@ -146,6 +182,13 @@ impl Accounts {
             return Ok(None);
         }
         store_code(&mut tx, id, &code).await?;
+        super::webhooks::emit(
+            &mut tx,
+            crate::domain::webhook::EventType::CustomerCreated,
+            id.as_str(),
+            code.sent_at,
+        )
+        .await?;
         let row = sqlx::query(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1"))
             .bind(id)
             .fetch_one(&mut *tx)
@@ -154,7 +197,7 @@ impl Accounts {
         user(&row).map(Some)
     }
 
-    /// Makes `email` an administrator with `password_hash`: a new verified account, or
+    /// Makes `email` an owner (docs/DESIGN.md §13) with `password_hash`: a new verified account, or
     /// an existing one promoted (its earlier tokens revoked). Returns whether it is new.
     pub async fn make_admin(
         &self,
@@ -164,7 +207,7 @@ impl Accounts {
     ) -> Result<bool, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         let promoted = sqlx::query(
-            "UPDATE users SET role = 'admin', password_hash = $2, email_verified = 1, \
+            "UPDATE users SET role = 'admin', staff_role = 'owner', password_hash = $2, email_verified = 1, \
              token_version = token_version + 1, updated_at = $3 WHERE email = $1",
         )
         .bind(email.as_str())
@@ -175,8 +218,8 @@ impl Accounts {
         .rows_affected();
         if promoted == 0 {
             sqlx::query(
-                "INSERT INTO users (id, email, password_hash, email_verified, role, created_at, updated_at) \
-                 VALUES ($1, $2, $3, 1, 'admin', $4, $4)",
+                "INSERT INTO users (id, email, password_hash, email_verified, role, staff_role, created_at, updated_at) \
+                 VALUES ($1, $2, $3, 1, 'admin', 'owner', $4, $4)",
             )
             .bind(crate::domain::new_id())
             .bind(email.as_str())

@@ -10,6 +10,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::{value_rows, Db};
 use crate::domain::id::{new_id, Id};
+use crate::domain::staff::StaffRole;
 use crate::domain::time::Clock;
 
 /// Who made a change: the administrator as they were when they made it.
@@ -17,6 +18,8 @@ use crate::domain::time::Clock;
 pub struct Actor {
     pub id: Id,
     pub email: String,
+    /// Their staff role then; `None` where it was not kept (a refund retried later).
+    pub role: Option<StaffRole>,
 }
 
 /// The fields a change touched, each with its value before and after. A field whose
@@ -138,6 +141,8 @@ pub struct ActivityRow {
     pub id: String,
     pub admin_id: String,
     pub admin_email: String,
+    /// Their staff role then; null for entries written before roles were kept.
+    pub admin_role: Option<String>,
     pub object_type: String,
     pub object_id: String,
     /// Null for entries written before names were kept whose object has gone.
@@ -167,6 +172,11 @@ impl Activity {
         Activity { db, clock }
     }
 
+    /// The time as the shop's clock tells it: when a change logged now happened.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
     /// Writes `entry` inside `tx`, the transaction that makes the change.
     pub async fn record(
         &self,
@@ -183,12 +193,12 @@ impl Activity {
         tx: &mut Transaction<'static, Any>,
         entries: &[Entry<'_>],
     ) -> Result<(), sqlx::Error> {
-        const PER_ROW: usize = 9;
+        const PER_ROW: usize = 10;
         let now = self.clock.now_ms();
         for batch in entries.chunks(500) {
             let sql = format!(
                 "INSERT INTO admin_activity \
-                 (id, admin_id, admin_email, object_type, object_id, object_name, action, changes, created_at) \
+                 (id, admin_id, admin_email, admin_role, object_type, object_id, object_name, action, changes, created_at) \
                  VALUES {}",
                 value_rows(batch.len(), PER_ROW)
             );
@@ -198,6 +208,7 @@ impl Activity {
                     .bind(new_id())
                     .bind(entry.actor.id.as_str())
                     .bind(entry.actor.email.as_str())
+                    .bind(entry.actor.role.map(StaffRole::as_str))
                     .bind(entry.object_type)
                     .bind(entry.object_id)
                     .bind(entry.object_name)
@@ -237,7 +248,7 @@ impl Activity {
             format!("WHERE {}", conditions.join(" AND "))
         };
         let page_sql = format!(
-            "SELECT id, admin_id, admin_email, object_type, object_id, object_name, action, changes, created_at \
+            "SELECT id, admin_id, admin_email, admin_role, object_type, object_id, object_name, action, changes, created_at \
              FROM admin_activity {clause} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}",
             binds.len() + 1,
             binds.len() + 2
@@ -268,6 +279,7 @@ fn activity(row: &AnyRow) -> Result<ActivityRow, sqlx::Error> {
         id: row.try_get("id")?,
         admin_id: row.try_get("admin_id")?,
         admin_email: row.try_get("admin_email")?,
+        admin_role: row.try_get("admin_role")?,
         object_type: row.try_get("object_type")?,
         object_id: row.try_get("object_id")?,
         object_name: row.try_get("object_name")?,

@@ -41,7 +41,7 @@ pub enum DisableRefusal {
 /// The columns of a [`CustomerRow`], from `users u`. The two figures are one index
 /// range each (`orders_by_user`), per row of a page.
 const CUSTOMER_COLUMNS: &str =
-    "u.id, u.email, u.full_name, u.email_verified, u.role, u.created_at, u.disabled_at, \
+    "u.id, u.email, u.full_name, u.email_verified, COALESCE(u.staff_role, u.role) AS role, u.created_at, u.disabled_at, \
      (SELECT COUNT(*) FROM orders o WHERE o.user_id = u.id) AS order_count, \
      (SELECT CAST(COALESCE(SUM(o.total_cents), 0) AS BIGINT) FROM orders o \
          WHERE o.user_id = u.id AND o.status <> 'cancelled') AS spent_cents";

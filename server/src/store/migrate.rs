@@ -218,6 +218,18 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../migrations/sqlite/0033_returns.sql"),
         postgres: include_str!("../../migrations/postgres/0033_returns.sql"),
     },
+    Migration {
+        version: 34,
+        name: "staff",
+        sqlite: include_str!("../../migrations/sqlite/0034_staff.sql"),
+        postgres: include_str!("../../migrations/postgres/0034_staff.sql"),
+    },
+    Migration {
+        version: 35,
+        name: "webhooks",
+        sqlite: include_str!("../../migrations/sqlite/0035_webhooks.sql"),
+        postgres: include_str!("../../migrations/postgres/0035_webhooks.sql"),
+    },
 ];
 
 /// Applies every migration the database has not seen yet, each in its own transaction.

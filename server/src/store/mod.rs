@@ -23,9 +23,11 @@ pub mod promo;
 pub mod quick_order;
 pub mod reviews;
 pub mod settings;
+pub mod staff;
 pub mod stock;
 pub mod trade;
 pub mod trade_demo;
+pub mod webhooks;
 
 use std::path::Path;
 use std::str::FromStr;

@@ -126,6 +126,20 @@ pub async fn rederive(
         PaymentStatus::Failed => Some(EventType::PaymentFailed),
         PaymentStatus::Unpaid | PaymentStatus::Pending => None,
     };
+    if changed == 1 && next == PaymentStatus::Paid {
+        let number: String = sqlx::query("SELECT number FROM orders WHERE id = $1")
+            .bind(order_id)
+            .fetch_one(&mut *conn)
+            .await?
+            .try_get("number")?;
+        super::webhooks::emit(
+            conn,
+            crate::domain::webhook::EventType::OrderPaid,
+            &number,
+            now,
+        )
+        .await?;
+    }
     if let (1, Some(event)) = (changed, event) {
         sqlx::query(
             "INSERT INTO order_events (order_id, type, at, note, public) VALUES ($1, $2, $3, NULL, $4)",

@@ -8,10 +8,9 @@ use sqlx::{Any, Row, Transaction};
 
 use super::activity::Actor;
 use super::{value_rows, Db};
-
-/// The role a staff member's movement is recorded with. Every member of staff is an
-/// administrator until staff roles come (docs/DESIGN.md §13).
-const STAFF_ROLE: &str = "admin";
+use crate::domain::product_rules::LOW_STOCK;
+use crate::domain::staff::StaffRole;
+use crate::domain::webhook::EventType;
 
 /// Why stock moved: an order's path, or a member of staff with their reason.
 #[derive(Clone, Copy, Debug)]
@@ -95,11 +94,17 @@ pub async fn record(
                 .bind(cause.reason())
                 .bind(actor.map(|a| a.id.as_str()))
                 .bind(actor.map(|a| a.email.as_str()))
-                .bind(actor.map(|_| STAFF_ROLE))
+                .bind(actor.and_then(|actor| actor.role).map(StaffRole::as_str))
                 .bind(cause.order_number())
                 .bind(movement.variant_id.as_deref());
         }
         query.execute(&mut **tx).await?;
+    }
+    // Down past the low-stock line: the shop's other systems hear (docs/DESIGN.md §13).
+    for low in moved.iter().filter(|m| {
+        m.change < 0 && m.stock_after < LOW_STOCK && m.stock_after - m.change >= LOW_STOCK
+    }) {
+        super::webhooks::emit(tx, EventType::StockLow, &low.product_id, at).await?;
     }
     // Back from nothing: the variant's back-in-stock alerts are due, whatever moved it.
     let back: Vec<&&Movement> = moved

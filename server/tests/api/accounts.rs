@@ -116,7 +116,7 @@ impl TestApp {
     }
 
     /// The newest mail to `to`, once the mail sent in the background has gone.
-    async fn last_mail_to(&self, to: &str) -> Mail {
+    pub(crate) async fn last_mail_to(&self, to: &str) -> Mail {
         self.mailer.settled().await;
         self.mails_to(to)
             .pop()
@@ -153,7 +153,7 @@ fn code_in(mail: &Mail) -> String {
 }
 
 /// The link in a mail's text.
-fn link_in(mail: &Mail) -> String {
+pub(crate) fn link_in(mail: &Mail) -> String {
     mail.letter
         .text
         .split_whitespace()
@@ -162,7 +162,7 @@ fn link_in(mail: &Mail) -> String {
         .to_string()
 }
 
-fn token_of(link: &str) -> String {
+pub(crate) fn token_of(link: &str) -> String {
     link.split_once("?token=")
         .expect("token in link")
         .1
@@ -853,7 +853,7 @@ async fn admin_login_admits_administrators_only(app: TestApp) {
     };
     let (status, body) = admin("root@example.com", "Admin123!").await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["data"]["user"]["role"], "admin");
+    assert_eq!(body["data"]["user"]["role"], "owner");
     assert_eq!(body["data"]["user"]["isEmailVerified"], true);
     let (status, body) = admin("ada@example.com", PASSWORD).await;
     assert_error(
@@ -885,7 +885,7 @@ async fn admin_login_admits_administrators_only(app: TestApp) {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(bob.role, Role::Admin);
+    assert_eq!(bob.role, Role::Staff(shop::domain::staff::StaffRole::Owner));
     assert_eq!(
         admin("bob@example.com", "Boss1234!").await.0,
         StatusCode::OK
@@ -1698,7 +1698,10 @@ async fn shop_admin_create_makes_and_promotes_administrators() {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(user.role, Role::Admin);
+    assert_eq!(
+        user.role,
+        Role::Staff(shop::domain::staff::StaffRole::Owner)
+    );
     assert!(user.email_verified);
     assert!(
         shop::security::password::verify("Other123!", Some(&user.password_hash))

@@ -255,6 +255,9 @@ where
                 deliver_webhooks: false,
                 connections: Connections::default(),
                 metrics_token: options.metrics_token,
+                // Tests send webhooks to receivers on 127.0.0.1.
+                webhooks_allow_private: true,
+                webhook_retry_scale: 1.0,
             },
             clock: clock.clone(),
         },

@@ -1015,6 +1015,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff: members (oldest first) and invitations not yet accepted, at most 100. */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Invites an address to the staff with a role: a single-use link valid 7 days is
+         *     e-mailed. An existing customer's address keeps its account (and its orders), which
+         *     becomes a member of staff once the invitation is accepted.
+         */
+        post: operations["invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraws an invitation not yet accepted: its link stops working. */
+        delete: operations["revoke"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a member's role, or disables or enables them. The last active owner can be
+         *     neither demoted nor disabled. A disabled member's tokens stop working at once; a
+         *     role change holds from their next request.
+         */
+        patch: operations["change"];
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/resend-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails an invitation again with a new link (the earlier link stops working),
+         *     valid 7 days from now.
+         */
+        post: operations["resend_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sub-category/{id}": {
         parameters: {
             query?: never;
@@ -1123,6 +1187,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoints, oldest first (at most 20). */
+        get: operations["list"];
+        put?: never;
+        /** Adds an endpoint. Its secret is answered here once (and again only by rotating it). */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One endpoint. */
+        get: operations["get_webhook"];
+        put?: never;
+        post?: never;
+        /** Deletes an endpoint with its delivery log. */
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes an endpoint: its address (checked again), events, description, or whether
+         *     it is on.
+         */
+        patch: operations["update_webhook"];
+        trace?: never;
+    };
+    "/api/admin/webhook/{id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's deliveries, newest first, each with every try. */
+        get: operations["deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhook/{id}/delivery/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the delivery's event again now, with the same event `id`, and answers the
+         *     delivery with the new try.
+         */
+        post: operations["resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhook/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, answered once; the old one stops at once. */
+        post: operations["rotate_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alert/unsubscribe": {
         parameters: {
             query?: never;
@@ -1138,6 +1296,26 @@ export interface paths {
          *     (any body); the storefront's `/unsubscribe?token=` page calls it too.
          */
         post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/accept-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an invitation: sets the password (the sign-up rules) and signs in, as the
+         *     console's login answers. The link works once.
+         */
+        post: operations["accept_invite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2157,6 +2335,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptInviteRequest: {
+            /**
+             * @description The sign-up rule: 8 to 40 characters of letters, digits and `@$!%?&`, with a
+             *     lowercase letter, an uppercase letter and a digit.
+             */
+            password: string;
+            /** @description The `token` of the invitation's link. */
+            token: string;
+        };
+        /** @description A member of staff as the activity log names them. */
+        ActivityActor: {
+            _id: string;
+            emailAddress: string;
+            /** @description owner, manager, warehouse or support; null when not kept. */
+            role?: string | null;
+        };
         ActivityEntry: {
             _id: string;
             /**
@@ -2166,6 +2360,11 @@ export interface components {
              *     created, updated, archived, …
              */
             action: string;
+            /**
+             * @description Who did it, as they were then: their role is null for changes made before
+             *     staff roles were kept.
+             */
+            actor: components["schemas"]["ActivityActor"];
             /** @description The administrator's address when they made the change. */
             adminEmail: string;
             adminId: string;
@@ -2378,6 +2577,18 @@ export interface components {
              * @description Days from an account order to its due date, 0 to 120.
              */
             termsDays: number;
+        };
+        /** @description One try of a delivery. */
+        AttemptView: {
+            at: string;
+            /** Format: int64 */
+            durationMs: number;
+            error?: string | null;
+            /**
+             * Format: int64
+             * @description The HTTP status, or null when none came.
+             */
+            status?: number | null;
         };
         /** @description One audience's breaks on a variant. */
         AudienceBreaks: {
@@ -2656,6 +2867,18 @@ export interface components {
             /** Format: int64 */
             rating: number;
         };
+        DeliveryData: {
+            delivery: components["schemas"]["DeliveryView"];
+        };
+        DeliveryList: {
+            deliveries: components["schemas"]["DeliveryView"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            perPage: number;
+            /** Format: int64 */
+            total: number;
+        };
         DeliveryMethodData: {
             method: components["schemas"]["DeliveryMethodView"];
         };
@@ -2753,6 +2976,16 @@ export interface components {
              *     `null` when one can be used.
              */
             refusal?: string | null;
+        };
+        /** @description A delivery of one event to the endpoint, with every try. */
+        DeliveryView: {
+            _id: string;
+            attempts: components["schemas"]["AttemptView"][];
+            createdAt: string;
+            eventId: string;
+            /** @description pending, delivered or failed. */
+            state: string;
+            type: string;
         };
         EmailRequest: {
             /** Format: email */
@@ -2989,6 +3222,30 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_DeliveryData: {
+            data: {
+                delivery: components["schemas"]["DeliveryView"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_DeliveryList: {
+            data: {
+                deliveries: components["schemas"]["DeliveryView"][];
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                perPage: number;
+                /** Format: int64 */
+                total: number;
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_DeliveryMethodData: {
             data: {
                 method: components["schemas"]["DeliveryMethodView"];
@@ -3176,6 +3433,15 @@ export interface components {
         Envelope_LatestApplication: {
             data: {
                 application?: null | components["schemas"]["ApplicationView"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_MemberData: {
+            data: {
+                member: components["schemas"]["StaffMemberView"];
             };
             message: string;
             /** @description Always `true`. */
@@ -3527,6 +3793,15 @@ export interface components {
             success: boolean;
         };
         /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_StaffList: {
+            data: {
+                staff: components["schemas"]["StaffMemberView"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
         Envelope_Statement: {
             data: {
                 /**
@@ -3779,6 +4054,36 @@ export interface components {
             /** @description Always `true`. */
             success: boolean;
         };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_WebhookData: {
+            data: {
+                webhook: components["schemas"]["Webhook"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_WebhookList: {
+            data: {
+                webhooks: components["schemas"]["Webhook"][];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
+        /** @description The success envelope of docs/DESIGN.md §4. */
+        Envelope_WebhookWithSecret: {
+            /** @description An endpoint and its signing secret, answered only at creation and rotation. */
+            data: {
+                /** @description `whsec_` and 64 hex digits; the HMAC key is this whole string. */
+                secret: string;
+                webhook: components["schemas"]["Webhook"];
+            };
+            message: string;
+            /** @description Always `true`. */
+            success: boolean;
+        };
         /** @description The failure envelope, as the OpenAPI document describes it. */
         ErrorBody: {
             /** @description What the refusal means, for the client to act on; left out when it has none. */
@@ -3937,6 +4242,12 @@ export interface components {
             /** @description The variant's SKU: the line's, or the one it keeps (or, once applied, is given). */
             sku: string;
         };
+        InviteRequest: {
+            /** Format: email */
+            emailAddress: string;
+            /** @description owner, manager, warehouse or support. */
+            role: string;
+        };
         /**
          * @description A cart or wishlist entry with its product and variant as they stand now: one entry
          *     per variant (docs/DESIGN.md §9). The price, discount and stock are the variant's.
@@ -4081,6 +4392,15 @@ export interface components {
             cart?: components["schemas"]["CartEntry"][];
             /** @description At most 100 entries. */
             wishlist?: components["schemas"]["WishlistEntry"][];
+        };
+        MemberChangeRequest: {
+            /** @description `true` disables the member (their tokens stop working), `false` enables them. */
+            disabled?: boolean | null;
+            /** @description owner, manager, warehouse or support. */
+            role?: string | null;
+        };
+        MemberData: {
+            member: components["schemas"]["StaffMemberView"];
         };
         /** @description `POST /user/item`. */
         NewItem: {
@@ -5317,6 +5637,21 @@ export interface components {
             product: components["schemas"]["Product"];
             variant: components["schemas"]["VariantAnswer"];
         };
+        StaffList: {
+            staff: components["schemas"]["StaffMemberView"][];
+        };
+        /** @description A member of staff, or an invitation not yet accepted. */
+        StaffMemberView: {
+            /** @description The member's user id, or the invitation's id while `status` is `invited`. */
+            _id: string;
+            emailAddress: string;
+            /** @description When they last used the console (to the nearest five minutes); null if never. */
+            lastSeenAt?: string | null;
+            /** @description owner, manager, warehouse or support. */
+            role: string;
+            /** @description invited, active or disabled. */
+            status: string;
+        };
         Statement: {
             /**
              * Format: double
@@ -5657,11 +5992,20 @@ export interface components {
             /** @description Empty until the profile is set up. */
             fullName: string;
             isEmailVerified: boolean;
+            /**
+             * @description What a member of staff's role may do in the console (`orders.view`,
+             *     `orders.refund`, `stock`, `staff`, …): the console hides the rest. Empty for a
+             *     customer.
+             */
+            permissions: string[];
             /** @description Digits, with a leading `+` for international numbers; empty until set. */
             phoneNumber: string;
             /** @description Path of the private photo: show it through `GET /auth/signed-url`. */
             profilePhoto?: string | null;
-            /** @description `customer` or `admin`. */
+            /**
+             * @description `customer`, or a member of staff's role: `owner`, `manager`, `warehouse` or
+             *     `support` (docs/DESIGN.md §13).
+             */
             role: string;
         };
         UserData: {
@@ -5790,6 +6134,42 @@ export interface components {
              * @description Ready, waiting to be collected.
              */
             readyForPickup: number;
+        };
+        /** @description An endpoint, without its secret. */
+        Webhook: {
+            _id: string;
+            /** @description `false` once switched off, by staff or after a day of failed tries. */
+            active: boolean;
+            createdAt: string;
+            description: string;
+            /** @description The event types it hears. */
+            events: string[];
+            url: string;
+        };
+        WebhookChange: {
+            active?: boolean | null;
+            description?: string | null;
+            events?: string[] | null;
+            url?: string | null;
+        };
+        WebhookData: {
+            webhook: components["schemas"]["Webhook"];
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        WebhookRequest: {
+            description?: string;
+            /** @description At least one of the event types. */
+            events: string[];
+            /** @description `https://` to a public host (any address with `SHOP_WEBHOOKS_ALLOW_PRIVATE`). */
+            url: string;
+        };
+        /** @description An endpoint and its signing secret, answered only at creation and rotation. */
+        WebhookWithSecret: {
+            /** @description `whsec_` and 64 hex digits; the HMAC key is this whole string. */
+            secret: string;
+            webhook: components["schemas"]["Webhook"];
         };
         /** @description One entry of a browser's wishlist. */
         WishlistEntry: {
@@ -10299,6 +10679,327 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Invitation sent' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MemberData"];
+                };
+            };
+            /** @description Not an e-mail address; an unknown role */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'This address is already on the staff'; invited already; 100 on the staff */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Invitation withdrawn' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Staff member not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member, not an invitation: disable them instead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Staff member updated' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MemberData"];
+                };
+            };
+            /** @description An unknown role */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Staff member not found' (an invitation is changed by resending or deleting it) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'The shop needs at least one owner' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Invitation sent again' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Staff member not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who has accepted already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rename_sub_category: {
         parameters: {
             query?: never;
@@ -10869,6 +11570,487 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Webhook created' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookWithSecret"];
+                };
+            };
+            /** @description errors.url (not https, not public, not a URL), errors.events, errors.description */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'A shop has at most 20 webhook endpoints' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookData"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Webhook not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Webhook deleted' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Empty"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Webhook not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookChange"];
+            };
+        };
+        responses: {
+            /** @description 'Webhook updated' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookData"];
+                };
+            };
+            /** @description errors.url, errors.events, errors.description */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Webhook not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deliveries: {
+        parameters: {
+            query?: {
+                page?: string;
+                perPage?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeliveryList"];
+                };
+            };
+            /** @description A bad page or perPage */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Webhook not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Delivery sent again' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeliveryData"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Delivery not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Being sent right now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotate_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Secret rotated' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookWithSecret"];
+                };
+            };
+            /** @description A parameter or the body does not parse, or breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff; 'Your role does not allow this' (owners only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Webhook not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unsubscribe: {
         parameters: {
             query?: {
@@ -10901,6 +12083,48 @@ export interface operations {
             };
             /** @description 'This link is not valid': no mail carried this token */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Welcome to the staff' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Session"];
+                };
+            };
+            /** @description A password breaking the rules; a bad, used or expired link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's Content-Type is not one the call reads */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

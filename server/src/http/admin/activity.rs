@@ -28,7 +28,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The kinds of object the log names (store::activity's `Entry::object_type`).
-const OBJECT_TYPES: [&str; 15] = [
+const OBJECT_TYPES: [&str; 17] = [
     "product",
     "category",
     "sub_category",
@@ -44,6 +44,8 @@ const OBJECT_TYPES: [&str; 15] = [
     "trade_application",
     "customer_group",
     "return",
+    "staff",
+    "webhook",
 ];
 /// The longest object id: ids are 24 characters, order numbers fewer.
 const MAX_OBJECT_ID_CHARS: usize = 100;
@@ -84,6 +86,17 @@ pub struct FieldChange {
     pub after: serde_json::Value,
 }
 
+/// A member of staff as the activity log names them.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityActor {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub email_address: String,
+    /// owner, manager, warehouse or support; null when not kept.
+    pub role: Option<String>,
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityEntry {
@@ -92,6 +105,9 @@ pub struct ActivityEntry {
     pub admin_id: String,
     /// The administrator's address when they made the change.
     pub admin_email: String,
+    /// Who did it, as they were then: their role is null for changes made before
+    /// staff roles were kept.
+    pub actor: ActivityActor,
     pub object_type: String,
     /// The object's `_id`, or an order's number.
     pub object_id: String,
@@ -113,6 +129,11 @@ impl From<ActivityRow> for ActivityEntry {
     fn from(row: ActivityRow) -> Self {
         ActivityEntry {
             id: row.id,
+            actor: ActivityActor {
+                id: row.admin_id.clone(),
+                email_address: row.admin_email.clone(),
+                role: row.admin_role,
+            },
             admin_id: row.admin_id,
             admin_email: row.admin_email,
             object_type: row.object_type,

@@ -16,10 +16,9 @@ use crate::domain::time::{iso8601, parse_date, DAY_MS};
 use crate::domain::Money;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
-use crate::http::identity::AdminUser;
+use crate::http::identity::{actor_of, AdminUser};
 use crate::http::paging::parse_paging;
 use crate::http::{ok, AppState, Envelope};
-use crate::store::activity::Actor;
 use crate::store::promo::{PromoInput, PromoWriteRefusal};
 
 #[derive(OpenApi)]
@@ -199,10 +198,7 @@ pub async fn create(
     ApiJson(body): ApiJson<PromoRequest>,
 ) -> Result<(StatusCode, Json<Envelope<PromoCodeData>>), AppError> {
     let input = check(&body)?;
-    let actor = Actor {
-        id: admin.id.clone(),
-        email: admin.email.clone(),
-    };
+    let actor = actor_of(&admin);
     let created = state
         .promos
         .create(&input, &actor, &state.activity)
@@ -239,10 +235,7 @@ pub async fn update(
 ) -> Result<Json<Envelope<PromoCodeData>>, AppError> {
     let id = Id::parse(&id).ok_or_else(|| refused(PromoWriteRefusal::NoSuchCode))?;
     let input = check(&body)?;
-    let actor = Actor {
-        id: admin.id.clone(),
-        email: admin.email.clone(),
-    };
+    let actor = actor_of(&admin);
     let updated = state
         .promos
         .update(id.as_str(), body.version, &input, &actor, &state.activity)

@@ -64,8 +64,13 @@ pub struct User {
     /// Path of the private photo: show it through `GET /auth/signed-url`.
     pub profile_photo: Option<String>,
     pub is_email_verified: bool,
-    /// `customer` or `admin`.
+    /// `customer`, or a member of staff's role: `owner`, `manager`, `warehouse` or
+    /// `support` (docs/DESIGN.md §13).
     pub role: String,
+    /// What a member of staff's role may do in the console (`orders.view`,
+    /// `orders.refund`, `stock`, `staff`, …): the console hides the rest. Empty for a
+    /// customer.
+    pub permissions: Vec<String>,
     pub created_at: String,
 }
 
@@ -79,6 +84,11 @@ impl From<UserRow> for User {
             profile_photo: row.profile_photo,
             is_email_verified: row.email_verified,
             role: row.role.as_str().to_string(),
+            permissions: row
+                .role
+                .staff()
+                .map(|role| role.permissions().into_iter().map(String::from).collect())
+                .unwrap_or_default(),
             created_at: iso8601(row.created_at),
         }
     }
@@ -144,7 +154,7 @@ fn internal(e: crate::BoxError) -> AppError {
     AppError::Internal(e)
 }
 
-fn start_session(state: &AppState, user: UserRow) -> Session {
+pub(crate) fn start_session(state: &AppState, user: UserRow) -> Session {
     Session {
         access_token: state.keys.issue_token(
             user.id.as_str(),

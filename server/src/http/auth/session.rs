@@ -16,7 +16,7 @@ use crate::http::identity::{ClientIp, CurrentUser};
 use crate::http::trade::TradeView;
 use crate::http::{ok, AppState, Envelope};
 use crate::security::password;
-use crate::store::accounts::{Role, UserRow};
+use crate::store::accounts::UserRow;
 
 const WRONG_CREDENTIALS: &str = "Invalid email or password";
 const TOO_MANY_LOGINS: &str = "Too many login attempts.";
@@ -73,7 +73,7 @@ pub async fn admin_login(
     ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Json<Envelope<Session>>, AppError> {
     let user = authenticate(&state, &ip, &body).await?;
-    if user.role != Role::Admin {
+    if !user.role.is_staff() {
         return Err(AppError::Forbidden("Administrator access required".into()));
     }
     Ok(ok("Login successful!", start_session(&state, user)))

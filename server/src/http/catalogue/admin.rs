@@ -139,7 +139,7 @@ impl AdminProduct {
 }
 
 /// `row` as the console's form shows it: with its variants, archived ones too.
-pub(super) async fn admin_answer(
+pub(crate) async fn admin_answer(
     state: &AppState,
     row: ProductRow,
 ) -> Result<AdminProduct, AppError> {

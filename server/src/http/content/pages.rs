@@ -17,9 +17,8 @@ use crate::domain::page::{self, NOT_FOUND};
 use crate::domain::time::iso8601;
 use crate::http::error::{AppError, ErrorBody, VERSION_RULE};
 use crate::http::extract::{ApiJson, ApiPath};
-use crate::http::identity::AdminUser;
+use crate::http::identity::{actor_of, AdminUser};
 use crate::http::{ok, AppState, Envelope};
-use crate::store::activity::Actor;
 use crate::store::pages::PageWriteRefusal;
 
 #[derive(OpenApi)]
@@ -170,10 +169,7 @@ pub async fn update(
     let (Some(title), Some(text), true) = (title, text, errors.is_empty()) else {
         return Err(AppError::fields(errors));
     };
-    let actor = Actor {
-        id: admin.id.clone(),
-        email: admin.email.clone(),
-    };
+    let actor = actor_of(&admin);
     let saved = state
         .pages
         .update(&slug, body.version, &title, text, &actor, &state.activity)

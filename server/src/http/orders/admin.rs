@@ -15,6 +15,7 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 use super::answers::{Order, OrderData, OrderList};
 use crate::domain::order::{Fulfilment, PaymentStatus, Status};
 use crate::domain::refund::{check_reason, typed_amount};
+use crate::domain::staff::Action;
 use crate::domain::time::{parse_date, DAY_MS};
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiJson, ApiPath, ApiQuery};
@@ -253,6 +254,15 @@ pub async fn set_status(
     ApiJson(body): ApiJson<StatusRequest>,
 ) -> Result<Json<Envelope<OrderData>>, AppError> {
     let next = parse_status(body.status.trim())?;
+    // The gate let in whoever may move or cancel orders; which of those this move is
+    // decides now (a paid order support may not cancel is refused as the move is made).
+    if next == Status::Cancelled {
+        if !admin.role().may_cancel(false) {
+            admin.require(Action::CancelOrders)?;
+        }
+    } else {
+        admin.require(Action::MoveOrders)?;
+    }
     let note = body
         .note
         .as_deref()
@@ -388,7 +398,7 @@ pub async fn refund(
 
 /// One order as staff see it: every event, its refunds, and the refund a cancelled
 /// card order still owes.
-async fn for_staff(
+pub(crate) async fn for_staff(
     state: &AppState,
     order: crate::domain::order_row::OrderRow,
 ) -> Result<Order, AppError> {

@@ -15,7 +15,6 @@ use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{ApiPath, ApiQuery};
 use crate::http::identity::MaybeUser;
 use crate::http::AppState;
-use crate::store::accounts::Role;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -35,7 +34,7 @@ async fn order_for(
 ) -> Result<OrderRow, AppError> {
     let service = &state.order_service;
     let found = match user.0 {
-        Some(user) if user.role == Role::Admin => service.by_number(number).await,
+        Some(user) if user.role.is_staff() => service.by_number(number).await,
         user => {
             service
                 .reachable(user.map(|u| u.id).as_ref(), number, token)

@@ -87,6 +87,9 @@ impl From<OrderError> for AppError {
                 current.as_str(),
                 next.as_str()
             )),
+            OrderError::RoleRefused => {
+                AppError::Forbidden(crate::domain::staff::ROLE_REFUSED.into())
+            }
             OrderError::Store(e) => e.into(),
             OrderError::Provider(e) => e.into(),
         }

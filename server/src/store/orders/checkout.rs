@@ -467,6 +467,7 @@ impl Orders {
             now,
         )
         .await?;
+        crate::store::webhooks::order_placed(&mut tx, &order, now).await?;
         tx.commit().await?;
         self.outbox.wake();
         let sold_out: Vec<&str> = taking.sold_out.iter().map(String::as_str).collect();

@@ -220,6 +220,9 @@ pub enum MoveRefusal {
     NoSuchOrder,
     /// The status machine does not allow it from where the order stands now.
     NotAllowed(Status),
+    /// A cancellation by a member of staff who may cancel only unpaid orders, of an
+    /// order that has been paid.
+    Paid,
 }
 
 /// The mails a change sends, built once the order's number is known.

@@ -1,6 +1,7 @@
 //! Moving an order along the status machine (a cancellation restocks it), and the
 //! administrators' cash and notes, each with its activity entry in its transaction.
 
+use crate::domain::webhook::EventType as WebhookEvent;
 use std::collections::BTreeMap;
 
 use sqlx::{Any, Row, Transaction};
@@ -16,6 +17,9 @@ use crate::store::activity::{Actor, Changes, Entry};
 use crate::store::outbox;
 use crate::store::payments;
 use crate::store::stock;
+
+/// The payment statuses of an order nobody has paid for.
+const UNPAID: [&str; 2] = ["unpaid", "failed"];
 
 impl Orders {
     /// Moves the order to `next` if the status machine allows it from where it stands
@@ -52,11 +56,18 @@ impl Orders {
         mail: MailFor<'_>,
         admin: Option<&Actor>,
     ) -> Result<Result<OrderRow, MoveRefusal>, sqlx::Error> {
+        // A member of staff who may cancel only what nobody paid for (docs/DESIGN.md
+        // §13): checked against the order as it stands in this transaction.
+        let unpaid_only = next == Status::Cancelled
+            && admin
+                .and_then(|admin| admin.role)
+                .is_some_and(|role| !role.may_cancel(true));
         let mut tx = self.db.begin_write().await?;
-        let row = sqlx::query("SELECT status, fulfilment FROM orders WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        let row =
+            sqlx::query("SELECT status, fulfilment, payment_status FROM orders WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
         let Some(row) = row else {
             return Ok(Err(MoveRefusal::NoSuchOrder));
         };
@@ -65,27 +76,39 @@ impl Orders {
         if !current.may_become(next, fulfilment) {
             return Ok(Err(MoveRefusal::NotAllowed(current)));
         }
+        let payment: String = row.try_get("payment_status")?;
+        if unpaid_only && !UNPAID.contains(&payment.as_str()) {
+            return Ok(Err(MoveRefusal::Paid));
+        }
         let now = self.clock.now_ms();
         // Conditional on the status read above: of two racing moves, the second finds
         // the status changed (PostgreSQL re-reads the row once the first commits) and
-        // changes nothing.
+        // changes nothing. One who may cancel only unpaid orders also finds a payment
+        // that came meanwhile; for everyone else the payment does not matter.
         let moved = sqlx::query(
-            "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4",
+            "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4 \
+             AND ($5 = 0 OR payment_status IN ('unpaid', 'failed'))",
         )
         .bind(next.as_str())
         .bind(now)
         .bind(id)
         .bind(current.as_str())
+        .bind(i64::from(unpaid_only))
         .execute(&mut *tx)
         .await?
         .rows_affected();
         if moved == 0 {
-            let status: String = sqlx::query("SELECT status FROM orders WHERE id = $1")
+            let now_row = sqlx::query("SELECT status FROM orders WHERE id = $1")
                 .bind(id)
                 .fetch_one(&mut *tx)
-                .await?
-                .try_get("status")?;
-            return Ok(Err(MoveRefusal::NotAllowed(parse_status(&status)?)));
+                .await?;
+            let status = parse_status(&now_row.try_get::<String, _>("status")?)?;
+            // Same status: what moved was the payment, paid meanwhile.
+            return Ok(Err(if unpaid_only && status == current {
+                MoveRefusal::Paid
+            } else {
+                MoveRefusal::NotAllowed(status)
+            }));
         }
         add_event(&mut tx, id, next.event(), now, note).await?;
         let mut back_in_stock = Vec::new();
@@ -103,6 +126,13 @@ impl Orders {
         }
         let order = load(&mut tx, id).await?.ok_or(sqlx::Error::RowNotFound)?;
         outbox::enqueue(&mut tx, &order.contact.email_address, &mail(&order), now).await?;
+        // A cancellation is told as itself alone (docs/DESIGN.md §13).
+        let told = if next == Status::Cancelled {
+            WebhookEvent::OrderCancelled
+        } else {
+            WebhookEvent::OrderStatusChanged
+        };
+        crate::store::webhooks::emit(&mut tx, told, &order.number, now).await?;
         if let Some(admin) = admin {
             let changes = Changes::new()
                 .field("status", current.as_str(), next.as_str())
@@ -160,14 +190,17 @@ impl Orders {
     pub async fn mark_paid(&self, id: &Id, admin: &Actor) -> Result<Option<OrderRow>, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         let now = self.clock.now_ms();
+        // A write, so it holds the order's row: a cancellation racing it either finds it
+        // paid or has cancelled it first, when this finds nothing to mark.
         let row = sqlx::query(
-            "SELECT user_id, total_cents FROM orders \
+            "UPDATE orders SET updated_at = $4 \
              WHERE id = $1 AND payment_method IN ('cod', 'account') AND payment_status = $2 \
-             AND status <> $3",
+             AND status <> $3 RETURNING user_id, total_cents",
         )
         .bind(id)
         .bind(PaymentStatus::Unpaid.as_str())
         .bind(Status::Cancelled.as_str())
+        .bind(now)
         .fetch_optional(&mut *tx)
         .await?;
         let Some(row) = row else {

@@ -94,7 +94,11 @@ impl Orders {
                 let email: Option<String> = row.try_get("actor_email")?;
                 Ok(RefundRetry {
                     order_id: row.try_get("order_id")?,
-                    actor: id.zip(email).map(|(id, email)| Actor { id, email }),
+                    actor: id.zip(email).map(|(id, email)| Actor {
+                        id,
+                        email,
+                        role: None,
+                    }),
                     attempts: row.try_get("attempts")?,
                 })
             })

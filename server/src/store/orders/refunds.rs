@@ -296,7 +296,11 @@ impl Orders {
                         return_id: row.try_get("return_id")?,
                     },
                     provider: row.try_get("provider")?,
-                    actor: id.zip(email).map(|(id, email)| Actor { id, email }),
+                    actor: id.zip(email).map(|(id, email)| Actor {
+                        id,
+                        email,
+                        role: None,
+                    }),
                 })
             })
             .collect()
@@ -358,6 +362,13 @@ impl Orders {
         )
         .await?;
         let derived = payments::rederive(&mut tx, &refund.order_id, now).await?;
+        crate::store::webhooks::emit(
+            &mut tx,
+            crate::domain::webhook::EventType::OrderRefunded,
+            &before.number,
+            now,
+        )
+        .await?;
         // All of it back: a cancellation's refund staff may have been told to make by
         // hand is owed no more. (`refunded` held this refund since it started, and the
         // order's row is held here.)

@@ -489,6 +489,13 @@ impl Orders {
             .ok_or(sqlx::Error::RowNotFound)?;
         outbox::enqueue(&mut tx, &row.email, &shopper(&row), now).await?;
         outbox::enqueue_to_staff(&mut tx, &staff(&row), now).await?;
+        crate::store::webhooks::emit(
+            &mut tx,
+            crate::domain::webhook::EventType::ReturnRequested,
+            id.as_str(),
+            now,
+        )
+        .await?;
         tx.commit().await?;
         self.outbox.wake();
         Ok(Ok(row))

@@ -163,7 +163,7 @@ async fn every_admin_change_is_logged_with_before_and_after(app: TestApp) {
         (
             "objectType=planet",
             "objectType",
-            "objectType must be one of product, category, sub_category, banner, order, customer, review, promo_code, delivery_method, settings, page, search_synonyms, trade_application, customer_group, return",
+            "objectType must be one of product, category, sub_category, banner, order, customer, review, promo_code, delivery_method, settings, page, search_synonyms, trade_application, customer_group, return, staff, webhook",
         ),
         ("perPage=0", "perPage", "perPage must be a whole number of at least 1"),
     ] {

@@ -248,7 +248,7 @@ async fn stock_moves_by_a_change_with_a_reason_into_its_history(app: TestApp) {
         "newest first"
     );
     assert_eq!(entries[0]["actor"]["emailAddress"], "admin@example.com");
-    assert_eq!(entries[0]["actor"]["role"], "admin");
+    assert_eq!(entries[0]["actor"]["role"], "owner");
     assert!(entries[1]["actor"].is_null() && entries[2]["actor"].is_null());
     assert!(entries[4]["at"].as_str().unwrap().ends_with('Z'));
 
