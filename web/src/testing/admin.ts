@@ -1,16 +1,33 @@
-// The console's API as its tests meet it: an administrator, and the admin order and
-// product calls over lists the test chooses.
+// The console's API as its tests meet it: members of staff of each role (an owner by
+// default), and the admin order and product calls over lists the test chooses.
 import { http } from 'msw';
-import type { ActivityEntry, AdminProduct, AdminReview, Customer, DashboardData, Order, OrderStatus, PromoCode, StockEntry } from '@/api/types';
+import rules from '@/api/rules.json';
+import type { Permission, StaffRole } from '@/admin/shared/permissions';
+import type { ActivityEntry, AdminProduct, AdminReview, Customer, DashboardData, Order, OrderStatus, PromoCode, StockEntry, User } from '@/api/types';
 import { useAuth } from '@/features/auth';
 import { order } from './orders';
 import { envelope, product, user } from './server';
 
-export const ADMIN = user({ _id: 'a'.padStart(24, '0'), fullName: 'Shop Admin', emailAddress: 'admin@example.com', role: 'admin' });
+/** What each role may do, as the server's table (server/src/domain/staff.rs) writes it
+ * to rules.json: the tests sign in with exactly what the server would send. */
+export const ROLE_PERMISSIONS = rules.staff.permissions as Record<StaffRole, Permission[]>;
+
+/** A member of staff as the login and GET /auth/user answer: `{role}@example.com`, with
+ * the role's permissions. */
+export const staffUser = (role: StaffRole, overrides: Partial<User> = {}): User =>
+  user({ _id: role.charAt(0).padStart(24, '0'), fullName: `Shop ${role}`, emailAddress: `${role}@example.com`, role, permissions: ROLE_PERMISSIONS[role], ...overrides });
+
+/** The console's tests' usual member of staff: an owner, who may do everything. */
+export const ADMIN = staffUser('owner', { _id: 'a'.padStart(24, '0'), fullName: 'Shop Admin', emailAddress: 'admin@example.com' });
 export const ADMIN_TOKEN = 'admin-token';
 
 export function signInAsAdmin() {
   useAuth.getState().signIn(ADMIN, ADMIN_TOKEN);
+}
+
+/** Signs in a member of staff of `role` (with its permissions). */
+export function signInAs(role: StaffRole) {
+  useAuth.getState().signIn(staffUser(role), `${role}-token`);
 }
 
 /** An order as the console sees it (every event): by default the testing/orders.ts one.

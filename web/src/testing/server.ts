@@ -72,6 +72,7 @@ export function user(overrides: Partial<User> = {}): User {
     profilePhoto: null,
     isEmailVerified: true,
     role: 'customer',
+    permissions: [],
     createdAt: '',
     ...overrides,
   };

@@ -1,5 +1,7 @@
 // How the console words the activity log: the kinds of object, the actions, and each
 // changed field's values, which the server sends as any JSON.
+import { roleLabel } from '@/admin/shared/permissions';
+import type { ActivityEntry } from '@/api/types';
 import { truncate } from '@/lib/format';
 
 /** The kinds of object the log names (server: http/admin/activity.rs OBJECT_TYPES). */
@@ -19,6 +21,8 @@ export const OBJECT_TYPE_LABELS = {
   trade_application: 'Trade application',
   customer_group: 'Customer group',
   return: 'Return',
+  staff: 'Staff member',
+  webhook: 'Webhook',
 } as const;
 
 export type ObjectType = keyof typeof OBJECT_TYPE_LABELS;
@@ -44,6 +48,9 @@ const ACTION_LABELS: Record<string, string> = {
   prices_set: 'Group prices set',
   prices_imported: 'Price list imported',
   received: 'Received',
+  invited: 'Invited',
+  invitation_revoked: 'Invitation withdrawn',
+  secret_rotated: 'Secret rotated',
 };
 
 /** 'Status changed'; an action newer than this list reads as its name in words. */
@@ -85,3 +92,13 @@ export function changeValue(value: unknown): string {
 /** 'status: placed → ready_for_pickup', each side cut at VALUE_LIMIT characters. */
 export const changeLine = (field: string, before: unknown, after: unknown) =>
   `${field}: ${truncate(changeValue(before), VALUE_LIMIT)} → ${truncate(changeValue(after), VALUE_LIMIT)}`;
+
+/** Who made a change: their address then, and their role then (none for an entry made
+ * before staff had roles). */
+export type Actor = ActivityEntry['actor'];
+
+/** 'ada@example.com (Owner)': who made the change, with their role when the entry has one. */
+export function actorLabel({ actor, adminEmail }: Pick<ActivityEntry, 'actor' | 'adminEmail'>): string {
+  const emailAddress = actor?.emailAddress ?? adminEmail;
+  return actor?.role ? `${emailAddress} (${roleLabel(actor.role)})` : emailAddress;
+}

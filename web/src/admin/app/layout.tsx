@@ -3,17 +3,20 @@ import { LogOut, PanelLeftOpen, Store, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { adminPaths } from '@/admin/shared/admin-paths';
+import { roleLabel, usePermissions } from '@/admin/shared/permissions';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
 import { cn } from '@/lib/utils';
 import { adminSections } from './sections';
 
-/** The console's sections as links, the current one marked; `onNavigate` closes the drawer. */
+/** The console's sections the signed-in role may open, as links, the current one marked;
+ * `onNavigate` closes the drawer. */
 function SectionLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const allowed = usePermissions();
   return (
     <ul className="space-y-1">
-      {adminSections.map(({ label, to, icon: Icon, end }) => (
+      {adminSections.filter((section) => allowed(section.permission)).map(({ label, to, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -32,12 +35,15 @@ function SectionLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Who is signed in, the way back to the shop, and signing out. */
+/** Who is signed in and as what, the way back to the shop, and signing out. */
 function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { user, signOut } = useAuth();
   return (
     <div className="space-y-1 border-t border-slate-200 pt-3 text-sm">
-      <p className="break-all px-3 pb-1 text-slate-600">{user?.emailAddress}</p>
+      <p className="px-3 pb-1 text-slate-600">
+        <span className="block break-all">{user?.emailAddress}</span>
+        {user && <span className="block text-xs">{roleLabel(user.role)}</span>}
+      </p>
       <Link to={paths.home} reloadDocument onClick={onNavigate} className="flex min-h-11 items-center gap-3 rounded-md px-3 text-slate-700 hover:bg-slate-100">
         <Store className="h-4 w-4" aria-hidden="true" /> Go to the shop
       </Link>

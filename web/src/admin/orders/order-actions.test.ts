@@ -1,5 +1,7 @@
+import { can, type StaffRole } from '@/admin/shared/permissions';
 import type { Order, OrderStatus } from '@/api/types';
-import { mayRefund, orderActions, refundLeft } from './order-actions';
+import { staffUser } from '@/testing/admin';
+import { mayRefund, type OrderAction, orderActions, refundLeft, roleAllows } from './order-actions';
 
 type Case = [OrderStatus, Order['fulfilment'], Order['paymentMethod'], Order['paymentStatus'], string[]];
 
@@ -44,5 +46,28 @@ describe('refunds', () => {
     ['failed', 0, false],
   ])('may be given on a %s order of 20 with %d refunded: %s', (paymentStatus, refunded, expected) => {
     expect(mayRefund({ paymentStatus, total: 20, refunded })).toBe(expected);
+  });
+});
+
+describe('roleAllows', () => {
+  const allowed = (role: StaffRole, paymentStatus: Order['paymentStatus']) => {
+    const member = staffUser(role);
+    return (['paid', 'ready_for_pickup', 'shipped', 'completed', 'cancelled'] as OrderAction[]).filter((action) => roleAllows(action, { paymentStatus }, (permission) => can(member, permission)));
+  };
+
+  it.each<[StaffRole, Order['paymentStatus'], OrderAction[]]>([
+    ['owner', 'paid', ['paid', 'ready_for_pickup', 'shipped', 'completed', 'cancelled']],
+    ['manager', 'unpaid', ['paid', 'ready_for_pickup', 'shipped', 'completed', 'cancelled']],
+    // The warehouse moves orders on, but neither takes money nor cancels.
+    ['warehouse', 'unpaid', ['ready_for_pickup', 'shipped', 'completed']],
+    ['warehouse', 'paid', ['ready_for_pickup', 'shipped', 'completed']],
+    // Support cancels only what was never paid (unpaid, or a card payment that failed).
+    ['support', 'unpaid', ['cancelled']],
+    ['support', 'failed', ['cancelled']],
+    ['support', 'pending', []],
+    ['support', 'paid', []],
+    ['support', 'partially_refunded', []],
+  ])('lets %s with a payment %s take %j', (role, paymentStatus, expected) => {
+    expect(allowed(role, paymentStatus)).toEqual(expected);
   });
 });

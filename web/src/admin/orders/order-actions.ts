@@ -2,7 +2,9 @@
 // machine (server/src/domain/order.rs `Status::may_become`) and its rule for recording
 // cash (store::orders `mark_paid`) and giving a payment back (a refund), mirrored so the
 // page offers only what will be accepted.
-// The server still decides: a refusal is shown in its words.
+// The server still decides: a refusal is shown in its words. What the signed-in role may
+// do of it is the server's role table, mirrored the same way (`roleAllows`).
+import type { Permission } from '@/admin/shared/permissions';
 import type { Order, OrderStatus } from '@/api/types';
 
 /** The statuses an administrator may move an order to. */
@@ -39,6 +41,21 @@ const MOVES: OrderMove[] = ['ready_for_pickup', 'shipped', 'completed', 'cancell
 /** The actions the order allows now, in the order the page shows them. */
 export function orderActions(order: Pick<Order, 'status' | 'fulfilment' | 'paymentMethod' | 'paymentStatus'>): OrderAction[] {
   return [...(awaitsCash(order) ? (['paid'] as const) : []), ...MOVES.filter((next) => mayBecome(order, next))];
+}
+
+/** Whether a role that has the permissions `can` allows may take `action` on the order:
+ * recording a payment needs orders.mark_paid; cancelling, orders.cancel, or
+ * orders.cancel_unpaid while nothing was paid (payment `unpaid` or `failed`); every other
+ * move, orders.move. */
+export function roleAllows(action: OrderAction, { paymentStatus }: Pick<Order, 'paymentStatus'>, can: (permission: Permission) => boolean): boolean {
+  switch (action) {
+    case 'paid':
+      return can('orders.mark_paid');
+    case 'cancelled':
+      return can('orders.cancel') || ((paymentStatus === 'unpaid' || paymentStatus === 'failed') && can('orders.cancel_unpaid'));
+    default:
+      return can('orders.move');
+  }
 }
 
 /** What is left to give back: the total less what was refunded so far, worked out in

@@ -1,7 +1,9 @@
 // What staff may do to a return from where it stands (the server's moves: requested →
 // approved or rejected, approved → received or rejected, received → refunded), mirrored so
 // the page offers only what will be accepted. The server still decides: a refusal ('This
-// return is refunded') is shown in its words.
+// return is refunded') is shown in its words. What the signed-in role may do of it is the
+// server's role table, mirrored the same way (`ACTION_PERMISSIONS`).
+import type { Permission } from '@/admin/shared/permissions';
 import type { Return, ReturnStatus } from './types';
 
 export type ReturnAction = 'approve' | 'reject' | 'receive' | 'refund';
@@ -13,6 +15,15 @@ const ACTIONS: Record<ReturnStatus, ReturnAction[]> = {
   rejected: [],
   cancelled: [],
   refunded: [],
+};
+
+/** What each action needs of the role: receiving is the warehouse's, deciding (approve,
+ * reject, refund or close) returns.decide. */
+export const ACTION_PERMISSIONS: Record<ReturnAction, Permission> = {
+  approve: 'returns.decide',
+  reject: 'returns.decide',
+  receive: 'returns.receive',
+  refund: 'returns.decide',
 };
 
 /** The actions the return allows now, in the order the page shows them. */

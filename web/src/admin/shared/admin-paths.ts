@@ -65,5 +65,10 @@ export const adminPaths = {
   activity: '/admin/activity',
   /** The shop's settings: its currency and pickup point. */
   settings: '/admin/settings',
+  /** The shop's staff and their invitations (owners). */
+  staff: '/admin/staff',
+  /** The shop's webhook endpoints (owners), and each one with its deliveries. */
+  webhooks: '/admin/webhooks',
+  webhook: (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`,
   activityAt: (query: { adminId?: string; objectType?: string; objectId?: string; page?: number }) => at('/admin/activity', query),
 } as const;

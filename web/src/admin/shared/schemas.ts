@@ -1,11 +1,14 @@
-// The console's login form: both fields required, the e-mail well formed. The password's
-// strength is the server's business (`shop admin create` enforces it).
+// The console's forms' rules. The login form: both fields required, the e-mail well
+// formed; the password's strength is the server's business (`shop admin create` enforces it).
 import { z } from 'zod/mini';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An e-mail address, required and well formed (the login's, an invitation's). */
+export const emailAddressField = () => z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.regex(EMAIL, 'Please enter a valid email address.'));
+
 export const adminLoginSchema = z.object({
-  emailAddress: z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.regex(EMAIL, 'Please enter a valid email address.')),
+  emailAddress: emailAddressField(),
   password: z.string().check(z.minLength(1, 'Password is required')),
 });
 export type AdminLoginValues = z.infer<typeof adminLoginSchema>;

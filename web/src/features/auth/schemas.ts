@@ -24,14 +24,19 @@ export type LoginForm = z.infer<typeof loginSchema>;
 /** Letters, digits and @$!%?&, with a lowercase letter, an uppercase letter and a digit. */
 const SIGNUP_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d@$!%?&]+$/;
 
+/** A new account's password, with the server's messages: the sign-up form's, and the
+ * console's for one joining the staff from an invitation (the server's rule for both). */
+export const signupPassword = () =>
+  z.string().check(
+    z.minLength(8, 'Password must be at least 8 characters'),
+    z.maxLength(40, 'Password cannot exceed 40 characters'),
+    z.regex(SIGNUP_PASSWORD, 'Password must contain at least one uppercase letter, one lowercase letter, one number, and be at least 8 characters long'),
+  );
+
 export const signupSchema = z
   .object({
     emailAddress: email(),
-    password: z.string().check(
-      z.minLength(8, 'Password must be at least 8 characters'),
-      z.maxLength(40, 'Password cannot exceed 40 characters'),
-      z.regex(SIGNUP_PASSWORD, 'Password must contain at least one uppercase letter, one lowercase letter, one number, and be at least 8 characters long'),
-    ),
+    password: signupPassword(),
     confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
   })
   .check(

@@ -24,7 +24,7 @@ describe('where a session is kept', () => {
     vi.resetModules();
     const { useAuth } = await import('./store');
     expect(useAuth.getState().isAuthenticated).toBe(false);
-    useAuth.getState().signIn(user({ role: 'admin' }), 'admin-token');
+    useAuth.getState().signIn(user({ role: 'owner' }), 'admin-token');
     expect(JSON.parse(localStorage.getItem('console-auth-storage')!).state.accessToken).toBe('admin-token');
     expect(JSON.parse(localStorage.getItem('auth-storage')!).state.accessToken).toBe('shopper-token');
   });

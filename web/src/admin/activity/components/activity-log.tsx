@@ -3,17 +3,18 @@ import { adminPaths } from '@/admin/shared/admin-paths';
 import { Labelled, selectClass } from '@/admin/shared/components/filter-controls';
 import { LoadFailed, LoadingRows } from '@/admin/shared/components/load-states';
 import { pageCount, TablePages } from '@/admin/shared/components/table-pages';
+import { type Permission, usePermissions } from '@/admin/shared/permissions';
 import type { ActivityEntry } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
 import { formatConsoleDateTime } from '@/lib/format';
-import { actionLabel, changeLine, changeValue, isObjectType, OBJECT_TYPE_LABELS, OBJECT_TYPES, objectLabel, objectTitle, typeLabel } from '../activity';
+import { actionLabel, actorLabel, changeLine, changeValue, isObjectType, OBJECT_TYPE_LABELS, OBJECT_TYPES, objectLabel, objectTitle, typeLabel } from '../activity';
 import { ACTIVITY_PER_PAGE, type ActivityQuery, useActivity } from '../api/get-activity';
 
 /** The console's page for the object an entry names: its own page (a product's form, an
  * order, a customer, a promo code, a delivery method, a customer group, a shop page, the
- * settings, the search synonyms) or the page that lists it (categories, banners, reviews,
- * trade applications); none once it was deleted. */
+ * settings, the search synonyms, a webhook) or the page that lists it (categories,
+ * banners, reviews, trade applications, the staff); none once it was deleted. */
 export function objectPath({ objectType, objectId, action }: Pick<ActivityEntry, 'objectType' | 'objectId' | 'action'>): string | null {
   if (action === 'deleted') return null;
   switch (objectType) {
@@ -45,6 +46,11 @@ export function objectPath({ objectType, objectId, action }: Pick<ActivityEntry,
     case 'trade_application':
       // The log records decisions, which the table's default (open ones) leaves out.
       return adminPaths.tradeApplicationsAt({ status: 'all' });
+    case 'staff':
+      // An invitation's or a member's id: the Staff page lists both.
+      return adminPaths.staff;
+    case 'webhook':
+      return adminPaths.webhook(objectId);
     default:
       return null;
   }
@@ -61,7 +67,7 @@ export function ActivityLog({ query, onChange }: { query: ActivityQuery; onChang
   // one the address names.
   const admins = new Map<string, string>();
   if (me) admins.set(me._id, `${me.emailAddress} (you)`);
-  for (const entry of activity.data?.activity ?? []) if (!admins.has(entry.adminId)) admins.set(entry.adminId, entry.adminEmail);
+  for (const entry of activity.data?.activity ?? []) if (!admins.has(entry.adminId)) admins.set(entry.adminId, actorLabel(entry));
   if (query.adminId && !admins.has(query.adminId)) admins.set(query.adminId, query.adminId);
 
   return (
@@ -143,8 +149,14 @@ function Entries({ query, activity, onPageChange }: { query: ActivityQuery; acti
   );
 }
 
+/** What a role must allow to open the page of an object of each kind, where a role that
+ * reads the log may lack it (a manager opens neither the settings, the staff nor webhooks). */
+const OBJECT_PERMISSIONS: Partial<Record<string, Permission>> = { settings: 'settings', staff: 'staff', webhook: 'webhooks' };
+
 function Entry({ entry }: { entry: ActivityEntry }) {
-  const path = objectPath(entry);
+  const allowed = usePermissions();
+  const needed = OBJECT_PERMISSIONS[entry.objectType];
+  const path = !needed || allowed(needed) ? objectPath(entry) : null;
   const object = objectTitle(entry.objectType, entry.objectId, entry.objectName);
   const changes = Object.entries(entry.changes);
   return (
@@ -152,7 +164,7 @@ function Entry({ entry }: { entry: ActivityEntry }) {
       <td className="whitespace-nowrap px-3 py-2">
         <time dateTime={entry.createdAt}>{formatConsoleDateTime(entry.createdAt)}</time>
       </td>
-      <td className="break-all px-3 py-2">{entry.adminEmail}</td>
+      <td className="break-all px-3 py-2">{actorLabel(entry)}</td>
       <td className="break-words px-3 py-2">
         <span className="text-slate-600">{typeLabel(entry.objectType)}</span>{' '}
         {path ? (

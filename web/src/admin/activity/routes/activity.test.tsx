@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { routes } from '@/admin/app/router';
 import type { ActivityEntry } from '@/api/types';
-import { ADMIN, adminActivityHandler, signInAsAdmin } from '@/testing/admin';
+import { ADMIN, adminActivityHandler, signInAs, signInAsAdmin } from '@/testing/admin';
+import type { Actor } from '../activity';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { failure, server } from '@/testing/server';
 
@@ -133,6 +134,8 @@ describe('Console activity log', () => {
       'Trade application',
       'Customer group',
       'Return',
+      'Staff member',
+      'Webhook',
     ]);
   });
 
@@ -164,5 +167,65 @@ describe('Console activity log', () => {
     server.use(http.get('*/api/admin/activity', () => failure(400, "adminId must be an administrator's _id")));
     renderRoutes(routes, '/admin/activity?adminId=nobody');
     expect(await screen.findByRole('alert')).toHaveTextContent("adminId must be an administrator's _id");
+  });
+});
+
+describe('Console activity log: staff and webhooks', () => {
+  const STAFF_ID = 's'.padStart(24, '0');
+  const HOOK_ID = 'h'.padStart(24, '0');
+  /** An entry with its actor as the server now names them. */
+  const by = (actor: Actor, overrides: Parameters<typeof entry>[0]) => ({ ...entry(overrides), actor }) as ActivityEntry;
+  const owner: Actor = { _id: ADMIN._id, emailAddress: ADMIN.emailAddress, role: 'owner' };
+  const staffLog = [
+    by(owner, { _id: '9', objectType: 'staff', objectId: STAFF_ID, objectName: 'sam@example.com', action: 'invited', changes: { role: { before: null, after: 'support' } } }),
+    by(owner, { _id: '8', objectType: 'staff', objectId: STAFF_ID, objectName: 'sam@example.com', action: 'invitation_revoked' }),
+    by({ _id: OTHER_ID, emailAddress: 'mia@example.com', role: 'manager' }, { _id: '7', adminId: OTHER_ID, adminEmail: 'mia@example.com', objectType: 'order', action: 'marked_paid' }),
+    by(owner, { _id: '6', objectType: 'webhook', objectId: HOOK_ID, objectName: 'https://erp.example.com/hook', action: 'secret_rotated' }),
+    by(owner, { _id: '5', objectType: 'settings', objectId: 'settings', objectName: 'Settings', action: 'updated' }),
+    // Made before staff had roles.
+    by({ _id: ADMIN._id, emailAddress: 'old-admin@example.com', role: null }, { _id: '4', objectType: 'webhook', objectId: HOOK_ID, objectName: 'https://erp.example.com/hook', action: 'deleted' }),
+  ];
+
+  it('names each change’s maker with their role, and links staff and webhooks to their pages', async () => {
+    server.use(adminActivityHandler(staffLog));
+    renderRoutes(routes, '/admin/activity');
+    await screen.findByRole('table');
+    expect(rows().map((row) => cells(row).slice(1, 4).map((cell) => cell.textContent))).toEqual([
+      ['admin@example.com (Owner)', 'Staff member sam@example.com', 'Invited'],
+      ['admin@example.com (Owner)', 'Staff member sam@example.com', 'Invitation withdrawn'],
+      ['mia@example.com (Manager)', 'Order #100001', 'Marked paid'],
+      ['admin@example.com (Owner)', 'Webhook https://erp.example.com/hook', 'Secret rotated'],
+      ['admin@example.com (Owner)', 'Settings Settings', 'Updated'],
+      ['old-admin@example.com', 'Webhook https://erp.example.com/hook', 'Deleted'],
+    ]);
+    expect(within(cells(rows()[0])[2]).getByRole('link')).toHaveAttribute('href', '/admin/staff');
+    expect(within(cells(rows()[3])[2]).getByRole('link')).toHaveAttribute('href', `/admin/webhooks/${HOOK_ID}`);
+    // A deleted webhook has no page.
+    expect(within(cells(rows()[5])[2]).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(screen.getByLabelText('Administrator')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All administrators',
+      'admin@example.com (you)',
+      'mia@example.com (Manager)',
+    ]);
+  });
+
+  it('offers the object types staff and webhook, and sends them', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(adminActivityHandler(staffLog, asked));
+    const { router } = renderRoutes(routes, '/admin/activity');
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByLabelText('Object type'), { target: { value: 'webhook' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?objectType=webhook'));
+    await waitFor(() => expect(asked.at(-1)?.get('objectType')).toBe('webhook'));
+    fireEvent.change(screen.getByLabelText('Object type'), { target: { value: 'staff' } });
+    await waitFor(() => expect(asked.at(-1)?.get('objectType')).toBe('staff'));
+  });
+
+  it('links a manager to no page their role may not open (the staff, webhooks, the settings)', async () => {
+    signInAs('manager');
+    server.use(adminActivityHandler(staffLog));
+    renderRoutes(routes, '/admin/activity');
+    await screen.findByRole('table');
+    expect(rows().map((row) => within(cells(row)[2]).queryByRole('link')?.getAttribute('href') ?? null)).toEqual([null, null, '/admin/orders/100001', null, null, null]);
   });
 });

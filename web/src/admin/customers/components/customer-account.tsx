@@ -5,6 +5,7 @@ import { FULFILMENT_LABELS, PaymentBadge, StatusBadge } from '@/admin/orders';
 import { adminPaths } from '@/admin/shared/admin-paths';
 import { LoadFailed, LoadingRows } from '@/admin/shared/components/load-states';
 import { TablePages } from '@/admin/shared/components/table-pages';
+import { roleLabel, usePermissions } from '@/admin/shared/permissions';
 import type { Customer, CustomerDetail } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
@@ -51,7 +52,7 @@ function Profile({ customer }: { customer: Customer }) {
     ['Name', customer.fullName || 'Not given yet'],
     ['E-mail', customer.emailAddress],
     ['E-mail verified', customer.isEmailVerified ? 'Yes' : 'No'],
-    ['Role', customer.role === 'admin' ? 'Administrator' : 'Customer'],
+    ['Role', roleLabel(customer.role)],
     ['Joined', <time dateTime={customer.createdAt}>{formatConsoleDate(customer.createdAt)}</time>],
     ['Orders', customer.orderCount],
     ['Total spent', formatRupee(customer.totalSpent)],
@@ -68,10 +69,12 @@ function Profile({ customer }: { customer: Customer }) {
   );
 }
 
-/** Whether the account may sign in, and a button (asking first) to change that. The
- * server's refusal (an administrator's account, one's own) shows in its words. */
+/** Whether the account may sign in, and for a role allowed customers.manage a button
+ * (asking first) to change that. The server's refusal (a member of staff's account, one's
+ * own) shows in its words. */
 function AccessPanel({ customer }: { customer: Customer }) {
   const access = useSetCustomerAccess(customer._id);
+  const allowed = usePermissions();
   const [open, setOpen] = useState(false);
   const name = customerName(customer);
   const disabling = !customer.disabled;
@@ -96,38 +99,42 @@ function AccessPanel({ customer }: { customer: Customer }) {
           'Active: they can sign in and place orders.'
         )}
       </p>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button variant="outline" className={disabling ? 'h-11 border-red-300 text-red-700 hover:bg-red-50' : 'h-11'} onClick={() => access.reset()}>
-            {disabling ? 'Disable account' : 'Enable account'}
-          </Button>
-        </DialogTrigger>
-        <DialogContent
-          title={disabling ? `Disable ${name}'s account?` : `Enable ${name}'s account?`}
-          description={
-            disabling
-              ? 'They are signed out everywhere at once and cannot sign in until the account is enabled again. Their orders are kept.'
-              : 'They can sign in again. Sessions from before the account was disabled stay signed out.'
-          }
-        >
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">{disabling ? 'Keep it active' : 'Keep it disabled'}</Button>
-            </DialogClose>
-            <Button className={disabling ? 'bg-red-600 hover:bg-red-700' : undefined} disabled={access.isPending} onClick={confirm}>
-              {access.isPending ? 'Saving...' : disabling ? 'Yes, disable account' : 'Yes, enable account'}
+      {allowed('customers.manage') && (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button variant="outline" className={disabling ? 'h-11 border-red-300 text-red-700 hover:bg-red-50' : 'h-11'} onClick={() => access.reset()}>
+              {disabling ? 'Disable account' : 'Enable account'}
             </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+          </DialogTrigger>
+          <DialogContent
+            title={disabling ? `Disable ${name}'s account?` : `Enable ${name}'s account?`}
+            description={
+              disabling
+                ? 'They are signed out everywhere at once and cannot sign in until the account is enabled again. Their orders are kept.'
+                : 'They can sign in again. Sessions from before the account was disabled stay signed out.'
+            }
+          >
+            <div className="flex flex-wrap justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="outline">{disabling ? 'Keep it active' : 'Keep it disabled'}</Button>
+              </DialogClose>
+              <Button className={disabling ? 'bg-red-600 hover:bg-red-700' : undefined} disabled={access.isPending} onClick={confirm}>
+                {access.isPending ? 'Saving...' : disabling ? 'Yes, disable account' : 'Yes, enable account'}
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+      )}
       {access.isError && (
         <p role="alert" className="text-sm text-red-600">
           {errorMessage(access.error, 'Failed to change the account')}
         </p>
       )}
-      <Link to={adminPaths.activityAt({ objectType: 'customer', objectId: customer._id })} className="block text-sm text-brand hover:underline">
-        Changes made to this account
-      </Link>
+      {allowed('activity') && (
+        <Link to={adminPaths.activityAt({ objectType: 'customer', objectId: customer._id })} className="block text-sm text-brand hover:underline">
+          Changes made to this account
+        </Link>
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { toast } from 'sonner';
 import { routes } from '@/admin/app/router';
 import type { Customer, CustomerDetail } from '@/api/types';
-import { adminCustomer, adminCustomersHandler, adminOrder, signInAsAdmin } from '@/testing/admin';
+import { adminCustomer, adminCustomersHandler, adminOrder, signInAs, signInAsAdmin } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
 
@@ -146,11 +146,11 @@ describe('Console customer page', () => {
   });
 
   it('shows the server’s refusal in its words, the account unchanged', async () => {
-    const admin = adminCustomer({ fullName: 'Other Admin', role: 'admin' });
+    const admin = adminCustomer({ fullName: 'Other Admin', role: 'owner' });
     customerApi(admin);
     server.use(http.post('*/api/admin/customer/:id/disable', () => failure(403, 'Administrators cannot be disabled')));
     renderRoutes(routes, `/admin/customers/${admin._id}`);
-    expect(await screen.findByText('Administrator')).toBeInTheDocument();
+    expect(within(await screen.findByRole('region', { name: 'Profile' })).getByText('Owner')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Disable account' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, disable account' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -163,5 +163,25 @@ describe('Console customer page', () => {
     renderRoutes(routes, `/admin/customers/${'f'.repeat(24)}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Customer not found');
     expect(screen.getByRole('link', { name: 'All customers' })).toHaveAttribute('href', '/admin/customers');
+  });
+});
+
+describe('Console customer page by role', () => {
+  it('lets support read an account, with no way to disable it and no link to the activity log', async () => {
+    signInAs('support');
+    customerApi(grace);
+    renderRoutes(routes, `/admin/customers/${grace._id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(access()).toHaveTextContent('Active: they can sign in and place orders.');
+    expect(within(access()).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(access()).queryByRole('link', { name: 'Changes made to this account' })).not.toBeInTheDocument();
+  });
+
+  it('offers a manager the button and the log', async () => {
+    signInAs('manager');
+    customerApi(grace);
+    renderRoutes(routes, `/admin/customers/${grace._id}`);
+    expect(await screen.findByRole('button', { name: 'Disable account' })).toBeInTheDocument();
+    expect(within(access()).getByRole('link', { name: 'Changes made to this account' })).toBeInTheDocument();
   });
 });

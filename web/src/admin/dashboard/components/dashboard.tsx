@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { optionsLabel, productsSearch, type VariantStockProduct } from '@/admin/products';
 import { adminPaths } from '@/admin/shared/admin-paths';
 import { LoadFailed, LoadingRows } from '@/admin/shared/components/load-states';
+import { useCan } from '@/admin/shared/permissions';
 import type { DashboardData, StockProduct } from '@/api/types';
 import { paths } from '@/config/paths';
 import { formatConsoleDate, formatConsoleDateTime, formatRupee } from '@/lib/format';
@@ -101,8 +102,9 @@ function Period({ figures }: { figures: DashboardData['today'] }) {
 
 /** How many variants are in the state (docs/DESIGN.md §9), the first few (each to its
  * product's edit page), and the products table, filtered by the products' own stock,
- * when there are more. */
+ * when there are more; the links for a role that may see the catalogue. */
 function StockList({ figures, summary, none, all }: { figures: { count: number; products: StockProduct[] }; summary: string; none: string; all: string }) {
+  const linked = useCan('catalogue.view');
   if (figures.count === 0) return <p className="text-sm text-slate-600">{none}</p>;
   return (
     <>
@@ -111,16 +113,20 @@ function StockList({ figures, summary, none, all }: { figures: { count: number; 
         {figures.products.map((product: VariantStockProduct, index) => (
           <li key={`${product._id}-${product.sku ?? index}`} className="flex items-center justify-between gap-3 py-1.5">
             <span className="min-w-0">
-              <Link to={adminPaths.product(product._id)} className={`${link} break-words`}>
-                {product.name}
-              </Link>
+              {linked ? (
+                <Link to={adminPaths.product(product._id)} className={`${link} break-words`}>
+                  {product.name}
+                </Link>
+              ) : (
+                <span className="break-words">{product.name}</span>
+              )}
               <VariantLine product={product} />
             </span>
             <span className="whitespace-nowrap text-slate-700">{plural(product.stock, 'unit', 'units')}</span>
           </li>
         ))}
       </ul>
-      {figures.count > figures.products.length && (
+      {linked && figures.count > figures.products.length && (
         <Link to={all} className={`${link} inline-block text-sm`}>
           See the products in the table
         </Link>

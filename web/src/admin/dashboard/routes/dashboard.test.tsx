@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { routes } from '@/admin/app/router';
-import { adminDashboardHandler, dashboard, signInAsAdmin } from '@/testing/admin';
+import { adminDashboardHandler, dashboard, signInAs, signInAsAdmin } from '@/testing/admin';
 import { renderRoutes, resetStores } from '@/testing/render';
 import { failure, server } from '@/testing/server';
 
@@ -113,5 +113,26 @@ describe('Console dashboard', () => {
     renderRoutes(routes, '/admin');
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is busy. Please try again.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('Console dashboard by role', () => {
+  it('names the products running out to a role that cannot open the catalogue, without links', async () => {
+    signInAs('support');
+    server.use(adminDashboardHandler(busy));
+    renderRoutes(routes, '/admin');
+    const low = await screen.findByRole('region', { name: 'Low stock' });
+    expect(within(low).getByText('Brass Angle Valve')).toBeInTheDocument();
+    expect(within(low).queryAllByRole('link')).toEqual([]);
+    expect(within(panel('Waiting for the shop')).getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('links them for the warehouse', async () => {
+    signInAs('warehouse');
+    server.use(adminDashboardHandler(busy));
+    renderRoutes(routes, '/admin');
+    const low = await screen.findByRole('region', { name: 'Low stock' });
+    expect(within(low).getByRole('link', { name: 'Brass Angle Valve' })).toHaveAttribute('href', `/admin/products/${'p1'.padStart(24, '0')}`);
+    expect(within(low).getByRole('link', { name: 'See the products in the table' })).toBeInTheDocument();
   });
 });

@@ -1,17 +1,19 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { adminPaths } from '@/admin/shared/admin-paths';
+import { isStaff } from '@/admin/shared/permissions';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
 
-/** Where the login page sends the administrator back to. */
+/** Where the login page sends the member of staff back to. */
 export interface AdminLoginState {
   from?: string;
 }
 
-/** Every console page but the login: a guest (or one whose session just ended) goes to
- * the login page and comes back after signing in; a signed-in customer is told the
- * console is not for them. */
+/** Every console page but the login and the invitation's: a guest (or one whose session
+ * just ended) goes to the login page and comes back after signing in; a signed-in
+ * customer is told the console is not for them. Any role of the staff comes in: what it
+ * may open is each page's guard's to say (app/not-allowed.tsx). */
 export function RequireAdmin() {
   const { isAuthenticated, user } = useAuth();
   const location = useLocation();
@@ -19,7 +21,7 @@ export function RequireAdmin() {
     const state: AdminLoginState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={adminPaths.login} replace state={state} />;
   }
-  if (user.role !== 'admin') return <NotAllowed emailAddress={user.emailAddress} />;
+  if (!isStaff(user)) return <NotAllowed emailAddress={user.emailAddress} />;
   return <Outlet />;
 }
 
@@ -30,7 +32,7 @@ function NotAllowed({ emailAddress }: { emailAddress: string }) {
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 px-4 py-8">
       <h1 className="text-2xl font-semibold">You can’t open the shop’s console</h1>
       <p className="break-words text-slate-600">
-        You are signed in as {emailAddress}, a customer account. Only the shop’s administrators can manage orders here.
+        You are signed in as {emailAddress}, a customer account. Only the shop’s staff can work here.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button asChild className="h-11">
@@ -40,7 +42,7 @@ function NotAllowed({ emailAddress }: { emailAddress: string }) {
           Sign out
         </Button>
       </div>
-      <p className="text-sm text-slate-600">Signing out lets you sign in here with an administrator’s account.</p>
+      <p className="text-sm text-slate-600">Signing out lets you sign in here with a staff account.</p>
     </main>
   );
 }

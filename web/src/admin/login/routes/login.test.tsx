@@ -98,7 +98,7 @@ describe('Console guard', () => {
     expect(useAuth.getState().isAuthenticated).toBe(false);
   });
 
-  it('lets an administrator in, on the dashboard, with the console’s sections in order', async () => {
+  it('lets an owner in, on the dashboard, with every one of the console’s sections in order', async () => {
     server.use(adminDashboardHandler());
     signInAsAdmin();
     renderRoutes(routes, '/admin');
@@ -121,6 +121,8 @@ describe('Console guard', () => {
       ['Search synonyms', '/admin/search-synonyms'],
       ['Activity', '/admin/activity'],
       ['Settings', '/admin/settings'],
+      ['Staff', '/admin/staff'],
+      ['Webhooks', '/admin/webhooks'],
     ]);
     // Only the dashboard is current: its path begins every other section's.
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -2,6 +2,7 @@ import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '@/admin/shared/admin-paths';
+import { usePermissions } from '@/admin/shared/permissions';
 import type { Order } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -44,8 +45,9 @@ export function WithAdminOrder({ number, children }: { number: string; children:
 
 /** One order as the shop sees it: where it stands and what may be done next (a refund
  * among it), its lines and figures, who it is for, and every event, the shop's own among
- * them. */
+ * them. The refund and the internal note show only to a role that may use them. */
 export function AdminOrder({ order }: { order: Order }) {
+  const allowed = usePermissions();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
@@ -67,7 +69,7 @@ export function AdminOrder({ order }: { order: Order }) {
       </div>
       {order.refundFailure && <RefundFailureNotice failure={order.refundFailure} />}
       <OrderActionsPanel order={order} />
-      <OrderRefund order={order} />
+      {allowed('orders.refund') && <OrderRefund order={order} />}
       <OrderRefundsList refunds={order.refunds} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-6">
@@ -94,7 +96,7 @@ export function AdminOrder({ order }: { order: Order }) {
             Timeline
           </h2>
           <OrderEvents events={order.events} />
-          <OrderNoteForm number={order.number} />
+          {allowed('orders.note') && <OrderNoteForm number={order.number} />}
         </section>
       </div>
     </div>

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { usePermissions } from '@/admin/shared/permissions';
 import { MAX_NOTE_CHARS } from '@/admin/shared/schemas';
 import type { Order } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/errors';
 import { type OrderUpdate, useUpdateOrder } from '../api/update-order';
-import { orderActions, type OrderAction } from '../order-actions';
+import { orderActions, type OrderAction, roleAllows } from '../order-actions';
 
 /** What each one-click action's button says, and what the toast says once it is done. */
 const ACTIONS: Record<Exclude<OrderAction, 'shipped' | 'cancelled'>, { label: string; done: (number: string) => string; update: OrderUpdate }> = {
@@ -15,11 +16,14 @@ const ACTIONS: Record<Exclude<OrderAction, 'shipped' | 'cancelled'>, { label: st
   completed: { label: 'Mark completed', done: (n) => `Order #${n} is completed`, update: { kind: 'status', status: 'completed' } },
 };
 
-/** The moves the order allows from where it stands, and the server's reason when one
- * is refused. Shipping asks for an optional tracking note; cancelling asks first. */
+/** The moves the order allows from where it stands that the signed-in role may make, and
+ * the server's reason when one is refused. Shipping asks for an optional tracking note;
+ * cancelling asks first. A role that may make none of the order's moves sees no panel. */
 export function OrderActionsPanel({ order }: { order: Order }) {
   const update = useUpdateOrder(order.number);
-  const actions = orderActions(order);
+  const allowed = usePermissions();
+  const possible = orderActions(order);
+  const actions = possible.filter((action) => roleAllows(action, order, allowed));
   /** Sends `change`; `close` shuts the dialog it came from, whatever the answer (a
    * refusal shows below the buttons). */
   const run = (change: OrderUpdate, done: string, close?: () => void) =>
@@ -31,6 +35,7 @@ export function OrderActionsPanel({ order }: { order: Order }) {
       onError: () => close?.(),
     });
 
+  if (possible.length > 0 && actions.length === 0) return null;
   return (
     <section aria-labelledby="actions-heading" className="space-y-3 rounded-lg border border-slate-200 p-4 print:hidden">
       <h2 id="actions-heading" className="text-base font-semibold">

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod/mini';
 import { Field } from '@/admin/shared/components/form-field';
 import { TablePages } from '@/admin/shared/components/table-pages';
+import { useCan } from '@/admin/shared/permissions';
 import type { AdminProduct, StockEntry } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -49,10 +50,12 @@ type StockChangeValues = z.infer<typeof stockChangeSchema>;
 const stockedVariants = (product: AdminProduct): AdminVariant[] => (((product as VariantProduct).options ?? []).length > 0 ? liveVariants(product as VariantProduct) : []);
 
 /** A product's stock: how many units it has, a change with a reason (never a number typed
- * over what sales have left, docs/DESIGN.md §15), and every movement so far, newest first.
- * A product with variants shows each one's stock, and a change names the variant it moves;
- * one with a single variant, how many back-in-stock e-mails wait for it. */
+ * over what sales have left, docs/DESIGN.md §15) for a role allowed `stock`, and every
+ * movement so far, newest first. A product with variants shows each one's stock, and a
+ * change names the variant it moves; one with a single variant, how many back-in-stock
+ * e-mails wait for it. */
 export function ProductStock({ product }: { product: AdminProduct }) {
+  const changes = useCan('stock');
   const change = useChangeStock(product._id);
   const changeVariant = useChangeVariantStock();
   const variants = stockedVariants(product);
@@ -93,27 +96,29 @@ export function ProductStock({ product }: { product: AdminProduct }) {
         {variants.length > 0 ? <span className="text-slate-600">across {variants.length} variants</span> : <AlertsWaiting count={waiting} />}
       </p>
       {variants.length > 0 && <VariantStockTable variants={variants} />}
-      <form noValidate onSubmit={submit} className={cn('grid grid-cols-1 gap-3 sm:items-start', variants.length > 0 ? 'sm:grid-cols-[12rem_8rem_1fr_auto]' : 'sm:grid-cols-[10rem_1fr_auto]')}>
-        {variants.length > 0 && (
-          <Field label="Variant" error={errors.variantId?.message}>
-            {({ id, describedBy }) => (
-              <Select id={id} aria-invalid={errors.variantId ? true : undefined} aria-describedby={describedBy} {...form.register('variantId')}>
-                <option value="">Choose a variant</option>
-                {variants.map((variant) => (
-                  <option key={variant._id} value={variant._id}>
-                    {variant.sku} ({optionsLabel(variant.options)})
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        )}
-        <FormField label="Change (units)" inputMode="numeric" placeholder="+12 or -3" error={errors.change?.message} {...form.register('change')} />
-        <FormField label="Reason" maxLength={MAX_REASON_CHARS} placeholder="Delivery from supplier" error={errors.reason?.message} {...form.register('reason')} />
-        <Button type="submit" className="h-11 sm:mt-6" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Change stock'}
-        </Button>
-      </form>
+      {changes && (
+        <form noValidate onSubmit={submit} className={cn('grid grid-cols-1 gap-3 sm:items-start', variants.length > 0 ? 'sm:grid-cols-[12rem_8rem_1fr_auto]' : 'sm:grid-cols-[10rem_1fr_auto]')}>
+          {variants.length > 0 && (
+            <Field label="Variant" error={errors.variantId?.message}>
+              {({ id, describedBy }) => (
+                <Select id={id} aria-invalid={errors.variantId ? true : undefined} aria-describedby={describedBy} {...form.register('variantId')}>
+                  <option value="">Choose a variant</option>
+                  {variants.map((variant) => (
+                    <option key={variant._id} value={variant._id}>
+                      {variant.sku} ({optionsLabel(variant.options)})
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+          <FormField label="Change (units)" inputMode="numeric" placeholder="+12 or -3" error={errors.change?.message} {...form.register('change')} />
+          <FormField label="Reason" maxLength={MAX_REASON_CHARS} placeholder="Delivery from supplier" error={errors.reason?.message} {...form.register('reason')} />
+          <Button type="submit" className="h-11 sm:mt-6" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Change stock'}
+          </Button>
+        </form>
+      )}
       {errors.root && (
         <p role="alert" className="text-sm text-red-600">
           {errors.root.message}

@@ -45,10 +45,11 @@ function VariantCount({ product }: { product: AdminProduct }) {
   return <span className="text-xs font-normal text-slate-600">{count} variants</span>;
 }
 
-/** A page of products as `query` asks; rows can be selected for a bulk change of stock or
- * price, or to archive them (unarchive, in the archived view). The selection belongs to the
- * page it was made on: any other query starts empty. */
-export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; onPageChange: (page: number) => void }) {
+/** A page of products as `query` asks; when `selectable` (a role that edits the
+ * catalogue), rows can be selected for a bulk change of stock or price, or to archive them
+ * (unarchive, in the archived view). The selection belongs to the page it was made on: any
+ * other query starts empty. */
+export function ProductsTable({ query, selectable = true, onPageChange }: { query: ProductsQuery; selectable?: boolean; onPageChange: (page: number) => void }) {
   const products = useAdminProducts(query);
   const queryKey = JSON.stringify(query);
   const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: queryKey, ids: [] });
@@ -90,7 +91,7 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
 
   return (
     <div className="space-y-4">
-      {onPage.length > 0 && <BulkProductActions ids={onPage} archived={query.archived === 'true'} onDone={() => select([])} />}
+      {selectable && onPage.length > 0 && <BulkProductActions ids={onPage} archived={query.archived === 'true'} onDone={() => select([])} />}
       {/* Wider than a phone: the table scrolls sideways inside its own box, never the page
           (`relative` keeps the screen-reader-only header texts, absolutely placed, inside it). */}
       <div role="region" aria-label="Products table" aria-busy={products.isPlaceholderData} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-brand">
@@ -100,18 +101,20 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
           </caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="w-12 px-3 py-2">
-                <input
-                  type="checkbox"
-                  aria-label="Select every product on this page"
-                  checked={allSelected}
-                  ref={(box) => {
-                    if (box) box.indeterminate = onPage.length > 0 && !allSelected;
-                  }}
-                  onChange={(event) => select(event.target.checked ? rows.map((row) => row._id) : [])}
-                  className="h-5 w-5"
-                />
-              </th>
+              {selectable && (
+                <th scope="col" className="w-12 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every product on this page"
+                    checked={allSelected}
+                    ref={(box) => {
+                      if (box) box.indeterminate = onPage.length > 0 && !allSelected;
+                    }}
+                    onChange={(event) => select(event.target.checked ? rows.map((row) => row._id) : [])}
+                    className="h-5 w-5"
+                  />
+                </th>
+              )}
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">Photo</span>
               </th>
@@ -128,15 +131,17 @@ export function ProductsTable({ query, onPageChange }: { query: ProductsQuery; o
           <tbody className="divide-y divide-slate-200">
             {rows.map((product) => (
               <tr key={product._id} className="hover:bg-slate-50">
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${product.name}`}
-                    checked={onPage.includes(product._id)}
-                    onChange={(event) => toggle(product._id, event.target.checked)}
-                    className="h-5 w-5"
-                  />
-                </td>
+                {selectable && (
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${product.name}`}
+                      checked={onPage.includes(product._id)}
+                      onChange={(event) => toggle(product._id, event.target.checked)}
+                      className="h-5 w-5"
+                    />
+                  </td>
+                )}
                 <td className="px-3 py-2">
                   <ProductImage path={product.images[0]} alt="" width={48} height={48} className="h-12 w-12 rounded border border-slate-200 object-cover" />
                 </td>

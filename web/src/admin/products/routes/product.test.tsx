@@ -276,7 +276,7 @@ describe('Console product form', () => {
     let current = adminProduct({ _id: ID, name: 'Chrome Basin Tap', stock: 7 });
     const entries: StockEntry[] = [
       { at: '2026-03-02T09:00:00Z', change: -2, stockAfter: 7, reason: 'Order', actor: null, orderNumber: '100004' },
-      { at: '2026-03-01T08:30:00Z', change: 9, stockAfter: 9, reason: 'Delivery', actor: { _id: 'a'.repeat(24), emailAddress: 'owner@example.com', role: 'admin' }, orderNumber: null },
+      { at: '2026-03-01T08:30:00Z', change: 9, stockAfter: 9, reason: 'Delivery', actor: { _id: 'a'.repeat(24), emailAddress: 'owner@example.com', role: 'owner' }, orderNumber: null },
     ];
     const sent: unknown[] = [];
     server.use(

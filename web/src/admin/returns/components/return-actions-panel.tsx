@@ -1,24 +1,28 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { usePermissions } from '@/admin/shared/permissions';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
 import { useMoveReturn } from '../api/move-return';
 import { STATUS_LABELS } from '../labels';
-import { type MoveOutcome, returnActions } from '../return-actions';
+import { ACTION_PERMISSIONS, type MoveOutcome, returnActions } from '../return-actions';
 import type { Return } from '../types';
 import { ReceiveForm } from './receive-form';
 import { RejectDialog } from './reject-dialog';
 import { ReturnRefundForm } from './return-refund-form';
 
-/** The moves the return allows from where it stands. Approving is one click; rejecting
- * asks why; receiving and refunding open their form here (their button gives way to it).
- * A refusal that names no field (409 'This return is refunded', a payment provider's)
- * shows below, and stays while the page shows where the return now stands. */
+/** The moves the return allows from where it stands that the signed-in role may make.
+ * Approving is one click; rejecting asks why; receiving and refunding open their form
+ * here (their button gives way to it). A refusal that names no field (409 'This return is
+ * refunded', a payment provider's) shows below, and stays while the page shows where the
+ * return now stands. A role that may make none of the return's moves sees no panel. */
 export function ReturnActionsPanel({ ret }: { ret: Return }) {
   const approve = useMoveReturn(ret._id);
+  const allowed = usePermissions();
   const [open, setOpen] = useState<'receive' | 'refund' | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
-  const actions = returnActions(ret.status);
+  const possible = returnActions(ret.status);
+  const actions = possible.filter((action) => allowed(ACTION_PERMISSIONS[action]));
   // A form stays open only while its move is still on offer.
   const shown = open && actions.includes(open) ? open : null;
 
@@ -35,6 +39,7 @@ export function ReturnActionsPanel({ ret }: { ret: Return }) {
     setOpen(form);
   };
 
+  if (possible.length > 0 && actions.length === 0) return null;
   return (
     <section aria-labelledby="return-actions-heading" className="space-y-3 rounded-lg border border-slate-200 p-4">
       <h2 id="return-actions-heading" className="text-base font-semibold">

@@ -6,6 +6,7 @@ import { adminPaths } from '@/admin/shared/admin-paths';
 import { Labelled, selectClass } from '@/admin/shared/components/filter-controls';
 import { LoadFailed, LoadingRows } from '@/admin/shared/components/load-states';
 import { pageCount, TablePages } from '@/admin/shared/components/table-pages';
+import { useCan } from '@/admin/shared/permissions';
 import type { AdminReview } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
@@ -94,6 +95,8 @@ function ReviewsTable({ query, onPageChange }: { query: ReviewsQuery; onPageChan
 
 function ReviewRow({ review }: { review: AdminReview }) {
   const show = useShowReview(review._id);
+  // The product's console page is for a role that may see the catalogue.
+  const linked = useCan('catalogue.view');
   const [problem, setProblem] = useState<string | null>(null);
   const restore = () => {
     setProblem(null);
@@ -105,9 +108,13 @@ function ReviewRow({ review }: { review: AdminReview }) {
   return (
     <tr className={cn('align-top', review.hidden && 'bg-slate-50 text-slate-600')}>
       <th scope="row" className="min-w-[9rem] px-3 py-2 font-medium">
-        <Link to={adminPaths.product(review.productId)} className="inline-flex min-h-11 items-center break-words text-brand hover:underline md:min-h-0">
-          {review.productName}
-        </Link>
+        {linked ? (
+          <Link to={adminPaths.product(review.productId)} className="inline-flex min-h-11 items-center break-words text-brand hover:underline md:min-h-0">
+            {review.productName}
+          </Link>
+        ) : (
+          <span className="break-words">{review.productName}</span>
+        )}
       </th>
       <td className="whitespace-nowrap px-3 py-2">
         <span className="inline-flex items-center gap-1">

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { routes } from '@/admin/app/router';
 import type { AdminReview } from '@/api/types';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
-import { adminReview, adminReviewsHandler, signInAsAdmin } from '@/testing/admin';
+import { adminReview, adminReviewsHandler, signInAs, signInAsAdmin } from '@/testing/admin';
 import { refusal } from '@/testing/orders';
 import { renderRoutes, renderWithRouter, resetStores } from '@/testing/render';
 import { envelope, failure, server } from '@/testing/server';
@@ -226,5 +226,17 @@ describe('Console reviews', () => {
     server.use(http.get('*/api/admin/review', () => failure(500, 'Failed to load the reviews')));
     renderRoutes(routes, '/admin/reviews');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the reviews');
+  });
+});
+
+describe('Console reviews by role', () => {
+  it('lets support moderate, naming each product without a link to the catalogue it cannot open', async () => {
+    signInAs('support');
+    reviewsApi();
+    renderRoutes(routes, '/admin/reviews');
+    await screen.findByRole('region', { name: 'Reviews table' });
+    expect(within(rows()[1]).getByRole('rowheader')).toHaveTextContent('Copper Pipe Cutter');
+    expect(within(rows()[1]).queryByRole('link', { name: 'Copper Pipe Cutter' })).not.toBeInTheDocument();
+    expect(within(rows()[1]).getByRole('button', { name: 'Hide' })).toBeInTheDocument();
   });
 });

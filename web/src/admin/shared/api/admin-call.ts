@@ -45,3 +45,8 @@ export const adminPut = <T>(path: string, body: unknown, fallbackMessage: string
 /** DELETEs an admin call's object and returns its `data`. */
 export const adminDelete = <T>(path: string, fallbackMessage: string) =>
   guarded(apiCall<T>('DELETE', path, undefined, { fallbackMessage }).then(({ data }) => data));
+
+/** Sends `body` with `method` (a PATCH, or a DELETE whose answer is a sentence to show)
+ * and returns the whole envelope: `data`, and `message`. */
+export const adminSendEnvelope = <T>(method: 'PATCH' | 'DELETE', path: string, body: unknown, fallbackMessage: string) =>
+  guarded(apiCall<T>(method, path, body, { fallbackMessage }));

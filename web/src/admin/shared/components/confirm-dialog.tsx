@@ -3,7 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 
 /** `trigger` opens a question that says what follows; only `confirmLabel` goes ahead
- * (`onConfirm`, after the dialog closes), `keepLabel` and Escape change nothing. */
+ * (`onConfirm`, after the dialog closes), `keepLabel` and Escape change nothing. The
+ * button that goes ahead is red unless `safe` (undoing a block, say). */
 export function ConfirmDialog({
   trigger,
   title,
@@ -11,6 +12,7 @@ export function ConfirmDialog({
   keepLabel,
   confirmLabel,
   onConfirm,
+  safe = false,
 }: {
   trigger: ReactElement;
   title: string;
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   keepLabel: string;
   confirmLabel: string;
   onConfirm: () => void;
+  safe?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -29,7 +32,7 @@ export function ConfirmDialog({
             <Button variant="outline">{keepLabel}</Button>
           </DialogClose>
           <Button
-            className="bg-red-600 hover:bg-red-700"
+            className={safe ? undefined : 'bg-red-600 hover:bg-red-700'}
             onClick={() => {
               setOpen(false);
               onConfirm();
