@@ -26,7 +26,10 @@ CREATE TABLE webhook_events (
 
 CREATE TABLE webhook_deliveries (
     id            TEXT PRIMARY KEY,
-    endpoint_id   TEXT NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+    -- No foreign key: a change writing a delivery never waits on, or fails for, an
+    -- endpoint deleted at that moment; deleting an endpoint deletes its deliveries, and
+    -- one written for it meanwhile is never sent (the worker joins the endpoint).
+    endpoint_id   TEXT NOT NULL,
     event_id      TEXT NOT NULL REFERENCES webhook_events (id),
     type          TEXT NOT NULL,
     state         TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
@@ -40,7 +43,8 @@ CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, due_at);
 CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, created_at, id);
 
 CREATE TABLE webhook_attempts (
-    delivery_id TEXT NOT NULL REFERENCES webhook_deliveries (id) ON DELETE CASCADE,
+    -- No foreign key either: a try finishing as its endpoint is deleted is kept, unread.
+    delivery_id TEXT NOT NULL,
     at          BIGINT NOT NULL,
     -- The HTTP status, or NULL when none came.
     status      BIGINT,

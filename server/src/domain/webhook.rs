@@ -133,22 +133,39 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
         || a == 0
         // 100.64.0.0/10, shared by carriers' NAT.
         || (a == 100 && (64..128).contains(&b))
-        // 198.18.0.0/15, for benchmarks; 240.0.0.0/4, reserved.
+        // 192.0.0.0/24, protocol assignments; 198.18.0.0/15, for benchmarks;
+        // 240.0.0.0/4, reserved.
+        || (a == 192 && b == 0 && ip.octets()[2] == 0)
         || (a == 198 && (b == 18 || b == 19))
         || a >= 240)
 }
 
 fn is_public_v6(ip: Ipv6Addr) -> bool {
-    let first = ip.segments()[0];
+    let s = ip.segments();
+    let first = s[0];
+    // An IPv4 address carried inside: NAT64 (64:ff9b::/96, 64:ff9b:1::/48) and 6to4
+    // (2002::/16) reach it, so it is judged as itself.
+    let embedded =
+        |hi: u16, lo: u16| Ipv4Addr::new((hi >> 8) as u8, hi as u8, (lo >> 8) as u8, lo as u8);
+    if first == 0x64 && s[1] == 0xff9b {
+        // The well-known prefix carries it last; a local-use one (64:ff9b:1::/48)
+        // anywhere, so that is not trusted.
+        return s[2..6] == [0; 4] && is_public_v4(embedded(s[6], s[7]));
+    }
+    if first == 0x2002 {
+        return is_public_v4(embedded(s[1], s[2]));
+    }
     !(ip.is_loopback()
         || ip.is_unspecified()
         || ip.is_multicast()
         // fc00::/7 unique-local, fe80::/10 link-local, 2001:db8::/32 documentation.
         || (first & 0xfe00) == 0xfc00
         || (first & 0xffc0) == 0xfe80
-        || (first == 0x2001 && ip.segments()[1] == 0x0db8)
+        || (first == 0x2001 && s[1] == 0x0db8)
+        // 2001::/32, Teredo: its IPv4 address is hidden, so it is not trusted.
+        || (first == 0x2001 && s[1] == 0)
         // ::a.b.c.d, the old v4-compatible form, never used for public hosts.
-        || ip.segments()[..6] == [0; 6])
+        || s[..6] == [0; 6])
 }
 
 #[cfg(test)]
@@ -171,6 +188,12 @@ mod tests {
             "fe80::1",
             "::ffff:127.0.0.1",
             "::ffff:10.0.0.1",
+            "64:ff9b::a00:5",
+            "64:ff9b::7f00:1",
+            "2002:a00:1::1",
+            "2002:7f00:1::1",
+            "2001:0:1234::1",
+            "192.0.0.8",
         ] {
             assert!(!is_public(ip.parse().unwrap()), "{ip}");
         }
@@ -179,6 +202,8 @@ mod tests {
             "8.8.8.8",
             "2606:4700::1111",
             "::ffff:8.8.8.8",
+            "64:ff9b::808:808",
+            "2002:808:808::1",
         ] {
             assert!(is_public(ip.parse().unwrap()), "{ip}");
         }

@@ -12,6 +12,7 @@ use super::{value_rows, Db};
 use crate::domain::id::{new_id, Id};
 use crate::domain::staff::StaffRole;
 use crate::domain::time::Clock;
+use crate::domain::webhook::EventType;
 
 /// Who made a change: the administrator as they were when they made it.
 #[derive(Clone, Debug)]
@@ -172,11 +173,6 @@ impl Activity {
         Activity { db, clock }
     }
 
-    /// The time as the shop's clock tells it: when a change logged now happened.
-    pub fn now_ms(&self) -> i64 {
-        self.clock.now_ms()
-    }
-
     /// Writes `entry` inside `tx`, the transaction that makes the change.
     pub async fn record(
         &self,
@@ -195,6 +191,22 @@ impl Activity {
     ) -> Result<(), sqlx::Error> {
         const PER_ROW: usize = 10;
         let now = self.clock.now_ms();
+        // Every logged change to a product is told to the shop's other systems
+        // (docs/DESIGN.md §13), whichever path made it: the form, a bulk change, an
+        // import, archiving, prices, stock.
+        let products: Vec<(EventType, &str)> = entries
+            .iter()
+            .filter(|e| e.object_type == "product" && e.action != "deleted")
+            .map(|e| {
+                let event = if e.action == "created" {
+                    EventType::ProductCreated
+                } else {
+                    EventType::ProductUpdated
+                };
+                (event, e.object_id)
+            })
+            .collect();
+        super::webhook_events::emit_all(tx, &products, now).await?;
         for batch in entries.chunks(500) {
             let sql = format!(
                 "INSERT INTO admin_activity \

@@ -27,6 +27,7 @@ pub mod staff;
 pub mod stock;
 pub mod trade;
 pub mod trade_demo;
+pub mod webhook_events;
 pub mod webhooks;
 
 use std::path::Path;

@@ -314,9 +314,11 @@ impl Staff {
             Some(row) => row.try_get::<Id, _>("id")?,
             None => {
                 let id = Id::generate();
-                sqlx::query(
+                // A sign-up of the same address at this moment wins the row; the
+                // invitation then makes that account the member.
+                let made = sqlx::query(
                     "INSERT INTO users (id, email, password_hash, email_verified, role, staff_role, created_at, updated_at) \
-                     VALUES ($1, $2, $3, 1, 'admin', $4, $5, $5)",
+                     VALUES ($1, $2, $3, 1, 'admin', $4, $5, $5) ON CONFLICT (email) DO NOTHING",
                 )
                 .bind(&id)
                 .bind(&email)
@@ -324,8 +326,24 @@ impl Staff {
                 .bind(&role)
                 .bind(now)
                 .execute(&mut *tx)
-                .await?;
-                id
+                .await?
+                .rows_affected();
+                if made == 1 {
+                    id
+                } else {
+                    sqlx::query(
+                        "UPDATE users SET role = 'admin', staff_role = $2, password_hash = $3, \
+                         email_verified = 1, token_version = token_version + 1, updated_at = $4 \
+                         WHERE email = $1 RETURNING id",
+                    )
+                    .bind(&email)
+                    .bind(&role)
+                    .bind(password_hash)
+                    .bind(now)
+                    .fetch_one(&mut *tx)
+                    .await?
+                    .try_get::<Id, _>("id")?
+                }
             }
         };
         tx.commit().await?;
@@ -412,18 +430,6 @@ impl Staff {
             },
             ..before
         }))
-    }
-
-    /// The address of every active owner (at most 20): who hears that a webhook
-    /// endpoint was disabled.
-    pub async fn owner_emails(&self) -> Result<Vec<String>, sqlx::Error> {
-        let rows = sqlx::query(
-            "SELECT email FROM users WHERE role = 'admin' AND staff_role = 'owner' \
-             AND disabled_at IS NULL ORDER BY created_at LIMIT 20",
-        )
-        .fetch_all(&self.db.pool)
-        .await?;
-        rows.iter().map(|row| row.try_get("email")).collect()
     }
 }
 

@@ -5,11 +5,14 @@
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
+pub use super::webhook_events::{emit, emit_all, order_placed};
+
 use super::activity::{Activity, Actor, Changes, Entry};
-use super::Db;
+use super::{outbox, Db};
 use crate::domain::id::new_id;
 use crate::domain::time::Clock;
 use crate::domain::webhook::EventType;
+use crate::mail::Letter;
 
 /// At most this many endpoints: the list is not paged.
 pub const MAX_ENDPOINTS: i64 = 20;
@@ -108,62 +111,20 @@ fn endpoint(row: &AnyRow) -> Result<Endpoint, sqlx::Error> {
 
 const ENDPOINT_COLUMNS: &str = "id, url, events, description, active, secret, created_at";
 
-/// Writes event `event` about `object_id` inside `tx`, the transaction of the change
-/// it reports, with a delivery for each active endpoint listening for it; nothing when
-/// none listens.
-pub async fn emit(
-    tx: &mut sqlx::AnyConnection,
-    event: EventType,
-    object_id: &str,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    let listening =
-        sqlx::query("SELECT id FROM webhook_endpoints WHERE active = 1 AND events LIKE $1")
-            .bind(format!("%,{},%", event.as_str()))
-            .fetch_all(&mut *tx)
-            .await?;
-    if listening.is_empty() {
-        return Ok(());
-    }
-    let event_id = format!("evt_{}", new_id());
-    sqlx::query(
-        "INSERT INTO webhook_events (id, type, object_id, created_at) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(&event_id)
-    .bind(event.as_str())
-    .bind(object_id)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    for row in &listening {
-        let endpoint: String = row.try_get("id")?;
-        sqlx::query(
-            "INSERT INTO webhook_deliveries (id, endpoint_id, event_id, type, state, tries, due_at, claimed_until, created_at) \
-             VALUES ($1, $2, $3, $4, 'pending', 0, $5, 0, $5)",
-        )
-        .bind(new_id())
-        .bind(&endpoint)
-        .bind(&event_id)
-        .bind(event.as_str())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-    }
-    Ok(())
-}
-
-/// The events of an order just placed, inside its transaction: `order.placed`, and
-/// `order.paid` too when it was paid as it was placed.
-pub async fn order_placed(
-    tx: &mut sqlx::AnyConnection,
-    order: &crate::domain::order_row::OrderRow,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    emit(tx, EventType::OrderPlaced, &order.number, now).await?;
-    if order.payment_status == crate::domain::order::PaymentStatus::Paid {
-        emit(tx, EventType::OrderPaid, &order.number, now).await?;
-    }
-    Ok(())
+/// Endpoint `id` as `tx` reads it.
+async fn endpoint_in(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+) -> Result<Option<Endpoint>, sqlx::Error> {
+    sqlx::query(&format!(
+        "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .as_ref()
+    .map(endpoint)
+    .transpose()
 }
 
 #[derive(Clone, Debug)]
@@ -285,13 +246,7 @@ impl Webhooks {
     ) -> Result<Option<Endpoint>, sqlx::Error> {
         let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
-        let before = sqlx::query(&format!(
-            "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(before) = before.as_ref().map(endpoint).transpose()? else {
+        let Some(before) = endpoint_in(&mut tx, id).await? else {
             return Ok(None);
         };
         let row = sqlx::query(&format!(
@@ -305,9 +260,12 @@ impl Webhooks {
         .bind(fields.description.as_deref())
         .bind(fields.active.map(i64::from))
         .bind(now)
-        .fetch_one(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await?;
-        let after = endpoint(&row)?;
+        // Deleted since it was read above (PostgreSQL): as if it never was.
+        let Some(after) = row.as_ref().map(endpoint).transpose()? else {
+            return Ok(None);
+        };
         let changes = Changes::between(Some(&before), &after, logged);
         if !changes.is_empty() {
             self.log(&mut tx, by, &after, "updated", changes).await?;
@@ -345,13 +303,7 @@ impl Webhooks {
     /// Removes the endpoint with its deliveries; whether there was one.
     pub async fn delete(&self, id: &str, by: &Actor) -> Result<bool, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
-        let before = sqlx::query(&format!(
-            "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(before) = before.as_ref().map(endpoint).transpose()? else {
+        let Some(before) = endpoint_in(&mut tx, id).await? else {
             return Ok(false);
         };
         sqlx::query(
@@ -545,14 +497,16 @@ impl Webhooks {
             .try_get("body")
     }
 
-    /// Writes a try and what became of it. Giving up switches the endpoint off and
-    /// answers whether this try did (so its owners are told once), with its URL.
+    /// Writes a try and what became of it. Giving up switches the endpoint off and, in
+    /// the same transaction, queues `letter` to every active owner (at most 20); the
+    /// answer says whether this try switched it off.
     pub async fn record(
         &self,
         claimed: &Claimed,
         attempt: &Attempt,
         outcome: Outcome,
-    ) -> Result<Option<String>, sqlx::Error> {
+        letter: &Letter,
+    ) -> Result<bool, sqlx::Error> {
         let mut tx = self.db.begin_write().await?;
         sqlx::query(
             "INSERT INTO webhook_attempts (delivery_id, at, status, duration_ms, error) \
@@ -582,18 +536,29 @@ impl Webhooks {
         .bind(due)
         .execute(&mut *tx)
         .await?;
-        let mut switched_off = None;
+        let mut switched_off = false;
         if outcome == Outcome::GaveUp {
             switched_off = sqlx::query(
-                "UPDATE webhook_endpoints SET active = 0, updated_at = $2 WHERE id = $1 AND active = 1 \
-                 RETURNING url",
+                "UPDATE webhook_endpoints SET active = 0, updated_at = $2 WHERE id = $1 AND active = 1",
             )
             .bind(&claimed.endpoint_id)
             .bind(attempt.at)
-            .fetch_optional(&mut *tx)
+            .execute(&mut *tx)
             .await?
-            .map(|row| row.try_get("url"))
-            .transpose()?;
+            .rows_affected()
+                == 1;
+        }
+        if switched_off {
+            let owners = sqlx::query(
+                "SELECT email FROM users WHERE role = 'admin' AND staff_role = 'owner' \
+                 AND disabled_at IS NULL ORDER BY created_at LIMIT 20",
+            )
+            .fetch_all(&mut *tx)
+            .await?;
+            for owner in &owners {
+                let email: String = owner.try_get("email")?;
+                outbox::enqueue(&mut tx, &email, letter, attempt.at).await?;
+            }
         }
         tx.commit().await?;
         Ok(switched_off)

@@ -422,6 +422,21 @@ async fn an_invitation_makes_a_member_who_signs_in_with_their_role(app: TestApp)
         )
         .await;
     assert_eq!(status, StatusCode::OK);
+    // A member of staff does not delete their own account: an owner disables it.
+    let (status, answer) = app
+        .call(
+            Method::DELETE,
+            "/api/auth/delete-account",
+            Some(json!({"password": "Warehouse1"})),
+            Some(token),
+        )
+        .await;
+    assert_error(
+        status,
+        &answer,
+        StatusCode::CONFLICT,
+        "A member of staff's account is closed by an owner, who disables it",
+    );
     // An invitation withdrawn stops its link; a member cannot be deleted.
     let (status, _) = invite("later@example.com", "support").await;
     assert_eq!(status, StatusCode::CREATED);

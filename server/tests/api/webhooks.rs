@@ -376,6 +376,20 @@ async fn each_change_tells_its_own_event_and_only_to_who_listens(app: TestApp) {
         .collect();
     assert_eq!(stock_kinds, [json!("stock.low")]);
     assert_eq!(stock.requests()[0].1["data"]["_id"], tap);
+    // Archiving is a change to the product too, whichever path logs it.
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            &format!("/api/admin/product/{tap}/archive"),
+            None,
+            Some(&owner),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    while app.deliver_events().await > 0 {}
+    let last = stock.requests().pop().unwrap().1;
+    assert_eq!(last["type"], "product.updated");
+    assert_eq!(last["data"]["_id"], tap);
 }
 
 async fn an_endpoint_switched_off_keeps_its_deliveries_until_switched_on(app: TestApp) {

@@ -12321,6 +12321,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A member of staff: an owner disables the account instead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body's Content-Type is not one the call reads */
             415: {
                 headers: {
@@ -14389,6 +14398,15 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Your role does not allow this': a member of staff whose role neither receives nor decides returns */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

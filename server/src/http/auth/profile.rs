@@ -66,6 +66,7 @@ pub struct SignedUrlParams {
         (status = 400, description = "No password", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Wrong password; nothing changed", body = ErrorBody),
+        (status = 409, description = "A member of staff: an owner disables the account instead", body = ErrorBody),
         (status = 429, description = "Too many wrong passwords", body = ErrorBody),
     ))]
 pub async fn delete_account(
@@ -78,6 +79,13 @@ pub async fn delete_account(
     }
     if !confirm_password(&state, &user, &body.password).await? {
         return Err(AppError::Forbidden("Incorrect password".into()));
+    }
+    // Staff accounts are closed by an owner (docs/DESIGN.md §13): deleting one's own
+    // could leave the shop without an owner.
+    if user.role.is_staff() {
+        return Err(AppError::Conflict(
+            "A member of staff's account is closed by an owner, who disables it".into(),
+        ));
     }
     state.accounts.delete_user(&user.id).await?;
     state

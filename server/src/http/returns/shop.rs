@@ -2,6 +2,7 @@
 //! for one, its page, cancelling it and adding photos. The order's owner (signed in) or
 //! whoever holds its mailed link (`?token=`) may; staff may read and add photos too.
 
+use crate::domain::staff::{Action, ROLE_REFUSED};
 use std::collections::{BTreeMap, BTreeSet};
 
 use axum::extract::State;
@@ -315,6 +316,7 @@ pub async fn cancel(
     responses(
         (status = 200, description = "'Photo added'", body = Envelope<ReturnData>),
         (status = 400, description = "No photo, or more than one file", body = ErrorBody),
+        (status = 403, description = "'Your role does not allow this': a member of staff whose role neither receives nor decides returns", body = ErrorBody),
         (status = 404, description = "'Return not found'", body = ErrorBody),
         (status = 409, description = "'A return has at most 5 photos'; 'This return is received' (photos are taken while it is requested or approved)", body = ErrorBody),
         (status = 413, description = "An image over 10 MB or 40 megapixels", body = ErrorBody),
@@ -329,6 +331,12 @@ pub async fn photo(
     form: Form<ReturnPhoto>,
 ) -> Result<Json<Envelope<ReturnData>>, AppError> {
     let id = return_id(&id)?;
+    // Staff add photos only in a role that handles returns (docs/DESIGN.md §13).
+    if let Some(role) = user.as_ref().and_then(|u| u.role.staff()) {
+        if !(role.may(Action::ReceiveReturns) || role.may(Action::DecideReturns)) {
+            return Err(AppError::Forbidden(ROLE_REFUSED.into()));
+        }
+    }
     let row = state
         .order_service
         .return_for(viewer(user.as_ref(), query.token.as_deref()), &id)

@@ -112,22 +112,30 @@ fn jitter() -> f64 {
         .unwrap_or(0.5)
 }
 
-/// Sends one claimed delivery and writes the try.
+/// Sends one claimed delivery and writes the try. An event whose object cannot be
+/// read is a failed try like any other, so its schedule still runs out.
 async fn send(state: &AppState, claimed: &Claimed, manual: bool) -> Result<(), AppError> {
-    let body = body_of(state, claimed).await?;
     let at = state.clock.now_ms();
-    let sent: Sent = state
-        .webhook_sender
-        .post(&claimed.url, &claimed.secret, &body, at / 1000)
-        .await;
-    let outcome = if manual {
-        if sent.succeeded() {
-            Outcome::Delivered
-        } else {
-            Outcome::Manual
+    let sent = match body_of(state, claimed).await {
+        Ok(body) => {
+            state
+                .webhook_sender
+                .post(&claimed.url, &claimed.secret, &body, at / 1000)
+                .await
         }
-    } else if sent.succeeded() {
+        Err(e) => {
+            tracing::error!(error = %e, event = claimed.event_id, "a webhook event could not be read");
+            Sent {
+                status: None,
+                duration_ms: 0,
+                error: Some("The shop could not read the event's object".into()),
+            }
+        }
+    };
+    let outcome = if sent.succeeded() {
         Outcome::Delivered
+    } else if manual {
+        Outcome::Manual
     } else {
         let scale = state.settings.webhook_retry_scale;
         match retry_wait_ms(claimed.tries + 1, scale, jitter()) {
@@ -141,20 +149,21 @@ async fn send(state: &AppState, claimed: &Claimed, manual: bool) -> Result<(), A
         duration_ms: sent.duration_ms,
         error: sent.error,
     };
-    if let Some(url) = state.webhooks.record(claimed, &attempt, outcome).await? {
+    let link = format!(
+        "{}/admin/webhooks/{}",
+        state.settings.public_url.trim_end_matches('/'),
+        claimed.endpoint_id
+    );
+    let letter = letters::webhook_disabled(&claimed.url, &link);
+    if state
+        .webhooks
+        .record(claimed, &attempt, outcome, &letter)
+        .await?
+    {
         tracing::warn!(
-            url,
+            url = claimed.url,
             "a webhook endpoint failed for a day and was switched off"
         );
-        let link = format!(
-            "{}/admin/webhooks/{}",
-            state.settings.public_url.trim_end_matches('/'),
-            claimed.endpoint_id
-        );
-        let letter = letters::webhook_disabled(&url, &link);
-        for owner in state.staff.owner_emails().await? {
-            state.outbox.queue(&owner, &letter).await?;
-        }
         state.outbox.wake();
     }
     Ok(())

@@ -121,16 +121,6 @@ pub(crate) async fn record_change(
         &[]
     };
     bump(tx, products).await?;
-    // The shop's other systems hear of staff's changes to a product (docs/DESIGN.md §13).
-    if entry.object_type == "product" && entry.action != "deleted" {
-        let event = if entry.action == "created" {
-            crate::domain::webhook::EventType::ProductCreated
-        } else {
-            crate::domain::webhook::EventType::ProductUpdated
-        };
-        let now = activity.now_ms();
-        crate::store::webhooks::emit(tx, event, entry.object_id, now).await?;
-    }
     activity.record(tx, entry).await
 }
 
