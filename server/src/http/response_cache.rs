@@ -6,17 +6,23 @@
 //! compressed or not), and is sent again only while all of these hold:
 //! - the catalogue's version this node has caught up with is the one it was computed at
 //!   (every catalogue change, on any node, within about a second);
-//! - no request that may write (anything but GET and HEAD) has finished on this node
-//!   since it was computed: an order's stock, a review, an administrator's change show
-//!   at once on the node that made them;
-//! - it is less than [`FRESH_MS`] old: what other nodes change without a catalogue
-//!   version (their orders' stock, their reviews) shows here within about that. (Once
-//!   it is older, the first request computes it again; the others in flight meanwhile
-//!   still get it.)
+//! - no request that changed what the catalogue shows has finished on this node since
+//!   it was computed: a member of staff's change to a product, category, banner, price
+//!   or stock, or a review, shows at once on the node that made it. The store reports
+//!   what each request changed (`store/shown.rs`); a cart, a wishlist, a sign-in or a
+//!   profile changes nothing kept, and an order, a cancellation or a return only its
+//!   products' own pages ([`ResponseCache::forget_products`]);
+//! - it is less than [`FRESH_MS`] old: what changes without a report here (the stock
+//!   orders move on listings, anything another node changes without a catalogue
+//!   version) shows within about that. (Once it is older, the first request computes it
+//!   again; the others in flight meanwhile still get it.)
+//!
+//! Answers that depend on who asks (a trade customer's prices) are never kept
+//! (`validators.rs`).
 //!
 //! The generation and version are read before the answer is computed, so an answer
-//! computed while a write went on is kept under the generation the write then moves on
-//! from, and never sent again. Memory is bounded: at most [`MAX_BYTES`] of bodies and
+//! computed while a change went on is kept under the generation the change then moves
+//! on from, and never sent again. Memory is bounded: at most [`MAX_BYTES`] of bodies and
 //! [`MAX_ENTRIES`] answers, the oldest forgotten first.
 
 use std::collections::{HashMap, VecDeque};
@@ -45,7 +51,7 @@ pub struct Kept {
     pub tag: HeaderValue,
 }
 
-/// When an answer was computed: this node's write generation and catalogue version,
+/// When an answer was computed: this node's generation and catalogue version,
 /// read before computing it, and the time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stamp {
@@ -82,13 +88,15 @@ pub struct ResponseCache {
 }
 
 impl ResponseCache {
-    /// This node's write generation: moves on when a request that may write finishes.
+    /// This node's generation: moves on when a request that changed what the catalogue
+    /// shows finishes.
     pub fn generation(&self) -> u64 {
         self.generation.load(Ordering::SeqCst)
     }
 
-    /// A request that may have written has finished: nothing kept before is sent again.
-    pub fn written(&self) {
+    /// A request that changed what the catalogue shows has finished: nothing kept
+    /// before is sent again.
+    pub fn shown_changed(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
     }
 
@@ -160,6 +168,26 @@ impl ResponseCache {
             order.sort_by_key(|(_, stamp)| stamp.at_ms);
             entries.order = order.into();
         }
+    }
+
+    /// Forgets the kept pages of these products (`/api/product/{id}`, every query and
+    /// encoding): their stock moved. (A page computed while the move was committing may
+    /// be kept after; it is at most a second old, as any kept answer.)
+    pub fn forget_products(&self, ids: &[String]) {
+        let prefixes: Vec<String> = ids.iter().map(|id| format!("/api/product/{id}?")).collect();
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        let entries = &mut *entries;
+        let mut freed = 0;
+        entries.by_key.retain(|key, entry| {
+            let forget = prefixes
+                .iter()
+                .any(|prefix| key.starts_with(prefix.as_str()));
+            if forget {
+                freed += entry.kept.body.len() + key.len();
+            }
+            !forget
+        });
+        entries.bytes -= freed;
     }
 
     /// How many answers and bytes of bodies are kept.
@@ -254,7 +282,7 @@ mod tests {
         assert!(cache.get("k", stamp(0, 7, 1_999)).is_some());
         assert!(
             cache.get("k", stamp(1, 7, 1_000)).is_none(),
-            "a write here since"
+            "a change here since"
         );
         assert!(
             cache.get("k", stamp(0, 8, 1_000)).is_none(),
@@ -275,6 +303,44 @@ mod tests {
         );
         cache.put("k".into(), kept(10), stamp(0, 7, 4_050));
         assert!(cache.get("k", stamp(0, 7, 4_060)).is_some());
+    }
+
+    #[test]
+    fn a_products_pages_are_forgotten_alone_and_their_bytes_given_back() {
+        let cache = ResponseCache::default();
+        let now = stamp(0, 0, 0);
+        let page = |id: &str, query: &str, encoding: &str| {
+            key(
+                &format!("/api/product/{id}"),
+                Some(query),
+                Some(&HeaderValue::from_str(encoding).unwrap()),
+            )
+            .unwrap()
+        };
+        let kept_keys = [
+            page("a1", "", "gzip"),
+            page("a1", "variant=v1", "identity"),
+            page("a12", "", "gzip"),
+            "/api/product/a1/related?\ngzip".to_string(),
+            "/api/product?page=1\ngzip".to_string(),
+        ];
+        for k in &kept_keys {
+            cache.put(k.clone(), kept(10), now);
+        }
+        let bytes = cache.size().1;
+        cache.forget_products(&["a1".to_string()]);
+        assert!(cache.get(&kept_keys[0], now).is_none());
+        assert!(cache.get(&kept_keys[1], now).is_none());
+        for k in &kept_keys[2..] {
+            assert!(cache.get(k, now).is_some(), "{k}");
+        }
+        assert_eq!(
+            cache.size(),
+            (3, bytes - 20 - kept_keys[0].len() - kept_keys[1].len())
+        );
+        // Its place in the queue is skipped when reached; kept again, it is kept.
+        cache.put(kept_keys[0].clone(), kept(10), stamp(0, 0, 1));
+        assert!(cache.get(&kept_keys[0], stamp(0, 0, 1)).is_some());
     }
 
     #[test]

@@ -25,13 +25,15 @@ use super::error::AppError;
 use super::response_cache::{self, Kept, Stamp};
 use super::trade::shopper::Shopper;
 use super::AppState;
+use crate::store::shown;
 
 /// The largest answer digested; a larger one (none is) goes out without a tag.
 const MAX_DIGESTED_BYTES: usize = 8 * 1024 * 1024;
 
 /// Tags the public catalogue's answers and answers a matching `If-None-Match` with 304,
 /// sending a kept answer again while it may be (`response_cache.rs`). Any other request
-/// that may write moves this node's write generation on once it has finished.
+/// that changed what the catalogue shows (the store reports it: `store/shown.rs`) moves
+/// this node's generation on once it has finished.
 pub async fn catalogue_etags(
     State(state): State<AppState>,
     request: Request,
@@ -39,8 +41,16 @@ pub async fn catalogue_etags(
 ) -> Response {
     let cache = &state.responses;
     if request.method() != Method::GET && request.method() != Method::HEAD {
-        let response = next.run(request).await;
-        cache.written();
+        // Only what the store reports as changing what the catalogue shows is forgotten
+        // (`store/shown.rs`): carts, sign-ins and profiles forget nothing, an order only
+        // its products' own pages.
+        let (response, shown) = shown::noting(next.run(request)).await;
+        if shown.changed {
+            state.catalogue.after_write().await;
+            cache.shown_changed();
+        } else if !shown.stock_of.is_empty() {
+            cache.forget_products(&shown.stock_of);
+        }
         return response;
     }
     if !is_public_catalogue(request.uri().path()) {

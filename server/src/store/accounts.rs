@@ -254,8 +254,10 @@ impl Accounts {
         .map(drop)
     }
 
-    /// Removes a user; their codes and reset tokens go with them (foreign keys).
+    /// Removes a user; their codes and reset tokens go with them (foreign keys), and
+    /// their reviews stay without their name.
     pub async fn delete_user(&self, id: &Id) -> Result<bool, sqlx::Error> {
+        reviews_show_them(&self.db.pool, id).await?;
         let deleted = sqlx::query("DELETE FROM users WHERE id = $1")
             .bind(id)
             .execute(&self.db.pool)
@@ -464,6 +466,9 @@ impl Accounts {
             return Ok(None);
         };
         let old_photo: Option<String> = before.try_get("profile_photo")?;
+        if full_name.is_some() || profile_photo.is_some() {
+            reviews_show_them(&mut *tx, user_id).await?;
+        }
         let row = sqlx::query(&format!(
             "UPDATE users SET full_name = COALESCE($2, full_name), \
              phone_number = COALESCE($3, phone_number), \
@@ -603,4 +608,23 @@ async fn store_code(
     .execute(&mut **tx)
     .await
     .map(drop)
+}
+
+/// A reviewer's name and photo show on their reviews: when `user_id` has any, reports
+/// that a change to them changes what the catalogue shows (`shown.rs`), so it shows at
+/// once (a deleted account's name and photo leave at once). Other accounts' profiles
+/// forget nothing.
+async fn reviews_show_them<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    user_id: &Id,
+) -> Result<(), sqlx::Error> {
+    let reviewed = sqlx::query("SELECT 1 AS one FROM reviews WHERE user_id = $1 LIMIT 1")
+        .bind(user_id)
+        .fetch_optional(executor)
+        .await?
+        .is_some();
+    if reviewed {
+        super::shown::changed();
+    }
+    Ok(())
 }

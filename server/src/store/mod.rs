@@ -23,6 +23,7 @@ pub mod promo;
 pub mod quick_order;
 pub mod reviews;
 pub mod settings;
+pub mod shown;
 pub mod staff;
 pub mod stock;
 pub mod trade;

@@ -178,6 +178,8 @@ impl Reviews {
         if inserted == 0 {
             return Ok(Added::AlreadyReviewed);
         }
+        // Its product's rating and reviews show it, here at once (others within a second).
+        crate::store::shown::changed();
         sqlx::query(
             "UPDATE products SET rating_sum = rating_sum + $2, review_count = review_count + 1 \
              WHERE id = $1",

@@ -100,6 +100,15 @@ pub async fn record(
         }
         query.execute(&mut **tx).await?;
     }
+    // What the shop shows moved (`shown.rs`): a member of staff's count at once
+    // everywhere on this node; an order's, a cancellation's or a return's on the
+    // products' own pages here at once, and on listings within a second.
+    match cause {
+        Cause::Staff { .. } | Cause::System(_) => super::shown::changed(),
+        Cause::Order(_) | Cause::Cancelled(_) | Cause::Returned { .. } => {
+            super::shown::stock_moved(moved.iter().map(|m| m.product_id.as_str()));
+        }
+    }
     // Down past the low-stock line: the shop's other systems hear (docs/DESIGN.md §13).
     for low in moved.iter().filter(|m| {
         m.change < 0 && m.stock_after < LOW_STOCK && m.stock_after - m.change >= LOW_STOCK

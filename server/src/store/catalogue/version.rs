@@ -11,6 +11,9 @@
 //! version it last saw into its search index, so the others follow within about a
 //! second. Orders' stock changes do not bump it: neither totals nor the index hold
 //! stock, and a row every order wrote would make all checkouts wait on one another.
+//!
+//! Every version is also reported to the request that made it (`store/shown.rs`): the
+//! node that served it catches up and forgets its kept answers once it has finished.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -89,10 +92,15 @@ pub(crate) async fn bump_all(tx: &mut Transaction<'static, Any>) -> Result<(), s
 }
 
 async fn next_version(tx: &mut Transaction<'static, Any>) -> Result<i64, sqlx::Error> {
-    sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1 RETURNING version")
-        .fetch_one(&mut **tx)
-        .await?
-        .try_get("version")
+    let version = sqlx::query(
+        "UPDATE catalogue_version SET version = version + 1 WHERE id = 1 RETURNING version",
+    )
+    .fetch_one(&mut **tx)
+    .await?
+    .try_get("version")?;
+    // The node that made it forgets its kept answers once the request has finished.
+    crate::store::shown::changed();
+    Ok(version)
 }
 
 async fn forget_old_changes(

@@ -422,6 +422,10 @@ impl CustomerGroups {
             ),
         };
         activity.record(&mut tx, entry).await?;
+        if group_id.is_none() {
+            // Everyone's breaks show on the product's page.
+            crate::store::shown::changed();
+        }
         let after = breaks_of(&mut tx, variant_id).await?;
         tx.commit().await?;
         Ok(Ok(after))

@@ -1,6 +1,6 @@
 //! The shop's catalogue reads: the home page, the listing (sorts, paging, filters,
 //! keywords, its parameters), a product's page, the indexes every listing query uses,
-//! and the answers' tags and kept copies. (The menu and banners: `content/`.)
+//! and the answers' tags. (The menu and banners: `content/`; the kept answers: `kept_answers.rs`.)
 
 use reqwest::StatusCode;
 use shop::domain::id::new_id;
@@ -32,7 +32,6 @@ on_both_backends!(
     every_listing_query_is_served_by_an_index,
     keyword_search_reads_numbers_and_fractions_alike_on_both_backends,
     catalogue_answers_carry_strong_etags_and_a_repeat_gets_304,
-    a_repeated_answer_comes_from_memory_until_something_changes,
 );
 
 async fn home_page_shows_the_featured_products(app: TestApp) {
@@ -747,130 +746,4 @@ async fn catalogue_answers_carry_strong_etags_and_a_repeat_gets_304(app: TestApp
     assert_eq!((status, tag), (StatusCode::BAD_REQUEST, None));
     let (_, tag, _) = conditional_get(&app, "/api/openapi.json", None, "identity").await;
     assert_eq!(tag, None);
-}
-
-/// What a GET answered: whether it came from the kept answers, its tag, and its body.
-async fn cached_get(
-    app: &TestApp,
-    path: &str,
-    headers: &[(&str, &str)],
-) -> (String, String, Vec<u8>) {
-    let mut request = app.client.get(app.url(path));
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    let response = request.send().await.unwrap();
-    assert!(
-        response.status() == StatusCode::OK || response.status() == StatusCode::NOT_MODIFIED,
-        "{path}: {}",
-        response.status()
-    );
-    let header = |name: &str| {
-        response
-            .headers()
-            .get(name)
-            .map(|v| v.to_str().unwrap().to_string())
-            .unwrap_or_default()
-    };
-    let (cache, tag) = (header("x-cache"), header("etag"));
-    (cache, tag, response.bytes().await.unwrap().to_vec())
-}
-
-/// Repeated public answers are sent from memory while nothing changed: a write on this
-/// node (an order, an administrator's change) shows at once, a catalogue change on
-/// another node once this one reads the catalogue's version, and a stock change another
-/// node made within a second.
-async fn a_repeated_answer_comes_from_memory_until_something_changes(app: TestApp) {
-    let f = fixture(&app).await;
-    let listing = "/api/product?sortField=price&sortOrder=asc";
-    let plain = [("accept-encoding", "identity")];
-    let (first, tag, body) = cached_get(&app, listing, &plain).await;
-    assert_eq!(first, "miss");
-    let (again, again_tag, again_body) = cached_get(&app, listing, &plain).await;
-    assert_eq!(
-        (again.as_str(), &again_tag, &again_body),
-        ("hit", &tag, &body)
-    );
-    // The same query in another order, with an empty parameter, is the same answer.
-    let (same, _, same_body) = cached_get(
-        &app,
-        "/api/product?sortOrder=asc&minPrice=&sortField=price",
-        &plain,
-    )
-    .await;
-    assert_eq!((same.as_str(), &same_body), ("hit", &body));
-    // A kept answer is still validated: its tag gets 304.
-    let response = app
-        .client
-        .get(app.url(listing))
-        .header("accept-encoding", "identity")
-        .header("if-none-match", &tag)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::NOT_MODIFIED);
-    // Compressed answers are kept apart, as the bytes they are.
-    let gzip = [("accept-encoding", "gzip")];
-    assert_eq!(cached_get(&app, listing, &gzip).await.0, "miss");
-    let (hit, gzip_tag, _) = cached_get(&app, listing, &gzip).await;
-    assert_eq!(hit, "hit");
-    assert_ne!(gzip_tag, tag);
-
-    // An order on this node: the stock it took shows at once.
-    let product = format!("/api/product/{}", f.alpha);
-    let stock = |body: &[u8]| {
-        serde_json::from_slice::<serde_json::Value>(body).unwrap()["data"]["product"]["stock"]
-            .clone()
-    };
-    let (_, _, before) = cached_get(&app, &product, &plain).await;
-    assert_eq!(cached_get(&app, &product, &plain).await.0, "hit");
-    app.placed(
-        &crate::orders::guest_order("cache@example.com", &[(&f.alpha, 2)]),
-        None,
-    )
-    .await;
-    let (after, _, body) = cached_get(&app, &product, &plain).await;
-    assert_eq!(after, "miss");
-    assert_eq!(stock(&body), stock(&before).as_i64().unwrap() - 2);
-
-    // Another node adds a product: shown once this node reads the catalogue's version.
-    let other =
-        shop::store::catalogue::Catalogue::new(app.catalogue.db().clone(), app.clock.clone());
-    let total = |body: &[u8]| {
-        serde_json::from_slice::<serde_json::Value>(body).unwrap()["data"]["total"]
-            .as_i64()
-            .unwrap()
-    };
-    let (_, _, listed) = cached_get(&app, listing, &plain).await;
-    other
-        .insert_products(&[new_product("Elsewhere Tap", 900, &f.faucets, &f.basin)])
-        .await
-        .unwrap();
-    let (kept, _, stale) = cached_get(&app, listing, &plain).await;
-    assert_eq!(
-        (kept.as_str(), total(&stale)),
-        ("hit", total(&listed)),
-        "until it looks"
-    );
-    assert!(app.catalogue.follow_changes().await.unwrap());
-    let (fresh, _, body) = cached_get(&app, listing, &plain).await;
-    assert_eq!((fresh.as_str(), total(&body)), ("miss", total(&listed) + 1));
-
-    // Another node's order changes stock without a catalogue version: shown here
-    // within a second.
-    cached_get(&app, &product, &plain).await;
-    assert_eq!(cached_get(&app, &product, &plain).await.0, "hit");
-    sqlx::query("UPDATE products SET stock = 1 WHERE id = $1")
-        .bind(&f.alpha)
-        .execute(&app.catalogue.db().pool)
-        .await
-        .unwrap();
-    app.clock.advance(std::time::Duration::from_millis(999));
-    assert_eq!(cached_get(&app, &product, &plain).await.0, "hit");
-    app.clock.advance(std::time::Duration::from_millis(1));
-    let (fresh, _, body) = cached_get(&app, &product, &plain).await;
-    assert_eq!(
-        (fresh.as_str(), stock(&body)),
-        ("miss", serde_json::json!(1))
-    );
 }

@@ -8,6 +8,7 @@ mod csv;
 mod csv_dry_run;
 mod csv_files;
 mod csv_variants;
+mod kept_answers;
 mod listing;
 mod related;
 mod search;
