@@ -48,6 +48,14 @@ pub use migrate::{
 pub struct Db {
     pub pool: AnyPool,
     pub dialect: Dialect,
+    /// Where write transactions begin ([`Db::begin_write`]). On SQLite, a pool of one
+    /// connection of its own: SQLite lets one writer in at a time, and a writer that
+    /// finds the lock taken sleeps in SQLite's busy handler (1, 2, 5 … 100 ms steps) even
+    /// when the lock is freed a moment later, so under load writes waited tens of
+    /// milliseconds for a lock held for one. Taking turns on one connection instead
+    /// queues them in this process, each starting as the last commits. (Another
+    /// process on the same file still meets the busy timeout.) On PostgreSQL, the pool.
+    writer: AnyPool,
 }
 
 impl Db {
@@ -67,6 +75,18 @@ impl Db {
             )
         })?;
         let options = AnyConnectOptions::from_str(url)?.disable_statement_logging();
+        let sqlite_options = |max: u32| {
+            AnyPoolOptions::new()
+                .max_connections(max)
+                .min_connections(1)
+                .after_connect(|conn, _meta| {
+                    Box::pin(async move {
+                        // Safe with WAL: a crash can lose the last commits, never corrupt.
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        Ok(())
+                    })
+                })
+        };
         let pool_options = match dialect {
             Dialect::Sqlite => {
                 if let Some(parent) =
@@ -77,16 +97,7 @@ impl Db {
                     }
                 }
                 switch_to_wal(&options).await?;
-                AnyPoolOptions::new()
-                    .max_connections(max_connections.unwrap_or(4))
-                    .min_connections(1)
-                    .after_connect(|conn, _meta| {
-                        Box::pin(async move {
-                            // Safe with WAL: a crash can lose the last commits, never corrupt.
-                            conn.execute("PRAGMA synchronous = NORMAL").await?;
-                            Ok(())
-                        })
-                    })
+                sqlite_options(max_connections.unwrap_or(4))
             }
             Dialect::Postgres => {
                 AnyPoolOptions::new().max_connections(max_connections.unwrap_or(16))
@@ -94,16 +105,30 @@ impl Db {
         };
         let pool = pool_options
             .acquire_timeout(Duration::from_secs(5))
-            .connect_with(options)
+            .connect_with(options.clone())
             .await?;
-        Ok(Db { pool, dialect })
+        let writer = match dialect {
+            Dialect::Sqlite => {
+                sqlite_options(1)
+                    .acquire_timeout(Duration::from_secs(5))
+                    .connect_with(options)
+                    .await?
+            }
+            Dialect::Postgres => pool.clone(),
+        };
+        Ok(Db {
+            pool,
+            dialect,
+            writer,
+        })
     }
 
     /// A transaction that writes: on SQLite it takes the write lock up front, so
-    /// concurrent writers wait on the busy timeout instead of failing with SQLITE_BUSY.
-    /// Dropped without `commit` (an error, a cancelled request), it rolls back.
+    /// concurrent writers wait instead of failing with SQLITE_BUSY, on the one writing
+    /// connection (see `writer`). Dropped without `commit` (an error, a cancelled
+    /// request), it rolls back. A task must not begin a second while it holds one.
     pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-        self.pool.begin_with(self.dialect.begin_write()).await
+        self.writer.begin_with(self.dialect.begin_write()).await
     }
 }
 
