@@ -59,7 +59,7 @@ dev: web-deps
 	cargo run -- seed demo --if-empty
 	cargo run -- serve & cd web && npx vite
 
-## bench: the release binary: catalogue reads at 100,000 products (wrk, nginx beside it) and order placement, on SQLite and PostgreSQL; then Lighthouse on the storefront
+## bench: the release binary: catalogue reads at 100,000 products (wrk, nginx beside it), the browsing mix read-only and with shoppers' writes, and order placement (wrk), on SQLite and PostgreSQL, each figure beside its goal; then Lighthouse on the storefront
 bench: build
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench.sh
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench-orders.sh

@@ -11,7 +11,7 @@ import json
 import sys
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from bench_orders import Client, sign_up  # noqa: E402
+from bench_shoppers import Client, sign_up  # noqa: E402
 
 
 def call(base, method, path, body=None, token=None):

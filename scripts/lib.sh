@@ -17,3 +17,8 @@ start_shop() {
   done
   [ -n "$base" ] || { echo "the server did not start:" >&2; cat "$log" >&2; exit 1; }
 }
+
+# to_ms: reads a wrk duration (`812.00us`, `3.21ms`, `1.02s`) and prints it in ms.
+to_ms() {
+  awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.2f", v}'
+}

@@ -145,11 +145,14 @@ impl Dialect {
     /// otherwise plans a freshly seeded catalogue from guesses, and counts by scanning
     /// the table, until autovacuum gets round to it. SQLite's full-text index is left
     /// in many small segments by batched inserts; merging them makes searches about
-    /// 10 % cheaper (1 s for 100,000 products).
+    /// 10 % cheaper (1 s for 100,000 products). The variants too: with `products`
+    /// alone analysed, PostgreSQL read a page of 500 products' variants through the
+    /// stock index (guessing a few thousand rows where 575,000 were) in 530 ms instead
+    /// of 4 ms, and the search index of 300,000 products took 140 s to build.
     pub fn after_bulk_load(self) -> Option<&'static str> {
         match self {
             Dialect::Sqlite => Some("INSERT INTO products_fts (products_fts) VALUES ('optimize')"),
-            Dialect::Postgres => Some("VACUUM ANALYZE products"),
+            Dialect::Postgres => Some("VACUUM ANALYZE products, product_variants"),
         }
     }
 

@@ -216,15 +216,17 @@ impl Catalogue {
             off_thread(move || built.add(&products)).await?;
         }
         let committing = built.clone();
-        let segments = off_thread(move || {
+        let (segments, bytes) = off_thread(move || {
             committing.commit()?;
-            Ok(committing.merge_segments())
+            let segments = committing.merge_segments();
+            Ok((segments, committing.size_bytes()))
         })
         .await?;
         self.search.replace(built);
         tracing::info!(
-            "search index built: {count} products in {} ms ({segments} segments merged into one)",
-            started.elapsed().as_millis()
+            "search index built: {count} products in {} ms ({segments} segments merged into one, {:.1} MB)",
+            started.elapsed().as_millis(),
+            bytes as f64 / 1_048_576.0
         );
         Ok(())
     }

@@ -219,6 +219,15 @@ impl Built {
         segments.len()
     }
 
+    /// The bytes the index's segments take in memory (a failure to measure is 0): for
+    /// the log line of a build, which `make bench` reads.
+    pub(in crate::store::catalogue) fn size_bytes(&self) -> u64 {
+        self.reader
+            .searcher()
+            .space_usage()
+            .map_or(0, |usage| usage.total().get_bytes())
+    }
+
     /// Makes what was added and deleted searchable, and listable. Blocks while the
     /// writer finishes.
     pub(in crate::store::catalogue) fn commit(&self) -> tantivy::Result<()> {
