@@ -22,6 +22,11 @@ pg_server="${BENCH_POSTGRES_SERVER:-postgres://postgres@127.0.0.1:5432}"
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 
+if ! command -v wrk >/dev/null || [ ! -x /usr/bin/time ]; then
+  echo "wrk and GNU time are needed: apt-get install -y wrk time" >&2
+  exit 1
+fi
+
 dirs=()
 server=""
 temp_db=""

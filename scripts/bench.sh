@@ -31,8 +31,8 @@ only="${BENCH_ONLY:-}"
 catalogues="${BENCH_CATALOGUES:-variants plain}"
 pg_server="${BENCH_POSTGRES_SERVER:-postgres://postgres@127.0.0.1:5432}"
 
-if ! command -v wrk >/dev/null; then
-  echo "wrk is needed: apt-get install -y wrk" >&2
+if ! command -v wrk >/dev/null || [ ! -x /usr/bin/time ]; then
+  echo "wrk and GNU time are needed: apt-get install -y wrk time" >&2
   exit 1
 fi
 

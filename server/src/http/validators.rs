@@ -46,8 +46,11 @@ pub async fn catalogue_etags(
         // its products' own pages.
         let (response, shown) = shown::noting(next.run(request)).await;
         if shown.changed {
-            state.catalogue.after_write().await;
+            // Forgotten first, so a client gone while this node catches up (a search
+            // index being built afresh can take seconds) leaves nothing stale kept: an
+            // answer computed meanwhile is kept under the version it read, which moves.
             cache.shown_changed();
+            state.catalogue.after_write().await;
         } else if !shown.stock_of.is_empty() {
             cache.forget_products(&shown.stock_of);
         }

@@ -140,7 +140,7 @@ impl Accounts {
         sqlx::query("UPDATE users SET last_seen_at = $2 WHERE id = $1")
             .bind(id)
             .bind(now)
-            .execute(&self.db.pool)
+            .execute(self.db.writes())
             .await
             .map(drop)
     }
@@ -249,7 +249,7 @@ impl Accounts {
         .bind(email.as_str())
         .bind(full_name)
         .bind(now)
-        .execute(&self.db.pool)
+        .execute(self.db.writes())
         .await
         .map(drop)
     }
@@ -260,7 +260,7 @@ impl Accounts {
         reviews_show_them(&self.db.pool, id).await?;
         let deleted = sqlx::query("DELETE FROM users WHERE id = $1")
             .bind(id)
-            .execute(&self.db.pool)
+            .execute(self.db.writes())
             .await?
             .rows_affected();
         Ok(deleted > 0)
@@ -286,7 +286,7 @@ impl Accounts {
         .bind(code.sent_at)
         .bind(code.expires_at)
         .bind(resend_after)
-        .execute(&self.db.pool)
+        .execute(self.db.writes())
         .await?
         .rows_affected();
         Ok(replaced > 0)
@@ -306,7 +306,7 @@ impl Accounts {
     pub async fn drop_code(&self, user_id: &Id) -> Result<(), sqlx::Error> {
         sqlx::query("DELETE FROM email_codes WHERE user_id = $1")
             .bind(user_id)
-            .execute(&self.db.pool)
+            .execute(self.db.writes())
             .await
             .map(drop)
     }
@@ -388,7 +388,7 @@ impl Accounts {
         .bind(user_id)
         .bind(now)
         .bind(expires_at)
-        .execute(&self.db.pool)
+        .execute(self.db.writes())
         .await
         .map(drop)
     }
@@ -584,7 +584,7 @@ impl Accounts {
         ] {
             removed += sqlx::query(sql)
                 .bind(bound)
-                .execute(&self.db.pool)
+                .execute(self.db.writes())
                 .await?
                 .rows_affected();
         }

@@ -251,14 +251,14 @@ impl Items {
                     .bind(id)
                     .bind(user_id)
                     .bind(list.as_str())
-                    .execute(&self.db.pool)
+                    .execute(self.db.writes())
                     .await?
             }
             None => {
                 sqlx::query("DELETE FROM user_items WHERE id = $1 AND user_id = $2")
                     .bind(id)
                     .bind(user_id)
-                    .execute(&self.db.pool)
+                    .execute(self.db.writes())
                     .await?
             }
         };

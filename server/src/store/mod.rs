@@ -123,6 +123,13 @@ impl Db {
         })
     }
 
+    /// Where one statement that writes runs outside a transaction: on SQLite the writing
+    /// connection, in its turn with the transactions (see `writer`), so it never meets
+    /// the busy handler while they follow one another; on PostgreSQL the pool.
+    pub fn writes(&self) -> &AnyPool {
+        &self.writer
+    }
+
     /// A transaction that writes: on SQLite it takes the write lock up front, so
     /// concurrent writers wait instead of failing with SQLITE_BUSY, on the one writing
     /// connection (see `writer`). Dropped without `commit` (an error, a cancelled

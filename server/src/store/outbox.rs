@@ -182,7 +182,7 @@ impl Outbox {
         }
         query
             .bind(self.clock.now_ms())
-            .execute(&self.db.pool)
+            .execute(self.db.writes())
             .await
             .map(drop)
     }
@@ -200,7 +200,7 @@ impl Outbox {
         .bind(now + backoff_ms(queued.attempts))
         .bind(failed_at)
         .bind(error)
-        .execute(&self.db.pool)
+        .execute(self.db.writes())
         .await
         .map(drop)
     }
@@ -228,7 +228,7 @@ impl Outbox {
         Ok(
             sqlx::query("DELETE FROM mail_outbox WHERE sent_at IS NOT NULL AND sent_at < $1")
                 .bind(before)
-                .execute(&self.db.pool)
+                .execute(self.db.writes())
                 .await?
                 .rows_affected(),
         )

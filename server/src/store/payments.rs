@@ -434,7 +434,7 @@ impl PaymentsStore {
         .bind(provider)
         .bind(event_id)
         .bind(now)
-        .execute(&self.db.pool)
+        .execute(self.db.writes())
         .await?
         .rows_affected()
             == 1)

@@ -488,7 +488,7 @@ impl Webhooks {
         sqlx::query("UPDATE webhook_events SET body = $2 WHERE id = $1 AND body IS NULL")
             .bind(event_id)
             .bind(body)
-            .execute(&self.db.pool)
+            .execute(self.db.writes())
             .await?;
         sqlx::query("SELECT body FROM webhook_events WHERE id = $1")
             .bind(event_id)

@@ -177,7 +177,7 @@ impl Psp {
         .bind(method.exp_year)
         .bind(&method.holder_name)
         .bind(self.clock.now_ms())
-        .execute(&self.db.pool)
+        .execute(self.db.writes())
         .await?;
         Ok(Ok(method))
     }
@@ -207,7 +207,7 @@ impl Psp {
     pub async fn detach(&self, id: &str) -> Result<(), sqlx::Error> {
         sqlx::query("UPDATE testpsp_methods SET detached = 1 WHERE id = $1")
             .bind(id)
-            .execute(&self.db.pool)
+            .execute(self.db.writes())
             .await
             .map(drop)
     }

@@ -89,7 +89,7 @@ impl Psp {
             )
             .bind(i64::from(taken))
             .bind(id)
-            .execute(&self.db.pool)
+            .execute(self.db.writes())
             .await?;
             delivered += usize::from(taken);
         }

@@ -180,7 +180,7 @@ impl Catalogue {
             .bind(b.url.clone())
             .bind(b.position)
             .bind(now)
-            .execute(&self.db.pool)
+            .execute(self.db.writes())
             .await?;
         }
         Ok(())

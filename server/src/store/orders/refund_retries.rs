@@ -60,7 +60,7 @@ impl Orders {
         .bind(now)
         .bind(now + backoff_ms(1))
         .bind(error)
-        .execute(&self.db.pool)
+        .execute(self.db.writes())
         .await
         .map(drop)
     }
@@ -112,7 +112,7 @@ impl Orders {
         )
         .bind(order_id)
         .bind(self.clock.now_ms())
-        .execute(&self.db.pool)
+        .execute(self.db.writes())
         .await
         .map(drop)
     }
@@ -134,7 +134,7 @@ impl Orders {
         .bind(now + backoff_ms(retry.attempts))
         .bind(failed_at)
         .bind(error)
-        .execute(&self.db.pool)
+        .execute(self.db.writes())
         .await
         .map(drop)
     }
