@@ -56,15 +56,7 @@ bench() {
   "$bin" "${args[@]}" seed bench --products "$products" >/dev/null 2>"$dir/seed.log" ||
     { echo "seeding failed:" >&2; cat "$dir/seed.log" >&2; exit 1; }
 
-  # Single-variant products (an order names no variant) with plenty of stock (the bench
-  # seed gives product n a stock of n % 50), so orders are not refused for stock.
-  local sql="SELECT p.id FROM products p WHERE p.stock >= 40 AND (SELECT COUNT(*) FROM product_variants v WHERE v.product_id = p.id) = 1"
-  if [ -n "$url" ]; then
-    psql -Atq "$url" -c "$sql" >"$dir/products.txt"
-  else
-    python3 -c 'import sqlite3, sys
-for (i,) in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print(i)' "$dir/shop.db" "$sql" >"$dir/products.txt"
-  fi
+  in_stock_products "$dir" "$url" >"$dir/products.txt"
 
   SHOP_TRUST_FORWARDED_FOR=true start_shop "$dir/serve.log" "$bin" "${args[@]}"
   python3 "$here/bench_shoppers.py" --base "$base" --products "$dir/products.txt" \

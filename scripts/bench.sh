@@ -97,12 +97,7 @@ mix() {
 # query SQL: runs SQL on the database being measured (PostgreSQL at `url`, else SQLite in
 # `dir`), one value a line.
 query() {
-  if [ -n "$url" ]; then
-    psql -Atq "$url" -c "$1"
-  else
-    python3 -c 'import sqlite3, sys
-for row in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print(*row)' "$dir/shop.db" "$1"
-  fi
+  shop_sql "$dir" "$url" "$1"
 }
 
 # reads LABEL CATALOGUE [DATABASE_URL]: the table for one backend and catalogue. Without
@@ -226,7 +221,7 @@ request = function()
 end
 LUA
   # Single-variant products with plenty of stock, for orders and product pages.
-  query "SELECT p.id FROM products p WHERE p.stock >= 40 AND (SELECT COUNT(*) FROM product_variants v WHERE v.product_id = p.id) = 1 LIMIT 10000" >"$dir/products.txt"
+  in_stock_products "$dir" "$url" 10000 >"$dir/products.txt"
   export BENCH_DETAILS_FILE="$dir/products.txt"
 
   json() { curl -sf "$base$1" | python3 -c "import json,sys; d=json.load(sys.stdin)['data']; print($2)"; }

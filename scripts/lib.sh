@@ -22,3 +22,22 @@ start_shop() {
 to_ms() {
   awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.2f", v}'
 }
+
+# shop_sql DIR URL SQL: prints SQL's rows (cells apart by spaces) from the shop whose
+# data dir is DIR: its SQLite file, or the PostgreSQL database URL when one is given.
+shop_sql() {
+  local dir=$1 url=$2 sql=$3
+  if [ -n "$url" ]; then
+    psql -Atq -F ' ' "$url" -c "$sql"
+  else
+    python3 -c 'import sqlite3, sys
+for row in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print(*row)' "$dir/shop.db" "$sql"
+  fi
+}
+
+# in_stock_products DIR URL [LIMIT]: the ids of single-variant products (an order names
+# no variant) with plenty of stock (the bench seed gives product n a stock of n % 50),
+# so orders are not refused for stock.
+in_stock_products() {
+  shop_sql "$1" "$2" "SELECT p.id FROM products p WHERE p.stock >= 40 AND (SELECT COUNT(*) FROM product_variants v WHERE v.product_id = p.id) = 1${3:+ LIMIT $3}"
+}

@@ -50,7 +50,10 @@ pub async fn catalogue_etags(
             // index being built afresh can take seconds) leaves nothing stale kept: an
             // answer computed meanwhile is kept under the version it read, which moves.
             cache.shown_changed();
-            state.catalogue.after_write().await;
+            // Unless the store caught up already (a catalogue write does, as it commits).
+            if !shown.caught_up {
+                state.catalogue.after_write().await;
+            }
         } else if !shown.stock_of.is_empty() {
             cache.forget_products(&shown.stock_of);
         }

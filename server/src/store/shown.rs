@@ -11,6 +11,8 @@
 //!   products (the stock history). Their own pages are forgotten; listings show it
 //!   within a second, as kept answers are at most that old, so orders never empty a
 //!   node's kept answers.
+//! - [`caught_up`]: this node's catalogue has caught up with the changes reported so
+//!   far (a catalogue write does, as it commits), so the request's end does not again.
 //!
 //! A write that reports nothing (a cart, a wishlist, a sign-in, a profile, a saved card)
 //! forgets nothing. A report is held by the task serving the request
@@ -31,6 +33,9 @@ pub struct Shown {
     pub changed: bool,
     /// The products whose stock moved (an order's, a cancellation's, a return's).
     pub stock_of: Vec<String>,
+    /// The node's catalogue caught up after the last change reported: the request's
+    /// end need not catch up again.
+    pub caught_up: bool,
 }
 
 tokio::task_local! {
@@ -50,7 +55,17 @@ pub async fn noting<F: Future>(request: F) -> (F::Output, Shown) {
 
 /// Reports that the request on this task changed what the public catalogue shows.
 pub(crate) fn changed() {
-    let _ = REPORTED.try_with(|shown| shown.borrow_mut().changed = true);
+    let _ = REPORTED.try_with(|shown| {
+        let mut shown = shown.borrow_mut();
+        shown.changed = true;
+        shown.caught_up = false;
+    });
+}
+
+/// Reports that this node's catalogue has caught up with every change reported so far
+/// on this task (`Catalogue::after_write`).
+pub(crate) fn caught_up() {
+    let _ = REPORTED.try_with(|shown| shown.borrow_mut().caught_up = true);
 }
 
 /// Reports that an order, a cancellation or a return on this task moved `products`'
@@ -61,6 +76,7 @@ pub(crate) fn stock_moved<'a>(products: impl IntoIterator<Item = &'a str>) {
         for product in products {
             if shown.stock_of.len() >= MOST_PRODUCTS {
                 shown.changed = true;
+                shown.caught_up = false;
                 return;
             }
             if !shown.stock_of.iter().any(|known| known == product) {
@@ -84,9 +100,24 @@ mod tests {
             shown,
             Shown {
                 changed: false,
-                stock_of: vec!["a".into(), "b".into()]
+                stock_of: vec!["a".into(), "b".into()],
+                caught_up: false,
             }
         );
+        // Caught up after the change: the request's end need not; a change after is not.
+        let ((), shown) = noting(async {
+            changed();
+            caught_up();
+        })
+        .await;
+        assert!(shown.changed && shown.caught_up);
+        let ((), shown) = noting(async {
+            changed();
+            caught_up();
+            changed();
+        })
+        .await;
+        assert!(shown.changed && !shown.caught_up);
         let many: Vec<String> = (0..=MOST_PRODUCTS).map(|n| n.to_string()).collect();
         let ((), shown) = noting(async { stock_moved(many.iter().map(String::as_str)) }).await;
         assert!(shown.changed, "past the most named, everything");

@@ -129,8 +129,9 @@ impl Catalogue {
         if !self.search.is_built() {
             return;
         }
-        if let Err(e) = self.follow_changes().await {
-            tracing::warn!(error = %e, "catching up with the catalogue's changes failed");
+        match self.follow_changes().await {
+            Ok(_) => crate::store::shown::caught_up(),
+            Err(e) => tracing::warn!(error = %e, "catching up with the catalogue's changes failed"),
         }
     }
 }

@@ -63,6 +63,18 @@ fn data(body: &[u8]) -> Value {
 }
 
 /// What a GET answered: whether it came from the kept answers, its tag, and its body.
+/// The stock a listing's answer shows for `product`.
+fn listed_stock(body: &[u8], product: &str) -> i64 {
+    data(body)["products"]
+        .as_array()
+        .expect("a listing")
+        .iter()
+        .find(|p| p["_id"] == product)
+        .expect("the product is listed")["stock"]
+        .as_i64()
+        .expect("a stock")
+}
+
 async fn cached_get(
     app: &TestApp,
     path: &str,
@@ -229,16 +241,7 @@ async fn the_stock_an_order_or_a_cancellation_moves_shows_within_a_second(app: T
     let product = format!("/api/product/{}", f.alpha);
     let listing = "/api/product?sortField=price&sortOrder=asc".to_string();
     let stock = |body: &[u8]| data(body)["product"]["stock"].as_i64().unwrap();
-    let listed = |body: &[u8]| {
-        data(body)["products"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["_id"] == f.alpha.as_str())
-            .expect("alpha is listed")["stock"]
-            .as_i64()
-            .unwrap()
-    };
+    let listed = |body: &[u8]| listed_stock(body, &f.alpha);
     let kept_before = kept(&app, &[product.clone(), listing.clone()]).await;
     let before = stock(&kept_before[0]);
     assert_eq!(listed(&kept_before[1]), before);
@@ -362,14 +365,8 @@ async fn a_staff_change_shows_at_once_on_the_node_that_made_it(app: TestApp) {
     assert_eq!(shown["product"]["stock"], stock + 3);
     // Unlike an order's, a member of staff's count shows on listings at once too.
     let (cache, _, body) = cached_get(&app, listing, &PLAIN).await;
-    let listed = data(&body)["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["_id"] == f.alpha.as_str())
-        .expect("alpha is listed")["stock"]
-        .clone();
-    assert_eq!((cache.as_str(), listed), ("miss", json!(stock + 3)));
+    let listed = listed_stock(&body, &f.alpha);
+    assert_eq!((cache.as_str(), listed), ("miss", stock + 3));
 
     let variant = crate::trade::variant_of(&app, &f.alpha).await;
     let breaks = json!({"groupId": null, "breaks": [{"minQuantity": 10, "price": 88}]});
