@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::mail::Mailer;
-use crate::store::outbox::Outbox;
+use crate::store::outbox::{self, Outbox};
 
 /// How often a node looks for mail it was not woken for (queued by another node, or
 /// due for a retry).
@@ -26,13 +26,16 @@ pub async fn deliver_due(outbox: &Outbox, mailer: &Mailer) -> Result<usize, sqlx
     Ok(batch.len())
 }
 
-/// Sends batches until nothing is due.
+/// Sends batches until nothing is due: until a batch comes back short of a full one,
+/// which took all that was due as it was claimed. (Mail queued after wakes the worker
+/// again.)
 pub async fn deliver_all_due(outbox: &Outbox, mailer: &Mailer) -> Result<usize, sqlx::Error> {
     let mut sent = 0;
     loop {
-        match deliver_due(outbox, mailer).await? {
-            0 => return Ok(sent),
-            n => sent += n,
+        let n = deliver_due(outbox, mailer).await?;
+        sent += n;
+        if (n as i64) < outbox::BATCH {
+            return Ok(sent);
         }
     }
 }

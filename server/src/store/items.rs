@@ -193,25 +193,31 @@ impl Items {
 
     /// Sets the quantity of the customer's cart entry `id`, at most its variant's stock,
     /// and one the product is sold in. The caller has checked [`cart::quantity_allowed`].
+    /// The entry as it is now.
+    ///
+    /// The entry, its product and its stock are read and checked before the write
+    /// transaction, which is one conditional statement: on SQLite the one writer is held
+    /// for that statement alone. The stock read may be a moment old, as it may be a
+    /// moment after any answer: a cart holds no stock, and the order checks it again. An
+    /// entry removed meanwhile (or ordered with the cart) is not found.
     pub async fn update_quantity(
         &self,
         user_id: &Id,
         id: &Id,
         quantity: i64,
-    ) -> Result<Result<(), Refusal>, sqlx::Error> {
-        let mut tx = self.begin(user_id).await?;
+    ) -> Result<Result<ItemRow, Refusal>, sqlx::Error> {
         let row = sqlx::query(&items_sql("i.id = $1 AND i.user_id = $2").replace(
             "SELECT i.id AS item_id",
             "SELECT i.list AS item_list, i.id AS item_id",
         ))
         .bind(id)
         .bind(user_id)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&self.db.pool)
         .await?;
         let Some(row) = row else {
             return Ok(Err(Refusal::NoSuchItem));
         };
-        let entry = item(&row)?;
+        let mut entry = item(&row)?;
         let list: String = row.try_get("item_list")?;
         // A stored list name is always one of ours; anything else has no quantity either.
         let list = List::parse(&list).unwrap_or(List::Wishlist);
@@ -220,12 +226,27 @@ impl Items {
                 return Ok(Err(Refusal::Quantity(refusal)));
             }
         }
-        match cart::decide_update(list, entry.variant.stock, quantity) {
-            Ok(quantity) => set_quantity(&mut tx, id, quantity).await?,
+        let quantity = match cart::decide_update(list, entry.variant.stock, quantity) {
+            Ok(quantity) => quantity,
             Err(refusal) => return Ok(Err(refusal)),
+        };
+        // The customer's lock orders this change with their other list changes and
+        // their order of the cart, which reads the cart and empties it.
+        let mut tx = self.begin(user_id).await?;
+        let set = sqlx::query(
+            "UPDATE user_items SET quantity = $3 WHERE id = $1 AND user_id = $2 AND list = 'cart'",
+        )
+        .bind(id)
+        .bind(user_id)
+        .bind(quantity)
+        .execute(&mut *tx)
+        .await?;
+        if set.rows_affected() != 1 {
+            return Ok(Err(Refusal::NoSuchItem));
         }
         tx.commit().await?;
-        Ok(Ok(()))
+        entry.quantity = quantity;
+        Ok(Ok(entry))
     }
 
     /// The variants in the shop of each of `product_ids` (those in the shop), by

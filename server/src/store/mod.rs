@@ -79,6 +79,9 @@ impl Db {
             AnyPoolOptions::new()
                 .max_connections(max)
                 .min_connections(1)
+                // A connection to a file does not go stale, and the check before each
+                // use is a round trip to the connection's thread: as dear as a query.
+                .test_before_acquire(false)
                 .after_connect(|conn, _meta| {
                     Box::pin(async move {
                         // Safe with WAL: a crash can lose the last commits, never corrupt.

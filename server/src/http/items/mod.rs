@@ -392,16 +392,11 @@ pub async fn update_item(
         .ok_or_else(|| {
             AppError::field("quantity", QUANTITY_RANGE).with_code(ErrorCode::QuantityInvalid)
         })?;
-    state
+    let row = state
         .items
         .update_quantity(&user.id, &id, quantity)
         .await?
         .map_err(|refusal| refused(refusal, List::Cart))?;
-    let row = state
-        .items
-        .get(&user.id, &id)
-        .await?
-        .ok_or_else(|| refused(Refusal::NoSuchItem, List::Cart))?;
     Ok(ok(
         "Cart updated successfully",
         priced_item(&state, &user.id, row).await?,

@@ -8,7 +8,7 @@ use sqlx::{Any, AnyConnection, Row, Transaction};
 use super::credit;
 use super::delivery_choice::{deliver, parcel};
 use super::documents;
-use super::lines::{cart_asks, resolve, Line};
+use super::lines::{asks_of, cart_asks, ready, resolve, Line, Ready};
 use super::rows::{add_event, load, taxes_json};
 use super::{
     AccountTerms, Buyer, DeliveryAsk, MailFor, NewOrder, OrderEvent, OrderLine, OrderRow, OrderTax,
@@ -47,11 +47,7 @@ impl Orders {
         tax: &TaxSettings,
     ) -> Result<Result<Quote, PlaceRefusal>, sqlx::Error> {
         let mut conn = self.db.pool.acquire().await?;
-        let asks = match (buyer.given_lines(), buyer) {
-            (Some(given), _) => given.to_vec(),
-            (None, Buyer::Customer(user_id)) => cart_asks(&mut conn, user_id).await?,
-            (None, _) => Vec::new(),
-        };
+        let asks = asks_of(&mut conn, buyer).await?;
         if asks.is_empty() {
             return Ok(Err(PlaceRefusal::Empty));
         }
@@ -139,12 +135,25 @@ impl Orders {
     /// Places an order (see the module's documentation). `confirmation` writes the
     /// mail queued with it. A repeated key with the same request answers the order it
     /// placed before, and nothing else happens.
+    ///
+    /// The lines, their products and their prices are read before the write
+    /// transaction, so on SQLite the one writer waits for none of those reads: the stock
+    /// is taken by conditional decrements inside it whatever was read, and a price read
+    /// a moment before is the price of that moment. A server cart is read again inside,
+    /// under the customer's lock, and its lines afresh only if it changed meanwhile.
     pub async fn place(
         &self,
         new: NewOrder,
         confirmation: MailFor<'_>,
     ) -> Result<Result<Placed, PlaceRefusal>, sqlx::Error> {
         let scope = new.buyer.idempotency_scope().to_string();
+        let (asked, read) = {
+            let mut conn = self.db.pool.acquire().await?;
+            let asks = asks_of(&mut conn, &new.buyer).await?;
+            let customer = new.buyer.customer();
+            let read = ready(&mut conn, self.db.dialect, customer, &asks).await?;
+            (asks, read)
+        };
         let mut tx = self.db.begin_write().await?;
         let key_lock = format!("{scope}\n{}", new.idempotency_key);
         if !try_lock_subject(&mut tx, self.db.dialect, "order-key", &key_lock).await? {
@@ -170,30 +179,23 @@ impl Orders {
             }));
         }
 
-        let asks = match (new.buyer.given_lines(), &new.buyer) {
-            (Some(given), _) => given.to_vec(),
-            (None, Buyer::Customer(user_id)) => {
+        let read = match &new.buyer {
+            Buyer::Customer(user_id) => {
                 // The same lock as every change to the customer's lists (store::items).
                 lock_subject(&mut tx, self.db.dialect, "items", user_id.as_str()).await?;
-                cart_asks(&mut tx, user_id).await?
+                let asks = cart_asks(&mut tx, user_id).await?;
+                if asks == asked {
+                    read
+                } else {
+                    ready(&mut tx, self.db.dialect, Some(user_id), &asks).await?
+                }
             }
-            (None, _) => Vec::new(),
+            _ => read,
         };
-        if asks.is_empty() {
-            return rolled_back(tx, PlaceRefusal::Empty).await;
-        }
-        // Products, variants and prices as they stand at this instant.
-        let lines = match resolve(&mut tx, self.db.dialect, &asks).await? {
-            Ok(lines) => lines,
-            Err(errors) => return rolled_back(tx, PlaceRefusal::Invalid(errors)).await,
+        let Ready { lines, pricing } = match read {
+            Ok(ready) => ready,
+            Err(refusal) => return rolled_back(tx, refusal).await,
         };
-        let broken: BTreeMap<String, String> = lines
-            .iter()
-            .filter_map(|l| l.rule.clone().map(|rule| (l.key.clone(), rule)))
-            .collect();
-        if !broken.is_empty() {
-            return rolled_back(tx, PlaceRefusal::Invalid(broken)).await;
-        }
         let taking = match take_stock(&mut tx, &lines).await? {
             Ok(taking) => taking,
             // Dropping the transaction rolls back the units already taken.
@@ -201,8 +203,6 @@ impl Orders {
         };
 
         let now = self.clock.now_ms();
-        let ids: Vec<&str> = lines.iter().filter_map(Line::variant_id).collect();
-        let pricing = pricing_for(&mut tx, new.buyer.customer(), &ids).await?;
         let mut order_lines = Vec::with_capacity(lines.len());
         let mut to_tax = Vec::with_capacity(lines.len());
         let mut weight_grams = 0;

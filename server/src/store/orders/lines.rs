@@ -7,12 +7,14 @@ use std::collections::BTreeMap;
 
 use sqlx::{AnyConnection, Row};
 
-use super::LineAsk;
+use super::{Buyer, LineAsk, PlaceRefusal};
 use crate::domain::cart::MAX_QUANTITY;
 use crate::domain::id::Id;
+use crate::domain::price_resolver::CustomerPricing;
 use crate::domain::sale_unit::{check_quantity, choose_message, choose_variant, ChoiceRefusal};
 use crate::store::catalogue::variants::{variants_of, VariantRow};
 use crate::store::catalogue::{products_with_ids, ProductRow};
+use crate::store::prices::pricing_for;
 use crate::store::Dialect;
 
 const QUANTITY_RANGE: &str = "Quantity must be a whole number from 1 to 99";
@@ -154,4 +156,51 @@ pub(super) async fn cart_asks(
             })
         })
         .collect()
+}
+
+/// The lines a buyer asks for: those sent, else a signed-in customer's server cart.
+pub(super) async fn asks_of(
+    conn: &mut AnyConnection,
+    buyer: &Buyer,
+) -> Result<Vec<LineAsk>, sqlx::Error> {
+    Ok(match (buyer.given_lines(), buyer) {
+        (Some(given), _) => given.to_vec(),
+        (None, Buyer::Customer(user_id)) => cart_asks(conn, user_id).await?,
+        (None, _) => Vec::new(),
+    })
+}
+
+/// What an order is placed from: its lines as they stand, and what the buyer pays for
+/// them.
+#[derive(Debug)]
+pub(super) struct Ready {
+    pub lines: Vec<Line>,
+    pub pricing: CustomerPricing,
+}
+
+/// `asks` resolved for an order, or why it cannot be placed: no lines, lines that
+/// cannot be read, or a cart line whose quantity the product is no longer sold in.
+pub(super) async fn ready(
+    conn: &mut AnyConnection,
+    dialect: Dialect,
+    customer: Option<&Id>,
+    asks: &[LineAsk],
+) -> Result<Result<Ready, PlaceRefusal>, sqlx::Error> {
+    if asks.is_empty() {
+        return Ok(Err(PlaceRefusal::Empty));
+    }
+    let lines = match resolve(&mut *conn, dialect, asks).await? {
+        Ok(lines) => lines,
+        Err(errors) => return Ok(Err(PlaceRefusal::Invalid(errors))),
+    };
+    let broken: BTreeMap<String, String> = lines
+        .iter()
+        .filter_map(|l| l.rule.clone().map(|rule| (l.key.clone(), rule)))
+        .collect();
+    if !broken.is_empty() {
+        return Ok(Err(PlaceRefusal::Invalid(broken)));
+    }
+    let ids: Vec<&str> = lines.iter().filter_map(Line::variant_id).collect();
+    let pricing = pricing_for(conn, customer, &ids).await?;
+    Ok(Ok(Ready { lines, pricing }))
 }

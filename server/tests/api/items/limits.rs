@@ -1,5 +1,6 @@
 //! What holds a list in bounds: whose entries a customer sees and changes, the 100-entry
-//! limit, concurrent adds adding up, and entries going with their product or owner.
+//! limit, concurrent adds adding up, quantity changes racing an order of the cart, and
+//! entries going with their product or owner.
 
 use super::*;
 
@@ -7,6 +8,7 @@ on_both_backends!(
     customers_see_and_change_only_their_own_items,
     a_list_holds_at_most_100_products,
     concurrent_adds_to_one_cart_add_up_exactly,
+    quantity_changes_racing_an_order_of_the_cart_are_in_it_or_refused,
     deleting_a_product_takes_it_off_every_list,
     deleting_an_account_takes_its_items,
 );
@@ -259,6 +261,60 @@ async fn concurrent_adds_to_one_cart_add_up_exactly(app: TestApp) {
         );
     }
     assert_eq!(app.wishlist_of(&token).await, strings(&[&f.alpha]));
+}
+
+/// An order reads the cart's lines before its write transaction and the cart again
+/// under the customer's lock: a change that lands in between must be what it orders.
+/// Every change either lands before the order (200, and the order holds it) or finds
+/// the cart ordered (404); none is lost.
+async fn quantity_changes_racing_an_order_of_the_cart_are_in_it_or_refused(app: TestApp) {
+    let f = fixture(&app).await;
+    for round in 0..6 {
+        let email = format!("race{round}@example.com");
+        let token = app.customer(&email).await;
+        let entry = app.added_to_cart(&token, &f.epsilon, 1).await;
+        let stock = app.stock_of(&f.epsilon).await;
+        let order = {
+            let app = app.clone();
+            let token = token.clone();
+            let body = json!({"fulfilment": "pickup", "contact": crate::orders::pickup(&email),
+                              "saveAddress": false, "payment": {"method": "cod"}});
+            tokio::spawn(async move { app.place(Some(&email), &body, Some(&token)).await })
+        };
+        let changes: Vec<_> = (0..8)
+            .map(|_| {
+                let (app, token, entry) = (app.clone(), token.clone(), entry.clone());
+                tokio::spawn(
+                    async move { app.patch_item(&token, &entry, json!({"quantity": 3})).await },
+                )
+            })
+            .collect();
+        let (status, placed) = order.await.expect("the order ran");
+        assert_eq!(status, StatusCode::CREATED, "{placed}");
+        let mut landed = 0;
+        for change in changes {
+            let (status, body) = change.await.expect("the change ran");
+            match status {
+                StatusCode::OK => landed += 1,
+                _ => assert_error(
+                    status,
+                    &body,
+                    StatusCode::NOT_FOUND,
+                    "Item not found in cart",
+                ),
+            }
+        }
+        let lines = placed["data"]["order"]["lines"].as_array().expect("lines");
+        assert_eq!(lines.len(), 1, "{placed}");
+        let ordered = lines[0]["quantity"].as_i64().expect("a quantity");
+        assert_eq!(
+            ordered,
+            if landed > 0 { 3 } else { 1 },
+            "{landed} changes landed"
+        );
+        assert!(app.cart_of(&token).await.is_empty());
+        assert_eq!(app.stock_of(&f.epsilon).await, stock - ordered);
+    }
 }
 
 async fn deleting_a_product_takes_it_off_every_list(app: TestApp) {
