@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod activity;
 pub mod alerts;
 pub mod catalogue;
+mod checkpoints;
 pub mod customer_groups;
 pub mod customers;
 pub mod dashboard;
@@ -33,6 +34,7 @@ pub mod webhooks;
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -56,6 +58,9 @@ pub struct Db {
     /// queues them in this process, each starting as the last commits. (Another
     /// process on the same file still meets the busy timeout.) On PostgreSQL, the pool.
     writer: AnyPool,
+    /// On SQLite, held while this `Db` (any clone) lives: its checkpoints task
+    /// ([`checkpoints`]) stops once it is gone.
+    _checkpoints: Option<Arc<()>>,
 }
 
 impl Db {
@@ -86,6 +91,8 @@ impl Db {
                     Box::pin(async move {
                         // Safe with WAL: a crash can lose the last commits, never corrupt.
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        // The checkpoints task copies the log back, not the writer.
+                        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
                         Ok(())
                     })
                 })
@@ -110,19 +117,24 @@ impl Db {
             .acquire_timeout(Duration::from_secs(5))
             .connect_with(options.clone())
             .await?;
-        let writer = match dialect {
+        let (writer, checkpoints) = match dialect {
             Dialect::Sqlite => {
-                sqlite_options(1)
+                let writer = sqlite_options(1)
                     .acquire_timeout(Duration::from_secs(5))
-                    .connect_with(options)
-                    .await?
+                    .connect_with(options.clone())
+                    .await?;
+                let alive = Arc::new(());
+                let task = checkpoints::run(Arc::downgrade(&alive), options, writer.clone());
+                tokio::spawn(task);
+                (writer, Some(alive))
             }
-            Dialect::Postgres => pool.clone(),
+            Dialect::Postgres => (pool.clone(), None),
         };
         Ok(Db {
             pool,
             dialect,
             writer,
+            _checkpoints: checkpoints,
         })
     }
 

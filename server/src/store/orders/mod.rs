@@ -1,8 +1,8 @@
-//! The SQL of orders (docs/DESIGN.md §6). Placing an order is one write transaction: the
-//! stock of every line is taken with a conditional decrement that cannot go below
-//! zero, the prices are read at that instant, and the order, its lines, its first
-//! event, the emptied cart and the confirmation mail are written together, or none of
-//! them is. Moving an order on (cancelling it, marking it shipped, …) is a conditional
+//! The SQL of orders (docs/DESIGN.md §6). Placing an order reads its lines and their
+//! prices just before one write transaction, in which the stock of every line is taken
+//! with a conditional decrement that cannot go below zero, and the order, its lines,
+//! its first event, the emptied cart and the confirmation mail are written together, or
+//! none of them is. Moving an order on (cancelling it, marking it shipped, …) is a conditional
 //! update of its status, so two racing moves cannot both happen: a cancellation
 //! restocks exactly once.
 
