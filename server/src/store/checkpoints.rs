@@ -18,7 +18,7 @@ use sqlx::any::AnyConnectOptions;
 use sqlx::{AnyConnection, AnyPool, ConnectOptions, Executor, Row};
 
 /// How often the log is checkpointed.
-pub(super) const EVERY: Duration = Duration::from_millis(200);
+const EVERY: Duration = Duration::from_millis(200);
 /// The pages (4 KiB each) the log may hold before a checkpoint takes the writer's turn.
 const MOST_FRAMES: i64 = 4_000;
 

@@ -170,7 +170,9 @@ impl Items {
             Some((id, in_cart)) => {
                 // A variant the list holds already needs no count of its entries.
                 match cart::decide_add(list, Some(in_cart), 0, variant.stock, quantity) {
-                    Ok(wanted) => set_quantity(&mut tx, &id, wanted).await?,
+                    Ok(wanted) => {
+                        set_quantity(&mut tx, (user_id, list), &id, wanted).await?;
+                    }
                     Err(refusal) => return Ok(Err(refusal)),
                 }
                 id
@@ -233,15 +235,7 @@ impl Items {
         // The customer's lock orders this change with their other list changes and
         // their order of the cart, which reads the cart and empties it.
         let mut tx = self.begin(user_id).await?;
-        let set = sqlx::query(
-            "UPDATE user_items SET quantity = $3 WHERE id = $1 AND user_id = $2 AND list = 'cart'",
-        )
-        .bind(id)
-        .bind(user_id)
-        .bind(quantity)
-        .execute(&mut *tx)
-        .await?;
-        if set.rows_affected() != 1 {
+        if !set_quantity(&mut tx, (user_id, List::Cart), id, quantity).await? {
             return Ok(Err(Refusal::NoSuchItem));
         }
         tx.commit().await?;
@@ -377,7 +371,7 @@ impl Items {
                     let id = match line {
                         Some((id, in_cart)) if in_cart == quantity => id,
                         Some((id, _)) => {
-                            set_quantity(&mut tx, &id, quantity).await?;
+                            set_quantity(&mut tx, (user_id, List::Cart), &id, quantity).await?;
                             id
                         }
                         None => {
@@ -503,15 +497,22 @@ async fn insert(
     Ok(id)
 }
 
+/// Sets the quantity of entry `id` if it is still in `owner`'s list; false when it is
+/// not (removed or ordered meanwhile).
 async fn set_quantity(
     tx: &mut Transaction<'static, Any>,
+    (user_id, list): (&Id, List),
     id: &Id,
     quantity: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE user_items SET quantity = $2 WHERE id = $1")
-        .bind(id)
-        .bind(quantity)
-        .execute(&mut **tx)
-        .await
-        .map(drop)
+) -> Result<bool, sqlx::Error> {
+    let set = sqlx::query(
+        "UPDATE user_items SET quantity = $4 WHERE id = $1 AND user_id = $2 AND list = $3",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(list.as_str())
+    .bind(quantity)
+    .execute(&mut **tx)
+    .await?;
+    Ok(set.rows_affected() == 1)
 }
