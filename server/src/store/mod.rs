@@ -150,7 +150,19 @@ impl Db {
     /// connection (see `writer`). Dropped without `commit` (an error, a cancelled
     /// request), it rolls back. A task must not begin a second while it holds one.
     pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-        self.writer.begin_with(self.dialect.begin_write()).await
+        // sqlx's SQLite driver awaits once more after its `BEGIN IMMEDIATE` has run,
+        // before the transaction is handed over; a caller dropped there (a client gone
+        // mid-request) left it open on the writing connection, and every later write
+        // failed ('attempted to call begin_with at non-zero transaction depth'). Begun
+        // in a task of its own, a transaction is always handed over whole, and rolled
+        // back when its caller is gone.
+        let writer = self.writer.clone();
+        let begin = self.dialect.begin_write();
+        match tokio::spawn(async move { writer.begin_with(begin).await }).await {
+            Ok(begun) => begun,
+            Err(failed) if failed.is_panic() => std::panic::resume_unwind(failed.into_panic()),
+            Err(_) => Err(sqlx::Error::PoolClosed),
+        }
     }
 }
 
@@ -301,5 +313,48 @@ mod tests {
         );
         assert_eq!(sqlite_file("sqlite:/tmp/x.db"), Some("/tmp/x.db"));
         assert_eq!(sqlite_file("sqlite::memory:"), None);
+    }
+}
+
+#[cfg(test)]
+mod cancelled_writes {
+    use super::Db;
+
+    /// Writes whose callers are dropped at any point (clients gone mid-request) leave
+    /// no transaction open on the writing connection: the next write begins.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writes_dropped_midway_leave_the_writer_free() {
+        let dir = std::env::temp_dir().join(format!("shop-drop-{}", crate::domain::new_id()));
+        let url = format!("sqlite://{}?mode=rwc", dir.join("shop.db").display());
+        let db = Db::connect(&url, None).await.expect("connects");
+        for round in 0..400 {
+            let writers: Vec<_> = (0..16)
+                .map(|_| {
+                    let db = db.clone();
+                    tokio::spawn(async move {
+                        loop {
+                            let tx = db.begin_write().await.expect("begins");
+                            tx.commit().await.expect("commits");
+                        }
+                    })
+                })
+                .collect();
+            // Some writes done, some begun, some waiting: every one dropped where it is.
+            for _ in 0..round % 50 * 4 + 1 {
+                tokio::task::yield_now().await;
+            }
+            for writer in &writers {
+                writer.abort();
+            }
+            for writer in writers {
+                let ended = writer.await;
+                assert!(ended.is_err_and(|e| e.is_cancelled()), "round {round}");
+            }
+            let tx = db.begin_write().await;
+            assert!(tx.is_ok(), "round {round}: {:?}", tx.err());
+            tx.expect("begins").commit().await.expect("commits");
+        }
+        drop(db);
+        std::fs::remove_dir_all(&dir).ok();
     }
 }
