@@ -70,14 +70,12 @@ mod tests {
     use std::str::FromStr;
 
     use super::*;
-    use crate::store::Db;
+    use crate::store::Scratch;
 
     #[tokio::test]
     async fn the_writer_leaves_the_log_to_the_checkpoints() {
-        let dir = std::env::temp_dir().join(format!("shop-log-{}", crate::domain::new_id()));
-        let file = dir.join("shop.db");
-        let url = format!("sqlite://{}?mode=rwc", file.display());
-        let db = Db::connect(&url, None).await.expect("connects");
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
         // The writing connection copies nothing back, however long the log grows.
         let every: i64 = sqlx::query("PRAGMA wal_autocheckpoint")
             .fetch_one(db.writes())
@@ -103,13 +101,11 @@ mod tests {
             tx.commit().await.expect("committed");
         }
         // A round of the task copies them into the file.
-        let options = AnyConnectOptions::from_str(&url).expect("options");
+        let options = AnyConnectOptions::from_str(&scratch.url).expect("options");
         let mut own = None;
         let frames = passive(&mut own, &options).await.expect("checkpointed");
         assert!(frames >= 1_500, "{frames} pages in the log");
-        let copied = std::fs::metadata(&file).expect("the file").len();
+        let copied = std::fs::metadata(&scratch.file).expect("the file").len();
         assert!(copied >= 6_000_000, "{copied} bytes in the file");
-        drop((own, db));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -278,6 +278,34 @@ pub fn redact(url: &str) -> String {
     redacted
 }
 
+/// A SQLite database of its own in a scratch folder, for the tests of the store's
+/// connections; the folder is removed when it is dropped.
+#[cfg(test)]
+pub(crate) struct Scratch {
+    pub db: Db,
+    pub url: String,
+    pub file: std::path::PathBuf,
+    dir: std::path::PathBuf,
+}
+
+#[cfg(test)]
+impl Scratch {
+    pub async fn new() -> Scratch {
+        let dir = std::env::temp_dir().join(format!("shop-store-{}", crate::domain::new_id()));
+        let file = dir.join("shop.db");
+        let url = format!("sqlite://{}?mode=rwc", file.display());
+        let db = Db::connect(&url, None).await.expect("connects");
+        Scratch { db, url, file, dir }
+    }
+}
+
+#[cfg(test)]
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,19 +342,13 @@ mod tests {
         assert_eq!(sqlite_file("sqlite:/tmp/x.db"), Some("/tmp/x.db"));
         assert_eq!(sqlite_file("sqlite::memory:"), None);
     }
-}
-
-#[cfg(test)]
-mod cancelled_writes {
-    use super::Db;
 
     /// Writes whose callers are dropped at any point (clients gone mid-request) leave
     /// no transaction open on the writing connection: the next write begins.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn writes_dropped_midway_leave_the_writer_free() {
-        let dir = std::env::temp_dir().join(format!("shop-drop-{}", crate::domain::new_id()));
-        let url = format!("sqlite://{}?mode=rwc", dir.join("shop.db").display());
-        let db = Db::connect(&url, None).await.expect("connects");
+        let scratch = Scratch::new().await;
+        let db = &scratch.db;
         for round in 0..400 {
             let writers: Vec<_> = (0..16)
                 .map(|_| {
@@ -354,7 +376,5 @@ mod cancelled_writes {
             assert!(tx.is_ok(), "round {round}: {:?}", tx.err());
             tx.expect("begins").commit().await.expect("commits");
         }
-        drop(db);
-        std::fs::remove_dir_all(&dir).ok();
     }
 }
