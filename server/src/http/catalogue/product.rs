@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::http::request::Parts;
 use axum::Json;
 use serde::Serialize;
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::resolved::{money, resolve, PriceBreakAnswer};
@@ -286,12 +287,24 @@ pub async fn price_products(
         return Ok(());
     }
     let mut conn = state.catalogue.db().pool.acquire().await?;
-    let ids: Vec<&str> = products.iter().map(|p| p.id.as_str()).collect();
-    // A guest's or a retail customer's answer changes only where everyone has breaks.
-    if !shopper.is_trade() && !has_everyones_breaks(&mut conn, &ids).await? {
+    price_products_on(&mut conn, shopper, products).await
+}
+
+/// [`price_products`] on a connection the caller holds.
+pub async fn price_products_on(
+    conn: &mut AnyConnection,
+    shopper: &Shopper,
+    products: &mut [Product],
+) -> Result<(), AppError> {
+    if products.is_empty() {
         return Ok(());
     }
-    let cards: BTreeMap<String, String> = card_variants(&mut conn, &ids).await?;
+    let ids: Vec<&str> = products.iter().map(|p| p.id.as_str()).collect();
+    // A guest's or a retail customer's answer changes only where everyone has breaks.
+    if !shopper.is_trade() && !has_everyones_breaks(conn, &ids).await? {
+        return Ok(());
+    }
+    let cards: BTreeMap<String, String> = card_variants(conn, &ids).await?;
     let mut variant_ids: Vec<String> = cards.values().cloned().collect();
     for product in products.iter() {
         for variant in product.variants.iter().flatten() {
@@ -302,7 +315,7 @@ pub async fn price_products(
     let group = shopper.group.as_ref().map(|g| g.group_id.as_str());
     let pricing = CustomerPricing {
         group: shopper.group.clone(),
-        deals: deals_for(&mut conn, group, &asked).await?,
+        deals: deals_for(conn, group, &asked).await?,
     };
     for product in products.iter_mut() {
         let (category, sub) = (product.category.id.clone(), product.sub_category.id.clone());

@@ -7,13 +7,14 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
-use super::product::price_products;
+use super::product::price_products_on;
 use super::product::{Product, VariantAnswer};
 use crate::domain::variant_rules::sku_is_valid;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiPath;
 use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
+use crate::store::catalogue;
 
 #[derive(OpenApi)]
 #[openapi(paths(by_sku))]
@@ -45,12 +46,15 @@ pub async fn by_sku(
     if !sku_is_valid(sku) {
         return Err(not_found());
     }
-    let (product, variant) = state.catalogue.by_sku(sku).await?.ok_or_else(not_found)?;
+    // The look-up and the pricing on one connection.
+    let mut conn = state.catalogue.db().pool.acquire().await?;
+    let found = catalogue::by_sku(&mut conn, sku)
+        .await?
+        .ok_or_else(not_found)?;
     let now = state.clock.now_ms();
-    let variants = state.catalogue.variants(&product.id, false).await?;
-    let id = variant.id.clone();
-    let mut product = Product::with_variants(product, variants, now);
-    price_products(&state, &shopper, std::slice::from_mut(&mut product)).await?;
+    let id = found.variant_id;
+    let mut product = Product::with_variants(found.product, found.variants, now);
+    price_products_on(&mut conn, &shopper, std::slice::from_mut(&mut product)).await?;
     let variant = product
         .variants
         .iter()

@@ -3,12 +3,20 @@
 
 use std::collections::HashMap;
 
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
-use super::variants::{variant_from_row, variants_of, VariantRow, VARIANT_COLUMNS};
+use super::variants::{variants_of, VariantRow};
 use super::Catalogue;
 use crate::store::placeholders;
+
+/// What a SKU names: its variant's id, and the product with its variants in the shop.
+#[derive(Debug)]
+pub struct SkuMatch {
+    pub product: ProductRow,
+    pub variants: Vec<VariantRow>,
+    pub variant_id: String,
+}
 
 /// A product's variants in the shop, and how many of them have no weight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -75,33 +83,34 @@ impl Catalogue {
             })
             .collect()
     }
+}
 
-    /// The variant whose SKU is `sku` (ignoring case) and its product, both in the
-    /// shop: an archived variant, or one of an archived product, is not found. Read
-    /// through the unique index on `lower(sku)`.
-    pub async fn by_sku(&self, sku: &str) -> Result<Option<(ProductRow, VariantRow)>, sqlx::Error> {
-        let sql = format!(
-            "SELECT {VARIANT_COLUMNS} FROM product_variants v \
-             WHERE lower(v.sku) = lower($1) AND v.archived_at IS NULL"
-        );
-        let Some(row) = sqlx::query(&sql)
-            .bind(sku)
-            .fetch_optional(&self.db.pool)
-            .await?
-        else {
-            return Ok(None);
-        };
-        let variant = variant_from_row(&row)?;
-        let sql = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1 AND {IN_SHOP}"
-        );
-        let product = sqlx::query(&sql)
-            .bind(&variant.product_id)
-            .fetch_optional(&self.db.pool)
-            .await?;
-        Ok(match product {
-            Some(row) => Some((product_from_row(&row)?, variant)),
-            None => None,
-        })
-    }
+/// What `sku` names (ignoring case): its variant's product and that product's
+/// variants in the shop, both in the shop (an archived variant, or one of an
+/// archived product, is not found). Read through the unique index on `lower(sku)`,
+/// two queries on the caller's connection.
+pub async fn by_sku(conn: &mut AnyConnection, sku: &str) -> Result<Option<SkuMatch>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {PRODUCT_COLUMNS}, f.id AS found_id FROM product_variants f \
+         JOIN products p ON p.id = f.product_id {PRODUCT_JOINS} \
+         WHERE lower(f.sku) = lower($1) AND f.archived_at IS NULL AND {IN_SHOP}"
+    );
+    let Some(row) = sqlx::query(&sql)
+        .bind(sku)
+        .fetch_optional(&mut *conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let product = product_from_row(&row)?;
+    let variant_id: String = row.try_get("found_id")?;
+    let variants = variants_of(&mut *conn, &[product.id.as_str()], false)
+        .await?
+        .remove(&product.id)
+        .unwrap_or_default();
+    Ok(Some(SkuMatch {
+        product,
+        variants,
+        variant_id,
+    }))
 }

@@ -30,10 +30,10 @@ pub struct VariantRow {
     pub archived_at: Option<i64>,
 }
 
-pub(crate) const VARIANT_COLUMNS: &str = "v.id, v.product_id, v.sku, v.options, v.price_cents, \
+const VARIANT_COLUMNS: &str = "v.id, v.product_id, v.sku, v.options, v.price_cents, \
      v.stock, v.weight_grams, v.image, v.position, v.archived_at";
 
-pub(crate) fn variant_from_row(row: &sqlx::any::AnyRow) -> Result<VariantRow, sqlx::Error> {
+fn variant_from_row(row: &sqlx::any::AnyRow) -> Result<VariantRow, sqlx::Error> {
     Ok(VariantRow {
         id: row.try_get("id")?,
         product_id: row.try_get("product_id")?,
