@@ -33,7 +33,7 @@ use crate::domain::pricing::price_at;
 use crate::domain::variant::VariantOptions;
 use crate::store::catalogue::{ProductRow, VariantRow};
 use crate::store::items::ItemRow;
-use crate::store::prices::deals_for;
+use crate::store::prices::{deals_for, pricing_for};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -146,11 +146,13 @@ impl Item {
     }
 }
 
-/// `row` as `user` meets it, priced for them.
+/// `row` as `user` meets it, priced for them: their group and the variant's deals
+/// read on one connection.
 async fn priced_item(state: &AppState, user: &Id, row: ItemRow) -> Result<Item, AppError> {
     let mut item = Item::from_row(row, state.clock.now_ms());
-    let shopper = Shopper::of(state, user).await?;
-    price_items(state, &shopper, std::slice::from_mut(&mut item)).await?;
+    let mut conn = state.catalogue.db().pool.acquire().await?;
+    let pricing = pricing_for(&mut conn, Some(user), &[item.variant_id.as_str()]).await?;
+    apply_pricing(&pricing, std::slice::from_mut(&mut item));
     Ok(item)
 }
 
@@ -442,14 +444,20 @@ pub async fn price_items(
     let mut conn = state.catalogue.db().pool.acquire().await?;
     let asked: Vec<&str> = items.iter().map(|i| i.variant_id.as_str()).collect();
     let group = shopper.group.as_ref().map(|g| g.group_id.as_str());
-    let deals = deals_for(&mut conn, group, &asked).await?;
-    if deals.is_empty() && !shopper.is_trade() {
-        return Ok(());
-    }
     let pricing = CustomerPricing {
         group: shopper.group.clone(),
-        deals,
+        deals: deals_for(&mut conn, group, &asked).await?,
     };
+    apply_pricing(&pricing, items);
+    Ok(())
+}
+
+/// `items` at what `pricing` makes them cost, each at its quantity; left at their
+/// public prices where nobody has a deal.
+fn apply_pricing(pricing: &CustomerPricing, items: &mut [Item]) {
+    if pricing.deals.is_empty() && pricing.group.is_none() {
+        return;
+    }
     for item in items.iter_mut() {
         let priced = Priced {
             variant_id: &item.variant_id,
@@ -457,10 +465,9 @@ pub async fn price_items(
             category_id: &item.category.0,
             sub_category_id: &item.category.1,
         };
-        let resolved = resolve(&pricing, priced, item.quantity.max(1));
+        let resolved = resolve(pricing, priced, item.quantity.max(1));
         item.discounted_price = resolved.discounted_price;
         item.list_price = resolved.list_price;
         item.price_breaks = resolved.price_breaks;
     }
-    Ok(())
 }

@@ -151,6 +151,28 @@ async fn a_trade_customer_sees_their_prices_breaks_and_the_list_price_everywhere
         .collect();
     lines.sort_by(|a, b| a.0.total_cmp(&b.0));
     assert_eq!(lines, [(24.0, 30.0), (85.0, 100.0)]);
+    // A quantity change answers the line at its new quantity: their break at twenty.
+    let line = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["productId"] == f.alpha.as_str())
+        .expect("alpha is in the cart");
+    let (status, changed) = app
+        .call(
+            Method::PATCH,
+            &format!("/api/user/item/{}", line["_id"].as_str().unwrap()),
+            Some(json!({"quantity": 20})),
+            Some(&plumber),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{changed}");
+    let changed = &changed["data"];
+    assert_eq!(
+        (&changed["discountedPrice"], &changed["listPrice"]),
+        (&json!(80.0), &json!(100.0))
+    );
+    assert_eq!(changed["priceBreaks"], breaks(&[(5, 85.0), (20, 80.0)]));
     // A guest's cart details: everyone's break at ten.
     let detail = json!({"cartItems": [{"productId": f.alpha, "quantity": 10}]});
     let (status, body) = app
