@@ -121,16 +121,7 @@ fn preload_image(path: &str) -> String {
 /// still loads the product.
 async fn product_of(state: &AppState, path: &str) -> Option<String> {
     let id = Id::parse(path.strip_prefix("product/")?)?;
-    let read = async {
-        match state.catalogue.product(&id).await? {
-            Some(product) => {
-                let variants = state.catalogue.variants(&product.id, false).await?;
-                Ok(Some((product, variants)))
-            }
-            None => Ok::<_, sqlx::Error>(None),
-        }
-    };
-    match read.await {
+    match state.catalogue.product_with_variants(&id).await {
         Ok(product) => {
             let (product, variants) = product?;
             let now = state.clock.now_ms();

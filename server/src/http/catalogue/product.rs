@@ -20,7 +20,7 @@ use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{Missing, PathId};
 use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
-use crate::store::catalogue::{ProductRow, VariantRow};
+use crate::store::catalogue::{product_with_variants, ProductRow, VariantRow};
 use crate::store::prices::{card_variants, deals_for, has_everyones_breaks};
 
 /// A reference to a category or sub-category.
@@ -267,10 +267,13 @@ pub(super) async fn product(
     shopper: Shopper,
     PathId(id, _): PathId<ProductId>,
 ) -> Result<Json<Envelope<ProductDetail>>, AppError> {
-    let row = state.catalogue.product(&id).await?.ok_or_else(no_product)?;
-    let variants = state.catalogue.variants(&row.id, false).await?;
+    // The product, its variants and their prices on one connection.
+    let mut conn = state.catalogue.db().pool.acquire().await?;
+    let (row, variants) = product_with_variants(&mut conn, &id)
+        .await?
+        .ok_or_else(no_product)?;
     let mut product = Product::with_variants(row, variants, state.clock.now_ms());
-    price_products(&state, &shopper, std::slice::from_mut(&mut product)).await?;
+    price_products_on(&mut conn, &shopper, std::slice::from_mut(&mut product)).await?;
     Ok(ok(
         "Product fetched successfully",
         ProductDetail { product },

@@ -8,6 +8,7 @@ use sqlx::{AnyConnection, Row};
 use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
 use super::variants::{variants_of, VariantRow};
 use super::Catalogue;
+use crate::domain::id::Id;
 use crate::store::placeholders;
 
 /// What a SKU names: its variant's id, and the product with its variants in the shop.
@@ -83,6 +84,16 @@ impl Catalogue {
             })
             .collect()
     }
+
+    /// Product `id` and its variants, both as the shop shows them (see
+    /// [`product_with_variants`]).
+    pub async fn product_with_variants(
+        &self,
+        id: &Id,
+    ) -> Result<Option<(ProductRow, Vec<VariantRow>)>, sqlx::Error> {
+        let mut conn = self.db.pool.acquire().await?;
+        product_with_variants(&mut conn, id).await
+    }
 }
 
 /// What `sku` names (ignoring case): its variant's product and that product's
@@ -104,13 +115,42 @@ pub async fn by_sku(conn: &mut AnyConnection, sku: &str) -> Result<Option<SkuMat
     };
     let product = product_from_row(&row)?;
     let variant_id: String = row.try_get("found_id")?;
-    let variants = variants_of(&mut *conn, &[product.id.as_str()], false)
-        .await?
-        .remove(&product.id)
-        .unwrap_or_default();
+    let variants = in_shop_variants(conn, &product.id).await?;
     Ok(Some(SkuMatch {
         product,
         variants,
         variant_id,
     }))
+}
+
+/// Product `id` in the shop and its variants in the shop in position order: two
+/// queries on the caller's connection.
+pub async fn product_with_variants(
+    conn: &mut AnyConnection,
+    id: &Id,
+) -> Result<Option<(ProductRow, Vec<VariantRow>)>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1 AND {IN_SHOP}"
+    );
+    let Some(row) = sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let product = product_from_row(&row)?;
+    let variants = in_shop_variants(conn, &product.id).await?;
+    Ok(Some((product, variants)))
+}
+
+/// Product `product_id`'s variants in the shop, in position order.
+async fn in_shop_variants(
+    conn: &mut AnyConnection,
+    product_id: &str,
+) -> Result<Vec<VariantRow>, sqlx::Error> {
+    Ok(variants_of(&mut *conn, &[product_id], false)
+        .await?
+        .remove(product_id)
+        .unwrap_or_default())
 }
