@@ -4,7 +4,7 @@
 //! leaves archived products out ([`IN_SHOP`]); the console reads them too.
 
 use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::{Any, Executor, Row};
 
 use super::Catalogue;
 use crate::domain::id::Id;
@@ -170,14 +170,7 @@ impl Catalogue {
 
     /// Product `id` as the shop shows it: none once it is archived.
     pub async fn product(&self, id: &Id) -> Result<Option<ProductRow>, sqlx::Error> {
-        let sql = format!(
-            "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1 AND {IN_SHOP}"
-        );
-        let row = sqlx::query(&sql)
-            .bind(id)
-            .fetch_optional(&self.db.pool)
-            .await?;
-        row.as_ref().map(product_from_row).transpose()
+        product_in_shop(&self.db.pool, id).await
     }
 
     /// How many products are in the shop.
@@ -386,6 +379,21 @@ impl TryFrom<StoredProduct> for ProductRow {
 
 fn decode_error(e: serde_json::Error) -> sqlx::Error {
     sqlx::Error::Decode(Box::new(e))
+}
+
+/// Product `id` as the shop shows it, read on `executor`: none once it is archived.
+pub(super) async fn product_in_shop<'e, E>(
+    executor: E,
+    id: &Id,
+) -> Result<Option<ProductRow>, sqlx::Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    let sql = format!(
+        "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1 AND {IN_SHOP}"
+    );
+    let row = sqlx::query(&sql).bind(id).fetch_optional(executor).await?;
+    row.as_ref().map(product_from_row).transpose()
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@ use std::collections::HashMap;
 
 use sqlx::{AnyConnection, Row};
 
-use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::read::{
+    product_from_row, product_in_shop, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
+};
 use super::variants::{variants_of, VariantRow};
 use super::Catalogue;
 use crate::domain::id::Id;
@@ -129,17 +131,9 @@ pub async fn product_with_variants(
     conn: &mut AnyConnection,
     id: &Id,
 ) -> Result<Option<(ProductRow, Vec<VariantRow>)>, sqlx::Error> {
-    let sql = format!(
-        "SELECT {PRODUCT_COLUMNS} FROM products p {PRODUCT_JOINS} WHERE p.id = $1 AND {IN_SHOP}"
-    );
-    let Some(row) = sqlx::query(&sql)
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-    else {
+    let Some(product) = product_in_shop(&mut *conn, id).await? else {
         return Ok(None);
     };
-    let product = product_from_row(&row)?;
     let variants = in_shop_variants(conn, &product.id).await?;
     Ok(Some((product, variants)))
 }
