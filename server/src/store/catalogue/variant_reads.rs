@@ -1,5 +1,6 @@
-//! Reading a product's variants for its page and the console, how many each product
-//! of the console's table has, and finding a variant by its SKU (docs/DESIGN.md §9).
+//! Reading a product with its variants for its page, its variants for the console, how
+//! many each product of the console's table has, and finding a variant by its SKU
+//! (docs/DESIGN.md §9).
 
 use std::collections::HashMap;
 
