@@ -9,6 +9,7 @@
 # verdicts.
 #
 #   BENCH_PRODUCTS (100000)  BENCH_ORDER_SECONDS (15)  BENCH_CUSTOMERS (32)
+#   BENCH_BACKENDS ("sqlite postgres"): which backends to measure.
 #   BENCH_DATABASE_URL: the PostgreSQL database to measure (one you can fill). Without
 #     it a temporary database is made on BENCH_POSTGRES_SERVER
 #     (postgres://postgres@127.0.0.1:5432) and dropped after.
@@ -18,6 +19,7 @@ bin="${SHOP_BIN:?SHOP_BIN must name the release binary (make bench sets it)}"
 products="${BENCH_PRODUCTS:-100000}"
 seconds="${BENCH_ORDER_SECONDS:-15}"
 customers="${BENCH_CUSTOMERS:-32}"
+backends="${BENCH_BACKENDS:-sqlite postgres}"
 pg_server="${BENCH_POSTGRES_SERVER:-postgres://postgres@127.0.0.1:5432}"
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -87,11 +89,18 @@ bench() {
 
 printf '\norder placement: %s products, %s customers (wrk, one thread), %s s per backend, %s cores\n' "$products" "$customers" "$seconds" "$(nproc)"
 printf 'goals: >= 1000 orders/s with p99 <= 50 ms on SQLite; >= 600 orders/s on PostgreSQL\n\n'
-bench sqlite
-if [ -n "${BENCH_DATABASE_URL:-}" ]; then
-  bench postgres "$BENCH_DATABASE_URL"
-else
-  temp_db="shop_bench_$$_$RANDOM"
-  psql -q "$pg_server/postgres" -c "CREATE DATABASE $temp_db" >/dev/null
-  bench postgres "$pg_server/$temp_db"
-fi
+for backend in $backends; do
+  case $backend in
+    sqlite) bench sqlite ;;
+    postgres)
+      if [ -n "${BENCH_DATABASE_URL:-}" ]; then
+        bench postgres "$BENCH_DATABASE_URL"
+      else
+        temp_db="shop_bench_$$_$RANDOM"
+        psql -q "$pg_server/postgres" -c "CREATE DATABASE $temp_db" >/dev/null
+        bench postgres "$pg_server/$temp_db"
+      fi
+      ;;
+    *) echo "BENCH_BACKENDS: unknown backend $backend" >&2; exit 1 ;;
+  esac
+done
