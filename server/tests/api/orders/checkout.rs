@@ -22,6 +22,7 @@ on_both_backends!(
     fifty_customers_racing_for_ten_units_get_exactly_ten_orders,
     customers_racing_for_two_shared_products_never_oversell_or_deadlock,
     twenty_requests_with_one_key_place_one_order,
+    twenty_requests_with_one_key_order_a_cart_once,
     a_key_reused_with_another_request_is_refused,
 );
 
@@ -517,6 +518,38 @@ async fn twenty_requests_with_one_key_place_one_order(app: TestApp) {
     assert_eq!(answer["message"], "Order already placed");
     assert_eq!(answer["data"]["order"]["number"], "100001");
     assert_eq!(app.deliver_mail().await, 1, "one confirmation");
+}
+
+/// The key's twins that lose the race meet an emptied cart or an order row already
+/// written under their key: each is answered the order all the same.
+async fn twenty_requests_with_one_key_order_a_cart_once(app: TestApp) {
+    let f = fixture(&app).await;
+    let token = app.customer("ada@example.com").await;
+    app.to_cart(&token, &f.epsilon, 2).await;
+    let body = cart_order("pickup", pickup("ada@example.com"), false);
+    let calls = (0..20)
+        .map(|_| {
+            let (app, body, token) = (app.clone(), body.clone(), token.clone());
+            async move { app.place(Some("cart-key"), &body, Some(&token)).await }
+        })
+        .collect();
+    let answers = at_once(calls).await;
+    assert_eq!(count(&answers, StatusCode::CREATED), 1, "{answers:?}");
+    for (status, answer) in &answers {
+        match *status {
+            StatusCode::CREATED | StatusCode::OK => {
+                assert_eq!(answer["data"]["order"]["number"], "100001", "{answer}");
+                assert_eq!(answer["data"]["order"]["lines"][0]["quantity"], 2);
+            }
+            // PostgreSQL: the key's first request was still running.
+            StatusCode::CONFLICT => {
+                assert_eq!(answer["message"], "This order is still being placed")
+            }
+            other => panic!("unexpected {other}: {answer}"),
+        }
+    }
+    assert_eq!(app.order_count().await, 1);
+    assert_eq!(app.stock_of(&f.epsilon).await, 98);
 }
 
 async fn a_key_reused_with_another_request_is_refused(app: TestApp) {
