@@ -59,10 +59,11 @@ dev: web-deps
 	cargo run -- seed demo --if-empty
 	cargo run -- serve & cd web && npx vite
 
-## bench: the release binary: catalogue reads at 100,000 products (wrk, nginx beside it), the browsing mix read-only and with shoppers' writes, and order placement (wrk), on SQLite and PostgreSQL, each figure beside its goal; then Lighthouse on the storefront
+## bench: the release binary: catalogue reads at 100,000 products (wrk, nginx beside it), the browsing mix read-only and with shoppers' writes, and order placement (wrk), on SQLite and PostgreSQL, each figure beside its goal; what a SQLite statement costs through sqlx; then Lighthouse on the storefront
 bench: build
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench.sh
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/bench-orders.sh
+	bash scripts/handover.sh
 	SHOP_BIN=$(SHOP_RELEASE) python3 scripts/photo_memory.py
 	SHOP_BIN=$(SHOP_RELEASE) bash scripts/lighthouse.sh
 
