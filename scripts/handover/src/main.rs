@@ -56,6 +56,21 @@ fn id(task: usize, n: usize, q: usize) -> i64 {
     ((task * 7919 + n * 31 + q * 17) as i64) % ROWS
 }
 
+/// Waits for `tasks`, then prints what their units of work cost.
+async fn finish(
+    tasks: Vec<tokio::task::JoinHandle<usize>>,
+    how: &str,
+    unit: Unit,
+    started: Instant,
+    cpu_before: f64,
+) {
+    let mut units = 0;
+    for task in tasks {
+        units += task.await.expect("task");
+    }
+    report(how, unit, units, started, cpu_before);
+}
+
 fn report(how: &str, unit: Unit, units: usize, started: Instant, cpu_before: f64) {
     let seconds = started.elapsed().as_secs_f64();
     let cpu = (cpu_us() - cpu_before) / units as f64;
@@ -98,18 +113,10 @@ async fn through_sqlx(readers: &AnyPool, writer: &AnyPool, unit: Unit, per_task:
                     }
                 }
             }
+            per_task
         }));
     }
-    for task in tasks {
-        task.await.expect("task");
-    }
-    report(
-        "sqlx (the shop's way)",
-        unit,
-        TASKS * per_task,
-        started,
-        cpu_before,
-    );
+    finish(tasks, "sqlx (the shop's way)", unit, started, cpu_before).await;
 }
 
 /// Connections handed out one unit of work at a time.
@@ -162,18 +169,10 @@ async fn through_rusqlite(readers: Arc<Shelf>, writer: Arc<Shelf>, unit: Unit, p
                 .expect("blocking task");
                 shelf.conns.lock().expect("shelf").push(conn);
             }
+            per_task
         }));
     }
-    for task in tasks {
-        task.await.expect("task");
-    }
-    report(
-        "rusqlite (one hand-over)",
-        unit,
-        TASKS * per_task,
-        started,
-        cpu_before,
-    );
+    finish(tasks, "rusqlite (one hand-over)", unit, started, cpu_before).await;
 }
 
 fn shelf(path: &str, count: usize) -> Arc<Shelf> {
