@@ -428,10 +428,9 @@ impl Orders {
                 .execute(&mut *tx)
                 .await?;
         }
-        // Last, so the invoice counter's row is held only while the order commits.
-        let invoice_number = documents::issue_invoice(&mut tx, &id).await?;
-        // The order as written, without reading it back while other writers wait.
-        let order = OrderRow {
+        // The order as written, without reading it back while other writers wait (its
+        // invoice's number comes last, below).
+        let mut order = OrderRow {
             id,
             number: order::order_number(seq),
             user_id,
@@ -448,7 +447,7 @@ impl Orders {
             contact: contact.clone(),
             promo_code: promo.map(|p| p.code),
             created_at: now,
-            invoice_number: Some(invoice_number),
+            invoice_number: None,
             delivery_method: delivered.used,
             credit_notes: Vec::new(),
             account,
@@ -468,6 +467,11 @@ impl Orders {
         )
         .await?;
         crate::store::webhooks::order_placed(&mut tx, &order, now).await?;
+        // Last, after the mail and the webhook events (neither names the invoice), so
+        // the invoice counter's row is held only while the order commits: on PostgreSQL
+        // every order waits for that row, so what comes after taking it sets how many
+        // orders a second the shop places.
+        order.invoice_number = Some(documents::issue_invoice(&mut tx, &order.id).await?);
         tx.commit().await?;
         self.outbox.wake();
         let sold_out: Vec<&str> = taking.sold_out.iter().map(String::as_str).collect();
