@@ -2,8 +2,8 @@
 # What one SQLite statement costs the machine through sqlx (each statement handed to the
 # connection's own thread and back) against rusqlite on a blocking thread (one hand-over
 # for a whole unit of work): scripts/handover/src/main.rs, a program of its own outside
-# the shop's workspace. Prints numbers, not verdicts (docs/ARCHITECTURE.md, "Where the
-# time of a write goes").
+# the shop's workspace. Prints numbers, not verdicts (docs/ARCHITECTURE.md, "What a
+# statement costs").
 #
 #   HANDOVER_UNITS (4000): units of work per row of the table
 set -euo pipefail

@@ -16,7 +16,8 @@ use sqlx::{AnyPool, Executor, Row};
 const TASKS: usize = 32;
 const ROWS: i64 = 100_000;
 
-/// The process's CPU time so far, in µs.
+/// The process's CPU time so far, in µs (`/proc/self/stat` counts it in ticks of 1/100 s,
+/// Linux's `USER_HZ`).
 fn cpu_us() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
     let after_name = stat.rsplit(')').next().unwrap_or_default();
@@ -194,7 +195,7 @@ fn main() {
     let per_task: usize = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
-        .unwrap_or(2_000)
+        .unwrap_or(4_000)
         / TASKS;
     let dir = std::env::temp_dir().join(format!("handover-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");

@@ -508,8 +508,9 @@ async fn twenty_requests_with_one_key_place_one_order(app: TestApp) {
     assert_eq!(app.deliver_mail().await, 1, "one confirmation");
 }
 
-/// The key's twins that lose the race meet an emptied cart or an order row already
-/// written under their key: each is answered the order all the same.
+/// Twins of an order of the cart: each that comes after the first finds the order its
+/// key placed before it looks at the cart the first emptied, and is answered that order
+/// (on PostgreSQL, told it is still being placed while the first runs).
 async fn twenty_requests_with_one_key_order_a_cart_once(app: TestApp) {
     let f = fixture(&app).await;
     let token = app.customer("ada@example.com").await;
