@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
-use super::catalogue::variants::{variants_of, VariantRow};
+use super::catalogue::variants::{variants_of, variants_of_one, VariantRow};
 use super::catalogue::{
     product_from_row, products_with_ids, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
@@ -137,10 +137,7 @@ impl Items {
         else {
             return Ok(Err(Refusal::NoSuchProduct));
         };
-        let offered = variants_of(&mut *tx, &[product_id.as_str()], false)
-            .await?
-            .remove(product_id.as_str())
-            .unwrap_or_default();
+        let offered = variants_of_one(&mut *tx, product_id.as_str(), false).await?;
         let variant = match chosen(&product, &offered, variant_id) {
             Ok(variant) => variant,
             Err(refusal) => return Ok(Err(refusal)),

@@ -9,7 +9,7 @@ use sqlx::{AnyConnection, Row};
 use super::read::{
     product_from_row, product_in_shop, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
-use super::variants::{variants_of, VariantRow};
+use super::variants::{variants_of, variants_of_one, VariantRow};
 use super::Catalogue;
 use crate::domain::id::Id;
 use crate::store::placeholders;
@@ -37,11 +37,7 @@ impl Catalogue {
         product_id: &str,
         archived: bool,
     ) -> Result<Vec<VariantRow>, sqlx::Error> {
-        Ok(self
-            .variants_by_product(&[product_id], archived)
-            .await?
-            .remove(product_id)
-            .unwrap_or_default())
+        variants_of_one(&self.db.pool, product_id, archived).await
     }
 
     /// The variants of each of `product_ids` (a page: the caller bounds them) by
@@ -118,7 +114,7 @@ pub async fn by_sku(conn: &mut AnyConnection, sku: &str) -> Result<Option<SkuMat
     };
     let product = product_from_row(&row)?;
     let variant_id: String = row.try_get("found_id")?;
-    let variants = in_shop_variants(conn, &product.id).await?;
+    let variants = variants_of_one(conn, &product.id, false).await?;
     Ok(Some(SkuMatch {
         product,
         variants,
@@ -135,17 +131,6 @@ pub async fn product_with_variants(
     let Some(product) = product_in_shop(&mut *conn, id).await? else {
         return Ok(None);
     };
-    let variants = in_shop_variants(conn, &product.id).await?;
+    let variants = variants_of_one(conn, &product.id, false).await?;
     Ok(Some((product, variants)))
-}
-
-/// Product `product_id`'s variants in the shop, in position order.
-async fn in_shop_variants(
-    conn: &mut AnyConnection,
-    product_id: &str,
-) -> Result<Vec<VariantRow>, sqlx::Error> {
-    Ok(variants_of(&mut *conn, &[product_id], false)
-        .await?
-        .remove(product_id)
-        .unwrap_or_default())
 }

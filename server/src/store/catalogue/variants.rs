@@ -48,6 +48,21 @@ fn variant_from_row(row: &sqlx::any::AnyRow) -> Result<VariantRow, sqlx::Error> 
     })
 }
 
+/// The variants of one product, in position order; archived ones only with `archived`.
+pub(crate) async fn variants_of_one<'e, E>(
+    executor: E,
+    product_id: &str,
+    archived: bool,
+) -> Result<Vec<VariantRow>, sqlx::Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(variants_of(executor, &[product_id], archived)
+        .await?
+        .remove(product_id)
+        .unwrap_or_default())
+}
+
 /// The variants of `product_ids` by product, each list in position order; archived
 /// ones only with `archived`.
 pub(crate) async fn variants_of<'e, E>(
@@ -277,10 +292,7 @@ pub(crate) async fn save_variants(
     for key in &keys {
         crate::store::lock_subject(tx, dialect, "sku", key).await?;
     }
-    let existing = variants_of(&mut **tx, &[product_id], true)
-        .await?
-        .remove(product_id)
-        .unwrap_or_default();
+    let existing = variants_of_one(&mut **tx, product_id, true).await?;
     for (index, input) in inputs.iter().enumerate() {
         if let Some(id) = &input.id {
             if !existing.iter().any(|v| &v.id == id) {
