@@ -57,19 +57,28 @@ fn id(task: usize, n: usize, q: usize) -> i64 {
     ((task * 7919 + n * 31 + q * 17) as i64) % ROWS
 }
 
-/// Waits for `tasks`, then prints what their units of work cost.
-async fn finish(
-    tasks: Vec<tokio::task::JoinHandle<usize>>,
-    how: &str,
-    unit: Unit,
-    started: Instant,
-    cpu_before: f64,
-) {
-    let mut units = 0;
+/// Runs `one(task, n)` for the `n`th unit of work of each of [`TASKS`] tasks at once,
+/// `per_task` units each, then prints what the units cost.
+async fn drive<F, Fut>(how: &str, unit: Unit, per_task: usize, one: F)
+where
+    F: Fn(usize, usize) -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    let (started, cpu_before) = (Instant::now(), cpu_us());
+    let tasks: Vec<_> = (0..TASKS)
+        .map(|task| {
+            let one = one.clone();
+            tokio::spawn(async move {
+                for n in 0..per_task {
+                    one(task, n).await;
+                }
+            })
+        })
+        .collect();
     for task in tasks {
-        units += task.await.expect("task");
+        task.await.expect("task");
     }
-    report(how, unit, units, started, cpu_before);
+    report(how, unit, TASKS * per_task, started, cpu_before);
 }
 
 fn report(how: &str, unit: Unit, units: usize, started: Instant, cpu_before: f64) {
@@ -85,39 +94,35 @@ fn report(how: &str, unit: Unit, units: usize, started: Instant, cpu_before: f64
 }
 
 async fn through_sqlx(readers: &AnyPool, writer: &AnyPool, unit: Unit, per_task: usize) {
-    let (started, cpu_before) = (Instant::now(), cpu_us());
-    let mut tasks = Vec::new();
-    for task in 0..TASKS {
+    let (readers, writer) = (readers.clone(), writer.clone());
+    drive("sqlx (the shop's way)", unit, per_task, move |task, n| {
         let (readers, writer) = (readers.clone(), writer.clone());
-        tasks.push(tokio::spawn(async move {
-            for n in 0..per_task {
-                match unit {
-                    Unit::Reads(reads) => {
-                        let mut conn = readers.acquire().await.expect("a reader");
-                        for q in 0..reads {
-                            let row = sqlx::query("SELECT v FROM t WHERE id = $1")
-                                .bind(id(task, n, q))
-                                .fetch_one(&mut *conn)
-                                .await
-                                .expect("a row");
-                            let _: String = row.try_get(0).expect("v");
-                        }
-                    }
-                    Unit::Write => {
-                        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await.expect("begin");
-                        sqlx::query("UPDATE t SET n = n + 1 WHERE id = $1")
-                            .bind(id(task, n, 0))
-                            .execute(&mut *tx)
+        async move {
+            match unit {
+                Unit::Reads(reads) => {
+                    let mut conn = readers.acquire().await.expect("a reader");
+                    for q in 0..reads {
+                        let row = sqlx::query("SELECT v FROM t WHERE id = $1")
+                            .bind(id(task, n, q))
+                            .fetch_one(&mut *conn)
                             .await
-                            .expect("update");
-                        tx.commit().await.expect("commit");
+                            .expect("a row");
+                        let _: String = row.try_get(0).expect("v");
                     }
                 }
+                Unit::Write => {
+                    let mut tx = writer.begin_with("BEGIN IMMEDIATE").await.expect("begin");
+                    sqlx::query("UPDATE t SET n = n + 1 WHERE id = $1")
+                        .bind(id(task, n, 0))
+                        .execute(&mut *tx)
+                        .await
+                        .expect("update");
+                    tx.commit().await.expect("commit");
+                }
             }
-            per_task
-        }));
-    }
-    finish(tasks, "sqlx (the shop's way)", unit, started, cpu_before).await;
+        }
+    })
+    .await;
 }
 
 /// Connections handed out one unit of work at a time.
@@ -127,16 +132,16 @@ struct Shelf {
 }
 
 async fn through_rusqlite(readers: Arc<Shelf>, writer: Arc<Shelf>, unit: Unit, per_task: usize) {
-    let (started, cpu_before) = (Instant::now(), cpu_us());
-    let mut tasks = Vec::new();
-    for task in 0..TASKS {
-        let (readers, writer) = (readers.clone(), writer.clone());
-        tasks.push(tokio::spawn(async move {
-            for n in 0..per_task {
-                let shelf = match unit {
-                    Unit::Reads(_) => &readers,
-                    Unit::Write => &writer,
-                };
+    drive(
+        "rusqlite (one hand-over)",
+        unit,
+        per_task,
+        move |task, n| {
+            let shelf = match unit {
+                Unit::Reads(_) => readers.clone(),
+                Unit::Write => writer.clone(),
+            };
+            async move {
                 let _turn = shelf.free.acquire().await.expect("a turn");
                 let conn = shelf
                     .conns
@@ -170,10 +175,9 @@ async fn through_rusqlite(readers: Arc<Shelf>, writer: Arc<Shelf>, unit: Unit, p
                 .expect("blocking task");
                 shelf.conns.lock().expect("shelf").push(conn);
             }
-            per_task
-        }));
-    }
-    finish(tasks, "rusqlite (one hand-over)", unit, started, cpu_before).await;
+        },
+    )
+    .await;
 }
 
 fn shelf(path: &str, count: usize) -> Arc<Shelf> {
