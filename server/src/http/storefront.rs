@@ -13,7 +13,7 @@ use crate::domain::id::Id;
 use crate::domain::pricing::price_at;
 use crate::mail::templates::escape;
 use crate::media::content_type;
-use crate::store::catalogue::{CategoryTree, ProductRow, VariantRow};
+use crate::store::catalogue::{CategoryTree, ProductRow, ShopProduct, VariantRow};
 
 #[derive(RustEmbed)]
 #[folder = "../web/dist"]
@@ -123,7 +123,9 @@ async fn product_of(state: &AppState, path: &str) -> Option<String> {
     let id = Id::parse(path.strip_prefix("product/")?)?;
     match state.catalogue.product_with_variants(&id).await {
         Ok(product) => {
-            let (product, variants) = product?;
+            let ShopProduct {
+                product, variants, ..
+            } = product?;
             let now = state.clock.now_ms();
             let head = product_head(&product, &variants, &state.settings.public_url, now);
             let first_image = product.images.first().cloned();

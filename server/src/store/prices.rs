@@ -115,18 +115,31 @@ pub async fn deals_for(
     Ok(deals)
 }
 
+/// Whether everyone has quantity breaks on the query's variant `v`: a seek on the
+/// breaks' primary key.
+macro_rules! everyones_breaks_on_v {
+    () => {
+        "EXISTS (SELECT 1 FROM price_breaks b WHERE b.variant_id = v.id AND b.group_id = '')"
+    };
+}
+
+/// Whether everyone has quantity breaks on the query's variant `v`, as a column read
+/// with it (`everyones_breaks`, 1 or 0).
+pub const EVERYONES_BREAKS_COLUMN: &str = concat!(
+    "CAST(CASE WHEN ",
+    everyones_breaks_on_v!(),
+    " THEN 1 ELSE 0 END AS BIGINT) AS everyones_breaks"
+);
+
 /// Whether any of `product_ids` has a variant in the shop with breaks for everyone: a
-/// guest's answer changes only then.
+/// guest's answer changes only then. The variants by product, then each one's breaks
+/// by their primary key: joined, SQLite walked every break for everyone instead.
 pub async fn has_everyones_breaks(
     conn: &mut AnyConnection,
     product_ids: &[&str],
 ) -> Result<bool, sqlx::Error> {
     for chunk in product_ids.chunks(CHUNK) {
-        let sql = format!(
-            "SELECT 1 AS one FROM product_variants v JOIN price_breaks b ON b.variant_id = v.id \
-             AND b.group_id = '' WHERE v.product_id IN ({}) AND v.archived_at IS NULL LIMIT 1",
-            placeholders(chunk.len())
-        );
+        let sql = everyones_breaks_sql(chunk.len());
         let mut query = sqlx::query(&sql);
         for id in chunk {
             query = query.bind(*id);
@@ -136,6 +149,16 @@ pub async fn has_everyones_breaks(
         }
     }
     Ok(false)
+}
+
+/// [`has_everyones_breaks`]' query of `count` products (`$1` …).
+pub fn everyones_breaks_sql(count: usize) -> String {
+    format!(
+        "SELECT 1 AS one FROM product_variants v WHERE v.product_id IN ({}) \
+         AND v.archived_at IS NULL AND {} LIMIT 1",
+        placeholders(count),
+        everyones_breaks_on_v!()
+    )
 }
 
 /// The variant each of `product_ids` shows on a card: its cheapest in the shop (by

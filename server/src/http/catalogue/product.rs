@@ -20,7 +20,7 @@ use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::{Missing, PathId};
 use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
-use crate::store::catalogue::{product_with_variants, ProductRow, VariantRow};
+use crate::store::catalogue::{product_with_variants, ProductRow, ShopProduct, VariantRow};
 use crate::store::prices::{card_variants, deals_for, has_everyones_breaks};
 
 /// A reference to a category or sub-category.
@@ -269,11 +269,10 @@ pub(super) async fn product(
 ) -> Result<Json<Envelope<ProductDetail>>, AppError> {
     // The product, its variants and their prices on one connection.
     let mut conn = state.catalogue.db().pool.acquire().await?;
-    let (row, variants) = product_with_variants(&mut conn, &id)
+    let shop = product_with_variants(&mut conn, &id)
         .await?
         .ok_or_else(no_product)?;
-    let mut product = Product::with_variants(row, variants, state.clock.now_ms());
-    price_products_on(&mut conn, &shopper, std::slice::from_mut(&mut product)).await?;
+    let product = price_shop_product(&mut conn, &shopper, shop, state.clock.now_ms()).await?;
     Ok(ok(
         "Product fetched successfully",
         ProductDetail { product },
@@ -307,6 +306,32 @@ pub async fn price_products_on(
     if !shopper.is_trade() && !has_everyones_breaks(conn, &ids).await? {
         return Ok(());
     }
+    price_for(conn, shopper, products).await
+}
+
+/// Prices `shop` read as one product (a product page, a SKU's) for `shopper`: asks
+/// nothing more of a guest or a retail customer when nobody has breaks on it.
+pub async fn price_shop_product(
+    conn: &mut AnyConnection,
+    shopper: &Shopper,
+    shop: ShopProduct,
+    now: i64,
+) -> Result<Product, AppError> {
+    let mut product = Product::with_variants(shop.product, shop.variants, now);
+    if shopper.is_trade() || shop.everyones_breaks {
+        price_for(conn, shopper, std::slice::from_mut(&mut product)).await?;
+    }
+    Ok(product)
+}
+
+/// Prices `products` for `shopper`, breaks and deals included.
+async fn price_for(
+    conn: &mut AnyConnection,
+    shopper: &Shopper,
+    products: &mut [Product],
+) -> Result<(), AppError> {
+    let ids: Vec<String> = products.iter().map(|p| p.id.clone()).collect();
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
     let cards: BTreeMap<String, String> = card_variants(conn, &ids).await?;
     let mut variant_ids: Vec<String> = cards.values().cloned().collect();
     for product in products.iter() {

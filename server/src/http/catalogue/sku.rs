@@ -7,8 +7,7 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
-use super::product::price_products_on;
-use super::product::{Product, VariantAnswer};
+use super::product::{price_shop_product, Product, VariantAnswer};
 use crate::domain::variant_rules::sku_is_valid;
 use crate::http::error::{AppError, ErrorBody};
 use crate::http::extract::ApiPath;
@@ -51,10 +50,9 @@ pub async fn by_sku(
     let found = catalogue::by_sku(&mut conn, sku)
         .await?
         .ok_or_else(not_found)?;
-    let now = state.clock.now_ms();
     let id = found.variant_id;
-    let mut product = Product::with_variants(found.product, found.variants, now);
-    price_products_on(&mut conn, &shopper, std::slice::from_mut(&mut product)).await?;
+    let product =
+        price_shop_product(&mut conn, &shopper, found.found, state.clock.now_ms()).await?;
     let variant = product
         .variants
         .iter()

@@ -9,16 +9,25 @@ use sqlx::{AnyConnection, Row};
 use super::read::{
     product_from_row, product_in_shop, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
-use super::variants::{variants_of, variants_of_one, VariantRow};
+use super::variants::{shop_variants, variants_of, variants_of_one, VariantRow};
 use super::Catalogue;
 use crate::domain::id::Id;
 use crate::store::placeholders;
 
+/// A product in the shop with its variants in the shop in position order, and whether
+/// everyone has quantity breaks on one of them (only then does pricing change a guest's
+/// answer), read with them.
+#[derive(Debug)]
+pub struct ShopProduct {
+    pub product: ProductRow,
+    pub variants: Vec<VariantRow>,
+    pub everyones_breaks: bool,
+}
+
 /// What a SKU names: its variant's id, and the product with its variants in the shop.
 #[derive(Debug)]
 pub struct SkuMatch {
-    pub product: ProductRow,
-    pub variants: Vec<VariantRow>,
+    pub found: ShopProduct,
     pub variant_id: String,
 }
 
@@ -86,10 +95,7 @@ impl Catalogue {
 
     /// Product `id` and its variants, both as the shop shows them (see
     /// [`product_with_variants`]).
-    pub async fn product_with_variants(
-        &self,
-        id: &Id,
-    ) -> Result<Option<(ProductRow, Vec<VariantRow>)>, sqlx::Error> {
+    pub async fn product_with_variants(&self, id: &Id) -> Result<Option<ShopProduct>, sqlx::Error> {
         let mut conn = self.db.pool.acquire().await?;
         product_with_variants(&mut conn, id).await
     }
@@ -114,10 +120,13 @@ pub async fn by_sku(conn: &mut AnyConnection, sku: &str) -> Result<Option<SkuMat
     };
     let product = product_from_row(&row)?;
     let variant_id: String = row.try_get("found_id")?;
-    let variants = variants_of_one(conn, &product.id, false).await?;
+    let (variants, everyones_breaks) = shop_variants(conn, &product.id).await?;
     Ok(Some(SkuMatch {
-        product,
-        variants,
+        found: ShopProduct {
+            product,
+            variants,
+            everyones_breaks,
+        },
         variant_id,
     }))
 }
@@ -127,10 +136,14 @@ pub async fn by_sku(conn: &mut AnyConnection, sku: &str) -> Result<Option<SkuMat
 pub async fn product_with_variants(
     conn: &mut AnyConnection,
     id: &Id,
-) -> Result<Option<(ProductRow, Vec<VariantRow>)>, sqlx::Error> {
+) -> Result<Option<ShopProduct>, sqlx::Error> {
     let Some(product) = product_in_shop(&mut *conn, id).await? else {
         return Ok(None);
     };
-    let variants = variants_of_one(conn, &product.id, false).await?;
-    Ok(Some((product, variants)))
+    let (variants, everyones_breaks) = shop_variants(conn, &product.id).await?;
+    Ok(Some(ShopProduct {
+        product,
+        variants,
+        everyones_breaks,
+    }))
 }

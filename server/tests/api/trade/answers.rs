@@ -17,6 +17,52 @@ on_both_backends!(
     the_shared_cache_never_serves_one_shoppers_prices_to_another,
 );
 
+/// Whether a guest's answer needs pricing is asked of the products' variants, then of
+/// each one's breaks by their primary key: never by walking every break for everyone
+/// (what SQLite chose for the join this replaced, on every listing a guest computed).
+/// SQLite plans by rule, so this plan is the one a shop of any size gets; PostgreSQL
+/// plans by its statistics, which an empty test database has none of.
+#[tokio::test]
+async fn everyones_breaks_are_asked_of_each_variant_by_key() {
+    crate::helpers::run(crate::helpers::Backend::Sqlite, |app: TestApp| async move {
+        use shop::store::prices::{everyones_breaks_sql, EVERYONES_BREAKS_COLUMN};
+        use sqlx::Row;
+        let queries = [
+            (everyones_breaks_sql(2), 2),
+            (
+                format!(
+                    "SELECT {EVERYONES_BREAKS_COLUMN} FROM product_variants v WHERE v.product_id = $1"
+                ),
+                1,
+            ),
+        ];
+        for (sql, binds) in queries {
+            let explained = format!("EXPLAIN QUERY PLAN {sql}");
+            let mut query = sqlx::query(&explained);
+            for n in 0..binds {
+                query = query.bind(format!("product-{n}"));
+            }
+            let plan: Vec<String> = query
+                .fetch_all(&app.catalogue.db().pool)
+                .await
+                .unwrap()
+                .iter()
+                .map(|row| row.try_get("detail").unwrap())
+                .collect();
+            assert!(
+                plan.iter()
+                    .any(|line| line.contains("sqlite_autoindex_price_breaks_1 (variant_id=? AND group_id=?)")),
+                "{sql}: {plan:#?}"
+            );
+            assert!(
+                !plan.iter().any(|line| line.contains("price_breaks_by_group")),
+                "{sql}: {plan:#?}"
+            );
+        }
+    })
+    .await
+}
+
 /// A GET with `token`, and `If-None-Match` when given: the status, the headers that
 /// matter (ETag, Cache-Control, X-Cache) and the body.
 async fn get(
@@ -132,6 +178,25 @@ async fn a_trade_customer_sees_their_prices_breaks_and_the_list_price_everywhere
     let (_, _, body) = get(&app, &format!("/api/sku/{sku}"), Some(&plumber), None).await;
     assert_eq!(body["data"]["variant"]["discountedPrice"], 90.0);
     assert_eq!(body["data"]["product"]["listPrice"], 100.0);
+    // A guest's page and SKU look-up carry everyone's breaks (read with the product).
+    for path in [
+        format!("/api/product/{}", f.alpha),
+        format!("/api/sku/{sku}"),
+    ] {
+        let (_, _, body) = get(&app, &path, None, None).await;
+        let variant = &body["data"]["product"]["variants"][0];
+        assert_eq!(
+            variant["priceBreaks"],
+            breaks(&[(10, 88.0), (20, 80.0)]),
+            "{path}"
+        );
+        assert_eq!(variant.get("listPrice"), None, "{path}");
+    }
+    let (_, _, body) = get(&app, &format!("/api/product/{}", f.beta), None, None).await;
+    assert_eq!(
+        body["data"]["product"]["variants"][0]["priceBreaks"],
+        json!([])
+    );
 
     // The cart: each line at its quantity.
     app.to_cart(&plumber, &f.alpha, 5).await;
