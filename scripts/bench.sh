@@ -12,6 +12,9 @@
 #   BENCH_CATALOGUES ("variants plain"): the catalogues measured on each backend, one
 #     after the other: `variants` (seed bench: a third of the products in 2-6 variants)
 #     and `plain` (seed bench --no-variants: every product in one variant).
+#   BENCH_SKUS: about how many SKUs the `variants` catalogue has (seed bench --skus: the
+#     third of the products with variants get as many as it takes); 1000000 with
+#     BENCH_PRODUCTS=300000 is a large merchant's million.
 #   BENCH_DATABASE_URL: the PostgreSQL database to measure (one you can fill; seeded once,
 #     so give one catalogue in BENCH_CATALOGUES). Without
 #     it a temporary database is made on BENCH_POSTGRES_SERVER
@@ -108,7 +111,14 @@ reads() {
   [ -n "$url" ] && factor=2
   local seed_flags=()
   case $catalogue in
-    variants) label="$label, a third of the products in 2-6 variants" ;;
+    variants)
+      if [ -n "${BENCH_SKUS:-}" ]; then
+        label="$label, a third of the products in variants (about $BENCH_SKUS SKUs)"
+        seed_flags=(--skus "$BENCH_SKUS")
+      else
+        label="$label, a third of the products in 2-6 variants"
+      fi
+      ;;
     plain) label="$label, every product in one variant"; seed_flags=(--no-variants) ;;
     *) echo "BENCH_CATALOGUES: unknown catalogue $catalogue" >&2; exit 1 ;;
   esac

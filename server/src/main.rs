@@ -8,6 +8,7 @@ use shop::http::{AppState, Settings};
 use shop::mail::Mailer;
 use shop::media::Media;
 use shop::security::Keys;
+use shop::seed::bench::Spread;
 use shop::store::accounts::Accounts;
 use shop::store::catalogue::Catalogue;
 use shop::store::Dialect;
@@ -132,14 +133,20 @@ async fn run(cli: Cli) -> Result<(), BoxError> {
                 SeedCommand::Bench {
                     products,
                     no_variants,
+                    skus,
                 },
         } => {
+            let spread = match (no_variants, skus) {
+                (true, _) => Spread::None,
+                (false, None) => Spread::Default,
+                (false, Some(skus)) => Spread::for_skus(products, skus)?,
+            };
             let started = std::time::Instant::now();
             seed::bench::seed(
                 &Catalogue::new(db, Clock::system()),
                 &media,
                 products,
-                !no_variants,
+                spread,
             )
             .await?;
             println!(

@@ -2,6 +2,7 @@
 
 use reqwest::StatusCode;
 use shop::seed;
+use shop::seed::bench::Spread;
 
 use crate::helpers::{names, TestApp};
 use crate::on_both_backends;
@@ -9,6 +10,7 @@ use crate::on_both_backends;
 on_both_backends!(
     demo_seed_fills_a_believable_catalogue_once,
     bench_seed_builds_n_products,
+    bench_seed_gives_about_the_skus_asked_for,
     the_demo_has_products_with_variants_the_listing_filters_and_finds_by_sku,
     a_broad_keyword_search_sorts_like_a_narrow_one,
     the_demo_trade_account_signs_in_and_meets_its_groups_prices_once_seeded,
@@ -140,7 +142,7 @@ async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
 }
 
 async fn bench_seed_builds_n_products(app: TestApp) {
-    seed::bench::seed(&app.catalogue, &app.media, 1_200, true)
+    seed::bench::seed(&app.catalogue, &app.media, 1_200, Spread::Default)
         .await
         .unwrap();
     assert_eq!(app.catalogue.product_count().await.unwrap(), 1_200);
@@ -162,6 +164,36 @@ async fn bench_seed_builds_n_products(app: TestApp) {
     assert!(counts.contains(&2) && counts.contains(&6));
     let (_, body) = app.get("/api/product?option=Finish%3AChrome").await;
     assert!(body["data"]["total"].as_i64().unwrap() > 50, "{body}");
+}
+
+/// A large merchant's catalogue: as many SKUs as asked for, each found by its SKU.
+async fn bench_seed_gives_about_the_skus_asked_for(app: TestApp) {
+    let spread = Spread::for_skus(1_200, 4_000).unwrap();
+    seed::bench::seed(&app.catalogue, &app.media, 1_200, spread)
+        .await
+        .unwrap();
+    let pool = &app.catalogue.db().pool;
+    let count = |sql: &'static str| async move {
+        let row = sqlx::query(sql).fetch_one(pool).await.unwrap();
+        sqlx::Row::try_get::<i64, _>(&row, "n").unwrap()
+    };
+    let skus = count("SELECT COUNT(*) AS n FROM product_variants").await;
+    assert!((3_900..=4_100).contains(&skus), "{skus}");
+    let with_variants =
+        "SELECT COUNT(*) AS n FROM (SELECT product_id FROM product_variants GROUP BY product_id HAVING COUNT(*) > 1) t";
+    assert_eq!(count(with_variants).await, 400);
+    // Every product with variants has 15 and 22 mm in Brass; the largest have more.
+    for sku in ["B3-15BR", "b3-22br", "B21-108BR", "B33-12BR"] {
+        let (status, body) = app.get(&format!("/api/sku/{sku}")).await;
+        assert_eq!(status, StatusCode::OK, "{sku}: {body}");
+        assert_eq!(
+            body["data"]["variant"]["sku"]
+                .as_str()
+                .unwrap()
+                .to_lowercase(),
+            sku.to_lowercase()
+        );
+    }
 }
 
 async fn the_demo_has_products_with_variants_the_listing_filters_and_finds_by_sku(app: TestApp) {
@@ -219,7 +251,7 @@ async fn the_demo_has_products_with_variants_the_listing_filters_and_finds_by_sk
 /// index instead of sorting the matches. `minPrice=0` changes no result but turns that
 /// off, so the two answers must agree for every sort and page.
 async fn a_broad_keyword_search_sorts_like_a_narrow_one(app: TestApp) {
-    seed::bench::seed(&app.catalogue, &app.media, 1_200, true)
+    seed::bench::seed(&app.catalogue, &app.media, 1_200, Spread::Default)
         .await
         .unwrap();
     for sort in [
