@@ -9,10 +9,13 @@ use sqlx::{AnyConnection, Row};
 use super::read::{
     product_from_row, product_in_shop, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
-use super::variants::{shop_variants, variants_of, variants_of_one, VariantRow};
+use super::variants::{
+    variant_from_row, variants_of, variants_of_one, VariantRow, VARIANT_COLUMNS,
+};
 use super::Catalogue;
 use crate::domain::id::Id;
 use crate::store::placeholders;
+use crate::store::prices::EVERYONES_BREAKS_COLUMN;
 
 /// A product in the shop with its variants in the shop in position order, and whether
 /// everyone has quantity breaks on one of them (only then does pricing change a guest's
@@ -146,4 +149,23 @@ pub async fn product_with_variants(
         variants,
         everyones_breaks,
     }))
+}
+
+/// Product `product_id`'s variants in the shop, in position order, and whether
+/// everyone has quantity breaks on one of them: one query.
+async fn shop_variants(
+    conn: &mut AnyConnection,
+    product_id: &str,
+) -> Result<(Vec<VariantRow>, bool), sqlx::Error> {
+    let sql = format!(
+        "SELECT {VARIANT_COLUMNS}, {EVERYONES_BREAKS_COLUMN} FROM product_variants v \
+         WHERE v.product_id = $1 AND v.archived_at IS NULL ORDER BY v.position, v.id"
+    );
+    let mut everyones_breaks = false;
+    let mut variants = Vec::new();
+    for row in sqlx::query(&sql).bind(product_id).fetch_all(conn).await? {
+        everyones_breaks |= row.try_get::<i64, _>("everyones_breaks")? != 0;
+        variants.push(variant_from_row(&row)?);
+    }
+    Ok((variants, everyones_breaks))
 }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use sqlx::{Any, AnyConnection, Executor, Row, Transaction};
+use sqlx::{Any, Executor, Row, Transaction};
 
 use crate::domain::id::new_id;
 use crate::domain::pricing::{price_at, Discount};
@@ -13,7 +13,6 @@ use crate::domain::variant::{options_from_text, ProductOption, SaleUnit, Variant
 use crate::domain::variant_rules::derive;
 use crate::domain::Money;
 use crate::store::placeholders;
-use crate::store::prices::EVERYONES_BREAKS_COLUMN;
 
 /// One variant as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,10 +30,10 @@ pub struct VariantRow {
     pub archived_at: Option<i64>,
 }
 
-const VARIANT_COLUMNS: &str = "v.id, v.product_id, v.sku, v.options, v.price_cents, \
+pub(super) const VARIANT_COLUMNS: &str = "v.id, v.product_id, v.sku, v.options, v.price_cents, \
      v.stock, v.weight_grams, v.image, v.position, v.archived_at";
 
-fn variant_from_row(row: &sqlx::any::AnyRow) -> Result<VariantRow, sqlx::Error> {
+pub(super) fn variant_from_row(row: &sqlx::any::AnyRow) -> Result<VariantRow, sqlx::Error> {
     Ok(VariantRow {
         id: row.try_get("id")?,
         product_id: row.try_get("product_id")?,
@@ -62,25 +61,6 @@ where
         .await?
         .remove(product_id)
         .unwrap_or_default())
-}
-
-/// Product `product_id`'s variants in the shop, in position order, and whether
-/// everyone has quantity breaks on one of them: one query.
-pub(crate) async fn shop_variants(
-    conn: &mut AnyConnection,
-    product_id: &str,
-) -> Result<(Vec<VariantRow>, bool), sqlx::Error> {
-    let sql = format!(
-        "SELECT {VARIANT_COLUMNS}, {EVERYONES_BREAKS_COLUMN} FROM product_variants v \
-         WHERE v.product_id = $1 AND v.archived_at IS NULL ORDER BY v.position, v.id"
-    );
-    let mut everyones_breaks = false;
-    let mut variants = Vec::new();
-    for row in sqlx::query(&sql).bind(product_id).fetch_all(conn).await? {
-        everyones_breaks |= row.try_get::<i64, _>("everyones_breaks")? != 0;
-        variants.push(variant_from_row(&row)?);
-    }
-    Ok((variants, everyones_breaks))
 }
 
 /// The variants of `product_ids` by product, each list in position order; archived
