@@ -16,6 +16,15 @@ on_both_backends!(
     the_demo_trade_account_signs_in_and_meets_its_groups_prices_once_seeded,
 );
 
+/// What `sql` counts, as its column `n`.
+async fn count(app: &TestApp, sql: &str) -> i64 {
+    let row = sqlx::query(sql)
+        .fetch_one(&app.catalogue.db().pool)
+        .await
+        .unwrap();
+    sqlx::Row::try_get(&row, "n").unwrap()
+}
+
 async fn demo_seed_fills_a_believable_catalogue_once(app: TestApp) {
     let report = seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
     assert!(
@@ -172,16 +181,11 @@ async fn bench_seed_gives_about_the_skus_asked_for(app: TestApp) {
     seed::bench::seed(&app.catalogue, &app.media, 1_200, spread)
         .await
         .unwrap();
-    let pool = &app.catalogue.db().pool;
-    let count = |sql: &'static str| async move {
-        let row = sqlx::query(sql).fetch_one(pool).await.unwrap();
-        sqlx::Row::try_get::<i64, _>(&row, "n").unwrap()
-    };
-    let skus = count("SELECT COUNT(*) AS n FROM product_variants").await;
+    let skus = count(&app, "SELECT COUNT(*) AS n FROM product_variants").await;
     assert!((3_900..=4_100).contains(&skus), "{skus}");
     let with_variants =
         "SELECT COUNT(*) AS n FROM (SELECT product_id FROM product_variants GROUP BY product_id HAVING COUNT(*) > 1) t";
-    assert_eq!(count(with_variants).await, 400);
+    assert_eq!(count(&app, with_variants).await, 400);
     // Every product with variants has 15 and 22 mm in Brass; the largest have more.
     for sku in ["B3-15BR", "b3-22br", "B21-108BR", "B33-12BR"] {
         let (status, body) = app.get(&format!("/api/sku/{sku}")).await;
@@ -199,27 +203,27 @@ async fn bench_seed_gives_about_the_skus_asked_for(app: TestApp) {
 async fn the_demo_has_products_with_variants_the_listing_filters_and_finds_by_sku(app: TestApp) {
     let report = seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
     assert!(report.with_variants >= 20, "{report}");
-    let pool = &app.catalogue.db().pool;
-    let count = |sql: &'static str| async move {
-        let row = sqlx::query(sql).fetch_one(pool).await.unwrap();
-        sqlx::Row::try_get::<i64, _>(&row, "n").unwrap()
-    };
-    assert!(count("SELECT COUNT(*) AS n FROM products WHERE options <> '[]'").await >= 20);
+    let with_options = "SELECT COUNT(*) AS n FROM products WHERE options <> '[]'";
+    assert!(count(&app, with_options).await >= 20);
     assert_eq!(
-        count("SELECT COUNT(*) AS n FROM products WHERE unit = 'm'").await,
+        count(&app, "SELECT COUNT(*) AS n FROM products WHERE unit = 'm'").await,
         2,
         "copper tube by the metre"
     );
     assert_eq!(
-        count("SELECT COUNT(*) AS n FROM products WHERE unit = 'pack' AND pack_size >= 10").await,
+        count(
+            &app,
+            "SELECT COUNT(*) AS n FROM products WHERE unit = 'pack' AND pack_size >= 10"
+        )
+        .await,
         3,
         "PTFE tape and olives in packs"
     );
     // Seeding again changes no variant.
-    let variants = count("SELECT COUNT(*) AS n FROM product_variants").await;
+    let variants = count(&app, "SELECT COUNT(*) AS n FROM product_variants").await;
     seed::demo::seed(&app.catalogue, &app.media).await.unwrap();
     assert_eq!(
-        count("SELECT COUNT(*) AS n FROM product_variants").await,
+        count(&app, "SELECT COUNT(*) AS n FROM product_variants").await,
         variants
     );
 
