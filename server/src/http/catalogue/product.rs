@@ -301,12 +301,13 @@ pub async fn price_products_on(
     if products.is_empty() {
         return Ok(());
     }
-    let ids: Vec<&str> = products.iter().map(|p| p.id.as_str()).collect();
+    let ids: Vec<String> = products.iter().map(|p| p.id.clone()).collect();
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
     // A guest's or a retail customer's answer changes only where everyone has breaks.
     if !shopper.is_trade() && !has_everyones_breaks(conn, &ids).await? {
         return Ok(());
     }
-    price_for(conn, shopper, products).await
+    price_for(conn, shopper, products, &ids).await
 }
 
 /// Prices `shop` read as one product (a product page, a SKU's) for `shopper`: asks
@@ -319,20 +320,20 @@ pub async fn price_shop_product(
 ) -> Result<Product, AppError> {
     let mut product = Product::with_variants(shop.product, shop.variants, now);
     if shopper.is_trade() || shop.everyones_breaks {
-        price_for(conn, shopper, std::slice::from_mut(&mut product)).await?;
+        let id = product.id.clone();
+        price_for(conn, shopper, std::slice::from_mut(&mut product), &[&id]).await?;
     }
     Ok(product)
 }
 
-/// Prices `products` for `shopper`, breaks and deals included.
+/// Prices `products` (whose ids are `ids`) for `shopper`, breaks and deals included.
 async fn price_for(
     conn: &mut AnyConnection,
     shopper: &Shopper,
     products: &mut [Product],
+    ids: &[&str],
 ) -> Result<(), AppError> {
-    let ids: Vec<String> = products.iter().map(|p| p.id.clone()).collect();
-    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-    let cards: BTreeMap<String, String> = card_variants(conn, &ids).await?;
+    let cards: BTreeMap<String, String> = card_variants(conn, ids).await?;
     let mut variant_ids: Vec<String> = cards.values().cloned().collect();
     for product in products.iter() {
         for variant in product.variants.iter().flatten() {
