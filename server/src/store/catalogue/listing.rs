@@ -32,8 +32,7 @@ impl Catalogue {
         else {
             return Ok((Vec::new(), 0));
         };
-        // The browse table knows no options: an option filter is a search of the index.
-        let hits = if filter.keyword_words.is_empty() && filter.options.is_empty() {
+        let hits = if filter.keyword_words.is_empty() {
             self.search
                 .browse(filter, sort, offset_at, limit_at)
                 .map(Ok)

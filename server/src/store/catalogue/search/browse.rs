@@ -1,16 +1,19 @@
 //! Listings without keywords, from memory (docs/ARCHITECTURE.md, "Search").
 //!
 //! Each time the search index changes, it is read once into a compact table: every
-//! product in the shop with its id, price paid, category and sub-category, and the
-//! table's order under each sort (the value, then the id, as the SQL listing orders).
-//! A listing's page is then a slice of one order when nothing narrows it, and one pass
-//! over it when something does: its cost does not grow with the page number, and the
-//! database reads only the rows shown.
+//! product in the shop with its id, price paid, category and sub-category, the
+//! products holding each option set (`domain/option_filter.rs`), and the table's order
+//! under each sort (the value, then the id, as the SQL listing orders). A listing's
+//! page is then a slice of one order when nothing narrows it, a walk along it to the
+//! page when only options do (their count is known), and one pass over it otherwise:
+//! its cost does not grow with the page number, and the database reads only the rows
+//! shown.
 
 use std::collections::HashMap;
 
 use tantivy::columnar::StrColumn;
-use tantivy::{DocId, Searcher};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocId, DocSet, Searcher, TERMINATED};
 
 use super::{id_text, Hits};
 use crate::domain::id::Id;
@@ -30,6 +33,8 @@ pub(super) struct Browse {
     /// Category and sub-category ids, numbered as `entries` holds them.
     categories: HashMap<String, u32>,
     sub_categories: HashMap<String, u32>,
+    /// Each option set (lower case) and the entries holding it, ascending.
+    option_sets: HashMap<String, Vec<u32>>,
 }
 
 #[derive(Debug)]
@@ -46,9 +51,12 @@ struct Wanted {
     sub_categories: Vec<u32>,
     min_paid: i64,
     max_paid: i64,
+    /// With an option filter, the entries holding a set it asks for, as bits.
+    options: Option<Vec<u64>>,
 }
 
 impl Wanted {
+    /// Whether anything but options narrows the listing.
     fn narrows(&self) -> bool {
         !self.categories.is_empty()
             || !self.sub_categories.is_empty()
@@ -56,11 +64,16 @@ impl Wanted {
             || self.max_paid != i64::MAX
     }
 
-    fn admits(&self, entry: &Entry) -> bool {
+    fn admits(&self, at: u32, entry: &Entry) -> bool {
         (self.categories.is_empty() || self.categories.contains(&entry.category))
             && (self.sub_categories.is_empty() || self.sub_categories.contains(&entry.sub_category))
             && (self.min_paid..=self.max_paid).contains(&entry.paid)
+            && self.options.as_deref().is_none_or(|bits| holds(bits, at))
     }
+}
+
+fn holds(bits: &[u64], at: u32) -> bool {
+    bits[at as usize / 64] & (1 << (at % 64)) != 0
 }
 
 impl Browse {
@@ -72,7 +85,9 @@ impl Browse {
         // dictionary), and those dictionaries, to be ranked across segments.
         let mut name_ords = Vec::new();
         let mut names = Vec::new();
+        let option_set = searcher.schema().get_field("option_set")?;
         for (segment, reader) in searcher.segment_readers().iter().enumerate() {
+            let first = browse.entries.len() as u32;
             let fast = reader.fast_fields();
             let (high, low) = (fast.u64("id_high")?, fast.u64("id_low")?);
             let (paid, created_at) = (fast.i64("paid")?, fast.i64("created")?);
@@ -92,6 +107,7 @@ impl Browse {
                 let ord = name.as_ref().and_then(|n| n.ords().first(doc));
                 name_ords.push((segment, ord));
             }
+            browse.read_option_sets(reader, option_set, first)?;
         }
         let ranks = ranks_across(names);
         let name_rank: Vec<usize> = name_ords
@@ -103,6 +119,36 @@ impl Browse {
         browse.by_created = ascending(entries.len(), |i| (created[i], entries[i].id));
         browse.by_name = ascending(entries.len(), |i| (name_rank[i], entries[i].id));
         Ok(browse)
+    }
+
+    /// Adds the option sets of `reader`'s products, whose entries begin at `first` (in
+    /// the order of its documents alive).
+    fn read_option_sets(
+        &mut self,
+        reader: &tantivy::SegmentReader,
+        field: tantivy::schema::Field,
+        first: u32,
+    ) -> tantivy::Result<()> {
+        let mut entry_of = vec![u32::MAX; reader.max_doc() as usize];
+        for (at, doc) in reader.doc_ids_alive().enumerate() {
+            entry_of[doc as usize] = first + at as u32;
+        }
+        let inverted = reader.inverted_index(field)?;
+        let mut sets = inverted.terms().stream()?;
+        while sets.advance() {
+            let set = String::from_utf8_lossy(sets.key()).into_owned();
+            let mut postings =
+                inverted.read_postings_from_terminfo(sets.value(), IndexRecordOption::Basic)?;
+            let holders = self.option_sets.entry(set).or_default();
+            while postings.doc() != TERMINATED {
+                let entry = entry_of[postings.doc() as usize];
+                if entry != u32::MAX {
+                    holders.push(entry);
+                }
+                postings.advance();
+            }
+        }
+        Ok(())
     }
 
     /// How many products the table holds.
@@ -146,15 +192,28 @@ impl Browse {
             };
         };
         if !wanted.narrows() {
+            let Some(bits) = &wanted.options else {
+                return Hits {
+                    ids: order.skip(offset).take(limit).map(id_of).collect(),
+                    total: self.entries.len() as i64,
+                };
+            };
+            // Only options narrow: their count is the total, and the walk stops at the
+            // page's end.
             return Hits {
-                ids: order.skip(offset).take(limit).map(id_of).collect(),
-                total: self.entries.len() as i64,
+                ids: order
+                    .filter(|&&i| holds(bits, i))
+                    .skip(offset)
+                    .take(limit)
+                    .map(id_of)
+                    .collect(),
+                total: bits.iter().map(|word| i64::from(word.count_ones())).sum(),
             };
         }
         let mut ids = Vec::with_capacity(limit.min(100));
         let mut total = 0;
         for i in order {
-            if !wanted.admits(&self.entries[*i as usize]) {
+            if !wanted.admits(*i, &self.entries[*i as usize]) {
                 continue;
             }
             if total >= offset && ids.len() < limit {
@@ -169,7 +228,7 @@ impl Browse {
     }
 
     /// What `filter` asks, in the table's numbers; `None` when nothing can match (it
-    /// names only categories no product is in).
+    /// names only categories no product is in, or options no variant can hold).
     fn wanted(&self, filter: &ProductFilter) -> Option<Wanted> {
         let numbers = |ids: &[Id], known: &HashMap<String, u32>| {
             let found: Vec<u32> = ids
@@ -183,7 +242,27 @@ impl Browse {
             sub_categories: numbers(&filter.sub_category_ids, &self.sub_categories)?,
             min_paid: filter.min_paid.map_or(i64::MIN, |m| m.cents()),
             max_paid: filter.max_paid.map_or(i64::MAX, |m| m.cents()),
+            options: self.option_bits(filter)?,
         })
+    }
+
+    /// The entries holding a set `filter`'s options ask for, as bits (`Some(None)` when
+    /// it asks none, `None` when it asks what no variant can hold).
+    fn option_bits(&self, filter: &ProductFilter) -> Option<Option<Vec<u64>>> {
+        if filter.options.is_empty() {
+            return Some(None);
+        }
+        let sets = filter.options.wanted_sets();
+        if sets.is_empty() {
+            return None;
+        }
+        let mut bits = vec![0u64; self.entries.len().div_ceil(64)];
+        for holders in sets.iter().filter_map(|set| self.option_sets.get(set)) {
+            for &at in holders {
+                bits[at as usize / 64] |= 1 << (at % 64);
+            }
+        }
+        Some(Some(bits))
     }
 }
 

@@ -287,6 +287,102 @@ mod tests {
         assert_eq!(page(&unknown, SortField::Price, true, 0, 10), (vec![], 0));
     }
 
+    #[test]
+    fn an_option_filter_lists_from_the_browse_table_what_the_search_finds() {
+        use crate::domain::id::Id;
+        use crate::domain::option_filter::OptionFilter;
+        use crate::domain::variant::VariantOptions;
+
+        let id = |n: u32| format!("{n:024x}");
+        let sizes = ["15 mm", "22 mm", "28 mm"];
+        let finishes = ["Brass", "Chrome"];
+        let options = |size: &str, finish: &str| {
+            VariantOptions::from([
+                ("Size".to_string(), size.to_string()),
+                ("Finish".to_string(), finish.to_string()),
+            ])
+        };
+        let fitting = |n: u32| {
+            let mut p = product(
+                &id(n),
+                &format!("Fitting {}", n % 7),
+                "",
+                100 + i64::from(n * 37 % 11) * 10,
+                i64::from(n % 5),
+            );
+            p.variant_options = (0..n % 4)
+                .map(|v| {
+                    options(
+                        sizes[((n + v) % 3) as usize],
+                        finishes[(n * v % 2) as usize],
+                    )
+                })
+                .collect();
+            if n.is_multiple_of(3) {
+                p.category_id = "e".repeat(24);
+            }
+            p
+        };
+        let mut products: Vec<IndexedProduct> = (1..=24).map(fitting).collect();
+        let built = Built::new().unwrap();
+        built.apply(&[], &products[..12]).unwrap();
+        built.apply(&[], &products[12..]).unwrap();
+        // An edit deletes and adds (product 5 now holds other options); 8 is gone.
+        products[4].variant_options = vec![options("28 mm", "Chrome")];
+        built.apply(&[id(5), id(8)], &products[4..5]).unwrap();
+        products.remove(7);
+        let index = SearchIndex::default();
+        index.replace(Arc::new(built));
+
+        let asked: [&[&str]; 6] = [
+            &["Size:22 mm"],
+            &["size:15 MM", "Size:28 mm"],
+            &["Size:28 mm", "Finish:Chrome"],
+            &["Finish:Brass"],
+            &["Colour:Red"],
+            &["Size:15 mm", "Finish:Brass", "Colour:Red"],
+        ];
+        for options in asked {
+            for narrowed in [false, true] {
+                let filter = ProductFilter {
+                    options: OptionFilter::parse(options.iter().copied()).unwrap(),
+                    category_ids: match narrowed {
+                        true => vec![Id::parse(&"c".repeat(24)).unwrap()],
+                        false => Vec::new(),
+                    },
+                    ..Default::default()
+                };
+                // What the filter means, read off the products themselves.
+                let expected = products
+                    .iter()
+                    .filter(|p| !narrowed || p.category_id == "c".repeat(24))
+                    .filter(|p| p.variant_options.iter().any(|v| filter.options.matches(v)))
+                    .count() as i64;
+                for field in [SortField::Price, SortField::Name, SortField::CreatedAt] {
+                    for descending in [false, true] {
+                        let sort = ProductSort { field, descending };
+                        for (offset, limit) in [(0, 100), (0, 3), (2, 3), (7, 2), (40, 5)] {
+                            let browsed = index.browse(&filter, sort, offset, limit).unwrap();
+                            let searched = index
+                                .search(&filter, &[], sort, offset, limit)
+                                .unwrap()
+                                .unwrap();
+                            let case = format!("{options:?} {narrowed} {sort:?} {offset}+{limit}");
+                            assert_eq!(browsed, searched, "{case}");
+                            assert_eq!(browsed.total, expected, "{case}");
+                            assert!(!browsed.ids.contains(&id(8)), "{case}");
+                        }
+                    }
+                }
+            }
+        }
+        let size_22 = ProductFilter {
+            options: OptionFilter::parse(["Size:22 mm"]).unwrap(),
+            ..Default::default()
+        };
+        assert!(index.browse(&size_22, NEWEST_FIRST, 0, 100).unwrap().total >= 5);
+    }
+
     pub(super) fn product(
         id: &str,
         name: &str,
