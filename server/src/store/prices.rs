@@ -131,6 +131,16 @@ pub const EVERYONES_BREAKS_COLUMN: &str = concat!(
     " THEN 1 ELSE 0 END AS BIGINT) AS everyones_breaks"
 );
 
+/// Whether everyone has quantity breaks on a variant in the shop of the query's
+/// product `p`, as 1 or 0: read with a listing's page, it spares a guest's listing
+/// [`has_everyones_breaks`].
+pub const EVERYONES_BREAKS_ON_PRODUCT: &str = concat!(
+    "CAST(CASE WHEN EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id \
+     AND v.archived_at IS NULL AND ",
+    everyones_breaks_on_v!(),
+    ") THEN 1 ELSE 0 END AS BIGINT)"
+);
+
 /// Whether any of `product_ids` has a variant in the shop with breaks for everyone: a
 /// guest's answer changes only then. The variants by product, then each one's breaks
 /// by their primary key: joined, SQLite walked every break for everyone instead.

@@ -8,7 +8,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::product::price_products;
+use super::product::{price_page, price_products};
 use super::product::{products, Product};
 use crate::domain::id::Id;
 use crate::domain::money::MoneyError;
@@ -19,7 +19,9 @@ use crate::http::extract::ApiQuery;
 use crate::http::paging::Paging;
 use crate::http::trade::shopper::Shopper;
 use crate::http::{ok, AppState, Envelope};
-use crate::store::catalogue::{Facets, ProductFilter, ProductSort, SortField, PRICE_BANDS};
+use crate::store::catalogue::{
+    Facets, ListingPage, ProductFilter, ProductSort, SortField, PRICE_BANDS,
+};
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -374,9 +376,13 @@ pub(super) async fn list_products(
         per_page,
         facets,
     } = params.validate(&option_values(query.as_deref()))?;
-    let (rows, total) = state
+    let ListingPage {
+        rows,
+        total,
+        everyones_breaks,
+    } = state
         .catalogue
-        .list_products(&filter, sort, (page - 1) * per_page, per_page)
+        .list_page(&filter, sort, (page - 1) * per_page, per_page)
         .await?;
     let did_you_mean = (total == 0 && !filter.keyword_words.is_empty())
         .then(|| state.catalogue.did_you_mean(&filter))
@@ -389,7 +395,7 @@ pub(super) async fn list_products(
         false => None,
     };
     let mut products = products(rows, state.clock.now_ms());
-    price_products(&state, &shopper, &mut products).await?;
+    price_page(&state, &shopper, &mut products, everyones_breaks).await?;
     Ok(ok(
         "Products fetched successfully",
         ProductList {

@@ -285,29 +285,29 @@ pub async fn price_products(
     shopper: &Shopper,
     products: &mut [Product],
 ) -> Result<(), AppError> {
-    if products.is_empty() {
+    price_page(state, shopper, products, None).await
+}
+
+/// [`price_products`], told whether everyone has breaks on `products` when that was
+/// read with them (a listing's page; `None`: asked here). A guest's or a retail
+/// customer's answer changes only where everyone has breaks.
+pub async fn price_page(
+    state: &AppState,
+    shopper: &Shopper,
+    products: &mut [Product],
+    everyones_breaks: Option<bool>,
+) -> Result<(), AppError> {
+    let trade = shopper.is_trade();
+    if products.is_empty() || (!trade && everyones_breaks == Some(false)) {
         return Ok(());
     }
     let mut conn = state.catalogue.db().pool.acquire().await?;
-    price_products_on(&mut conn, shopper, products).await
-}
-
-/// [`price_products`] on a connection the caller holds.
-pub async fn price_products_on(
-    conn: &mut AnyConnection,
-    shopper: &Shopper,
-    products: &mut [Product],
-) -> Result<(), AppError> {
-    if products.is_empty() {
-        return Ok(());
-    }
     let ids: Vec<String> = products.iter().map(|p| p.id.clone()).collect();
     let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-    // A guest's or a retail customer's answer changes only where everyone has breaks.
-    if !shopper.is_trade() && !has_everyones_breaks(conn, &ids).await? {
+    if !trade && everyones_breaks.is_none() && !has_everyones_breaks(&mut conn, &ids).await? {
         return Ok(());
     }
-    price_for(conn, shopper, products, &ids).await
+    price_for(&mut conn, shopper, products, &ids).await
 }
 
 /// Prices `shop` read as one product (a product page, a SKU's) for `shopper`: asks

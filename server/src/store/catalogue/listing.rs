@@ -4,12 +4,27 @@
 use sqlx::{Executor, Row};
 
 use super::filter::ProductFilter;
-use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::read::{
+    product_from_row, read_products_with_ids, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
+};
 use super::{Catalogue, Facets};
 use crate::domain::id::Id;
 use crate::domain::listing::{ProductSort, SortField};
 use crate::domain::option_filter::OptionFilter;
+use crate::store::prices::EVERYONES_BREAKS_ON_PRODUCT;
 use crate::store::Dialect;
+
+/// One page of a listing.
+#[derive(Debug)]
+pub struct ListingPage {
+    pub rows: Vec<ProductRow>,
+    /// How many products match.
+    pub total: i64,
+    /// Whether everyone has quantity breaks on a variant of one of `rows`, when it was
+    /// read with them (`None` from the database's listing): a guest's page needs no
+    /// pricing without.
+    pub everyones_breaks: Option<bool>,
+}
 
 pub(super) enum Arg {
     Text(String),
@@ -17,10 +32,8 @@ pub(super) enum Arg {
 }
 
 impl Catalogue {
-    /// One page of products and the number of products matching `filter`. The search
-    /// index finds the page's ids (keyword listings by searching it, others from the
-    /// orders it keeps in memory) and only those rows are read; while it is being built,
-    /// the database finds them.
+    /// One page of products and the number of products matching `filter`
+    /// ([`Catalogue::list_page`]).
     pub async fn list_products(
         &self,
         filter: &ProductFilter,
@@ -28,9 +41,28 @@ impl Catalogue {
         offset: i64,
         limit: i64,
     ) -> Result<(Vec<ProductRow>, i64), sqlx::Error> {
+        let page = self.list_page(filter, sort, offset, limit).await?;
+        Ok((page.rows, page.total))
+    }
+
+    /// One page of products matching `filter`. The search index finds the page's ids
+    /// (keyword listings by searching it, others from the orders it keeps in memory)
+    /// and only those rows are read, with whether everyone has breaks on them; while it
+    /// is being built, the database finds them.
+    pub async fn list_page(
+        &self,
+        filter: &ProductFilter,
+        sort: ProductSort,
+        offset: i64,
+        limit: i64,
+    ) -> Result<ListingPage, sqlx::Error> {
         let (Ok(offset_at), Ok(limit_at)) = (usize::try_from(offset), usize::try_from(limit))
         else {
-            return Ok((Vec::new(), 0));
+            return Ok(ListingPage {
+                rows: Vec::new(),
+                total: 0,
+                everyones_breaks: Some(false),
+            });
         };
         let hits = if filter.keyword_words.is_empty() {
             self.search
@@ -43,7 +75,12 @@ impl Catalogue {
         };
         if let Some(hits) = hits {
             let hits = hits.map_err(super::version::index_error)?;
-            return Ok((self.products_in_order(&hits.ids).await?, hits.total));
+            let (rows, everyones_breaks) = self.products_in_order(&hits.ids).await?;
+            return Ok(ListingPage {
+                rows,
+                total: hits.total,
+                everyones_breaks: Some(everyones_breaks),
+            });
         }
         // The index is still being built: the database answers meanwhile.
         // A keyword search counts first: how many it matches decides how to sort them.
@@ -59,7 +96,11 @@ impl Catalogue {
         };
         if let Some(total) = known_total.filter(|&total| offset >= total) {
             // Past the last match: nothing to walk an index for.
-            return Ok((Vec::new(), total));
+            return Ok(ListingPage {
+                rows: Vec::new(),
+                total,
+                everyones_breaks: Some(false),
+            });
         }
         let (sql, mut args) = self.page_sql(filter, sort, hint);
         args.push(Arg::Int(limit));
@@ -77,7 +118,11 @@ impl Catalogue {
             None if offset == 0 && (products.len() as i64) < limit => products.len() as i64,
             None => self.count_products(filter).await?,
         };
-        Ok((products, total))
+        Ok(ListingPage {
+            rows: products,
+            total,
+            everyones_breaks: None,
+        })
     }
 
     /// The listing's facets (docs/API.md, "Facets"), counted by the search index and
@@ -119,12 +164,22 @@ impl Catalogue {
             .map(|words| words.join(" "))
     }
 
-    /// The products with these ids that are in the shop, in the order given.
-    async fn products_in_order(&self, ids: &[String]) -> Result<Vec<ProductRow>, sqlx::Error> {
+    /// The products with these ids that are in the shop, in the order given, and whether
+    /// everyone has breaks on one of them.
+    async fn products_in_order(
+        &self,
+        ids: &[String],
+    ) -> Result<(Vec<ProductRow>, bool), sqlx::Error> {
         let ids: Vec<Id> = ids.iter().filter_map(|id| Id::parse(id)).collect();
-        let mut rows = super::products_with_ids(&self.db.pool, self.db.dialect, &ids).await?;
+        let (mut rows, everyones_breaks) = read_products_with_ids(
+            &self.db.pool,
+            self.db.dialect,
+            &ids,
+            EVERYONES_BREAKS_ON_PRODUCT,
+        )
+        .await?;
         rows.sort_by_key(|row| ids.iter().position(|id| id.as_str() == row.id));
-        Ok(rows)
+        Ok((rows, everyones_breaks))
     }
 
     /// The page query for a listing: its SQL (ending in `LIMIT` and `OFFSET` placeholders)

@@ -55,6 +55,7 @@ use super::Db;
 use crate::domain::time::Clock;
 
 pub use self::filter::{ProductFilter, MAX_SEARCH_WORDS};
+pub use self::listing::ListingPage;
 pub use self::product_rows::{ProductInput, ProductRefusal};
 pub use self::product_variants::VariantsPlan;
 pub(crate) use self::read::{

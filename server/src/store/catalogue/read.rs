@@ -255,11 +255,27 @@ pub(crate) async fn products_with_ids<'c, E>(
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
+    Ok(read_products_with_ids(executor, dialect, ids, "0").await?.0)
+}
+
+/// The rows of [`products_with_ids`], and whether `flag` (an expression of 1 or 0 over
+/// a product `p`) is 1 for any of them: a listing reads with its page whether everyone
+/// has quantity breaks on one.
+pub(super) async fn read_products_with_ids<'c, E>(
+    executor: E,
+    dialect: Dialect,
+    ids: &[Id],
+    flag: &str,
+) -> Result<(Vec<ProductRow>, bool), sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
     if ids.is_empty() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), false));
     }
     let sql = format!(
-        "SELECT {} AS page FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) AND {IN_SHOP}",
+        "SELECT {} AS page, CAST(COALESCE(MAX({flag}), 0) AS BIGINT) AS flag \
+         FROM products p {PRODUCT_JOINS} WHERE p.id IN ({}) AND {IN_SHOP}",
         dialect.json_rows(PRODUCT_OBJECT),
         placeholders(ids.len())
     );
@@ -267,9 +283,15 @@ where
     for id in ids {
         query = query.bind(id.clone());
     }
-    let page: String = query.fetch_one(executor).await?.try_get("page")?;
+    let row = query.fetch_one(executor).await?;
+    let page: String = row.try_get("page")?;
+    let flag: i64 = row.try_get("flag")?;
     let stored: Vec<StoredProduct> = serde_json::from_str(&page).map_err(decode_error)?;
-    stored.into_iter().map(ProductRow::try_from).collect()
+    let rows = stored
+        .into_iter()
+        .map(ProductRow::try_from)
+        .collect::<Result<_, _>>()?;
+    Ok((rows, flag == 1))
 }
 
 pub(crate) fn product_from_row(row: &AnyRow) -> Result<ProductRow, sqlx::Error> {

@@ -19,13 +19,16 @@ on_both_backends!(
 
 /// Whether a guest's answer needs pricing is asked of the products' variants, then of
 /// each one's breaks by their primary key: never by walking every break for everyone
-/// (what SQLite chose for the join this replaced, on every listing a guest computed).
+/// (what SQLite chose for the join this replaced, on every listing a guest computed),
+/// whether asked on its own, with a variant or with a listing's page.
 /// SQLite plans by rule, so this plan is the one a shop of any size gets; PostgreSQL
 /// plans by its statistics, which an empty test database has none of.
 #[tokio::test]
 async fn everyones_breaks_are_asked_of_each_variant_by_key() {
     crate::helpers::run(crate::helpers::Backend::Sqlite, |app: TestApp| async move {
-        use shop::store::prices::{everyones_breaks_sql, EVERYONES_BREAKS_COLUMN};
+        use shop::store::prices::{
+            everyones_breaks_sql, EVERYONES_BREAKS_COLUMN, EVERYONES_BREAKS_ON_PRODUCT,
+        };
         use sqlx::Row;
         let queries = [
             (everyones_breaks_sql(2), 2),
@@ -34,6 +37,11 @@ async fn everyones_breaks_are_asked_of_each_variant_by_key() {
                     "SELECT {EVERYONES_BREAKS_COLUMN} FROM product_variants v WHERE v.product_id = $1"
                 ),
                 1,
+            ),
+            // Read with a listing's page (`Catalogue::list_page`).
+            (
+                format!("SELECT MAX({EVERYONES_BREAKS_ON_PRODUCT}) FROM products p WHERE p.id IN ($1, $2)"),
+                2,
             ),
         ];
         for (sql, binds) in queries {
