@@ -87,6 +87,13 @@ bench() {
   stop_server
 }
 
+# Every backend named is known before anything is measured.
+for backend in $backends; do
+  case $backend in
+    sqlite | postgres) ;;
+    *) echo "BENCH_BACKENDS: unknown backend $backend" >&2; exit 1 ;;
+  esac
+done
 printf '\norder placement: %s products, %s customers (wrk, one thread), %s s per backend, %s cores\n' "$products" "$customers" "$seconds" "$(nproc)"
 printf 'goals: >= 1000 orders/s with p99 <= 50 ms on SQLite; >= 600 orders/s on PostgreSQL\n\n'
 for backend in $backends; do
@@ -101,6 +108,5 @@ for backend in $backends; do
         bench postgres "$pg_server/$temp_db"
       fi
       ;;
-    *) echo "BENCH_BACKENDS: unknown backend $backend" >&2; exit 1 ;;
   esac
 done

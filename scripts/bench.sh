@@ -314,6 +314,13 @@ awk -v idle="$idle_kb" -v kb="$rss_kb" -v f="$factor" 'BEGIN {printf "\nserver R
 stop_server
 }
 
+# Every backend named is known before anything is measured.
+for backend in $backends; do
+  case $backend in
+    sqlite | postgres) ;;
+    *) echo "BENCH_BACKENDS: unknown backend $backend" >&2; exit 1 ;;
+  esac
+done
 for backend in $backends; do
   for catalogue in $catalogues; do
     case $backend in
@@ -333,7 +340,6 @@ for backend in $backends; do
         fi
         reads PostgreSQL "$catalogue" "$url"
         ;;
-      *) echo "BENCH_BACKENDS: unknown backend $backend" >&2; exit 1 ;;
     esac
   done
 done
