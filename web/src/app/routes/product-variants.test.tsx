@@ -160,3 +160,39 @@ describe('Product page with variants', () => {
     expect(await screen.findByText('per metre')).toBeInTheDocument();
   });
 });
+
+describe('Product page with variants, left before it loads', () => {
+  afterEach(resetStores);
+
+  // A shopper who searches from the header while the product is still loading goes to the
+  // results: the variant put in the URL once the product arrives must not cancel that.
+  it('does not keep a shopper who navigated away while the product was loading', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let openShop: () => void = () => {};
+    const shopLoaded = new Promise<void>((resolve) => (openShop = resolve));
+    server.use(...handlers(ELBOW));
+    server.use(
+      http.get(`*/api/product/${ID}`, async () => {
+        await answered;
+        return envelope({ product: ELBOW });
+      }),
+    );
+    const { router } = renderRoutes(
+      [
+        { path: '/product/:id', lazy: () => import('./product') },
+        { path: '/shop', lazy: () => shopLoaded.then(() => ({ element: <h1>Results</h1> })) },
+      ],
+      `/product/${ID}`,
+    );
+    expect(await screen.findByRole('status', { name: 'Loading product' })).toBeInTheDocument();
+    void router.navigate('/shop?keyword=brass');
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    answer();
+    expect(await screen.findByText('$3.20')).toBeInTheDocument();
+    openShop();
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/shop?keyword=brass');
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeInTheDocument();
+  });
+});
