@@ -45,6 +45,10 @@ pub use migrate::{
     current_version, known_versions, latest_version, migrate, migrate_set, migrate_up_to, Migration,
 };
 
+/// How long a PostgreSQL connection may have waited in the pool and still be used
+/// without a ping first (see [`Db::connect`]).
+const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(1);
+
 /// A connection pool and the dialect of the database behind it.
 #[derive(Clone, Debug)]
 pub struct Db {
@@ -109,9 +113,22 @@ impl Db {
                 switch_to_wal(&options).await?;
                 sqlite_options(max_connections.unwrap_or(4))
             }
-            Dialect::Postgres => {
-                AnyPoolOptions::new().max_connections(max_connections.unwrap_or(16))
-            }
+            Dialect::Postgres => AnyPoolOptions::new()
+                .max_connections(max_connections.unwrap_or(16))
+                // sqlx pings each connection on its way back to the pool, and by default
+                // again before each use: a second round trip to the server per acquire.
+                // One back within the last second was just found alive; only one idle
+                // longer (which the server may have dropped meanwhile) is pinged first,
+                // as HikariCP's alive-bypass window does.
+                .test_before_acquire(false)
+                .before_acquire(|conn, meta| {
+                    Box::pin(async move {
+                        if meta.idle_for >= PING_WHEN_IDLE_FOR {
+                            conn.ping().await?;
+                        }
+                        Ok(true)
+                    })
+                }),
         };
         let pool = pool_options
             .acquire_timeout(Duration::from_secs(5))
