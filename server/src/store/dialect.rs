@@ -178,6 +178,17 @@ impl Dialect {
         }
     }
 
+    /// [`Dialect::json_rows`] with the array's objects in `order` (an `ORDER BY` list of
+    /// the rows' expressions).
+    pub fn json_rows_in_order(self, pairs: &str, order: &str) -> String {
+        match self {
+            Dialect::Sqlite => format!("json_group_array(json_object({pairs}) ORDER BY {order})"),
+            Dialect::Postgres => format!(
+                "COALESCE(json_agg(json_build_object({pairs}) ORDER BY {order}), '[]'::json)::text"
+            ),
+        }
+    }
+
     /// The expression products are ordered by for a name sort: case-insensitive and the
     /// same order on both backends (PostgreSQL's locale collations ignore spaces).
     pub fn name_order(self) -> &'static str {

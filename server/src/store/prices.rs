@@ -123,12 +123,12 @@ macro_rules! everyones_breaks_on_v {
     };
 }
 
-/// Whether everyone has quantity breaks on the query's variant `v`, as a column read
-/// with it (`everyones_breaks`, 1 or 0).
-pub const EVERYONES_BREAKS_COLUMN: &str = concat!(
+/// Whether everyone has quantity breaks on the query's variant `v`, as 1 or 0: read
+/// with each variant of a product's page.
+pub const EVERYONES_BREAKS_ON_VARIANT: &str = concat!(
     "CAST(CASE WHEN ",
     everyones_breaks_on_v!(),
-    " THEN 1 ELSE 0 END AS BIGINT) AS everyones_breaks"
+    " THEN 1 ELSE 0 END AS BIGINT)"
 );
 
 /// Whether everyone has quantity breaks on a variant in the shop of the query's

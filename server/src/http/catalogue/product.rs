@@ -269,7 +269,7 @@ pub(super) async fn product(
 ) -> Result<Json<Envelope<ProductDetail>>, AppError> {
     // The product, its variants and their prices on one connection.
     let mut conn = state.catalogue.db().pool.acquire().await?;
-    let shop = product_with_variants(&mut conn, &id)
+    let shop = product_with_variants(&mut conn, state.catalogue.db().dialect, &id)
         .await?
         .ok_or_else(no_product)?;
     let product = price_shop_product(&mut conn, &shopper, shop, state.clock.now_ms()).await?;

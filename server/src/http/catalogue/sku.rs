@@ -47,7 +47,7 @@ pub async fn by_sku(
     }
     // The look-up and the pricing on one connection.
     let mut conn = state.catalogue.db().pool.acquire().await?;
-    let found = catalogue::by_sku(&mut conn, sku)
+    let found = catalogue::by_sku(&mut conn, state.catalogue.db().dialect, sku)
         .await?
         .ok_or_else(not_found)?;
     let id = found.variant_id;

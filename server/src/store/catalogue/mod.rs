@@ -67,7 +67,9 @@ pub use self::search::{Facets, ProductCard, PRICE_BANDS};
 pub use self::seeding::{NewBanner, NewCategory, NewProduct};
 pub use self::suggest::{SuggestedCategory, Suggestions};
 pub use self::synonyms::{SynonymList, SynonymsRefusal};
-pub use self::variant_reads::{by_sku, product_with_variants, ShopProduct, SkuMatch, VariantTally};
+pub use self::variant_reads::{
+    by_sku, product_with_variants, shop_variants_column, ShopProduct, SkuMatch, VariantTally,
+};
 pub use self::variant_seeding::SeedVariants;
 pub use self::variants::{VariantInput, VariantRefusal, VariantRow, VariantsSaved};
 pub(crate) use self::version::{bump as bump_version, bump_all, record_change, stock_crossed_zero};

@@ -422,25 +422,42 @@ where
 mod tests {
     use super::*;
 
-    /// The JSON object's keys are the columns' names, in the same order, so the two ways
-    /// of reading a product read the same columns.
-    #[test]
-    fn the_product_object_holds_the_product_columns() {
-        let columns: Vec<&str> = PRODUCT_COLUMNS
+    /// The names a `SELECT` list's columns are read by, and the keys of a JSON object's
+    /// `'key', expression` pairs, both in order.
+    fn names_and_keys<'a>(columns: &'a str, object: &'a str) -> (Vec<&'a str>, Vec<&'a str>) {
+        let names = columns
             .split(',')
             .map(|column| {
                 let column = column.trim();
-                column
-                    .rsplit_once(" AS ")
-                    .map_or(column.trim_start_matches("p."), |(_, name)| name)
+                column.rsplit_once(" AS ").map_or_else(
+                    || column.split_once('.').map_or(column, |(_, name)| name),
+                    |(_, name)| name,
+                )
             })
             .collect();
-        let keys: Vec<&str> = PRODUCT_OBJECT
+        let keys = object
             .split(',')
             .step_by(2)
             .map(|key| key.trim().trim_matches('\''))
             .collect();
+        (names, keys)
+    }
+
+    /// The JSON object's keys are the columns' names, in the same order, so the two ways
+    /// of reading a product read the same columns.
+    #[test]
+    fn the_product_object_holds_the_product_columns() {
+        let (columns, keys) = names_and_keys(PRODUCT_COLUMNS, PRODUCT_OBJECT);
         assert_eq!(keys, columns);
         assert_eq!(keys.len(), 27);
+    }
+
+    /// And so for a variant's.
+    #[test]
+    fn the_variant_object_holds_the_variant_columns() {
+        use super::super::variants::{VARIANT_COLUMNS, VARIANT_OBJECT};
+        let (columns, keys) = names_and_keys(VARIANT_COLUMNS, VARIANT_OBJECT);
+        assert_eq!(keys, columns);
+        assert_eq!(keys.len(), 10);
     }
 }

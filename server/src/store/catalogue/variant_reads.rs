@@ -4,18 +4,16 @@
 
 use std::collections::HashMap;
 
+use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::read::{
-    product_from_row, product_in_shop, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
-};
-use super::variants::{
-    variant_from_row, variants_of, variants_of_one, VariantRow, VARIANT_COLUMNS,
-};
+use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::variants::{variants_of, variants_of_one, StoredVariant, VariantRow, VARIANT_OBJECT};
 use super::Catalogue;
 use crate::domain::id::Id;
 use crate::store::placeholders;
-use crate::store::prices::EVERYONES_BREAKS_COLUMN;
+use crate::store::prices::EVERYONES_BREAKS_ON_VARIANT;
+use crate::store::Dialect;
 
 /// A product in the shop with its variants in the shop in position order, and whether
 /// everyone has quantity breaks on one of them (only then does pricing change a guest's
@@ -100,72 +98,78 @@ impl Catalogue {
     /// [`product_with_variants`]).
     pub async fn product_with_variants(&self, id: &Id) -> Result<Option<ShopProduct>, sqlx::Error> {
         let mut conn = self.db.pool.acquire().await?;
-        product_with_variants(&mut conn, id).await
+        product_with_variants(&mut conn, self.db.dialect, id).await
     }
 }
 
 /// What `sku` names (ignoring case): its variant's product and that product's
 /// variants in the shop, both in the shop (an archived variant, or one of an
-/// archived product, is not found). Read through the unique index on `lower(sku)`,
-/// two queries on the caller's connection.
-pub async fn by_sku(conn: &mut AnyConnection, sku: &str) -> Result<Option<SkuMatch>, sqlx::Error> {
+/// archived product, is not found). Read through the unique index on `lower(sku)`, in
+/// one statement on the caller's connection.
+pub async fn by_sku(
+    conn: &mut AnyConnection,
+    dialect: Dialect,
+    sku: &str,
+) -> Result<Option<SkuMatch>, sqlx::Error> {
     let sql = format!(
-        "SELECT {PRODUCT_COLUMNS}, f.id AS found_id FROM product_variants f \
+        "SELECT {PRODUCT_COLUMNS}, {}, f.id AS found_id FROM product_variants f \
          JOIN products p ON p.id = f.product_id {PRODUCT_JOINS} \
-         WHERE lower(f.sku) = lower($1) AND f.archived_at IS NULL AND {IN_SHOP}"
+         WHERE lower(f.sku) = lower($1) AND f.archived_at IS NULL AND {IN_SHOP}",
+        shop_variants_column(dialect)
     );
-    let Some(row) = sqlx::query(&sql)
-        .bind(sku)
-        .fetch_optional(&mut *conn)
-        .await?
-    else {
+    let Some(row) = sqlx::query(&sql).bind(sku).fetch_optional(conn).await? else {
         return Ok(None);
     };
-    let product = product_from_row(&row)?;
-    let variant_id: String = row.try_get("found_id")?;
-    let (variants, everyones_breaks) = shop_variants(conn, &product.id).await?;
     Ok(Some(SkuMatch {
-        found: ShopProduct {
-            product,
-            variants,
-            everyones_breaks,
-        },
-        variant_id,
+        found: shop_product_from_row(&row)?,
+        variant_id: row.try_get("found_id")?,
     }))
 }
 
-/// Product `id` in the shop and its variants in the shop in position order: two
-/// queries on the caller's connection.
+/// Product `id` in the shop and its variants in the shop in position order: one
+/// statement on the caller's connection.
 pub async fn product_with_variants(
     conn: &mut AnyConnection,
+    dialect: Dialect,
     id: &Id,
 ) -> Result<Option<ShopProduct>, sqlx::Error> {
-    let Some(product) = product_in_shop(&mut *conn, id).await? else {
-        return Ok(None);
-    };
-    let (variants, everyones_breaks) = shop_variants(conn, &product.id).await?;
-    Ok(Some(ShopProduct {
-        product,
-        variants,
-        everyones_breaks,
-    }))
+    let sql = format!(
+        "SELECT {PRODUCT_COLUMNS}, {} FROM products p {PRODUCT_JOINS} \
+         WHERE p.id = $1 AND {IN_SHOP}",
+        shop_variants_column(dialect)
+    );
+    let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
+    row.as_ref().map(shop_product_from_row).transpose()
 }
 
-/// Product `product_id`'s variants in the shop, in position order, and whether
-/// everyone has quantity breaks on one of them: one query.
-async fn shop_variants(
-    conn: &mut AnyConnection,
-    product_id: &str,
-) -> Result<(Vec<VariantRow>, bool), sqlx::Error> {
-    let sql = format!(
-        "SELECT {VARIANT_COLUMNS}, {EVERYONES_BREAKS_COLUMN} FROM product_variants v \
-         WHERE v.product_id = $1 AND v.archived_at IS NULL ORDER BY v.position, v.id"
-    );
-    let mut everyones_breaks = false;
-    let mut variants = Vec::new();
-    for row in sqlx::query(&sql).bind(product_id).fetch_all(conn).await? {
-        everyones_breaks |= row.try_get::<i64, _>("everyones_breaks")? != 0;
-        variants.push(variant_from_row(&row)?);
-    }
-    Ok((variants, everyones_breaks))
+/// The column (`variants`) that reads product `p`'s variants in the shop with it, in
+/// position order, each with whether everyone has quantity breaks on it: one JSON
+/// value, so the product and its variants are one statement (each one more is a
+/// round trip to the connection, docs/ARCHITECTURE.md).
+pub fn shop_variants_column(dialect: Dialect) -> String {
+    let pairs = format!("{VARIANT_OBJECT}, 'everyones_breaks', {EVERYONES_BREAKS_ON_VARIANT}");
+    format!(
+        "(SELECT {} FROM product_variants v WHERE v.product_id = p.id \
+         AND v.archived_at IS NULL) AS variants",
+        dialect.json_rows_in_order(&pairs, "v.position, v.id")
+    )
+}
+
+/// A variant as [`shop_variants_column`] reads it.
+#[derive(serde::Deserialize)]
+struct ShopVariant {
+    #[serde(flatten)]
+    stored: StoredVariant,
+    everyones_breaks: i64,
+}
+
+/// The product of a row with [`PRODUCT_COLUMNS`] and [`shop_variants_column`].
+fn shop_product_from_row(row: &AnyRow) -> Result<ShopProduct, sqlx::Error> {
+    let variants: Vec<ShopVariant> = serde_json::from_str(&row.try_get::<String, _>("variants")?)
+        .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+    Ok(ShopProduct {
+        product: product_from_row(row)?,
+        everyones_breaks: variants.iter().any(|v| v.everyones_breaks != 0),
+        variants: variants.into_iter().map(|v| v.stored.into()).collect(),
+    })
 }

@@ -33,19 +33,60 @@ pub struct VariantRow {
 pub(super) const VARIANT_COLUMNS: &str = "v.id, v.product_id, v.sku, v.options, v.price_cents, \
      v.stock, v.weight_grams, v.image, v.position, v.archived_at";
 
+/// [`VARIANT_COLUMNS`] as the `'key', expression` pairs of a JSON object, keyed as
+/// [`StoredVariant`] reads them.
+pub(super) const VARIANT_OBJECT: &str = "'id', v.id, 'product_id', v.product_id, 'sku', v.sku, \
+     'options', v.options, 'price_cents', v.price_cents, 'stock', v.stock, \
+     'weight_grams', v.weight_grams, 'image', v.image, 'position', v.position, \
+     'archived_at', v.archived_at";
+
+/// A variant's columns as stored ([`VARIANT_COLUMNS`], or an object of
+/// [`VARIANT_OBJECT`]), before they become a [`VariantRow`].
+#[derive(serde::Deserialize)]
+pub(super) struct StoredVariant {
+    id: String,
+    product_id: String,
+    sku: String,
+    /// A JSON object of option name to value.
+    options: String,
+    price_cents: i64,
+    stock: i64,
+    weight_grams: Option<i64>,
+    image: Option<String>,
+    position: i64,
+    archived_at: Option<i64>,
+}
+
+impl From<StoredVariant> for VariantRow {
+    fn from(stored: StoredVariant) -> Self {
+        VariantRow {
+            id: stored.id,
+            product_id: stored.product_id,
+            sku: stored.sku,
+            options: options_from_text(&stored.options),
+            price: Money::from_cents(stored.price_cents),
+            stock: stored.stock,
+            weight_grams: stored.weight_grams,
+            image: stored.image,
+            position: stored.position,
+            archived_at: stored.archived_at,
+        }
+    }
+}
+
 pub(super) fn variant_from_row(row: &sqlx::any::AnyRow) -> Result<VariantRow, sqlx::Error> {
-    Ok(VariantRow {
+    Ok(VariantRow::from(StoredVariant {
         id: row.try_get("id")?,
         product_id: row.try_get("product_id")?,
         sku: row.try_get("sku")?,
-        options: options_from_text(&row.try_get::<String, _>("options")?),
-        price: Money::from_cents(row.try_get("price_cents")?),
+        options: row.try_get("options")?,
+        price_cents: row.try_get("price_cents")?,
         stock: row.try_get("stock")?,
         weight_grams: row.try_get("weight_grams")?,
         image: row.try_get("image")?,
         position: row.try_get("position")?,
         archived_at: row.try_get("archived_at")?,
-    })
+    }))
 }
 
 /// The variants of one product, in position order; archived ones only with `archived`.

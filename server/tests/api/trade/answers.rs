@@ -20,21 +20,23 @@ on_both_backends!(
 /// Whether a guest's answer needs pricing is asked of the products' variants, then of
 /// each one's breaks by their primary key: never by walking every break for everyone
 /// (what SQLite chose for the join this replaced, on every listing a guest computed),
-/// whether asked on its own, with a variant or with a listing's page.
+/// whether asked on its own, with a product's variants or with a listing's page.
 /// SQLite plans by rule, so this plan is the one a shop of any size gets; PostgreSQL
 /// plans by its statistics, which an empty test database has none of.
 #[tokio::test]
 async fn everyones_breaks_are_asked_of_each_variant_by_key() {
     crate::helpers::run(crate::helpers::Backend::Sqlite, |app: TestApp| async move {
-        use shop::store::prices::{
-            everyones_breaks_sql, EVERYONES_BREAKS_COLUMN, EVERYONES_BREAKS_ON_PRODUCT,
-        };
+        use shop::store::catalogue::shop_variants_column;
+        use shop::store::prices::{everyones_breaks_sql, EVERYONES_BREAKS_ON_PRODUCT};
+        use shop::store::Dialect;
         use sqlx::Row;
         let queries = [
             (everyones_breaks_sql(2), 2),
+            // Read with each variant of a product's page or SKU look-up.
             (
                 format!(
-                    "SELECT {EVERYONES_BREAKS_COLUMN} FROM product_variants v WHERE v.product_id = $1"
+                    "SELECT {} FROM products p WHERE p.id = $1",
+                    shop_variants_column(Dialect::Sqlite)
                 ),
                 1,
             ),
