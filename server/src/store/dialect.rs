@@ -170,22 +170,22 @@ impl Dialect {
     /// crosses from the database however many rows there are, instead of a row of
     /// columns each, which the driver copies one by one.
     pub fn json_rows(self, pairs: &str) -> String {
-        match self {
-            Dialect::Sqlite => format!("json_group_array(json_object({pairs}))"),
-            Dialect::Postgres => {
-                format!("COALESCE(json_agg(json_build_object({pairs})), '[]'::json)::text")
-            }
-        }
+        self.json_array(pairs, "")
     }
 
     /// [`Dialect::json_rows`] with the array's objects in `order` (an `ORDER BY` list of
     /// the rows' expressions).
     pub fn json_rows_in_order(self, pairs: &str, order: &str) -> String {
+        self.json_array(pairs, &format!(" ORDER BY {order}"))
+    }
+
+    /// [`Dialect::json_rows`] with `clause` (empty, or an `ORDER BY`) in the aggregate.
+    fn json_array(self, pairs: &str, clause: &str) -> String {
         match self {
-            Dialect::Sqlite => format!("json_group_array(json_object({pairs}) ORDER BY {order})"),
-            Dialect::Postgres => format!(
-                "COALESCE(json_agg(json_build_object({pairs}) ORDER BY {order}), '[]'::json)::text"
-            ),
+            Dialect::Sqlite => format!("json_group_array(json_object({pairs}){clause})"),
+            Dialect::Postgres => {
+                format!("COALESCE(json_agg(json_build_object({pairs}){clause}), '[]'::json)::text")
+            }
         }
     }
 

@@ -399,7 +399,8 @@ impl TryFrom<StoredProduct> for ProductRow {
     }
 }
 
-fn decode_error(e: serde_json::Error) -> sqlx::Error {
+/// A JSON value read from the database that does not hold what it should.
+pub(super) fn decode_error(e: serde_json::Error) -> sqlx::Error {
     sqlx::Error::Decode(Box::new(e))
 }
 

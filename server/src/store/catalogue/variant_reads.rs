@@ -7,7 +7,9 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::read::{product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS};
+use super::read::{
+    decode_error, product_from_row, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
+};
 use super::variants::{variants_of, variants_of_one, StoredVariant, VariantRow, VARIANT_OBJECT};
 use super::Catalogue;
 use crate::domain::id::Id;
@@ -165,8 +167,8 @@ struct ShopVariant {
 
 /// The product of a row with [`PRODUCT_COLUMNS`] and [`shop_variants_column`].
 fn shop_product_from_row(row: &AnyRow) -> Result<ShopProduct, sqlx::Error> {
-    let variants: Vec<ShopVariant> = serde_json::from_str(&row.try_get::<String, _>("variants")?)
-        .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+    let variants: Vec<ShopVariant> =
+        serde_json::from_str(&row.try_get::<String, _>("variants")?).map_err(decode_error)?;
     Ok(ShopProduct {
         product: product_from_row(row)?,
         everyones_breaks: variants.iter().any(|v| v.everyones_breaks != 0),
