@@ -4,7 +4,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use sqlx::any::AnyRow;
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
 use sqlx::{Any, Row, Transaction};
 
 use super::catalogue::variants::{variants_of, variants_of_one, VariantRow};
@@ -194,9 +195,10 @@ impl Items {
     /// and one the product is sold in. The caller has checked [`cart::quantity_allowed`].
     /// The entry as it is now.
     ///
-    /// The entry, its product and its stock are read and checked before the write
-    /// transaction, which is one conditional statement: on SQLite the one writer is held
-    /// for that statement alone. The stock read may be a moment old, as it may be a
+    /// The entry, its product and its stock are read and checked before the write,
+    /// which is one conditional statement run in turn with the customer's other list
+    /// changes ([`Db::execute_in_turn`]): on SQLite the one writer is held for that
+    /// statement alone. The stock read may be a moment old, as it may be a
     /// moment after any answer: a cart holds no stock, and the order checks it again. An
     /// entry removed meanwhile (or ordered with the cart) is not found.
     pub async fn update_quantity(
@@ -231,11 +233,13 @@ impl Items {
         };
         // The customer's lock orders this change with their other list changes and
         // their order of the cart, which reads the cart and empties it.
-        let mut tx = self.begin(user_id).await?;
-        if !set_quantity(&mut tx, (user_id, List::Cart), id, quantity).await? {
+        let set = set_quantity_query((user_id, List::Cart), id, quantity);
+        let set = (self.db)
+            .execute_in_turn(LOCK_KIND, user_id.as_str(), set)
+            .await?;
+        if set.rows_affected() != 1 {
             return Ok(Err(Refusal::NoSuchItem));
         }
-        tx.commit().await?;
         entry.quantity = quantity;
         Ok(Ok(entry))
     }
@@ -498,18 +502,25 @@ async fn insert(
 /// not (removed or ordered meanwhile).
 async fn set_quantity(
     tx: &mut Transaction<'static, Any>,
-    (user_id, list): (&Id, List),
+    entry: (&Id, List),
     id: &Id,
     quantity: i64,
 ) -> Result<bool, sqlx::Error> {
-    let set = sqlx::query(
-        "UPDATE user_items SET quantity = $4 WHERE id = $1 AND user_id = $2 AND list = $3",
-    )
-    .bind(id)
-    .bind(user_id)
-    .bind(list.as_str())
-    .bind(quantity)
-    .execute(&mut **tx)
-    .await?;
+    let set = set_quantity_query(entry, id, quantity)
+        .execute(&mut **tx)
+        .await?;
     Ok(set.rows_affected() == 1)
+}
+
+/// The statement of [`set_quantity`].
+fn set_quantity_query<'q>(
+    (user_id, list): (&'q Id, List),
+    id: &'q Id,
+    quantity: i64,
+) -> Query<'q, Any, AnyArguments<'q>> {
+    sqlx::query("UPDATE user_items SET quantity = $4 WHERE id = $1 AND user_id = $2 AND list = $3")
+        .bind(id)
+        .bind(user_id)
+        .bind(list.as_str())
+        .bind(quantity)
 }

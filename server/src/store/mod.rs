@@ -37,8 +37,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, ConnectOptions, Connection, Executor};
+use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyQueryResult};
+use sqlx::query::Query;
+use sqlx::{Any, AnyPool, ConnectOptions, Connection, Executor};
 
 pub use dialect::Dialect;
 pub use migrate::{
@@ -179,6 +180,31 @@ impl Db {
             Ok(begun) => begun,
             Err(failed) if failed.is_panic() => std::panic::resume_unwind(failed.into_panic()),
             Err(_) => Err(sqlx::Error::PoolClosed),
+        }
+    }
+
+    /// Runs `statement`, one that writes, in turn with the write transactions that
+    /// hold the lock on `subject` of `kind` ([`lock_subject`]). On PostgreSQL in a
+    /// transaction of its own that takes the lock. On SQLite on the writing connection
+    /// alone: every write transaction holds that connection from its `BEGIN IMMEDIATE`
+    /// to its end, so one statement there already runs in turn with all of them, and
+    /// needs neither a transaction nor the two hand-overs to the connection's thread
+    /// that its `BEGIN` and `COMMIT` cost.
+    pub(crate) async fn execute_in_turn<'q>(
+        &self,
+        kind: &str,
+        subject: &str,
+        statement: Query<'q, Any, AnyArguments<'q>>,
+    ) -> Result<AnyQueryResult, sqlx::Error> {
+        match self.dialect {
+            Dialect::Sqlite => statement.execute(&self.writer).await,
+            Dialect::Postgres => {
+                let mut tx = self.begin_write().await?;
+                lock_subject(&mut tx, self.dialect, kind, subject).await?;
+                let done = statement.execute(&mut *tx).await?;
+                tx.commit().await?;
+                Ok(done)
+            }
         }
     }
 }
