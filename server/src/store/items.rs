@@ -12,6 +12,7 @@ use super::catalogue::variants::{variants_of, variants_of_one, VariantRow};
 use super::catalogue::{
     product_from_row, products_with_ids, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
+use super::prices::{EVERYONES_BREAKS_ON_VARIANT, GROUP_OF_ITEMS_OWNER};
 use super::Db;
 use crate::domain::cart::{self, CartMerge, List, Merged, Refusal};
 use crate::domain::id::Id;
@@ -27,6 +28,10 @@ pub struct ItemRow {
     pub quantity: i64,
     pub product: ProductRow,
     pub variant: VariantRow,
+    /// Whether the customer may pay other than the variant's public price for it:
+    /// everyone has quantity breaks on the variant, or the customer is in a group
+    /// (docs/DESIGN.md §11). When not, pricing it reads nothing.
+    pub may_have_deal: bool,
 }
 
 /// One entry of a browser's list, as sent to be merged: its product, the variant it
@@ -71,14 +76,17 @@ fn item(row: &AnyRow) -> Result<ItemRow, sqlx::Error> {
             position: row.try_get("v_position")?,
             archived_at: row.try_get("v_archived_at")?,
         },
+        may_have_deal: row.try_get::<i64, _>("item_everyones_breaks")? != 0
+            || row.try_get::<i64, _>("item_in_group")? != 0,
     })
 }
 
 /// What a list's entries are read with: the entry, its product and its variant, both
-/// in the shop.
+/// in the shop, and whether the customer may have a deal on it ([`ItemRow::may_have_deal`]).
 fn items_sql(condition: &str) -> String {
     format!(
-        "SELECT i.id AS item_id, i.quantity AS item_quantity, {PRODUCT_COLUMNS}, {ITEM_VARIANT_COLUMNS} \
+        "SELECT i.id AS item_id, i.quantity AS item_quantity, {PRODUCT_COLUMNS}, {ITEM_VARIANT_COLUMNS}, \
+         {EVERYONES_BREAKS_ON_VARIANT} AS item_everyones_breaks, {GROUP_OF_ITEMS_OWNER} AS item_in_group \
          FROM user_items i JOIN products p ON p.id = i.product_id \
          JOIN product_variants v ON v.id = i.variant_id {PRODUCT_JOINS} \
          WHERE {condition} AND {IN_SHOP} AND v.archived_at IS NULL"

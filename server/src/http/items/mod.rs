@@ -147,9 +147,13 @@ impl Item {
 }
 
 /// `row` as `user` meets it, priced for them: their group and the variant's deals
-/// read on one connection.
+/// read on one connection, when they may have one (else it costs its public price).
 async fn priced_item(state: &AppState, user: &Id, row: ItemRow) -> Result<Item, AppError> {
+    let may_have_deal = row.may_have_deal;
     let mut item = Item::from_row(row, state.clock.now_ms());
+    if !may_have_deal {
+        return Ok(item);
+    }
     let mut conn = state.catalogue.db().pool.acquire().await?;
     let pricing = pricing_for(&mut conn, Some(user), &[item.variant_id.as_str()]).await?;
     apply_pricing(&pricing, std::slice::from_mut(&mut item));
@@ -302,9 +306,12 @@ pub async fn list_items(
         List::Cart => "Cart fetched successfully",
         List::Wishlist => "Wishlist fetched successfully",
     };
+    let may_have_deal = rows.iter().any(|row| row.may_have_deal);
     let mut listed = items(rows, state.clock.now_ms());
-    let shopper = Shopper::of(&state, &user.id).await?;
-    price_items(&state, &shopper, &mut listed).await?;
+    if may_have_deal {
+        let shopper = Shopper::of(&state, &user.id).await?;
+        price_items(&state, &shopper, &mut listed).await?;
+    }
     Ok(ok(message, listed))
 }
 

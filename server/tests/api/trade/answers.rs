@@ -15,6 +15,7 @@ use crate::on_both_backends;
 on_both_backends!(
     a_trade_customer_sees_their_prices_breaks_and_the_list_price_everywhere,
     the_shared_cache_never_serves_one_shoppers_prices_to_another,
+    a_cart_line_is_priced_whenever_someone_has_a_deal_on_it,
 );
 
 /// Whether a guest's answer needs pricing is asked of the products' variants, then of
@@ -326,4 +327,90 @@ async fn the_shared_cache_never_serves_one_shoppers_prices_to_another(app: TestA
             }
         }
     }
+}
+
+/// A cart line answers its deals whenever the customer may have one: a retail
+/// customer's line where everyone has breaks, a trade customer's line where only their
+/// group has a price; and a line nobody has a deal on at its public price. The line is
+/// read with whether it may have one (everyone's breaks on its variant, the customer's
+/// group), and only then priced: each answer here would be the public price were
+/// either missed.
+async fn a_cart_line_is_priced_whenever_someone_has_a_deal_on_it(app: TestApp) {
+    let (_, f, plumber) = trade_shop(&app).await;
+    let retail = app.customer("retail@example.com").await;
+    let (_, _, listing) = get(&app, "/api/product?perPage=20", None, None).await;
+    let public = |product: &str| card(&listing, product)["discountedPrice"].clone();
+    let line = |answer: &Value| {
+        let line = &answer["data"];
+        (
+            line["discountedPrice"].clone(),
+            line.get("listPrice").cloned(),
+            line["priceBreaks"].clone(),
+        )
+    };
+    let add = |token: &str, product: &str, quantity: i64| {
+        let body = json!({"productId": product, "quantity": quantity, "type": "cart"});
+        let token = token.to_string();
+        let app = app.clone();
+        async move {
+            let (status, answer) = app
+                .call(Method::POST, "/api/user/item", Some(body), Some(&token))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            answer
+        }
+    };
+    let change = |token: &str, answer: &Value, quantity: i64| {
+        let path = format!("/api/user/item/{}", answer["data"]["_id"].as_str().unwrap());
+        let token = token.to_string();
+        let app = app.clone();
+        async move {
+            let body = json!({"quantity": quantity});
+            let (status, answer) = app
+                .call(Method::PATCH, &path, Some(body), Some(&token))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            answer
+        }
+    };
+    let everyones = breaks(&[(10, 88.0), (20, 80.0)]);
+
+    // A retail customer: everyone's breaks on Alpha, at each quantity.
+    let alpha = add(&retail, &f.alpha, 10).await;
+    assert_eq!(line(&alpha), (json!(88.0), None, everyones.clone()));
+    let alpha = change(&retail, &alpha, 20).await;
+    assert_eq!(line(&alpha), (json!(80.0), None, everyones.clone()));
+    // Nobody has a deal on Beta or Epsilon for them: the public price.
+    for product in [&f.beta, &f.epsilon] {
+        let added = add(&retail, product, 1).await;
+        assert_eq!(line(&added), (public(product), None, json!([])));
+        let changed = change(&retail, &added, 2).await;
+        assert_eq!(line(&changed), (public(product), None, json!([])));
+    }
+    let (_, _, cart) = get(&app, "/api/user/item?type=cart", Some(&retail), None).await;
+    let alpha_line = cart["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["productId"] == f.alpha.as_str())
+        .expect("alpha is in the cart");
+    assert_eq!(
+        (&alpha_line["discountedPrice"], &alpha_line["priceBreaks"]),
+        (&json!(80.0), &everyones)
+    );
+
+    // The plumber: no breaks on Epsilon, but their group's price, when added and
+    // changed, and in the cart alone.
+    let epsilon = add(&plumber, &f.epsilon, 1).await;
+    assert_eq!(
+        line(&epsilon),
+        (json!(12.0), Some(public(&f.epsilon)), json!([]))
+    );
+    let epsilon = change(&plumber, &epsilon, 3).await;
+    assert_eq!(
+        line(&epsilon),
+        (json!(12.0), Some(public(&f.epsilon)), json!([]))
+    );
+    let (_, _, cart) = get(&app, "/api/user/item?type=cart", Some(&plumber), None).await;
+    assert_eq!(cart["data"][0]["discountedPrice"], 12.0, "{cart}");
 }
