@@ -12,7 +12,7 @@ use super::catalogue::variants::{variants_of, variants_of_one, VariantRow};
 use super::catalogue::{
     product_from_row, products_with_ids, ProductRow, IN_SHOP, PRODUCT_COLUMNS, PRODUCT_JOINS,
 };
-use super::prices::{EVERYONES_BREAKS_ON_VARIANT, GROUP_OF_ITEMS_OWNER};
+use super::prices::{EVERYONES_BREAKS_ON_VARIANT, ITEMS_OWNER_IN_A_GROUP};
 use super::Db;
 use crate::domain::cart::{self, CartMerge, List, Merged, Refusal};
 use crate::domain::id::Id;
@@ -86,7 +86,7 @@ fn item(row: &AnyRow) -> Result<ItemRow, sqlx::Error> {
 fn items_sql(condition: &str) -> String {
     format!(
         "SELECT i.id AS item_id, i.quantity AS item_quantity, {PRODUCT_COLUMNS}, {ITEM_VARIANT_COLUMNS}, \
-         {EVERYONES_BREAKS_ON_VARIANT} AS item_everyones_breaks, {GROUP_OF_ITEMS_OWNER} AS item_in_group \
+         {EVERYONES_BREAKS_ON_VARIANT} AS item_everyones_breaks, {ITEMS_OWNER_IN_A_GROUP} AS item_in_group \
          FROM user_items i JOIN products p ON p.id = i.product_id \
          JOIN product_variants v ON v.id = i.variant_id {PRODUCT_JOINS} \
          WHERE {condition} AND {IN_SHOP} AND v.archived_at IS NULL"
@@ -242,7 +242,8 @@ impl Items {
         // The customer's lock orders this change with their other list changes and
         // their order of the cart, which reads the cart and empties it.
         let set = set_quantity_query((user_id, List::Cart), id, quantity);
-        let set = (self.db)
+        let set = self
+            .db
             .execute_in_turn(LOCK_KIND, user_id.as_str(), set)
             .await?;
         if set.rows_affected() != 1 {

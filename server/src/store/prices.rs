@@ -18,7 +18,7 @@ use crate::domain::Money;
 const CHUNK: usize = 500;
 
 /// `user`'s group (`None` for a guest, a retail customer, or one whose group is gone).
-/// [`GROUP_OF_ITEMS_OWNER`] asks the same of a list entry's customer.
+/// [`ITEMS_OWNER_IN_A_GROUP`] asks the same of a list entry's customer.
 pub async fn group_of(
     conn: &mut AnyConnection,
     user: Option<&Id>,
@@ -119,7 +119,7 @@ pub async fn deals_for(
 /// Whether the customer of the query's list entry `i` is in a group (the join of
 /// [`group_of`], by keys), as 1 or 0: read with the entry, it spares a retail
 /// customer's entry the reads of pricing when nobody has breaks on its variant either.
-pub const GROUP_OF_ITEMS_OWNER: &str = "CAST(CASE WHEN EXISTS (SELECT 1 FROM trade_accounts t \
+pub const ITEMS_OWNER_IN_A_GROUP: &str = "CAST(CASE WHEN EXISTS (SELECT 1 FROM trade_accounts t \
      JOIN customer_groups g ON g.id = t.group_id WHERE t.user_id = i.user_id) \
      THEN 1 ELSE 0 END AS BIGINT)";
 
