@@ -50,6 +50,24 @@ impl Dialect {
         }
     }
 
+    /// `statement`, an `UPDATE` or `DELETE` whose `WHERE` comes last, made to wait first
+    /// for the lock named by text parameter `$lock_param` ([`Dialect::subject_lock`]) and
+    /// hold it until the statement's own transaction ends: one statement outside a
+    /// transaction, in turn with the transactions that take that lock. On PostgreSQL the
+    /// lock's CTE gates the `WHERE`; under read committed a row another transaction
+    /// changed or deleted while this one waited is checked again in its newest version,
+    /// so a row gone meanwhile is not written. SQLite needs none (see
+    /// `Db::execute_in_turn`).
+    pub fn in_turn(self, statement: &str, lock_param: usize) -> Option<String> {
+        match self {
+            Dialect::Sqlite => None,
+            Dialect::Postgres => Some(format!(
+                "WITH turn AS (SELECT pg_advisory_xact_lock(hashtextextended(${lock_param}, 0))) \
+                 {statement} AND EXISTS (SELECT 1 FROM turn)"
+            )),
+        }
+    }
+
     /// Like [`Dialect::subject_lock`], but answers at once: column `locked` is whether
     /// the lock was free (and is now held until commit). SQLite needs none.
     pub fn try_subject_lock(self) -> Option<&'static str> {
@@ -223,6 +241,19 @@ pub fn prefix_bounds(prefix: &str) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_statement_in_turn_takes_the_lock_before_its_where_on_postgres_only() {
+        let statement = "UPDATE t SET a = $2 WHERE id = $1";
+        assert_eq!(Dialect::Sqlite.in_turn(statement, 3), None);
+        assert_eq!(
+            Dialect::Postgres.in_turn(statement, 3).as_deref(),
+            Some(
+                "WITH turn AS (SELECT pg_advisory_xact_lock(hashtextextended($3, 0))) \
+                 UPDATE t SET a = $2 WHERE id = $1 AND EXISTS (SELECT 1 FROM turn)"
+            )
+        );
+    }
 
     #[test]
     fn only_large_sqlite_match_sets_walk_the_sort_index() {

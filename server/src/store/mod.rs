@@ -39,7 +39,7 @@ use std::time::Duration;
 
 use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyQueryResult};
 use sqlx::query::Query;
-use sqlx::{Any, AnyPool, ConnectOptions, Connection, Executor};
+use sqlx::{Any, AnyPool, Arguments, ConnectOptions, Connection, Execute, Executor, Row};
 
 pub use dialect::Dialect;
 pub use migrate::{
@@ -183,27 +183,37 @@ impl Db {
         }
     }
 
-    /// Runs `statement`, one that writes, in turn with the write transactions that
-    /// hold the lock on `subject` of `kind` ([`lock_subject`]). On PostgreSQL in a
-    /// transaction of its own that takes the lock. On SQLite on the writing connection
-    /// alone: every write transaction holds that connection from its `BEGIN IMMEDIATE`
-    /// to its end, so one statement there already runs in turn with all of them, and
-    /// needs neither a transaction nor the two hand-overs to the connection's thread
-    /// that its `BEGIN` and `COMMIT` cost.
+    /// Runs `statement`, one that writes (an `UPDATE` or `DELETE` whose `WHERE` comes
+    /// last), in turn with the write transactions that hold the lock on `subject` of
+    /// `kind` ([`lock_subject`]), with no transaction of its own: no `BEGIN` and `COMMIT`
+    /// to hand over to the database.
+    ///
+    /// On SQLite on the writing connection alone: every write transaction holds that
+    /// connection from its `BEGIN IMMEDIATE` to its end, so one statement there already
+    /// runs in turn with all of them. On PostgreSQL on the pool, the statement made to
+    /// take the lock itself before its `WHERE` is decided ([`Dialect::in_turn`]), and
+    /// hold it until it commits.
     pub(crate) async fn execute_in_turn<'q>(
         &self,
         kind: &str,
         subject: &str,
-        statement: Query<'q, Any, AnyArguments<'q>>,
+        mut statement: Query<'q, Any, AnyArguments<'q>>,
     ) -> Result<AnyQueryResult, sqlx::Error> {
-        match self.dialect {
-            Dialect::Sqlite => statement.execute(&self.writer).await,
-            Dialect::Postgres => {
-                let mut tx = self.begin_write().await?;
-                lock_subject(&mut tx, self.dialect, kind, subject).await?;
-                let done = statement.execute(&mut *tx).await?;
-                tx.commit().await?;
-                Ok(done)
+        let mut arguments = statement
+            .take_arguments()
+            .map_err(sqlx::Error::Encode)?
+            .unwrap_or_default();
+        match self.dialect.in_turn(statement.sql(), arguments.len() + 1) {
+            None => {
+                sqlx::query_with(statement.sql(), arguments)
+                    .execute(&self.writer)
+                    .await
+            }
+            Some(sql) => {
+                arguments
+                    .add(lock_name(kind, subject))
+                    .map_err(sqlx::Error::Encode)?;
+                sqlx::query_with(&sql, arguments).execute(&self.pool).await
             }
         }
     }
@@ -272,11 +282,33 @@ pub(crate) async fn lock_subject(
 ) -> Result<(), sqlx::Error> {
     if let Some(sql) = dialect.subject_lock() {
         sqlx::query(sql)
-            .bind(format!("{kind}\n{subject}"))
+            .bind(lock_name(kind, subject))
             .execute(&mut **tx)
             .await?;
     }
     Ok(())
+}
+
+/// Like [`lock_subject`], but gives up at once when another transaction holds the lock.
+pub(crate) async fn try_lock_subject(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    dialect: Dialect,
+    kind: &str,
+    subject: &str,
+) -> Result<bool, sqlx::Error> {
+    match dialect.try_subject_lock() {
+        Some(sql) => sqlx::query(sql)
+            .bind(lock_name(kind, subject))
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("locked"),
+        None => Ok(true),
+    }
+}
+
+/// The name of the lock on `subject` of `kind`, hashed by the database into its key.
+fn lock_name(kind: &str, subject: &str) -> String {
+    format!("{kind}\n{subject}")
 }
 
 /// The path part of a `sqlite:` URL.

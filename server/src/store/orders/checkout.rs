@@ -32,7 +32,7 @@ use crate::store::prices::priced_line;
 use crate::store::prices::pricing_for;
 use crate::store::promo;
 use crate::store::stock;
-use crate::store::{lock_subject, Dialect};
+use crate::store::{lock_subject, try_lock_subject};
 
 impl Orders {
     /// The totals the lines would be charged now, each line flagged when the stock
@@ -480,23 +480,6 @@ impl Orders {
             order,
             repeat: false,
         }))
-    }
-}
-
-/// Like [`lock_subject`], but gives up at once when another transaction holds the lock.
-async fn try_lock_subject(
-    tx: &mut Transaction<'static, Any>,
-    dialect: Dialect,
-    kind: &str,
-    subject: &str,
-) -> Result<bool, sqlx::Error> {
-    match dialect.try_subject_lock() {
-        Some(sql) => sqlx::query(sql)
-            .bind(format!("{kind}\n{subject}"))
-            .fetch_one(&mut **tx)
-            .await?
-            .try_get("locked"),
-        None => Ok(true),
     }
 }
 
