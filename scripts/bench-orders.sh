@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Order placement under load, on SQLite and on PostgreSQL: seeds a synthetic catalogue,
-# starts the release binary (trusting X-Forwarded-For, as behind a proxy), signs up
-# customers each from an address of its own (scripts/bench_shoppers.py), and drives
+# starts the release binary (trusting X-Forwarded-For, as behind a proxy), waits for its
+# search index, signs up customers each from an address of its own
+# (scripts/bench_shoppers.py), and drives
 # POST /api/order with wrk (scripts/bench_mix.lua, BENCH_WRITES=orders): each request a signed-in
 # customer ordering one unit of a random product with a fresh Idempotency-Key. wrk is a
 # light client in C; the share of the machine's CPU it took is printed beside the
@@ -61,6 +62,8 @@ bench() {
   in_stock_products "$dir" "$url" >"$dir/products.txt"
 
   SHOP_TRUST_FORWARDED_FOR=true start_shop "$dir/serve.log" "$bin" "${args[@]}"
+  # Orders measured while the index was still being built shared the machine with it.
+  index_built "$dir/serve.log" >/dev/null
   python3 "$here/bench_shoppers.py" --base "$base" --products "$dir/products.txt" \
     --customers "$customers" --out "$dir/shoppers.txt"
 

@@ -141,12 +141,7 @@ reads() {
   # an address of its own (scripts/bench_shoppers.py).
   SHOP_TRUST_FORWARDED_FOR=true start_shop "$dir/serve.log" "$bin" "${args[@]}"
   # Keyword listings go through the search index once it is built (until then, the database).
-  built=""
-  for _ in $(seq 1 3000); do
-    built=$(grep -o 'search index built.*' "$dir/serve.log" | head -n 1) && [ -n "$built" ] && break
-    sleep 0.1
-  done
-  [ -n "$built" ] || { echo "the search index was not built in 300 s:" >&2; cat "$dir/serve.log" >&2; exit 1; }
+  built=$(index_built "$dir/serve.log")
   index_ms=$(grep -o '[0-9]* ms' <<<"$built" | head -n 1 | cut -d' ' -f1)
   index_mb=$(grep -o '[0-9.]* MB' <<<"$built" | head -n 1 | cut -d' ' -f1)
   idle_kb=$(awk '/VmRSS/ {print $2}' "/proc/$server/status")

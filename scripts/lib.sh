@@ -18,6 +18,19 @@ start_shop() {
   [ -n "$base" ] || { echo "the server did not start:" >&2; cat "$log" >&2; exit 1; }
 }
 
+# index_built LOG: waits until the shop logging to LOG says its search index is built
+# (until then keyword listings go to the database, and the build takes a core), and
+# prints that line; exits with the log if it does not within 300 s.
+index_built() {
+  local log=$1 built=""
+  for _ in $(seq 1 3000); do
+    built=$(grep -o 'search index built.*' "$log" | head -n 1) && [ -n "$built" ] && break
+    sleep 0.1
+  done
+  [ -n "$built" ] || { echo "the search index was not built in 300 s:" >&2; cat "$log" >&2; exit 1; }
+  echo "$built"
+}
+
 # to_ms: reads a wrk duration (`812.00us`, `3.21ms`, `1.02s`) and prints it in ms.
 to_ms() {
   awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.2f", v}'
